@@ -1,0 +1,144 @@
+"""The game protocol every engine in ``rules/`` follows (OpenSpiel/pgx style).
+
+A game is a module-level object implementing :class:`Game`.  State is immutable
+(frozen dataclasses and tuples); ``apply`` returns a new :class:`Transition` and never
+mutates its input.  Actions and chance outcomes are JSON-compatible ``dict`` values, so
+they serialise into save files and scenario files unchanged:
+
+* a player's action always carries ``"player": seat`` (seats are ``0..n-1``);
+* a chance outcome always carries ``"chance": <kind>`` (e.g. ``{"chance": "die", "value": 4}``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+
+CHANCE = -1
+"""``current_player`` value: the next step is a chance outcome (die, shuffle, draw)."""
+TERMINAL = -2
+"""``current_player`` value: the game is over."""
+
+Action = dict  # JSON-compatible dict with "player" (or "chance") and "type"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, explained.
+
+    kind: short machine name (``"income"``, ``"challenge_failed"``).
+    actor: seat that caused it, or ``None`` for the game/chance.
+    data: JSON-compatible payload (coins in the game's units, cells as ids, ...).
+    cites: clause ids of ``data/rulebooks/<game>.yaml`` that decided it (never empty for a
+        rule decision).
+    visible_to: ``None`` = public; otherwise the frozenset of seats allowed to see ``data``.
+    text_th / text_en: a one-line human explanation.
+    """
+
+    kind: str
+    actor: int | None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    cites: tuple[str, ...] = ()
+    visible_to: frozenset[int] | None = None
+    text_th: str = ""
+    text_en: str = ""
+
+    def visible(self, viewer: int | None) -> bool:
+        """True when ``viewer`` (a seat, or ``None`` for a spectator) may see this event."""
+        return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
+
+    def to_json(self, viewer: int | None = -99) -> dict:
+        """JSON view; with a ``viewer`` other than the default, hidden data is redacted."""
+        hidden = viewer != -99 and not self.visible(viewer)
+        return {
+            "kind": self.kind,
+            "actor": self.actor,
+            "cites": list(self.cites),
+            "data": {} if hidden else dict(self.data),
+            "text_th": "" if hidden else self.text_th,
+            "text_en": "" if hidden else self.text_en,
+            "hidden": hidden,
+        }
+
+
+@dataclass(frozen=True)
+class Transition:
+    """Result of :func:`Game.apply`: the new state and the events it produced, in order."""
+
+    state: Any
+    events: tuple[Event, ...] = ()
+
+
+class IllegalAction(Exception):
+    """An action (or input) refused by the rules; the state is left untouched.
+
+    clause: the clause id (or data field) that refuses it.
+    message_th / message_en: the reason in Thai and in English.
+    """
+
+    def __init__(self, clause: str, message_th: str, message_en: str):
+        self.clause = clause
+        self.message_th = message_th
+        self.message_en = message_en
+        super().__init__(f"[{clause}] {message_en} / {message_th}")
+
+
+class BadInput(ValueError):
+    """A malformed file or value: names the file, the field and what was expected (th+en)."""
+
+    def __init__(self, source: str, field: str, expected_th: str, expected_en: str):
+        self.source, self.field = source, field
+        self.message_th, self.message_en = expected_th, expected_en
+        super().__init__(
+            f"{source}: field '{field}': {expected_en} / ไฟล์ {source} ช่อง '{field}': {expected_th}"
+        )
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game object exports as ``GAME`` (see ``rules/core/README.md``)."""
+
+    id: str
+    title_th: str
+    title_en: str
+    seed_file: str
+    min_players: int
+    max_players: int
+
+    def default_config(self, players: int) -> Any: ...
+    def make_config(self, data: Mapping[str, Any]) -> Any: ...
+    def config_to_json(self, config: Any) -> dict: ...
+    def new_game(self, config: Any, seed: int) -> Any: ...
+    def current_player(self, state: Any) -> int | frozenset[int]: ...
+    def legal_actions(self, state: Any, player: int) -> list[Action]: ...
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Action, float]]: ...
+    def sample_chance(self, state: Any, rng: Any) -> Action: ...
+    def apply(self, state: Any, action: Action) -> Transition: ...
+    def observe(self, state: Any, viewer: int | None) -> dict: ...
+    def resample_hidden(self, state: Any, viewer: int | None, rng: Any) -> Any: ...
+    def returns(self, state: Any) -> list[float]: ...
+    def score_breakdown(self, state: Any) -> dict: ...
+    def state_to_json(self, state: Any) -> dict: ...
+    def apply_overrides(self, state: Any, overrides: Mapping[str, Any]) -> Any: ...
+    def invariants(self, state: Any) -> list[str]: ...
+
+
+def actors(current: int | frozenset[int]) -> frozenset[int]:
+    """The seats that may act now: ``{}`` at chance or terminal, else one or several seats."""
+    if isinstance(current, frozenset):
+        return current
+    if current < 0:
+        return frozenset()
+    return frozenset({current})
+
+
+def all_legal_actions(game: Game, state: Any) -> list[Action]:
+    """Every legal player action now, over all seats that may act (empty at chance/terminal)."""
+    out: list[Action] = []
+    for seat in sorted(actors(game.current_player(state))):
+        out.extend(game.legal_actions(state, seat))
+    return out
+
+
+def events_json(events: Iterable[Event], viewer: int | None = -99) -> list[dict]:
+    """Events as JSON dicts (redacted for ``viewer`` when one is given)."""
+    return [e.to_json(viewer) for e in events]
