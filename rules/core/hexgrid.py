@@ -1,0 +1,142 @@
+"""Hex grid in axial coordinates ``(q, r)``, pointy-top, after Red Blob Games
+(https://www.redblobgames.com/grids/hexagons/).
+
+A cell is a tuple ``(q, r)``.  A *board* is a set of cells.  Offset coordinates
+``(col, row)`` in the "odd-r" layout (odd rows shoved right) convert both ways; odd-row
+diagonals are where square-grid thinking goes wrong, so all adjacency is computed in axial.
+Geometry (for drawing) uses shapely; graph questions use networkx.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+import networkx as nx
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
+
+Hex = tuple[int, int]
+
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""The six axial neighbour offsets: E, NE, NW, W, SW, SE (pointy-top)."""
+
+
+def neighbours(h: Hex) -> list[Hex]:
+    """The six cells adjacent to ``h`` (unbounded plane), in ``DIRECTIONS`` order."""
+    q, r = h
+    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def board_neighbours(h: Hex, board: Iterable[Hex] | frozenset[Hex]) -> list[Hex]:
+    """Neighbours of ``h`` that are on ``board``."""
+    cells = board if isinstance(board, (set, frozenset)) else set(board)
+    return [n for n in neighbours(h) if n in cells]
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Number of steps between two cells (hex distance)."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """Cells at exactly ``radius`` steps from ``center`` (``[center]`` for radius 0)."""
+    if radius == 0:
+        return [center]
+    q, r = center[0] + DIRECTIONS[4][0] * radius, center[1] + DIRECTIONS[4][1] * radius
+    out = []
+    for i in range(6):
+        for _ in range(radius):
+            out.append((q, r))
+            q, r = q + DIRECTIONS[i][0], r + DIRECTIONS[i][1]
+    return out
+
+
+def disc(center: Hex, radius: int) -> list[Hex]:
+    """Cells within ``radius`` steps of ``center`` (a hexagon-shaped board)."""
+    return [h for k in range(radius + 1) for h in ring(center, k)]
+
+
+def within(center: Hex, radius: int, cells: Iterable[Hex]) -> list[Hex]:
+    """Those ``cells`` at most ``radius`` steps from ``center``."""
+    return [h for h in cells if distance(center, h) <= radius]
+
+
+def adjacency_graph(cells: Iterable[Hex]) -> nx.Graph:
+    """networkx graph of ``cells`` with an edge between every adjacent pair."""
+    cells = set(cells)
+    g = nx.Graph()
+    g.add_nodes_from(cells)
+    for h in cells:
+        for n in neighbours(h):
+            if n in cells:
+                g.add_edge(h, n)
+    return g
+
+
+def connected_groups(cells: Iterable[Hex]) -> list[frozenset[Hex]]:
+    """Connected groups of ``cells`` by hex adjacency, largest first (ties: smallest cell first)."""
+    groups = [frozenset(c) for c in nx.connected_components(adjacency_graph(cells))]
+    groups.sort(key=lambda g: (-len(g), min(g)))
+    return groups
+
+
+def largest_group(cells: Iterable[Hex]) -> frozenset[Hex]:
+    """The largest connected group of ``cells`` (empty frozenset when there are none)."""
+    groups = connected_groups(cells)
+    return groups[0] if groups else frozenset()
+
+
+def group_of(cell: Hex, cells: Iterable[Hex]) -> frozenset[Hex]:
+    """The connected group of ``cells`` that contains ``cell`` (empty if ``cell`` not in it)."""
+    cells = set(cells)
+    if cell not in cells:
+        return frozenset()
+    return frozenset(nx.node_connected_component(adjacency_graph(cells), cell))
+
+
+def edge_cells(board: Iterable[Hex]) -> frozenset[Hex]:
+    """Cells of ``board`` on the map edge: fewer than six neighbours on the board."""
+    cells = set(board)
+    return frozenset(h for h in cells if any(n not in cells for n in neighbours(h)))
+
+
+def sides_touching(cell: Hex, cells: Iterable[Hex]) -> int:
+    """How many of the six sides of ``cell`` touch a cell of ``cells``."""
+    s = cells if isinstance(cells, (set, frozenset)) else set(cells)
+    return sum(1 for n in neighbours(cell) if n in s)
+
+
+def oddr_to_axial(col: int, row: int) -> Hex:
+    """Odd-r offset ``(col, row)`` (odd rows shoved right) to axial ``(q, r)``."""
+    return (col - (row - (row & 1)) // 2, row)
+
+
+def axial_to_oddr(h: Hex) -> tuple[int, int]:
+    """Axial ``(q, r)`` to odd-r offset ``(col, row)``."""
+    q, r = h
+    return (q + (r - (r & 1)) // 2, r)
+
+
+def hex_center(h: Hex, size: float = 1.0) -> tuple[float, float]:
+    """Pixel centre of a pointy-top cell; ``size`` is the centre-to-corner radius; y grows down."""
+    q, r = h
+    return (size * math.sqrt(3) * (q + r / 2), size * 1.5 * r)
+
+
+def hex_corners(h: Hex, size: float = 1.0) -> list[tuple[float, float]]:
+    """The six corner points of a pointy-top cell, clockwise from the top-right."""
+    cx, cy = hex_center(h, size)
+    return [(cx + size * math.cos(math.radians(60 * i - 30)),
+             cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+
+
+def hex_polygon(h: Hex, size: float = 1.0) -> Polygon:
+    """The cell as a shapely ``Polygon``."""
+    return Polygon(hex_corners(h, size))
+
+
+def group_outline(cells: Iterable[Hex], size: float = 1.0):
+    """Outline of a group of cells: the shapely union of their polygons (Polygon/MultiPolygon)."""
+    # Slight buffer closes float seams between neighbouring hexagons before the union.
+    return unary_union([hex_polygon(h, size).buffer(1e-9) for h in cells])
