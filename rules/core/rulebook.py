@@ -164,7 +164,21 @@ def load_rulebook_file(path: Path | str) -> Rulebook:
     return parse_rulebook(data, str(path))
 
 
-@lru_cache(maxsize=None)
+_REGISTERED: dict[str, Rulebook] = {}
+
+
+def register_rulebook(book: Rulebook) -> None:
+    """Make an in-memory rulebook loadable by id (used by test games and plug-ins)."""
+    _REGISTERED[book.game] = book
+
+
 def load_rulebook(game: str) -> Rulebook:
-    """The rulebook of ``game`` (cached): ``data/rulebooks/<game>.yaml``."""
+    """The rulebook of ``game``: a registered one, else ``data/rulebooks/<game>.yaml`` (cached)."""
+    if game in _REGISTERED:
+        return _REGISTERED[game]
+    return _load_cached(game)
+
+
+@lru_cache(maxsize=None)
+def _load_cached(game: str) -> Rulebook:
     return load_rulebook_file(RULEBOOKS / f"{game}.yaml")

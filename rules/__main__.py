@@ -1,0 +1,214 @@
+"""``python -m rules``: the command line (text for people, ``--json`` for programs).
+
+  games [--json]                               the four games
+  clauses GAME [--json]                        the rulebook's clauses in order
+  scenario run FILE [--json]                   run one scenario (exit 1: expectation failed, 2: malformed)
+  scenario check DIR                           run every scenario below DIR (exit 1 if any fails)
+  bench GAME [--players P] [--seconds S] [--json]   random legal play speed
+  soak [--game GAME] [--games N] [--players P]      random games with invariants after every action
+  coverage GAME [--json]                       clause statuses and which clauses events cite
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from .catalog import GAMES, engine, has_engine, info
+from .core.play import choose_action
+from .core.protocol import BadInput
+from .core.rulebook import load_rulebook
+from .core.scenario import find_scenarios, run_file
+from .core.testing import random_games
+
+
+def _print_json(obj) -> None:
+    print(json.dumps(obj, ensure_ascii=False, indent=1))
+
+
+def _error(exc: BadInput, as_json: bool) -> int:
+    if as_json:
+        _print_json({"ok": False, "error": {"source": exc.source, "field": exc.field,
+                                            "message_th": exc.message_th, "message_en": exc.message_en}})
+    else:
+        print(f"error: {exc}", file=sys.stderr)
+    return 2
+
+
+def cmd_games(args) -> int:
+    rows = [dict(g.to_json(), engine=has_engine(g.id)) for g in GAMES.values()]
+    if args.json:
+        _print_json([{k: r[k] for k in ("id", "title_th", "title_en", "seed_file")} for r in rows])
+    else:
+        for r in rows:
+            print(f"{r['id']:14} {r['title_th']} / {r['title_en']}  [{r['seed_file']}]"
+                  f"{'' if r['engine'] else '  (rulebook only)'}")
+    return 0
+
+
+def cmd_clauses(args) -> int:
+    info(args.game)
+    book = load_rulebook(args.game)
+    if args.json:
+        _print_json([{"id": c.id, "heading": list(c.heading), "text_th": c.text_th, "status": c.status}
+                     for c in book.clauses])
+    else:
+        for c in book.clauses:
+            print(f"[{c.id}] ({c.status}) {' > '.join(c.heading)}\n  " + c.text_th.strip().replace("\n", "\n  "))
+    return 0
+
+
+def cmd_scenario(args) -> int:
+    if args.action == "run":
+        try:
+            res = run_file(args.path)
+        except BadInput as exc:
+            return _error(exc, args.json)
+        game = engine(res.scenario.game)
+        if args.json:
+            _print_json(res.to_json(game))
+        else:
+            sc = res.scenario
+            print(f"{sc.title_th} / {sc.title_en}")
+            for i, s in enumerate(res.steps, 1):
+                print(f" {i}. {json.dumps(s.action, ensure_ascii=False)}")
+                if s.error is not None:
+                    print(f"    refused [{s.error.clause}] {s.error.message_th} / {s.error.message_en}")
+                for e in s.events:
+                    print(f"    - {e.kind} {list(e.cites)} {e.text_th or ''}")
+            print("PASS" if res.ok else "FAIL:\n  " + "\n  ".join(res.failures))
+        return 0 if res.ok else 1
+    # check
+    paths = [p for p in find_scenarios(args.path) if p.name != "README.yaml"]
+    if not paths:
+        print(f"no scenarios under {args.path}", file=sys.stderr)
+        return 1
+    bad = 0
+    for p in paths:
+        try:
+            res = run_file(p)
+        except BadInput as exc:
+            bad += 1
+            print(f"ERROR {p}: {exc}")
+            continue
+        bad += not res.ok
+        print(f"{'PASS ' if res.ok else 'FAIL '} {p}" + ("" if res.ok else ": " + "; ".join(res.failures[:3])))
+    print(f"{len(paths) - bad}/{len(paths)} scenarios pass")
+    return 1 if bad else 0
+
+
+def bench(game_id: str, players: int | None, seconds: float, seed: int = 0) -> dict:
+    """Random legal play for ``seconds``: ``{game, players, games, steps, games_per_s, steps_per_s}``."""
+    game = engine(game_id)
+    players = players or min(max(game.min_players, 4), game.max_players)
+    config = game.default_config(players)
+    rng = random.Random(seed)
+    games = steps = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        state = game.new_game(config, seed + games)
+        while True:
+            action = choose_action(game, state, None, rng)
+            if action is None:
+                break
+            state = game.apply(state, action).state
+            steps += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return {"game": game_id, "players": players, "games": games, "steps": steps,
+            "seconds": round(dt, 3), "games_per_s": round(games / dt, 2), "steps_per_s": round(steps / dt, 1)}
+
+
+def cmd_bench(args) -> int:
+    out = bench(args.game, args.players, args.seconds)
+    if args.json:
+        _print_json(out)
+    else:
+        print(f"{out['game']} ({out['players']} players): {out['games_per_s']} games/s, "
+              f"{out['steps_per_s']} steps/s over {out['seconds']} s")
+    return 0
+
+
+def cmd_soak(args) -> int:
+    ids = [args.game] if args.game else [g for g in GAMES if has_engine(g)]
+    total_breaks = 0
+    for gid in ids:
+        game = engine(gid)
+        players = args.players or min(max(game.min_players, 4), game.max_players)
+        try:
+            from tqdm import tqdm
+            chunks = tqdm(range(0, args.games, 100), desc=gid, unit="×100 games", file=sys.stderr)
+        except ImportError:  # tqdm is a dependency; this only guards odd environments
+            chunks = range(0, args.games, 100)
+        played = breaks = 0
+        problems: list[str] = []
+        for start in chunks:
+            n = min(100, args.games - start)
+            p, b, probs = random_games(game, players, n, seed=args.seed + start)
+            played, breaks = played + p, breaks + b
+            problems += probs
+        total_breaks += breaks
+        print(f"{gid}: games {played}, players {players}, invariant breaks {breaks}")
+        for msg in problems[:10]:
+            print(f"  {msg}")
+    return 1 if total_breaks else 0
+
+
+def cmd_coverage(args) -> int:
+    book = load_rulebook(args.game)
+    counts: dict[str, int] = {}
+    for c in book.clauses:
+        counts[c.status] = counts.get(c.status, 0) + 1
+    cited: set[str] = set()
+    if has_engine(args.game):
+        from .core.scenario import find_scenarios as fs
+        from pathlib import Path
+        root = Path(__file__).resolve().parents[1] / "data" / "scenarios" / args.game
+        for p in fs(root) if root.exists() else []:
+            try:
+                res = run_file(p)
+            except BadInput:
+                continue
+            for s in res.steps:
+                for e in s.events:
+                    cited.update(e.cites)
+    implemented = [c.id for c in book.clauses if c.status == "implemented"]
+    out = {"game": args.game, "clauses": len(book.clauses), "by_status": counts,
+           "implemented_cited_by_scenarios": sorted(set(implemented) & cited),
+           "implemented_not_cited_by_scenarios": sorted(set(implemented) - cited)}
+    if args.json:
+        _print_json(out)
+    else:
+        print(f"{args.game}: {len(book.clauses)} clauses {counts}")
+        print(f"  implemented and shown by a scenario: {len(out['implemented_cited_by_scenarios'])}")
+        print(f"  implemented, no scenario cites them: {', '.join(out['implemented_not_cited_by_scenarios']) or '-'}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m rules", description="กติกาเล่นได้: rules engines")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("games"); p.add_argument("--json", action="store_true"); p.set_defaults(fn=cmd_games)
+    p = sub.add_parser("clauses"); p.add_argument("game"); p.add_argument("--json", action="store_true")
+    p.set_defaults(fn=cmd_clauses)
+    p = sub.add_parser("scenario"); p.add_argument("action", choices=["run", "check"]); p.add_argument("path")
+    p.add_argument("--json", action="store_true"); p.set_defaults(fn=cmd_scenario)
+    p = sub.add_parser("bench"); p.add_argument("game"); p.add_argument("--players", type=int)
+    p.add_argument("--seconds", type=float, default=5.0); p.add_argument("--json", action="store_true")
+    p.set_defaults(fn=cmd_bench)
+    p = sub.add_parser("soak"); p.add_argument("--game"); p.add_argument("--games", type=int, default=10_000)
+    p.add_argument("--players", type=int); p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(fn=cmd_soak)
+    p = sub.add_parser("coverage"); p.add_argument("game"); p.add_argument("--json", action="store_true")
+    p.set_defaults(fn=cmd_coverage)
+    args = ap.parse_args(argv)
+    try:
+        return args.fn(args)
+    except BadInput as exc:
+        return _error(exc, getattr(args, "json", False))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""``GameBase``: defaults every game may inherit (config through pydantic, chance sampling,
+overrides by dotted path, no hidden information)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from pydantic import BaseModel, ValidationError
+
+from .chance import weighted_choice
+from .protocol import BadInput
+
+
+def pydantic_error(exc: ValidationError, source: str) -> BadInput:
+    """Turn the first pydantic error into a :class:`BadInput` naming the field (th + en)."""
+    err = exc.errors()[0]
+    field = ".".join(str(p) for p in err["loc"]) or "<root>"
+    return BadInput(source, field, f"ค่าไม่ถูกต้อง ({err['msg']}; ได้ {err.get('input')!r})",
+                    f"{err['msg']} (got {err.get('input')!r})")
+
+
+class GameBase:
+    """Defaults for the :class:`rules.core.protocol.Game` protocol.
+
+    Subclasses set ``id``, titles, ``seed_file``, ``min_players``, ``max_players`` and
+    ``config_model`` (a pydantic model with at least ``players: int``), and implement
+    ``new_game``, ``current_player``, ``legal_actions``, ``apply``, ``observe``,
+    ``returns``, ``score_breakdown``, ``state_to_json``.
+    """
+
+    id = ""
+    title_th = ""
+    title_en = ""
+    seed_file = ""
+    min_players = 2
+    max_players = 6
+    config_model: type[BaseModel]
+
+    # --- configuration -------------------------------------------------------------
+    def make_config(self, data: Mapping[str, Any] | BaseModel, source: str = "config") -> BaseModel:
+        """Validate ``data`` into the game's config model; :class:`BadInput` names the field."""
+        if isinstance(data, self.config_model):
+            return data
+        try:
+            config = self.config_model.model_validate(dict(data))
+        except ValidationError as exc:
+            raise pydantic_error(exc, source) from None
+        players = getattr(config, "players", None)
+        if players is not None and not (self.min_players <= players <= self.max_players):
+            raise BadInput(source, "players",
+                           f"จำนวนผู้เล่นต้องอยู่ระหว่าง {self.min_players}-{self.max_players}",
+                           f"players must be {self.min_players}-{self.max_players}, got {players}")
+        return config
+
+    def default_config(self, players: int) -> BaseModel:
+        """The default config (default readings of every ambiguity) for ``players`` seats."""
+        return self.make_config({"players": players})
+
+    def config_to_json(self, config: BaseModel) -> dict:
+        return config.model_dump(mode="json")
+
+    # --- chance --------------------------------------------------------------------
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[dict, float]]:
+        return []
+
+    def sample_chance(self, state: Any, rng: random.Random) -> dict:
+        """Draw the outcome of a chance node from ``chance_outcomes`` (override for shuffles)."""
+        return weighted_choice(self.chance_outcomes(state), rng)
+
+    # --- hidden information ----------------------------------------------------------
+    def resample_hidden(self, state: Any, viewer: int | None, rng: random.Random) -> Any:
+        """A state equal for ``viewer`` with all it cannot see re-dealt (default: nothing hidden)."""
+        return state
+
+    # --- scenarios and checks ----------------------------------------------------------
+    def apply_overrides(self, state: Any, overrides: Mapping[str, Any]) -> Any:
+        """Scenario overrides (hands, coins, tokens...); games override this to support them."""
+        if overrides:
+            raise BadInput("scenario", "setup.overrides", "เกมนี้ยังไม่รองรับการกำหนดสถานะ",
+                           f"game '{self.id}' does not support state overrides")
+        return state
+
+    def invariants(self, state: Any) -> list[str]:
+        """Broken invariants of ``state`` as human-readable strings (empty when all hold)."""
+        return []
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"

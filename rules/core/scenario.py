@@ -1,0 +1,329 @@
+"""Scenario files: a ruling as setup + moves + expected result (format in data/scenarios/README.md).
+
+A scenario is at once a test, a notebook example and an answer to "what happens if...?".
+:func:`load_scenario` validates a file (``BadInput`` names file and field, Thai + English);
+:func:`run_scenario` plays it and compares every expectation, returning a :class:`ScenarioResult`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .base import pydantic_error
+from .protocol import CHANCE, TERMINAL, BadInput, Event, IllegalAction
+from .rulebook import load_rulebook
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EventExpect(_Strict):
+    """An expected event: ``kind``; optional ``actor``; ``cites`` (each must be among the
+    event's cites); ``data`` (each key must equal the event's)."""
+
+    kind: str
+    actor: int | None = None
+    cites: list[str] = []
+    data: dict[str, Any] = {}
+
+
+class LegalExpect(_Strict):
+    """Expected legal actions of ``player``: exactly ``types`` (the set of ``type`` values),
+    and/or actions that must (``includes``) or must not (``excludes``) be legal (partial dicts)."""
+
+    player: int
+    types: list[str] | None = None
+    includes: list[dict[str, Any]] = []
+    excludes: list[dict[str, Any]] = []
+
+
+class Step(_Strict):
+    """One move (a player action with ``player`` or a forced chance outcome with ``chance``)."""
+
+    action: dict[str, Any]
+    expect_error: str | None = None
+    expect_events: list[EventExpect] = []
+    expect_state: dict[str, Any] = {}
+    expect_legal: LegalExpect | None = None
+    note_th: str = ""
+    note_en: str = ""
+
+
+class Setup(_Strict):
+    config: dict[str, Any] = {}
+    seed: int = 0
+    overrides: dict[str, Any] = {}
+
+
+class Expect(_Strict):
+    state: dict[str, Any] = {}
+    events: list[EventExpect] = []
+    current_player: Union[int, list[int], Literal["chance", "terminal"], None] = None
+    legal: LegalExpect | None = None
+    returns: list[float] | None = None
+
+
+class Scenario(_Strict):
+    """A whole scenario file."""
+
+    game: str
+    title_th: str
+    title_en: str
+    question_th: str = ""
+    question_en: str = ""
+    answer_th: str = ""
+    answer_en: str = ""
+    cites: list[str] = []
+    shows_hidden: bool = Field(False, description="teaching example: all cards shown on screen")
+    setup: Setup = Setup()
+    steps: list[Step] = []
+    expect: Expect = Expect()
+
+
+def parse_scenario(data: Any, source: str) -> Scenario:
+    """Validate loaded YAML; :class:`BadInput` naming ``source`` and the field on any defect."""
+    if not isinstance(data, dict):
+        raise BadInput(source, "<root>", "ต้องเป็น mapping ของ YAML", "expected a YAML mapping")
+    try:
+        sc = Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise pydantic_error(exc, source) from None
+    from ..catalog import info
+    try:
+        info(sc.game)
+    except BadInput as exc:
+        raise BadInput(source, "game", exc.message_th, exc.message_en) from None
+    try:
+        ids = load_rulebook(sc.game).ids
+    except BadInput:
+        ids = None
+    if ids is not None:
+        cited = [("cites", c) for c in sc.cites]
+        cited += [(f"steps[{i}].expect_error", s.expect_error) for i, s in enumerate(sc.steps)
+                  if s.expect_error]
+        for where, cid in cited:
+            if cid not in ids:
+                raise BadInput(source, where, f"ไม่มีข้อกติกา '{cid}' ในคู่มือ",
+                               f"clause '{cid}' does not exist in the {sc.game} rulebook")
+    for i, s in enumerate(sc.steps):
+        if "player" not in s.action and "chance" not in s.action:
+            raise BadInput(source, f"steps[{i}].action", "ต้องมี 'player' หรือ 'chance'",
+                           "an action needs a 'player' (or a 'chance' outcome)")
+    return sc
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    """Read and validate a scenario YAML file."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise BadInput(str(path), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
+    except OSError as exc:
+        raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
+    return parse_scenario(data, str(path))
+
+
+# --- matching -------------------------------------------------------------------------
+_MISSING = object()
+
+
+def get_path(obj: Any, path: str) -> Any:
+    """Value at a dotted path (``players.1.coins``) of nested dicts/lists; ``_MISSING`` if absent."""
+    cur = obj
+    for part in path.split("."):
+        if isinstance(cur, dict):
+            if part in cur:
+                cur = cur[part]
+            elif part.lstrip("-").isdigit() and int(part) in cur:
+                cur = cur[int(part)]
+            else:
+                return _MISSING
+        elif isinstance(cur, (list, tuple)) and part.lstrip("-").isdigit() and -len(cur) <= int(part) < len(cur):
+            cur = cur[int(part)]
+        else:
+            return _MISSING
+    return cur
+
+
+def _norm(v: Any) -> Any:
+    if isinstance(v, (list, tuple)):
+        return [_norm(x) for x in v]
+    if isinstance(v, (set, frozenset)):
+        return sorted(_norm(x) for x in v)
+    if isinstance(v, dict):
+        return {str(k): _norm(x) for k, x in v.items()}
+    return v
+
+
+def event_matches(expect: EventExpect, event: Event) -> bool:
+    """True when ``event`` satisfies ``expect`` (kind, actor, cites subset, data subset)."""
+    if event.kind != expect.kind:
+        return False
+    if expect.actor is not None and event.actor != expect.actor:
+        return False
+    if not set(expect.cites) <= set(event.cites):
+        return False
+    return all(_norm(event.data.get(k, _MISSING)) == _norm(v) for k, v in expect.data.items())
+
+
+def match_events(expected: list[EventExpect], events: list[Event]) -> list[str]:
+    """Expected events must appear in order (a subsequence); returns failure messages."""
+    failures, i = [], 0
+    for exp in expected:
+        while i < len(events) and not event_matches(exp, events[i]):
+            i += 1
+        if i == len(events):
+            failures.append(f"expected event {exp.model_dump(exclude_defaults=True)} not found "
+                            f"(in order) among {[e.kind for e in events]}")
+            break
+        i += 1
+    return failures
+
+
+def match_state(expected: dict[str, Any], state_json: dict) -> list[str]:
+    out = []
+    for path, want in expected.items():
+        got = get_path(state_json, path)
+        if got is _MISSING:
+            out.append(f"state path '{path}' does not exist")
+        elif _norm(got) != _norm(want):
+            out.append(f"state '{path}': expected {want!r}, got {got!r}")
+    return out
+
+
+def match_legal(game: Any, state: Any, exp: LegalExpect) -> list[str]:
+    legal = game.legal_actions(state, exp.player)
+    out = []
+    if exp.types is not None:
+        got = sorted({a.get("type") for a in legal})
+        if got != sorted(set(exp.types)):
+            out.append(f"legal action types of seat {exp.player}: expected {sorted(set(exp.types))}, got {got}")
+    sub = lambda part, a: all(_norm(a.get(k, _MISSING)) == _norm(v) for k, v in part.items())
+    for part in exp.includes:
+        if not any(sub(part, a) for a in legal):
+            out.append(f"expected {part} to be legal for seat {exp.player}")
+    for part in exp.excludes:
+        if any(sub(part, a) for a in legal):
+            out.append(f"expected {part} NOT to be legal for seat {exp.player}")
+    return out
+
+
+def _current(game: Any, state: Any) -> Any:
+    cp = game.current_player(state)
+    if isinstance(cp, frozenset):
+        return sorted(cp)
+    return {CHANCE: "chance", TERMINAL: "terminal"}.get(cp, cp)
+
+
+@dataclass
+class StepResult:
+    action: dict
+    events: list[Event] = field(default_factory=list)
+    error: IllegalAction | None = None
+    state: Any = None
+
+
+@dataclass
+class ScenarioResult:
+    """Outcome of a run: per-step events, the final state, and failure messages (empty = ok)."""
+
+    scenario: Scenario
+    source: str
+    initial: Any
+    steps: list[StepResult]
+    final: Any
+    failures: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def to_json(self, game: Any) -> dict:
+        """The CLI's JSON contract: ``{ok, steps: [{action, events}], final, failures}``."""
+        steps = []
+        for s in self.steps:
+            row = {"action": s.action,
+                   "events": [{"kind": e.kind, "actor": e.actor, "cites": list(e.cites),
+                               "data": _norm(dict(e.data))} for e in s.events]}
+            if s.error is not None:
+                row["error"] = {"clause": s.error.clause, "message_th": s.error.message_th,
+                                "message_en": s.error.message_en}
+            steps.append(row)
+        return {"ok": self.ok, "scenario": self.source, "game": self.scenario.game,
+                "steps": steps, "final": game.state_to_json(self.final), "failures": self.failures}
+
+
+def run_scenario(sc: Scenario, source: str = "<scenario>") -> ScenarioResult:
+    """Play ``sc`` and check its expectations.  Raises :class:`BadInput` for a bad setup
+    (config or overrides); rule outcomes that differ from the file become ``failures``."""
+    from ..catalog import engine
+    from .saveload import start
+
+    try:
+        game = engine(sc.game)
+    except BadInput as exc:
+        raise BadInput(source, "game", exc.message_th, exc.message_en) from None
+    _, state = start(game, sc.setup.config, sc.setup.seed, sc.setup.overrides, source)
+    initial = state
+    ids = load_rulebook(sc.game).ids
+    failures: list[str] = []
+    results: list[StepResult] = []
+    all_events: list[Event] = []
+    for i, step in enumerate(sc.steps):
+        tag = f"step {i + 1}"
+        res = StepResult(step.action)
+        try:
+            tr = game.apply(state, step.action)
+        except IllegalAction as exc:
+            res.error = exc
+            res.state = state
+            results.append(res)
+            if step.expect_error is None:
+                failures.append(f"{tag}: refused [{exc.clause}] {exc.message_en}")
+                break
+            if exc.clause != step.expect_error:
+                failures.append(f"{tag}: refused by [{exc.clause}], expected [{step.expect_error}]")
+            continue
+        if step.expect_error is not None:
+            failures.append(f"{tag}: expected refusal by [{step.expect_error}] but it was accepted")
+        state = tr.state
+        res.events, res.state = list(tr.events), state
+        results.append(res)
+        all_events.extend(tr.events)
+        for e in tr.events:
+            for c in e.cites:
+                if c not in ids:
+                    failures.append(f"{tag}: event '{e.kind}' cites unknown clause '{c}'")
+        failures += [f"{tag}: {m}" for m in match_events(step.expect_events, list(tr.events))]
+        failures += [f"{tag}: {m}" for m in match_state(step.expect_state, game.state_to_json(state))]
+        if step.expect_legal is not None:
+            failures += [f"{tag}: {m}" for m in match_legal(game, state, step.expect_legal)]
+    ex = sc.expect
+    failures += match_state(ex.state, game.state_to_json(state))
+    failures += match_events(ex.events, all_events)
+    if ex.current_player is not None and _current(game, state) != ex.current_player:
+        failures.append(f"current player: expected {ex.current_player!r}, got {_current(game, state)!r}")
+    if ex.legal is not None:
+        failures += match_legal(game, state, ex.legal)
+    if ex.returns is not None and list(game.returns(state)) != ex.returns:
+        failures.append(f"returns: expected {ex.returns}, got {list(game.returns(state))}")
+    return ScenarioResult(sc, source, initial, results, state, failures)
+
+
+def run_file(path: Path | str) -> ScenarioResult:
+    """Load and run one scenario file."""
+    return run_scenario(load_scenario(path), str(path))
+
+
+def find_scenarios(root: Path | str) -> list[Path]:
+    """Every ``*.yaml`` scenario below ``root`` (sorted), or ``[root]`` when it is a file."""
+    root = Path(root)
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*.yaml") if p.is_file())

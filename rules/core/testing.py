@@ -1,0 +1,164 @@
+"""The conformance harness every game runs (``tests/test_<game>*.py`` call :func:`conformance`).
+
+Checks, over seeded random playouts:
+- every action offered by ``legal_actions`` is accepted by ``apply``; a bogus action is
+  refused with :class:`IllegalAction` and the state is untouched;
+- ``apply`` never mutates its input (``state_to_json`` before == after);
+- ``invariants(state)`` is empty after every action;
+- every event cites clause ids that exist in the game's rulebook;
+- same seed, same log (determinism);
+- ``observe(state, v) == observe(resample_hidden(state, v), v)`` for every viewer (no leak of
+  hidden information), and observations are JSON-serialisable;
+- save -> load -> continue equals the uninterrupted game.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import saveload
+from .play import choose_action
+from .protocol import TERMINAL, IllegalAction, actors
+from .rulebook import load_rulebook
+
+
+@dataclass
+class ConformanceReport:
+    """What the harness saw: games, steps, and every problem found (empty = conformant)."""
+
+    game: str
+    games: int = 0
+    steps: int = 0
+    finished: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def add(self, msg: str) -> None:
+        if len(self.problems) < 50:
+            self.problems.append(msg)
+
+
+def _events_log(events) -> list:
+    return [(e.kind, e.actor, list(e.cites), json.dumps(dict(e.data), sort_keys=True, default=str))
+            for e in events]
+
+
+def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | None,
+          check_every: int = 1):
+    """One random playout with checks; returns (actions, events_log, final_state)."""
+    rng = random.Random(seed)
+    state = game.new_game(config, seed)
+    ids = load_rulebook(game.id).ids
+    actions, log = [], []
+    seats = list(range(getattr(config, "players", 0)))
+    for step in range(max_steps):
+        action = choose_action(game, state, None, rng)
+        if action is None:
+            if report is not None:
+                report.finished += 1
+            break
+        checking = report is not None and step % check_every == 0
+        before = game.state_to_json(state) if checking else None
+        if checking:
+            for seat in actors(game.current_player(state)):
+                for a in game.legal_actions(state, seat):
+                    if a.get("player") != seat:
+                        report.add(f"seed {seed} step {step}: legal action {a} lacks player={seat}")
+                        break
+                bogus = {"player": seat, "type": "__not_an_action__"}
+                try:
+                    game.apply(state, bogus)
+                    report.add(f"seed {seed} step {step}: bogus action accepted")
+                except IllegalAction as exc:
+                    if not (exc.message_th and exc.message_en and exc.clause):
+                        report.add(f"seed {seed} step {step}: IllegalAction without clause/th/en")
+                break
+            for viewer in seats + [None]:
+                obs = game.observe(state, viewer)
+                try:
+                    json.dumps(obs)
+                except TypeError as exc:
+                    report.add(f"seed {seed} step {step}: observe({viewer}) not JSON: {exc}")
+                other = game.resample_hidden(state, viewer, random.Random(seed * 7919 + step))
+                if game.observe(other, viewer) != obs:
+                    report.add(f"seed {seed} step {step}: observe({viewer}) changes when hidden "
+                               f"information is re-dealt (leak)")
+        try:
+            tr = game.apply(state, action)
+        except IllegalAction as exc:
+            if report is not None:
+                report.add(f"seed {seed} step {step}: legal action {action} refused: {exc}")
+            break
+        if checking:
+            if game.state_to_json(state) != before:
+                report.add(f"seed {seed} step {step}: apply mutated its input state")
+            for e in tr.events:
+                for c in e.cites:
+                    if c not in ids:
+                        report.add(f"seed {seed} step {step}: event {e.kind} cites unknown clause {c}")
+            broken = game.invariants(tr.state)
+            if broken:
+                report.add(f"seed {seed} step {step} after {action}: invariants broken: {broken}")
+        actions.append(action)
+        log.extend(_events_log(tr.events))
+        state = tr.state
+        if report is not None:
+            report.steps += 1
+    return actions, log, state
+
+
+def conformance(game: Any, players: int | None = None, games: int = 20, seed: int = 0,
+                max_steps: int = 5000, check_every: int = 1) -> ConformanceReport:
+    """Run the harness on ``games`` seeded random playouts of ``game``; returns the report."""
+    players = players or game.min_players
+    config = game.default_config(players)
+    report = ConformanceReport(game.id)
+    for g in range(games):
+        s = seed + g
+        actions, log, final = _play(game, config, s, max_steps, report, check_every)
+        report.games += 1
+        if g < 3:
+            # determinism: same seed, same log
+            actions2, log2, _ = _play(game, config, s, max_steps, None)
+            if log2 != log or actions2 != actions:
+                report.add(f"seed {s}: same seed gave a different log")
+            # save -> load -> continue == uninterrupted
+            cut = len(actions) // 2
+            text = saveload.dumps(game, config, s, actions[:cut])
+            rp = saveload.loads(text, f"<conformance seed {s}>")
+            state = rp.state
+            for a in actions[cut:]:
+                state = game.apply(state, a).state
+            if game.state_to_json(state) != game.state_to_json(final):
+                report.add(f"seed {s}: save at step {cut}, load and continue differs from uninterrupted")
+    return report
+
+
+def random_games(game: Any, players: int, games: int, seed: int = 0, max_steps: int = 100_000):
+    """Play ``games`` random games checking invariants after every action (for soak runs).
+
+    Returns ``(games_played, invariant_breaks, first_problems)``.
+    """
+    config = game.default_config(players)
+    breaks, problems = 0, []
+    for g in range(games):
+        rng = random.Random(seed + g)
+        state = game.new_game(config, seed + g)
+        for _ in range(max_steps):
+            action = choose_action(game, state, None, rng)
+            if action is None:
+                break
+            state = game.apply(state, action).state
+            broken = game.invariants(state)
+            if broken:
+                breaks += 1
+                if len(problems) < 10:
+                    problems.append(f"seed {seed + g}: {broken}")
+        if game.current_player(state) != TERMINAL and len(problems) < 10:
+            problems.append(f"seed {seed + g}: not finished after {max_steps} steps")
+    return games, breaks, problems

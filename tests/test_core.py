@@ -1,0 +1,183 @@
+"""The core: protocol defaults, chance, save/load, scenarios, the conformance harness, the CLI."""
+import json
+import random
+
+import pytest
+
+from rules.core import saveload
+from rules.core.chance import sample_chance, shuffled, weighted_choice
+from rules.core.protocol import BadInput, Event, IllegalAction
+from rules.core.scenario import load_scenario, run_scenario, parse_scenario
+from rules.core.testing import conformance
+
+from .toygame import install
+
+GAME = install()
+
+
+def _scenario(tmp_path, text, name="s.yaml"):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_event_redaction():
+    e = Event("draw", 1, {"card": "duke"}, ("x.y",), visible_to=frozenset({1}))
+    assert e.to_json(1)["data"] == {"card": "duke"}
+    assert e.to_json(0)["data"] == {} and e.to_json(0)["hidden"]
+    assert e.to_json(None)["hidden"]
+
+
+def test_chance_helpers_are_seeded():
+    outs = [("a", 0.5), ("b", 0.5)]
+    assert [weighted_choice(outs, random.Random(3)) for _ in range(5)] == \
+           [weighted_choice(outs, random.Random(3)) for _ in range(5)]
+    assert sorted(shuffled(range(10), random.Random(1))) == list(range(10))
+    s = GAME.new_game(GAME.default_config(2), 0)
+    s = GAME.apply(s, {"player": 0, "type": "roll"}).state
+    assert sample_chance(GAME, s, random.Random(0))["chance"] == "die"
+
+
+def test_config_errors_name_the_field():
+    with pytest.raises(BadInput) as e:
+        GAME.make_config({"players": 9})
+    assert e.value.field == "players" and "ผู้เล่น" in str(e.value)
+    with pytest.raises(BadInput) as e:
+        GAME.make_config({"players": "many"})
+    assert e.value.field == "players"
+
+
+def test_save_load_round_trip_and_errors():
+    cfg = GAME.default_config(2)
+    actions = [{"player": 0, "type": "roll"}, {"chance": "die", "value": 5}, {"player": 0, "type": "hold"}]
+    text = saveload.dumps(GAME, cfg, 4, actions)
+    rp = saveload.loads(text)
+    assert GAME.state_to_json(rp.state)["scores"] == [5, 0]
+    assert len(rp.transitions) == 3
+    bad = json.loads(text)
+    bad["actions"][2] = {"player": 1, "type": "hold"}
+    with pytest.raises(BadInput) as e:
+        saveload.loads(json.dumps(bad), "game.json")
+    assert e.value.field == "actions[2]" and e.value.source == "game.json"
+    assert "ผิดกติกา" in e.value.message_th and "illegal" in e.value.message_en
+    for mutate, field in [(lambda d: d.pop("seed"), "seed"),
+                          (lambda d: d.update(schema_version=99), "schema_version"),
+                          (lambda d: d.update(game="chess"), "game")]:
+        d = json.loads(text)
+        mutate(d)
+        with pytest.raises(BadInput) as e:
+            saveload.loads(json.dumps(d), "g.json")
+        assert e.value.field == field
+    with pytest.raises(BadInput) as e:
+        saveload.loads("{not json", "g.json")
+    assert e.value.field == "<json>"
+
+
+SCENARIO = """
+game: toy_pig
+title_th: ทอยแล้วเก็บ
+title_en: Roll then hold
+cites: [toy.hold]
+setup: {config: {players: 2, target: 10}, seed: 1, overrides: {scores: [4, 0]}}
+steps:
+  - action: {player: 1, type: roll}
+    expect_error: toy.roll
+  - action: {player: 0, type: roll}
+  - action: {chance: die, value: 6}
+    expect_events: [{kind: rolled, cites: [toy.roll], data: {value: 6}}]
+  - action: {player: 0, type: hold}
+expect:
+  state: {scores: [10, 0], winner: 0}
+  events: [{kind: hold, actor: 0, data: {banked: 6}}, {kind: win, cites: [toy.win]}]
+  current_player: terminal
+  returns: [1.0, 0.0]
+"""
+
+
+def test_scenario_passes_and_reports(tmp_path):
+    res = run_scenario(load_scenario(_scenario(tmp_path, SCENARIO)))
+    assert res.ok, res.failures
+    out = res.to_json(GAME)
+    assert out["final"]["scores"] == [10, 0]
+    assert out["steps"][0]["error"]["clause"] == "toy.roll"
+    assert [e["kind"] for e in out["steps"][3]["events"]] == ["hold", "win"]
+
+
+def test_scenario_detects_a_wrong_expectation(tmp_path):
+    res = run_scenario(load_scenario(_scenario(tmp_path, SCENARIO.replace("[10, 0], winner: 0", "[9, 0], winner: 0"))))
+    assert not res.ok and "scores" in res.failures[0]
+    res = run_scenario(load_scenario(_scenario(tmp_path, SCENARIO.replace("value: 6}}]", "value: 5}}]"))))
+    assert not res.ok and "rolled" in res.failures[0]
+
+
+@pytest.mark.parametrize("patch,field", [
+    (("title_en: Roll then hold\n", ""), "title_en"),
+    (("cites: [toy.hold]", "cites: [toy.nope]"), "cites"),
+    (("- action: {player: 0, type: roll}", "- action: {type: roll}"), "steps[1].action"),
+    (("seed: 1", "seed: one"), "setup.seed"),
+    (("game: toy_pig", "game: chess"), "game"),
+    (("overrides: {scores: [4, 0]}", "overrides: {coins: 3}"), "setup.overrides.coins"),
+])
+def test_malformed_scenarios_name_the_field(tmp_path, patch, field):
+    p = _scenario(tmp_path, SCENARIO.replace(*patch))
+    with pytest.raises(BadInput) as e:
+        run_scenario(load_scenario(p), str(p))
+    assert e.value.field == field, str(e.value)
+    assert str(p) in str(e.value) or e.value.source.startswith(str(p))
+
+
+def test_conformance_harness_passes_toy_and_catches_a_mutating_game():
+    rep = conformance(GAME, players=2, games=5)
+    assert rep.ok, rep.problems
+    assert rep.finished == 5 and rep.steps > 20
+
+    class Leaky(type(GAME)):
+        def observe(self, s, viewer):
+            return dict(super().observe(s, viewer), all_secrets=list(s.secrets))
+
+    rep = conformance(Leaky(), players=2, games=1, max_steps=20)
+    assert any("leak" in p for p in rep.problems)
+
+    class BadCite(type(GAME)):
+        def apply(self, s, a):
+            tr = super().apply(s, a)
+            return type(tr)(tr.state, tuple(Event(e.kind, e.actor, e.data, ("toy.missing",)) for e in tr.events))
+
+    rep = conformance(BadCite(), players=2, games=1, max_steps=20)
+    assert any("unknown clause" in p for p in rep.problems)
+
+
+def test_illegal_action_carries_clause_and_both_languages():
+    s = GAME.new_game(GAME.default_config(2), 0)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, {"player": 1, "type": "hold"})
+    assert e.value.clause == "toy.roll" and e.value.message_th and e.value.message_en
+
+
+def test_cli_games_and_scenario_contract(tmp_path, capsys):
+    from rules.__main__ import main
+    assert main(["games", "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)
+    assert [g["id"] for g in games] == ["shadow_master", "valeria", "coup", "new_world"]
+    assert set(games[0]) == {"id", "title_th", "title_en", "seed_file"}
+    p = _scenario(tmp_path, SCENARIO)
+    assert main(["scenario", "run", str(p), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] and set(out) >= {"ok", "steps", "final", "failures"}
+    assert set(out["steps"][2]["events"][0]) == {"kind", "actor", "cites", "data"}
+    bad = _scenario(tmp_path, SCENARIO.replace("[10, 0], winner: 0", "[9, 0], winner: 0"), "bad.yaml")
+    assert main(["scenario", "run", str(bad), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["failures"]
+    broken = _scenario(tmp_path, "game: toy_pig\nsteps: 3\n", "broken.yaml")
+    assert main(["scenario", "run", str(broken), "--json"]) == 2
+    err = json.loads(capsys.readouterr().out)["error"]
+    assert err["field"] == "title_th" and err["message_th"] and err["message_en"]
+    (tmp_path / "more").mkdir()
+    _scenario(tmp_path / "more", SCENARIO, "a.yaml")
+    assert main(["scenario", "check", str(tmp_path / "more")]) == 0
+    assert "1/1 scenarios pass" in capsys.readouterr().out
+    assert main(["scenario", "check", str(tmp_path)]) == 1
+    capsys.readouterr()
+    assert main(["bench", "toy_pig", "--seconds", "0.2", "--json"]) == 0
+    b = json.loads(capsys.readouterr().out)
+    assert b["game"] == "toy_pig" and b["games_per_s"] > 0 and b["steps_per_s"] > 0
