@@ -1,0 +1,115 @@
+"""Typed, validated configuration of เกมโค่นอำนาจ (Coup + Inquisitor + Reformation).
+
+Every field except ``players`` and ``reformation`` is one entry of the ambiguity register
+``data/coup/ambiguities.yaml``: the field name is the entry's ``variant`` and each allowed value is
+one of its ``readings`` (the default is the register's default).  ``tests/test_coup_config.py``
+checks the two stay in step.
+
+Component counts come from ``data/coup/components.yaml`` (:func:`components`), validated on load
+(:class:`rules.core.protocol.BadInput` names the field).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.protocol import BadInput
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "coup"
+
+CHARACTERS = ("duke", "captain", "assassin", "contessa", "ambassador", "inquisitor")
+"""Character ids; the engine stores a card as its index here (0 = duke ... 5 = inquisitor)."""
+
+
+class CoupConfig(BaseModel):
+    """Config of one game.  ``players``: 2-6 seats (clause cover.players).
+
+    ``reformation``: play the Reformation variant (factions, almshouse, conversion, embezzle;
+    clauses reformation.*).  The other fields are readings of the ambiguity register.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int = Field(4, ge=2, le=6, description="number of seats (cover.players)")
+    reformation: bool = Field(False, description="play the Reformation variant (reformation.*)")
+    deck: Literal["all_six", "inquisitor_replaces_ambassador", "ambassador_only"] = "all_six"
+    who_blocks: Literal["target_only", "anyone"] = "target_only"
+    assassin_refund: Literal["failed_claim", "never", "whenever_not_resolved"] = "failed_claim"
+    proof_shuffle: Literal["shuffle", "bottom", "top"] = "shuffle"
+    conversion_coins: Literal["almshouse", "bank"] = "almshouse"
+    peacock: Literal["duke", "literal_absent"] = "duke"
+    one_faction: Literal["lift_restrictions", "waive_forced_coup", "deadlock"] = "lift_restrictions"
+    treasury: Literal["all_tokens", "unlimited"] = "all_tokens"
+    reaction_order: Literal["first_to_act", "seat_order"] = "first_to_act"
+    examine_pick: Literal["target_chooses", "random"] = "target_chooses"
+    concede_loss: Literal["face_up", "face_down"] = "face_up"
+    embezzle_challenger: Literal["challenger_loses", "no_loss"] = "challenger_loses"
+    first_player: Literal["seat0", "random"] = "seat0"
+    eliminated_coins: Literal["keep", "bank"] = "keep"
+    steal_short: Literal["take_what_they_have", "needs_two"] = "take_what_they_have"
+    gone_target: Literal["fizzle", "steal_anyway"] = "fizzle"
+
+
+DECKS = {
+    "all_six": CHARACTERS,
+    "inquisitor_replaces_ambassador": ("duke", "captain", "assassin", "contessa", "inquisitor"),
+    "ambassador_only": ("duke", "captain", "assassin", "contessa", "ambassador"),
+}
+"""Characters in the deck under each reading of ambiguity ``deck_composition``."""
+
+
+class _Count(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    value: int
+
+
+class _Coin(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    count: int = Field(ge=0)
+    value: int = Field(ge=1)
+
+
+class Components(BaseModel):
+    """The parts of ``data/coup/components.yaml`` the engine uses (others are documentation)."""
+
+    model_config = ConfigDict(extra="allow")
+    character_cards: _Count
+    copies_per_character: _Count
+    coins: dict[str, _Coin | int]
+    start: dict[str, _Count | dict]
+    costs: dict[str, _Count]
+    gains: dict[str, _Count]
+    forced_coup_at: _Count
+    draws: dict[str, _Count]
+
+    @property
+    def total_coins(self) -> int:
+        """Value of all coin tokens in silver units (30 x 1 + 6 x 5 = 60)."""
+        return sum(c.count * c.value for c in self.coins.values() if isinstance(c, _Coin))
+
+
+@lru_cache(maxsize=None)
+def components(path: str | None = None) -> Components:
+    """Load and validate the components file; :class:`BadInput` names the file and field."""
+    from ..core.base import pydantic_error
+    from pydantic import ValidationError
+
+    p = Path(path) if path else DATA / "components.yaml"
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        comp = Components.model_validate(data)
+    except yaml.YAMLError as exc:
+        raise BadInput(str(p), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
+    except ValidationError as exc:
+        raise pydantic_error(exc, str(p)) from None
+    if comp.total_coins != comp.coins.get("total_value", comp.total_coins):
+        raise BadInput(str(p), "coins.total_value", "มูลค่ารวมของเหรียญไม่ตรงกับจำนวนเหรียญ",
+                       f"total_value does not match the tokens ({comp.total_coins})")
+    if comp.copies_per_character.value * len(CHARACTERS) != comp.character_cards.value:
+        raise BadInput(str(p), "copies_per_character", "จำนวนต่อตัวละคร x 6 ต้องเท่ากับจำนวนการ์ดตัวละคร",
+                       "copies_per_character x 6 must equal character_cards")
+    return comp
