@@ -1,0 +1,257 @@
+"""The four Thai rulebooks as clauses (issue 2, point 3) and the ambiguity registers.
+
+For every game: the committed ``data/rulebooks/<game>.th.txt`` is the seed byte for byte (its SHA-256 is
+recorded here, so the check also runs on a clean clone without ``/work/shared``), and the clauses of
+``<game>.yaml`` joined in order give back the seed text.  A missing file fails, never skips.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rules.core.protocol import BadInput
+from rules.core.rulebook import (
+    DATA, RULEBOOKS, STATUSES, joined_text, load_rulebook, load_rulebook_file, normalise, seed_text,
+)
+
+SHARED = Path("/work/shared/rulebooks")
+RULES = Path(__file__).resolve().parents[1] / "rules"
+
+# game id -> (seed file name, SHA-256 of the seed bytes)
+SEEDS = {
+    "shadow_master": ("000_b8613b7166582370.txt",
+                      "464412a8ff2652a032ffa2cb64b91f4245a69b9e98a9dac4d020a12bf352d7cd"),
+    "valeria": ("001_d0104ab07a4b041d.txt",
+                "e2409b89862b8ff9503622047afd82e85ab04420e484606eedb8ba309d7197d3"),
+    "coup": ("002_a3f748dff81e3892.txt",
+             "2253fd2865a408fa64e7f95ec0cac6e921b9ddac7a089b490bff3061025e2adf"),
+    "new_world": ("003_392f598aa794db08.txt",
+                  "a202fa464fec577a4a541abcee83506b759fd1e27e9cc05f91e65c8efcd0492c"),
+}
+GAMES = list(SEEDS)
+# Games whose registers this suite requires (the others are checked when their register exists).
+REQUIRED_REGISTERS = ("valeria", "new_world")
+THAI = re.compile(r"[\u0E00-\u0E7F]")
+LATIN = re.compile(r"[A-Za-z]")
+
+
+# ---------------------------------------------------------------- (a) the seed copy and the round trip
+@pytest.mark.parametrize("game", GAMES)
+def test_seed_copy_is_byte_exact(game):
+    """``<game>.th.txt`` has the recorded SHA-256, and equals the shared seed when that directory exists."""
+    seed_name, sha = SEEDS[game]
+    copy = RULEBOOKS / f"{game}.th.txt"
+    assert copy.is_file(), f"missing {copy}"
+    data = copy.read_bytes()
+    assert hashlib.sha256(data).hexdigest() == sha, f"{copy} differs from seed {seed_name}"
+    if SHARED.is_dir():
+        assert data == (SHARED / seed_name).read_bytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_clauses_join_back_to_the_seed(game):
+    """Clauses in order give the seed text exactly (whitespace normalised), and name the right seed."""
+    book = load_rulebook_file(RULEBOOKS / f"{game}.yaml")
+    assert book.game == game
+    assert book.seed_file == SEEDS[game][0]
+    assert THAI.search(book.title_th + seed_text(game)), "the seed is the Thai rulebook"
+    assert joined_text(book) == normalise(seed_text(game))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_seed_line_in_exactly_one_clause(game):
+    """Each non-blank seed line sits in one clause, whole (no line split across two clauses)."""
+    book = load_rulebook(game)
+    seed_lines = [ln.rstrip() for ln in seed_text(game).splitlines() if ln.strip()]
+    clause_lines = [ln.rstrip() for c in book.clauses for ln in c.text_th.splitlines() if ln.strip()]
+    assert clause_lines == seed_lines
+
+
+# ---------------------------------------------------------------- (b) ids, statuses, text
+@pytest.mark.parametrize("game", GAMES)
+def test_ids_unique_statuses_valid_text_present(game):
+    """Checked on the raw YAML, independently of the loader's own checks."""
+    raw = yaml.safe_load((RULEBOOKS / f"{game}.yaml").read_text(encoding="utf-8"))
+    ids = [c["id"] for c in raw["clauses"]]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    assert dupes == []
+    assert all(re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)*", i) for i in ids)
+    assert {c["status"] for c in raw["clauses"]} <= set(STATUSES)
+    empty = [c["id"] for c in raw["clauses"] if not str(c.get("text_th", "")).strip()]
+    assert empty == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_implemented_clause_without_an_engine(game):
+    """A clause may say ``implemented`` only once ``rules/<game>/`` exists."""
+    if (RULES / game / "__init__.py").is_file():
+        return
+    implemented = [c.id for c in load_rulebook(game).clauses if c.status == "implemented"]
+    assert implemented == [], f"{game} has no engine yet"
+
+
+@pytest.mark.parametrize("game", ["valeria", "new_world"])
+def test_rule_clauses_have_an_english_gloss(game):
+    book = load_rulebook(game)
+    assert [c.id for c in book.clauses if c.status != "flavour" and not c.gloss_en.strip()] == []
+    assert [c.id for c in book.clauses if c.status == "pending"], "rule clauses exist"
+
+
+# ---------------------------------------------------------------- (c) malformed rulebooks
+def _valid_doc() -> dict:
+    return {
+        "game": "demo", "seed_file": "999_demo.txt", "title_th": "เกมทดลอง", "title_en": "Demo",
+        "clauses": [
+            {"id": "title", "heading": ["เกมทดลอง"], "status": "flavour", "text_th": "เกมทดลอง\n"},
+            {"id": "setup.start", "heading": ["เตรียมเกม"], "status": "pending", "text_th": "1. วางกระดาน\n"},
+            {"id": "turn.move", "heading": ["ในตาของคุณ"], "status": "pending", "text_th": "เดิน 1 ช่อง\n"},
+        ],
+    }
+
+
+MALFORMED = {
+    # case: (mutation of the valid doc, or raw text; the field the error must name)
+    "missing_clause_status": (lambda d: d["clauses"][1].pop("status"), "clauses[1].status"),
+    "missing_clause_text": (lambda d: d["clauses"][2].pop("text_th"), "clauses[2].text_th"),
+    "missing_title_en": (lambda d: d.pop("title_en"), "title_en"),
+    "missing_clauses": (lambda d: d.pop("clauses"), "clauses"),
+    "bad_status": (lambda d: d["clauses"][0].update(status="done"), "clauses[0].status"),
+    "duplicate_id": (lambda d: d["clauses"][2].update(id="setup.start"), "clauses[2].id"),
+    "bad_id": (lambda d: d["clauses"][1].update(id="Setup Start"), "clauses[1].id"),
+    "text_not_a_string": (lambda d: d["clauses"][1].update(text_th=["a", "b"]), "clauses[1].text_th"),
+    "broken_yaml": ("game: demo\nclauses: [ {id: title, status: flavour\n", "<yaml>"),
+    "not_a_mapping": ("- just\n- a list\n", "<root>"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_malformed_rulebook_names_file_and_field_in_thai_and_english(tmp_path, case):
+    change, field = MALFORMED[case]
+    path = tmp_path / f"{case}.yaml"
+    if isinstance(change, str):
+        path.write_text(change, encoding="utf-8")
+    else:
+        doc = _valid_doc()
+        change(doc)
+        path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with pytest.raises(BadInput) as info:
+        load_rulebook_file(path)
+    err = info.value
+    assert err.source == str(path)
+    assert err.field == field
+    assert THAI.search(err.message_th), "Thai message"
+    assert LATIN.search(err.message_en) and not THAI.search(err.message_en), "English message"
+    text = str(err)
+    assert str(path) in text and field in text
+    assert err.message_th in text and err.message_en in text
+
+
+def test_valid_demo_doc_loads(tmp_path):
+    """The base of the malformed cases is itself valid, so each case fails for its own reason."""
+    path = tmp_path / "demo.yaml"
+    path.write_text(yaml.safe_dump(_valid_doc(), allow_unicode=True), encoding="utf-8")
+    book = load_rulebook_file(path)
+    assert [c.id for c in book.clauses] == ["title", "setup.start", "turn.move"]
+
+
+def test_missing_rulebook_file_is_bad_input(tmp_path):
+    with pytest.raises(BadInput) as info:
+        load_rulebook_file(tmp_path / "nope.yaml")
+    assert info.value.field == "<file>" and "nope.yaml" in str(info.value)
+
+
+# ---------------------------------------------------------------- (d) ambiguity registers
+REGISTER_KEYS = ("id", "clauses", "question_th", "question_en", "readings", "default", "why", "source")
+
+
+def register_problems(game: str, entries: object) -> list[str]:
+    """Everything wrong with one game's ambiguity register, as readable lines (empty when fine)."""
+    if not isinstance(entries, list) or not entries:
+        return ["the register must be a non-empty YAML list"]
+    ids = load_rulebook(game).ids
+    out: list[str] = []
+    seen: set[str] = set()
+    for i, e in enumerate(entries):
+        where = f"[{i}]"
+        if not isinstance(e, dict):
+            out.append(f"{where} is not a mapping")
+            continue
+        where = f"[{i}] {e.get('id')}"
+        out += [f"{where}: missing {k}" for k in REGISTER_KEYS if k not in e]
+        if e.get("id") in seen:
+            out.append(f"{where}: duplicate id")
+        seen.add(e.get("id"))
+        for k in ("question_th", "question_en", "why", "source"):
+            if not (isinstance(e.get(k), str) and e[k].strip()):
+                out.append(f"{where}: {k} must be non-empty text")
+        if isinstance(e.get("question_th"), str) and not THAI.search(e["question_th"]):
+            out.append(f"{where}: question_th is not Thai")
+        cites = e.get("clauses")
+        if not (isinstance(cites, list) and cites):
+            out.append(f"{where}: clauses must be a non-empty list")
+            cites = []
+        out += [f"{where}: unknown clause {c!r}" for c in cites if c not in ids]
+        readings = e.get("readings") if isinstance(e.get("readings"), list) else []
+        rids = [r.get("id") for r in readings if isinstance(r, dict)]
+        if len(rids) < 2 or len(rids) != len(readings):
+            out.append(f"{where}: needs at least two readings, each a mapping with an id")
+        if len(set(rids)) != len(rids):
+            out.append(f"{where}: duplicate reading ids")
+        for r in readings:
+            if isinstance(r, dict) and not all(isinstance(r.get(k), str) and r[k].strip()
+                                               for k in ("id", "description_en", "description_th")):
+                out.append(f"{where}: reading {r.get('id')!r} needs id, description_en, description_th")
+        if e.get("default") not in rids:
+            out.append(f"{where}: default {e.get('default')!r} is not one of {rids}")
+    return out
+
+
+def _register_path(game: str) -> Path:
+    return DATA / game / "ambiguities.yaml"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ambiguity_register_is_consistent(game):
+    path = _register_path(game)
+    if not path.is_file():
+        assert game not in REQUIRED_REGISTERS, f"missing {path}"
+        return  # checked once that game's register lands (test_every_register_cites_existing_clauses)
+    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert register_problems(game, entries) == []
+
+
+@pytest.mark.parametrize("game", REQUIRED_REGISTERS)
+def test_required_registers_have_real_entries(game):
+    entries = yaml.safe_load(_register_path(game).read_text(encoding="utf-8"))
+    assert 5 <= len(entries) <= 12
+
+
+def test_every_register_cites_existing_clauses():
+    """Every ``data/<game>/ambiguities.yaml`` in the tree: each cited clause id is in that game's rulebook."""
+    registers = sorted(DATA.glob("*/ambiguities.yaml"))
+    assert {p.parent.name for p in registers} >= set(REQUIRED_REGISTERS)
+    unknown = []
+    for path in registers:
+        game = path.parent.name
+        ids = load_rulebook(game).ids
+        for e in yaml.safe_load(path.read_text(encoding="utf-8")):
+            unknown += [f"{game}:{e['id']}:{c}" for c in e["clauses"] if c not in ids]
+    assert unknown == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_clause_notes_cite_registered_ambiguities(game):
+    """A clause note saying 'ambiguity some_id' points at an entry of that game's register."""
+    cited = {tok for c in load_rulebook(game).clauses
+             for m in re.finditer(r"\bambiguit(?:y|ies) ([a-z0-9_]+(?:, [a-z0-9_]+)*)", c.note)
+             for tok in m.group(1).split(", ") if "_" in tok}
+    if not cited:
+        return
+    path = _register_path(game)
+    assert path.is_file(), f"notes cite {sorted(cited)} but {path} is missing"
+    registered = {e["id"] for e in yaml.safe_load(path.read_text(encoding="utf-8"))}
+    assert sorted(cited - registered) == []
