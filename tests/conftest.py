@@ -1,0 +1,104 @@
+"""Shared fixtures: the running dashboard and the system Chromium.
+
+* ``chromium``: path of the system browser (Debian's ``chromium``).  Missing browser or
+  Playwright: the test is skipped locally but FAILS when ``CI=true``.
+* ``dashboard``: ``python -m widgets.serve`` on a free port in a subprocess for the whole
+  session (short kernel-culling times so a test can watch a closed tab's kernel go), torn
+  down with SIGTERM (Voila then shuts its kernels down).  Its log goes to
+  ``artifacts/dashboard.log``.  Browser tests share one ``xdist_group`` so only one starts.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "artifacts"
+CULL_IDLE_TIMEOUT = 8   # seconds, for the dashboard under test only
+CULL_INTERVAL = 2
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
+def _missing(what: str) -> None:
+    if _in_ci():
+        pytest.fail(f"{what} (CI=true: browser tests must run; .ci/run installs chromium)")
+    pytest.skip(what)
+
+
+def chromium_path() -> str | None:
+    """The system Chromium, never a downloaded one."""
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    path = chromium_path()
+    if path is None:
+        _missing("no system chromium: apt-get install -y chromium fonts-thai-tlwg")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _missing("playwright (Python) is not installed: pip install -e '.[test]'")
+    return path
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def dashboard() -> str:
+    """Base URL (``http://127.0.0.1:PORT``) of a dashboard served for this test session."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = _free_port()
+    log_path = ARTIFACTS / "dashboard.log"
+    log = open(log_path, "w", encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "widgets.serve", "--host", "127.0.0.1", "--port", str(port),
+         "--cull-idle-timeout", str(CULL_IDLE_TIMEOUT), "--cull-interval", str(CULL_INTERVAL)],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"dashboard exited with {proc.returncode}; see {log_path}")
+            try:
+                with urllib.request.urlopen(base + "/voila/tree", timeout=2) as r:
+                    if r.status == 200 and "Kernel pool of index.ipynb is filled" in \
+                            log_path.read_text(encoding="utf-8", errors="replace"):
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"dashboard not ready after 120 s; see {log_path}")
+            time.sleep(0.3)
+        yield base
+    finally:
+        proc.send_signal(signal.SIGTERM)  # Voila shuts its kernels down on SIGTERM
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        log.close()

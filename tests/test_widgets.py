@@ -1,0 +1,433 @@
+"""Widgets: GameSession history, the hex board payload and SVG, rule panel, event log,
+stepper, error display, the home page pieces, the Shadow Master board panel and the
+dashboard launcher's settings.  No browser here (see test_browser.py)."""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, replace
+
+import pytest
+from pydantic import BaseModel
+
+from rules.core import hexgrid
+from rules.core.base import GameBase
+from rules.core.protocol import TERMINAL, BadInput, Event, IllegalAction, Transition
+from rules.core.rulebook import parse_rulebook
+from widgets import errors, home, serve
+from widgets.eventlog import EventLog, event_line
+from widgets.hexboard import HexBoard, cell_id, geometry_path, parse_cell_id
+from widgets.rulepanel import RulePanel, section_html
+from widgets.session import GameSession
+from widgets.stepper import Stepper
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+# ----------------------------------------------------------------------------- a fake game
+class CounterConfig(BaseModel):
+    players: int = 2
+    target: int = 5
+
+
+@dataclass(frozen=True)
+class Counter:
+    total: int
+    turn: int
+    players: int
+    target: int
+
+
+class CounterGame(GameBase):
+    """Players take turns adding 1 or 2 to a total; the game ends at ``target``."""
+
+    id = "counter"
+    title_th = title_en = "Counter"
+    min_players, max_players = 1, 4
+    config_model = CounterConfig
+
+    def new_game(self, config, seed):
+        return Counter(0, 0, config.players, config.target)
+
+    def current_player(self, s):
+        return TERMINAL if s.total >= s.target else s.turn
+
+    def legal_actions(self, s, player):
+        if self.current_player(s) != player:
+            return []
+        return [{"player": player, "type": "add", "n": n} for n in (1, 2) if s.total + n <= s.target]
+
+    def apply(self, s, action):
+        if action not in self.legal_actions(s, action.get("player")):
+            raise IllegalAction("counter.add", "บวกได้แค่ 1 หรือ 2 ในตาของตน", "add 1 or 2, on your turn")
+        n = action["n"]
+        new = replace(s, total=s.total + n, turn=(s.turn + 1) % s.players)
+        return Transition(new, (Event("add", action["player"], {"n": n}, ("counter.add",),
+                                      text_th=f"บวก {n}", text_en=f"add {n}"),))
+
+    def observe(self, s, viewer):
+        return {"total": s.total, "turn": s.turn}
+
+    def state_to_json(self, s):
+        return {"total": s.total, "turn": s.turn}
+
+
+GAME = CounterGame()
+
+
+def add(player, n):
+    return {"player": player, "type": "add", "n": n}
+
+
+@pytest.fixture
+def session():
+    s = GameSession(GAME, {"players": 2, "target": 5}, seed=3)
+    s.apply(add(0, 1))
+    s.apply(add(1, 2))
+    s.apply(add(0, 1))
+    return s
+
+
+# ----------------------------------------------------------------------------- GameSession
+def test_apply_moves_forward_and_collects_events(session):
+    assert (session.step, session.length, session.state.total, session.state.turn) == (3, 3, 4, 1)
+    assert [e.data["n"] for e in session.events] == [1, 2, 1]
+    assert session.last_events[0].cites == ("counter.add",)
+    assert session.legal_actions() == [add(1, 1)]
+    assert session.observation() == {"total": 4, "turn": 1}
+
+
+def test_illegal_action_changes_nothing_and_reports_the_clause(session):
+    before = (list(session.actions), session.step, session.state)
+    with pytest.raises(IllegalAction) as exc:
+        session.apply(add(1, 2))  # would pass the target
+    assert exc.value.clause == "counter.add"
+    assert session.last_error == {"clause": "counter.add", "th": "บวกได้แค่ 1 หรือ 2 ในตาของตน",
+                                  "en": "add 1 or 2, on your turn"}
+    assert (session.actions, session.step, session.state) == before
+    assert isinstance(session.try_apply(add(0, 1)), IllegalAction)  # not seat 0's turn
+    assert session.try_apply(add(1, 1)) is None
+    assert session.last_error is None and session.state.total == 5
+
+
+@pytest.mark.parametrize("bad", ["income", ["player", 0], {"player": 0, "n": {1, 2}}])
+def test_malformed_action_is_bad_input(session, bad):
+    with pytest.raises(BadInput):
+        session.apply(bad)
+    assert session.step == 3 and session.last_error["clause"].startswith("action")
+
+
+def test_undo_redo_jump(session):
+    seen = []
+    session.observe(lambda c: seen.append(c["new"]), names="step")
+    assert session.undo() and session.undo()
+    assert (session.step, session.state.total, len(session.events)) == (1, 1, 1)
+    assert session.redo() and session.state.total == 3
+    session.jump(0)
+    assert session.state.total == 0 and session.events == [] and session.undo() is False
+    session.jump(3)
+    assert session.redo() is False and session.state.total == 4
+    assert seen == [2, 1, 2, 0, 3]
+    for bad in (4, -1, "2", True):
+        with pytest.raises(BadInput):
+            session.jump(bad)
+    assert session.step == 3
+
+
+def test_apply_after_undo_branches(session):
+    session.jump(1)
+    session.apply(add(1, 1))
+    assert session.length == 2 and session.step == 2 and session.state.total == 2
+    assert session.redo() is False
+    assert session.actions == [add(0, 1), add(1, 1)]
+    session.jump(0)
+    assert session.branch() == [add(0, 1), add(1, 1)]
+    assert session.length == 0 and session.state.total == 0
+
+
+def test_save_load_round_trip(session):
+    session.undo()
+    text = session.save()
+    data = json.loads(text)
+    assert data["schema_version"] == 1 and data["game"] == "counter" and len(data["actions"]) == 2
+    other = GameSession(GAME, {"players": 2, "target": 5})
+    other.load(text)
+    assert (other.step, other.length, other.state) == (2, 2, session.state)
+    assert other.config == session.config and other.seed == 3
+
+
+@pytest.mark.parametrize("text, field", [
+    ("{not json", "<json>"),
+    (json.dumps({"schema_version": 9, "game": "counter", "config": {}, "seed": 0, "actions": []}),
+     "schema_version"),
+    (json.dumps({"schema_version": 1, "game": "coup", "config": {}, "seed": 0, "actions": []}),
+     "game"),
+    (json.dumps({"schema_version": 1, "game": "counter", "config": {"players": 2}, "seed": 0,
+                 "actions": [add(0, 1), add(0, 1)]}), "actions[1]"),
+    (json.dumps({"schema_version": 1, "game": "counter", "config": {"players": 9}, "seed": 0,
+                 "actions": []}), "players"),
+])
+def test_bad_save_names_the_field_and_loads_nothing(session, text, field):
+    before = (list(session.actions), session.step, session.state)
+    with pytest.raises(BadInput) as exc:
+        session.load(text, source="mine.json")
+    assert exc.value.field == field and exc.value.source.startswith("mine.json")
+    assert exc.value.message_th and exc.value.message_en
+    assert (session.actions, session.step, session.state) == before
+
+
+def test_apply_chance_refused_outside_chance_nodes(session):
+    with pytest.raises(BadInput):
+        session.apply_chance()
+
+
+# ----------------------------------------------------------------------------- stepper
+def test_stepper_follows_and_drives_the_session(session):
+    st = Stepper(session)
+    assert (st.slider.max, st.slider.value) == (3, 3)
+    assert st.forward.disabled and not st.back.disabled
+    st.slider.value = 1
+    assert session.step == 1 and session.state.total == 1
+    st.first.click()
+    assert session.step == 0 and st.back.disabled and st.slider.value == 0
+    st.last.click()
+    assert session.step == 3
+    session.jump(1)
+    session.apply(add(1, 2))  # branch: history shrinks to 2
+    assert (st.slider.max, st.slider.value) == (2, 2)
+    st.back.click()
+    assert session.step == 1
+
+
+# ----------------------------------------------------------------------------- rule panel / event log
+BOOK = parse_rulebook({
+    "game": "toy", "seed_file": "toy.txt", "title_th": "ของเล่น", "title_en": "Toy",
+    "clauses": [
+        {"id": "a.one", "heading": ["หมวดเอ"], "status": "implemented", "text_th": "ข้อหนึ่ง"},
+        {"id": "a.two", "heading": ["หมวดเอ", "ย่อย"], "status": "flavour", "text_th": "ข้อสอง <b>"},
+        {"id": "b.one", "heading": ["หมวดบี"], "status": "pending", "text_th": "ข้อสาม",
+         "gloss_en": "Third."},
+    ]}, "toy.yaml")
+
+
+def _cited_ids(markup: str) -> set[str]:
+    import re
+    return set(re.findall(r'class="kl-clause cited" data-clause="([^"]+)"', markup))
+
+
+def test_rule_panel_highlights_cited_clauses_and_switches_section():
+    panel = RulePanel(BOOK)
+    assert [o[0] for o in panel.dropdown.options] == ["1. หมวดเอ", "2. หมวดบี"]
+    assert 'data-clause="a.one"' in panel.body.value and "b.one" not in panel.body.value
+    assert "ข้อสอง &lt;b&gt;" in panel.body.value  # Thai text escaped, not injected
+    panel.highlight(["b.one"])
+    assert panel.dropdown.value == 1 and _cited_ids(panel.body.value) == {"b.one"}
+    assert "Third." in panel.body.value
+    panel.highlight(["a.two", "unknown.id"])
+    assert panel.dropdown.value == 0 and _cited_ids(panel.body.value) == {"a.two"}
+    assert _cited_ids(section_html(BOOK, 0, ())) == set()
+    with pytest.raises(IndexError):
+        section_html(BOOK, 2)
+
+
+def test_event_log_lists_events_and_shows_their_clauses():
+    panel = RulePanel(BOOK)
+    log = EventLog(book=BOOK, rule_panel=panel)
+    events = [Event("a", 0, {"x": 1}, ("a.one",), text_th="เกิดเอ"),
+              Event("secret", 1, {"card": "duke"}, ("b.one",), visible_to=frozenset({1}),
+                    text_th="ลับ: ดยุก")]
+    log.set_events(events)
+    labels = [o[0] for o in log.select.options]
+    assert labels == ["1. เกิดเอ  [a.one]", "2. (secret: ซ่อน / hidden)  [b.one]"]
+    assert "ดยุก" not in "".join(labels)  # a spectator never receives the hidden text
+    assert 'data-clause="b.one"' in log.detail.value and panel.dropdown.value == 1
+    log.select.value = 0
+    assert 'data-clause="a.one"' in log.detail.value and _cited_ids(panel.body.value) == {"a.one"}
+    assert event_line(1, events[1], viewer=1) == "2. ลับ: ดยุก  [b.one]"
+
+
+def test_event_log_follows_a_session(session):
+    log = EventLog(session)
+    assert len(log.select.options) == 3
+    session.undo()
+    assert len(log.select.options) == 2 and log.select.value == 1
+
+
+# ----------------------------------------------------------------------------- hex board
+def test_hexboard_payload_and_svg():
+    cells = hexgrid.disc((0, 0), 3)
+    board = HexBoard(cells, size=20, labels={(0, 0): "A1"})
+    assert len(board.cells) == 37
+    pts = board.cells["0,0"][0].split()
+    assert len(pts) == 6 and board.cells["0,0"][3] == "A1"
+    board.update(stacks={(0, 0): ("#d32f2f", 3), (1, 0): ("#ffffff", 1)},
+                 highlights=[(0, 0)], outlines=[([(0, 0), (1, 0)], "#d32f2f", "red Rank 2")])
+    assert board.stacks == {"0,0": ["#d32f2f", 3, "#fff"], "1,0": ["#ffffff", 1, "#000"]}
+    root = ET.fromstring(board.to_svg().encode("utf-8"))
+    assert root.tag == SVG + "svg"
+    assert len(root.findall(f".//{SVG}polygon[@class='kl-cell']")) == 37
+    assert len(root.findall(f".//{SVG}circle")) == 3 + 1
+    assert [t.text for t in root.iter(SVG + "text") if t.text and t.text.isdigit()] == ["3"]
+    (path,) = root.findall(f".//{SVG}path")
+    assert path.get("d").count("M") == 1 and path.get("d").count("L") == 9  # two hexes: 10 corners
+    assert "A1" in [t.text for t in root.iter(SVG + "text")]
+    # the whole 37-cell payload stays small
+    assert len(json.dumps(board.get_state())) < 12_000
+
+
+def test_outline_of_separate_cells_has_one_ring_each():
+    d = geometry_path(hexgrid.group_outline([(0, 0), (3, 0)], 10))
+    assert d.count("M") == 2
+
+
+def test_hexboard_clicks_are_validated_kernel_side():
+    board = HexBoard([(0, 0), (1, 0)])
+    got = []
+    board.on_click(got.append)
+    board._handle_msg(board, {"event": "click", "cell": "1,0"}, [])
+    for junk in ({"event": "click", "cell": "9,9"}, {"event": "click", "cell": "<x>"},
+                 {"event": "hover", "cell": "0,0"}, "click", None):
+        board._handle_msg(board, junk, [])
+    assert got == [(1, 0)]
+    assert parse_cell_id(cell_id((-2, 5))) == (-2, 5)
+    with pytest.raises(KeyError):
+        board.set_stacks({(5, 5): ("#000000", 1)})
+
+
+def test_hexboard_sends_only_what_changed():
+    board = HexBoard([(0, 0), (1, 0)])
+    changes = []
+    board.observe(lambda c: changes.append(c["name"]), names=["fills", "stacks", "outlines",
+                                                              "highlights", "cells"])
+    board.update(stacks={(0, 0): ("#d32f2f", 1)})
+    board.update(stacks={(0, 0): ("#d32f2f", 1)}, highlights=[])  # same values: no message
+    assert changes == ["stacks"]
+
+
+# ----------------------------------------------------------------------------- errors
+def test_guard_shows_thai_and_english_never_a_traceback():
+    import ipywidgets as w
+    sink = w.HTML()
+    with errors.guard(sink):
+        raise IllegalAction("board.cell_capacity", "เต็มแล้ว", "cell is full")
+    assert "เต็มแล้ว" in sink.value and "cell is full" in sink.value
+    assert "board.cell_capacity" in sink.value and 'class="kl-error"' in sink.value
+    with errors.guard(sink):
+        raise BadInput("save.json", "actions[2]", "ผิด", "wrong")
+    assert "save.json: actions[2]" in sink.value
+    with errors.guard(sink):
+        {}["missing"]
+    assert "Traceback" not in sink.value and "KeyError" in sink.value
+    assert errors.safe(sink)(lambda: 1 / 0)() is None and "ZeroDivisionError" in sink.value
+
+
+# ----------------------------------------------------------------------------- home page pieces
+def test_game_card_links_or_says_not_yet_available(tmp_path):
+    (tmp_path / "coup.ipynb").write_text("{}", encoding="utf-8")
+    assert 'href="coup.ipynb"' in home.notebook_link_html("coup", tmp_path)
+    missing = home.notebook_link_html("valeria", tmp_path)
+    assert "ยังไม่มี" in missing and "not yet available" in missing and "href" not in missing
+
+
+def test_game_card_shows_a_malformed_rulebook_as_a_message(tmp_path, monkeypatch):
+    (tmp_path / "coup.yaml").write_text("clauses: [", encoding="utf-8")
+
+    def broken(game):
+        raise BadInput(f"{game}.yaml", "clauses[0].status", "ต้องเป็น ...", "must be ...")
+    monkeypatch.setattr(home, "RULEBOOKS", tmp_path)
+    monkeypatch.setattr(home, "load_rulebook", broken)
+    card = home.game_card("coup", tmp_path)
+    html = "".join(getattr(c, "value", "") for c in card.children)
+    assert 'class="kl-error"' in html and "clauses[0].status" in html
+    none = home.game_card("valeria", tmp_path)  # no yaml at all
+    assert "not yet available (valeria.yaml)" in "".join(getattr(c, "value", "") for c in none.children)
+
+
+def test_home_tabs_list_the_four_games():
+    box = home.games_tabs()
+    tab = box.children[1]
+    assert len(tab.children) == 4 and tab.titles[2].startswith("เกมโค่นอำนาจ")
+
+
+# ----------------------------------------------------------------------------- Shadow Master panel
+@pytest.fixture
+def sm():
+    pytest.importorskip("rules.shadow_master.board")
+    from widgets.shadow_board import ShadowMasterBoard
+    return ShadowMasterBoard(players=4)
+
+
+def _rank_cell(panel, colour):
+    import re
+    m = re.search(rf'data-colour="{colour}"[^>]*>(\d+)<', panel.ranks.value)
+    return int(m.group(1))
+
+
+def test_shadow_board_places_tokens_and_shows_rank(sm):
+    b = sm.board
+    a1 = b.cells[0]
+    n1 = b.neighbours[a1][0]
+    sm.hexboard.click(b.hex_of[a1])
+    sm.hexboard.click(b.hex_of[a1])
+    sm.hexboard.click(b.hex_of[n1])
+    assert sm.position.count_at(a1) == 2 and sm.position.colour_at(n1) == "red"
+    assert _rank_cell(sm, "red") == 2 == sm.ranks_by_colour()["red"]  # cells, not tokens
+    assert len(sm.hexboard.outlines) == 1 and sm.hexboard.outlines[0][2] == "red Rank 2"
+    assert sm.hexboard.stacks[cell_id(b.hex_of[a1])][1] == 2
+
+
+def test_shadow_board_shows_the_engines_refusal(sm):
+    b = sm.board
+    a1 = b.hex_of[b.cells[0]]
+    for _ in range(3):
+        sm.hexboard.click(a1)
+    before = list(sm.history)
+    sm.hexboard.click(a1)  # a fourth token
+    assert sm.history == before
+    msg = sm.message.value
+    assert 'class="kl-error"' in msg and "board.cell_capacity" in msg
+    assert "3" in msg and "at most" in msg and "ช่อง" in msg
+    sm.picker.value = "blue"
+    sm.hexboard.click(a1)  # another colour in a red cell
+    assert sm.history == before and "one colour" in sm.message.value
+
+
+def test_shadow_board_undo_reset_and_remove(sm):
+    b = sm.board
+    cells = [b.hex_of[c] for c in b.cells[:2]]
+    for h in cells:
+        sm.hexboard.click(h)
+    sm.undo_button.click()
+    assert len(sm.position) == 1 and _rank_cell(sm, "red") == 1
+    sm.reset_button.click()
+    assert len(sm.position) == 0 and sm.hexboard.outlines == [] and sm.hexboard.stacks == {}
+    sm.undo_button.click()
+    assert len(sm.position) == 1
+    sm.picker.value = "remove"
+    sm.hexboard.click(cells[0])
+    assert len(sm.position) == 0
+    sm.hexboard.click(cells[0])  # nothing to remove: the engine refuses, nothing changes
+    assert "board.cell_capacity" in sm.message.value and len(sm.position) == 0
+
+
+# ----------------------------------------------------------------------------- launcher
+def test_serve_arguments():
+    argv = serve.voila_argv("127.0.0.1", 9999)
+    for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=9999", "--preheat_kernel=True",
+                 "--pool_size=1", "--MappingKernelManager.cull_idle_timeout=600",
+                 "--MappingKernelManager.cull_interval=60", "--strip_sources=True",
+                 "--show_tracebacks=False", "--template=kotika"):
+        assert flag in argv
+    assert (serve.JUPYTER_DATA / "voila/templates/kotika/index.html.j2").exists()
+    assert json.loads((serve.ROOT / "voila.json").read_text())["VoilaConfiguration"]["preheat_kernel"]
+
+
+def test_page_config_hook_keeps_plotly_only_where_used(tmp_path):
+    import nbformat
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import plotly.express as px")])
+    (tmp_path / "charts.ipynb").write_text(nbformat.writes(nb), encoding="utf-8")
+    exts = lambda: {"federated_extensions": [{"name": "jupyterlab-plotly"}, {"name": "anywidget"}]}
+    names = lambda pc: [e["name"] for e in pc["federated_extensions"]]
+    assert names(serve.page_config_hook(exts(), "/", {}, None, None, "index.ipynb")) == ["anywidget"]
+    kept = serve.page_config_hook(exts(), "/", {}, None, None, str(tmp_path / "charts.ipynb"))
+    assert names(kept) == ["jupyterlab-plotly", "anywidget"]

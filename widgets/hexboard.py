@@ -1,0 +1,358 @@
+"""A hex board drawn as SVG by a small anywidget (inline JavaScript, no CDN, no network).
+
+Geometry is computed here in Python from shapely polygons (``rules.core.hexgrid``); the
+browser only receives point strings and colours and draws them.  State is split into small
+synced traits so a click re-sends only what changed:
+
+* ``cells``: ``{cell_id: [points, cx, cy, label]}``, the static geometry (sent once);
+* ``fills``: ``{cell_id: css colour}`` for cells not in ``default_fill``;
+* ``stacks``: ``{cell_id: [fill, count, text colour]}`` token stacks;
+* ``highlights``: ``[cell_id, ...]`` cells drawn with a thick border;
+* ``outlines``: ``[[svg path d, stroke colour, title], ...]`` group outlines, each the
+  shapely ``unary_union`` of the group's cell polygons (``hexgrid.group_outline``).
+
+Cell ids are ``"q,r"`` strings of axial coordinates.  Clicks come back as a custom message
+``{"event": "click", "cell": id}``; the kernel validates the id and calls the callbacks
+registered with :meth:`HexBoard.on_click` with the axial ``(q, r)`` tuple.  Coordinates are
+SVG user units (pixels at scale 1), rounded to 0.1 to keep the payload small.
+:meth:`HexBoard.to_svg` renders the same picture as a standalone SVG document (for print).
+"""
+from __future__ import annotations
+
+import html
+from typing import Callable, Iterable, Mapping
+
+import anywidget
+import traitlets as t
+from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from rules.core import hexgrid
+from rules.core.hexgrid import Hex
+
+from .errors import THAI_FONT
+
+DEFAULT_FILL = "#f3eddc"
+STROKE = "#7a6a4f"
+
+
+def cell_id(h: Hex) -> str:
+    """Axial ``(q, r)`` -> the string id ``"q,r"`` used in the browser."""
+    return f"{h[0]},{h[1]}"
+
+
+def parse_cell_id(cid: str) -> Hex:
+    """``"q,r"`` -> ``(q, r)``; ``ValueError`` on anything else."""
+    q, r = str(cid).split(",")
+    return (int(q), int(r))
+
+
+def _fmt(x: float) -> str:
+    s = f"{x:.1f}"
+    if s == "-0.0":
+        s = "0.0"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def points_str(poly: Polygon) -> str:
+    """A polygon's exterior as an SVG ``points`` string (closing point dropped)."""
+    coords = list(poly.exterior.coords)[:-1]
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in coords)
+
+
+def geometry_path(geom: BaseGeometry) -> str:
+    """SVG path ``d`` of a Polygon/MultiPolygon (holes included; draw with evenodd)."""
+    polys = list(geom.geoms) if isinstance(geom, MultiPolygon) else [geom]
+    parts = []
+    for poly in polys:
+        if poly.is_empty:
+            continue
+        for ring in (poly.exterior, *poly.interiors):
+            pts = list(ring.simplify(0.01).coords)[:-1]
+            parts.append("M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts) + " Z")
+    return " ".join(parts)
+
+
+def text_colour(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (``#rrggbb``; else black)."""
+    f = fill.lstrip("#")
+    if len(f) != 6:
+        return "#000"
+    r, g, b = (int(f[i:i + 2], 16) for i in (0, 2, 4))
+    return "#000" if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#fff"
+
+
+_ESM = r"""
+const NS = "http://www.w3.org/2000/svg";
+function mk(tag, attrs, parent) {
+  const e = document.createElementNS(NS, tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+function render({ model, el }) {
+  const svg = mk("svg", { class: "kl-hexboard", role: "img" });
+  const layers = {};
+  for (const name of ["cells", "highlights", "outlines", "tokens", "labels"]) {
+    layers[name] = mk("g", { class: "kl-" + name }, svg);
+  }
+  let rev = 0;
+  const polys = {};
+  const bump = () => { svg.setAttribute("data-rev", String(++rev)); };
+  function drawCells() {
+    layers.cells.replaceChildren(); layers.labels.replaceChildren();
+    for (const k in polys) delete polys[k];
+    const cells = model.get("cells"), size = model.get("size");
+    svg.setAttribute("viewBox", model.get("view_box"));
+    svg.style.maxWidth = model.get("width") + "px";
+    for (const id in cells) {
+      const [pts, cx, cy, label] = cells[id];
+      polys[id] = mk("polygon", { points: pts, "data-cell": id, class: "kl-cell" }, layers.cells);
+      if (label) {
+        const tx = mk("text", { x: cx, y: cy - size * 0.55, class: "kl-label",
+                                "font-size": size * 0.36 }, layers.labels);
+        tx.textContent = label;
+      }
+    }
+    drawFills();
+  }
+  function drawFills() {
+    const fills = model.get("fills"), dflt = model.get("default_fill");
+    for (const id in polys) polys[id].setAttribute("fill", fills[id] || dflt);
+    bump();
+  }
+  function drawHighlights() {
+    layers.highlights.replaceChildren();
+    const cells = model.get("cells");
+    for (const id of model.get("highlights")) {
+      if (cells[id]) mk("polygon", { points: cells[id][0], class: "kl-hl" }, layers.highlights);
+    }
+    bump();
+  }
+  function drawOutlines() {
+    layers.outlines.replaceChildren();
+    for (const [d, stroke, title] of model.get("outlines")) {
+      const p = mk("path", { d, stroke, class: "kl-outline", "fill-rule": "evenodd" }, layers.outlines);
+      if (title) mk("title", {}, p).textContent = title;
+    }
+    bump();
+  }
+  function drawTokens() {
+    layers.tokens.replaceChildren();
+    const cells = model.get("cells"), stacks = model.get("stacks"), size = model.get("size");
+    const r = size * 0.4;
+    for (const id in stacks) {
+      if (!cells[id]) continue;
+      const [fill, n, ink] = stacks[id];
+      const cx = cells[id][1], cy = cells[id][2] + size * 0.12;
+      for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
+        mk("circle", { cx: cx + i * 3, cy: cy - i * 3, r, fill, class: "kl-token",
+                       "data-token": id }, layers.tokens);
+      }
+      if (n > 1) {
+        const tx = mk("text", { x: cx, y: cy + r * 0.35, fill: ink, class: "kl-count",
+                                "font-size": r * 1.1 }, layers.tokens);
+        tx.textContent = String(n);
+      }
+    }
+    bump();
+  }
+  svg.addEventListener("click", (e) => {
+    const target = e.target.closest ? e.target.closest("[data-cell]") : null;
+    if (target) model.send({ event: "click", cell: target.getAttribute("data-cell") });
+  });
+  const handlers = [
+    ["change:cells change:view_box change:size change:width", () => { drawCells(); drawHighlights(); drawTokens(); }],
+    ["change:fills change:default_fill", drawFills],
+    ["change:highlights", drawHighlights],
+    ["change:outlines", drawOutlines],
+    ["change:stacks", drawTokens],
+  ];
+  for (const [ev, fn] of handlers) model.on(ev, fn);
+  drawCells(); drawHighlights(); drawOutlines(); drawTokens();
+  el.appendChild(svg);
+  return () => { for (const [ev, fn] of handlers) model.off(ev, fn); };
+}
+export default { render };
+"""
+
+_CSS = f"""
+.kl-hexboard {{ width: 100%; height: auto; user-select: none; font-family: {THAI_FONT}; }}
+.kl-hexboard .kl-cell {{ stroke: {STROKE}; stroke-width: 1; cursor: pointer; }}
+.kl-hexboard .kl-cell:hover {{ stroke: #000; stroke-width: 2; }}
+.kl-hexboard .kl-hl {{ fill: none; stroke: #e0a800; stroke-width: 4; pointer-events: none; }}
+.kl-hexboard .kl-outline {{ fill: none; stroke-width: 3.5; stroke-linejoin: round;
+  pointer-events: none; }}
+.kl-hexboard .kl-token {{ stroke: #222; stroke-width: 1; pointer-events: none; }}
+.kl-hexboard .kl-count, .kl-hexboard .kl-label {{ text-anchor: middle; pointer-events: none;
+  font-weight: bold; }}
+.kl-hexboard .kl-label {{ fill: #6b5d45; font-weight: normal; }}
+"""
+
+
+class HexBoard(anywidget.AnyWidget):
+    """A clickable SVG hex board (pointy-top, axial ``(q, r)`` cells).
+
+    Parameters: ``cells`` (iterable of axial cells), ``size`` (centre-to-corner radius in
+    pixels), ``labels`` (optional ``{cell: text}``), ``width`` (maximum display width, px).
+    Use :meth:`set_fills`, :meth:`set_stacks`, :meth:`set_highlights`, :meth:`set_outlines`
+    (or :meth:`update` to change several in one message) and :meth:`on_click`.
+    """
+
+    _esm = _ESM
+    _css = _CSS
+
+    cells = t.Dict().tag(sync=True)
+    view_box = t.Unicode("0 0 100 100").tag(sync=True)
+    size = t.Float(28.0).tag(sync=True)
+    width = t.Int(640).tag(sync=True)
+    default_fill = t.Unicode(DEFAULT_FILL).tag(sync=True)
+    fills = t.Dict().tag(sync=True)
+    stacks = t.Dict().tag(sync=True)
+    highlights = t.List().tag(sync=True)
+    outlines = t.List().tag(sync=True)
+
+    def __init__(self, cells: Iterable[Hex], size: float = 28.0,
+                 labels: Mapping[Hex, str] | None = None, width: int = 640, **kwargs):
+        super().__init__(size=float(size), width=int(width), **kwargs)
+        self._hexes: dict[str, Hex] = {}
+        self._click_callbacks: list[Callable[[Hex], None]] = []
+        self.set_cells(cells, labels)
+        self.on_msg(self._handle_msg)
+
+    # -- geometry -------------------------------------------------------------------------
+    def set_cells(self, cells: Iterable[Hex], labels: Mapping[Hex, str] | None = None) -> None:
+        """Set the board's cells (and optional labels); recomputes geometry and view box."""
+        labels = dict(labels or {})
+        hexes = {cell_id(h): (int(h[0]), int(h[1])) for h in cells}
+        geo, minx, miny, maxx, maxy = {}, float("inf"), float("inf"), -float("inf"), -float("inf")
+        for cid, h in hexes.items():
+            poly = hexgrid.hex_polygon(h, self.size)
+            cx, cy = hexgrid.hex_center(h, self.size)
+            x0, y0, x1, y1 = poly.bounds
+            minx, miny, maxx, maxy = min(minx, x0), min(miny, y0), max(maxx, x1), max(maxy, y1)
+            geo[cid] = [points_str(poly), round(cx, 1), round(cy, 1), str(labels.get(h, ""))]
+        pad = self.size * 0.2
+        self._hexes = hexes
+        with self.hold_sync():
+            self.cells = geo
+            if geo:
+                self.view_box = " ".join(_fmt(v) for v in (minx - pad, miny - pad,
+                                                           maxx - minx + 2 * pad,
+                                                           maxy - miny + 2 * pad))
+
+    @property
+    def hexes(self) -> list[Hex]:
+        """The board's cells as axial tuples."""
+        return list(self._hexes.values())
+
+    def _known(self, h: Hex) -> str:
+        cid = cell_id(h)
+        if cid not in self._hexes:
+            raise KeyError(f"cell {h} is not on this board")
+        return cid
+
+    # -- state (each setter sends only its own trait, and only when it changed) ---------
+    def set_fills(self, fills: Mapping[Hex, str]) -> None:
+        """Background colour per cell (others use ``default_fill``)."""
+        self.fills = {self._known(h): str(c) for h, c in fills.items()}
+
+    def set_stacks(self, stacks: Mapping[Hex, tuple[str, int]]) -> None:
+        """Token stacks: ``{cell: (css colour, count)}``; count 0 removes the stack."""
+        self.stacks = {self._known(h): [str(c), int(n), text_colour(str(c))]
+                       for h, (c, n) in stacks.items() if int(n) > 0}
+
+    def set_highlights(self, cells: Iterable[Hex]) -> None:
+        """Cells drawn with a thick highlight border."""
+        self.highlights = sorted(self._known(h) for h in cells)
+
+    def set_outlines(self, groups: Iterable[tuple[Iterable[Hex], str, str]]) -> None:
+        """Group outlines: ``[(cells, stroke colour, title)]``; each outline is the union of
+        the group's cell polygons (one path, holes kept)."""
+        out = []
+        for cells, stroke, title in groups:
+            cells = [h for h in cells if cell_id(h) in self._hexes]
+            if cells:
+                out.append([geometry_path(hexgrid.group_outline(cells, self.size)),
+                            str(stroke), str(title)])
+        self.outlines = out
+
+    def update(self, *, fills=None, stacks=None, highlights=None, outlines=None) -> None:
+        """Change several layers in one message (``None`` leaves a layer as it is)."""
+        with self.hold_sync():
+            if fills is not None:
+                self.set_fills(fills)
+            if stacks is not None:
+                self.set_stacks(stacks)
+            if highlights is not None:
+                self.set_highlights(highlights)
+            if outlines is not None:
+                self.set_outlines(outlines)
+
+    # -- clicks -------------------------------------------------------------------------
+    def on_click(self, callback: Callable[[Hex], None], remove: bool = False) -> None:
+        """Register ``callback(cell)`` for clicks on a cell (``remove=True`` unregisters)."""
+        if remove:
+            self._click_callbacks.remove(callback)
+        else:
+            self._click_callbacks.append(callback)
+
+    def click(self, h: Hex) -> None:
+        """Act as if the reader clicked ``h`` (for tests and scripted demos)."""
+        self._handle_msg(self, {"event": "click", "cell": cell_id(h)}, [])
+
+    def _handle_msg(self, _widget, content, _buffers) -> None:
+        # Validate kernel-side: a browser can send anything.
+        if not isinstance(content, dict) or content.get("event") != "click":
+            return
+        h = self._hexes.get(str(content.get("cell")))
+        if h is None:
+            return
+        for cb in list(self._click_callbacks):
+            cb(h)
+
+    # -- export -------------------------------------------------------------------------
+    def to_svg(self) -> str:
+        """The current picture as a standalone SVG document (UTF-8 string, print-ready)."""
+        e = html.escape
+        size = self.size
+        vb = self.view_box.split()
+        w, h = float(vb[2]), float(vb[3])
+        out = [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{e(self.view_box)}" '
+            f'width="{_fmt(w)}" height="{_fmt(h)}" font-family="{e(THAI_FONT)}">',
+            '<g class="kl-cells">',
+        ]
+        for cid, (pts, _cx, _cy, _label) in self.cells.items():
+            fill = self.fills.get(cid, self.default_fill)
+            out.append(f'<polygon class="kl-cell" data-cell="{e(cid)}" points="{pts}" '
+                       f'fill="{e(fill)}" stroke="{STROKE}" stroke-width="1"/>')
+        out.append('</g><g class="kl-highlights">')
+        for cid in self.highlights:
+            out.append(f'<polygon points="{self.cells[cid][0]}" fill="none" stroke="#e0a800" '
+                       'stroke-width="4"/>')
+        out.append('</g><g class="kl-outlines">')
+        for d, stroke, title in self.outlines:
+            out.append(f'<path d="{d}" fill="none" fill-rule="evenodd" stroke="{e(stroke)}" '
+                       f'stroke-width="3.5" stroke-linejoin="round"><title>{e(title)}</title></path>')
+        out.append('</g><g class="kl-tokens">')
+        r = size * 0.4
+        for cid, (fill, n, ink) in self.stacks.items():
+            if cid not in self.cells:
+                continue
+            cx, cy = self.cells[cid][1], self.cells[cid][2] + size * 0.12
+            for i in range(min(n, 3) - 1, -1, -1):
+                out.append(f'<circle cx="{_fmt(cx + i * 3)}" cy="{_fmt(cy - i * 3)}" '
+                           f'r="{_fmt(r)}" fill="{e(fill)}" stroke="#222"/>')
+            if n > 1:
+                out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + r * 0.35)}" fill="{ink}" '
+                           f'font-size="{_fmt(r * 1.1)}" text-anchor="middle" '
+                           f'font-weight="bold">{n}</text>')
+        out.append('</g><g class="kl-labels">')
+        for cid, (_pts, cx, cy, label) in self.cells.items():
+            if label:
+                out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy - size * 0.55)}" fill="#6b5d45" '
+                           f'font-size="{_fmt(size * 0.36)}" text-anchor="middle">{e(label)}</text>')
+        out.append("</g></svg>")
+        return "\n".join(out)

@@ -1,0 +1,116 @@
+"""The rule panel: the Thai clauses of one rulebook section, cited ones highlighted.
+
+Clauses come from :func:`rules.core.rulebook.load_rulebook` (``data/rulebooks/<game>.yaml``).
+Each clause is shown with its id, a status badge and its exact Thai text (plus our English
+gloss when there is one).  :meth:`RulePanel.highlight` marks the clauses an event cited and
+switches to the section of the first of them.
+"""
+from __future__ import annotations
+
+import html
+from typing import Iterable
+
+import ipywidgets as w
+
+from rules.core.rulebook import Clause, Rulebook, load_rulebook
+
+from .errors import THAI_FONT
+
+STATUS_BADGES = {
+    "implemented": ("#2e7d32", "ใช้ในเอนจิน", "implemented"),
+    "flavour": ("#757575", "บรรยาย", "flavour"),
+    "not_applicable": ("#9e9e9e", "ไม่เกี่ยว", "not applicable"),
+    "pending": ("#ef6c00", "รอทำ", "pending"),
+}
+
+PANEL_CSS = f"""<style>
+.kl-rules {{ font-family: {THAI_FONT}; font-size: 15px; line-height: 1.6; }}
+.kl-clause {{ border-left: 4px solid #ddd; padding: 4px 10px; margin: 6px 0; }}
+.kl-clause.cited {{ border-left-color: #e0a800; background: #fff4cc; }}
+.kl-clause .kl-id {{ font-family: monospace; font-size: 12px; color: #444; }}
+.kl-clause .kl-badge {{ color: #fff; border-radius: 8px; padding: 0 7px; font-size: 12px;
+  margin-left: 6px; }}
+.kl-clause .kl-text {{ white-space: pre-wrap; margin-top: 2px; }}
+.kl-clause .kl-gloss {{ color: #555; font-style: italic; }}
+.kl-clause .kl-path {{ color: #777; font-size: 12px; }}
+</style>"""
+
+
+def section_label(index: int, heading: str) -> str:
+    """Dropdown label of a section (``"3. การเตรียมเกม"``; an empty heading is the preamble)."""
+    return f"{index + 1}. {heading.strip() or 'บทนำ (preamble)'}"
+
+
+def clause_html(clause: Clause, cited: bool = False) -> str:
+    """One clause as HTML: id, status badge, heading path, Thai text, optional gloss."""
+    colour, th, en = STATUS_BADGES.get(clause.status, ("#607d8b", clause.status, clause.status))
+    e = html.escape
+    path = " › ".join(clause.heading[1:])
+    gloss = f'<div class="kl-gloss" lang="en">{e(clause.gloss_en)}</div>' if clause.gloss_en else ""
+    return (
+        f'<div class="kl-clause{" cited" if cited else ""}" data-clause="{e(clause.id)}">'
+        f'<span class="kl-id">{e(clause.id)}</span>'
+        f'<span class="kl-badge" style="background:{colour}" title="{e(en)}">{e(th)} · {e(en)}</span>'
+        + (f'<div class="kl-path">{e(path)}</div>' if path else "")
+        + f'<div class="kl-text" lang="th">{e(clause.text_th.strip())}</div>{gloss}</div>'
+    )
+
+
+def section_html(book: Rulebook, index: int, cited: Iterable[str] = ()) -> str:
+    """The clauses of section ``index`` of ``book`` as HTML, ``cited`` ids highlighted."""
+    cited = set(cited)
+    sections = book.sections()
+    if not 0 <= index < len(sections):
+        raise IndexError(f"section {index} is outside 0..{len(sections) - 1}")
+    _heading, clauses = sections[index]
+    body = "".join(clause_html(c, c.id in cited) for c in clauses)
+    return f'{PANEL_CSS}<div class="kl-rules">{body}</div>'
+
+
+class RulePanel(w.VBox):
+    """A section dropdown and the Thai clauses of the chosen section.
+
+    ``book``: a :class:`Rulebook` or a game id (loaded with ``load_rulebook``, which raises
+    ``BadInput`` for a malformed or missing file).  ``cited``: clause ids to highlight.
+    """
+
+    def __init__(self, book: Rulebook | str, section: int = 0, cited: Iterable[str] = (), **kwargs):
+        self.book = load_rulebook(book) if isinstance(book, str) else book
+        self._sections = self.book.sections()
+        self.cited: frozenset[str] = frozenset(cited)
+        self.dropdown = w.Dropdown(
+            options=[(section_label(i, h), i) for i, (h, _) in enumerate(self._sections)],
+            value=section if self._sections else None,
+            description="หมวด",
+            layout=w.Layout(width="100%", max_width="640px"),
+        )
+        self.body = w.HTML()
+        self.dropdown.observe(lambda _c: self._render(), names="value")
+        super().__init__([self.dropdown, self.body], **kwargs)
+        self._render()
+
+    def section_of(self, clause_id: str) -> int | None:
+        """Index of the section holding ``clause_id`` (``None`` if unknown)."""
+        for i, (_h, clauses) in enumerate(self._sections):
+            if any(c.id == clause_id for c in clauses):
+                return i
+        return None
+
+    def highlight(self, clause_ids: Iterable[str]) -> None:
+        """Highlight ``clause_ids`` and show the section of the first known one."""
+        ids = [c for c in clause_ids if c]
+        self.cited = frozenset(ids)
+        for cid in ids:
+            idx = self.section_of(cid)
+            if idx is not None:
+                if self.dropdown.value != idx:
+                    self.dropdown.value = idx  # renders through the observer
+                    return
+                break
+        self._render()
+
+    def _render(self) -> None:
+        if not self._sections:
+            self.body.value = "<i>ไม่มีข้อกติกา / no clauses</i>"
+            return
+        self.body.value = section_html(self.book, self.dropdown.value or 0, self.cited)

@@ -1,0 +1,158 @@
+"""Serve the dashboard: Voila over ``notebooks/``, bound to 127.0.0.1, home = index.ipynb.
+
+Usage (``make dashboard`` runs the first line)::
+
+    python -m widgets.serve --host 127.0.0.1 --port 8866
+    python -m widgets.serve --port 0            # any free port (printed in the log)
+    python -m widgets.serve --print-command     # show the Voila arguments and exit
+
+What it sets (the same settings are in ``voila.json`` at the repository top, so a plain
+``voila notebooks/`` run from there behaves the same; command-line flags win over the file):
+
+* ``--Voila.ip=HOST`` (default 127.0.0.1) ``--port=PORT`` ``--no-browser``
+  ``--Voila.port_retries=0`` (fail clearly when the port is taken instead of moving on);
+* ``--preheat_kernel=True --pool_size=N``: N kernels per notebook start at launch and run the
+  notebook ahead of the first visitor (default N=1);
+* ``--MappingKernelManager.cull_idle_timeout=S --MappingKernelManager.cull_interval=I``
+  (``cull_connected=False``): a kernel whose tab was closed without Voila's shutdown beacon is
+  shut down after S idle seconds (voila issue 1458: closed tabs otherwise leak kernels); an
+  open tab keeps its kernel; pooled kernels are never culled;
+* ``--strip_sources=True --show_tracebacks=False``: readers see outputs, not code or stacks;
+* ``--template=kotika`` (``widgets/jupyter/voila/templates/kotika``, found through
+  ``JUPYTER_PATH``): Voila's lab template minus its two Font Awesome CDN links (the icons are
+  bundled in Voila's JavaScript anyway);
+* gzip on responses (tornado ``compress_response``);
+* a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of pages whose code
+  never mentions plotly.
+
+Offline: Voila's lab template serves its JavaScript itself and the widgets' code comes from
+the installed lab extensions (ipywidgets, anywidget with inline ESM); no CDN is needed at page
+load (the browser tests block every non-local request and check).
+
+The launcher runs Voila in this process (``Voila.launch_instance``) with one addition: ``/``
+redirects to ``/voila/render/index.ipynb`` so the home page is obvious; the file tree stays at
+``/voila/tree``.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+HOME = "index.ipynb"
+TEMPLATE = "kotika"
+JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
+"""Holds ``voila/templates/kotika``; prepended to ``JUPYTER_PATH`` so Voila finds it."""
+HEAVY_EXTENSIONS = {"jupyterlab-plotly": "plotly"}
+"""Lab extensions loaded only by notebooks whose code mentions the given word (plotly's
+extension alone is ~4.8 MB of JavaScript)."""
+
+
+def _notebook_code(notebook_path: str | None) -> str | None:
+    if not notebook_path:
+        return None
+    import nbformat
+    path = Path(notebook_path)
+    if not path.is_absolute():
+        path = NOTEBOOKS / path
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except Exception:  # noqa: BLE001 - unreadable: keep every extension
+        return None
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+
+
+def page_config_hook(page_config, base_url, settings, log, voila_configuration,
+                     notebook_path=None):
+    """Voila ``page_config_hook``: drop heavy lab extensions a notebook does not use."""
+    code = _notebook_code(notebook_path)
+    if code is None:
+        return page_config
+    drop = {name for name, word in HEAVY_EXTENSIONS.items() if word not in code}
+    page_config["federated_extensions"] = [
+        ext for ext in page_config.get("federated_extensions", []) if ext.get("name") not in drop]
+    return page_config
+
+
+def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
+               preheat: bool = True, cull_idle_timeout: int = 600, cull_interval: int = 60,
+               extra: list[str] | None = None) -> list[str]:
+    """The Voila command-line arguments for the dashboard (see the module docstring)."""
+    return [
+        str(NOTEBOOKS),
+        "--no-browser",
+        f"--Voila.ip={host}",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--preheat_kernel={preheat}",
+        f"--pool_size={pool_size}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        "--MappingKernelManager.cull_connected=False",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        f"--template={TEMPLATE}",
+        *(extra or []),
+    ]
+
+
+def _voila_class():
+    import tornado.web
+    from jupyter_server.utils import url_path_join
+    from voila.app import Voila
+
+    class DashboardVoila(Voila):
+        """Voila with ``/`` redirecting to the home notebook."""
+
+        def initialize(self, argv=None):
+            super().initialize(argv)
+            if self.voila_configuration.page_config_hook is None:
+                self.voila_configuration.page_config_hook = page_config_hook
+
+        def init_settings(self):
+            settings = super().init_settings()
+            settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
+            return settings
+
+        def init_handlers(self):
+            home = url_path_join(self.base_url, "voila/render", HOME)
+            redirect = (url_path_join(self.server_url, "/?"), tornado.web.RedirectHandler,
+                        {"url": home, "permanent": False})
+            return [redirect, *super().init_handlers()]
+
+    return DashboardVoila
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the launcher's options and run Voila until interrupted."""
+    ap = argparse.ArgumentParser(prog="python -m widgets.serve", description=__doc__.split("\n")[0])
+    ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    ap.add_argument("--port", type=int, default=8866, help="port (default 8866; 0 = any free port)")
+    ap.add_argument("--pool-size", type=int, default=1, help="preheated kernels per notebook")
+    ap.add_argument("--no-preheat", action="store_true", help="start kernels on demand instead")
+    ap.add_argument("--cull-idle-timeout", type=int, default=600, help="seconds (default 600)")
+    ap.add_argument("--cull-interval", type=int, default=60, help="seconds (default 60)")
+    ap.add_argument("--print-command", action="store_true", help="print Voila's arguments and exit")
+    args, extra = ap.parse_known_args(argv)
+    port = args.port
+    if port == 0:
+        import socket
+        with socket.socket() as s:
+            s.bind((args.host, 0))
+            port = s.getsockname()[1]
+    vargv = voila_argv(args.host, port, args.pool_size, not args.no_preheat,
+                       args.cull_idle_timeout, args.cull_interval, extra)
+    if args.print_command:
+        print("voila " + " ".join(vargv))
+        return
+    os.chdir(ROOT)  # voila.json at the top is read from the working directory
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(JUPYTER_DATA), os.environ.get("JUPYTER_PATH", "")) if p)
+    _voila_class().launch_instance(vargv)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,222 @@
+"""``GameSession``: one game's history with undo, redo, jump and branch, for the views.
+
+The session decides no rule.  It only calls the game protocol of ``rules/core/README.md``
+(``new_game`` through :func:`rules.core.saveload.start`, ``apply``, ``current_player``,
+``legal_actions``, ``observe``, ``sample_chance``) and keeps what came back:
+
+* ``states[0]`` is the state after setup; ``states[i]`` the state after ``actions[i-1]``;
+* ``transitions[i-1]`` is the :class:`~rules.core.protocol.Transition` of ``actions[i-1]``;
+* ``step`` is the position shown (``0..length``); after :meth:`undo` the actions beyond
+  ``step`` stay available to :meth:`redo` until a new action is applied, which branches
+  (drops that future) first.
+
+Views observe the traits ``step``, ``length``, ``events`` (all events up to ``step``) and
+``last_error`` (``{"clause", "th", "en"}`` of the last refused input, or ``None``).
+Save files are :mod:`rules.core.saveload` histories (schema version 1).
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import traitlets as t
+from pydantic import ValidationError
+
+from rules.core import saveload
+from rules.core.base import pydantic_error
+from rules.core.protocol import (CHANCE, BadInput, Event, Game, IllegalAction, Transition,
+                                 all_legal_actions)
+from rules.core.chance import sample_chance
+
+
+def _error_dict(exc: IllegalAction | BadInput) -> dict:
+    where = exc.clause if isinstance(exc, IllegalAction) else f"{exc.source}: {exc.field}"
+    return {"clause": where, "th": exc.message_th, "en": exc.message_en}
+
+
+class GameSession(t.HasTraits):
+    """History of one game (see the module docstring).
+
+    ``game``: a ``GAME`` object; ``config``: a config object or dict (validated by
+    ``game.make_config``; ``None`` gives ``game.default_config(players)``); ``seed``: int;
+    ``overrides``: scenario overrides applied after setup.  Raises :class:`BadInput` on a
+    bad config or overrides.
+    """
+
+    step = t.Int(0)
+    length = t.Int(0)
+    events = t.List()
+    last_error = t.Dict(allow_none=True, default_value=None)
+
+    def __init__(self, game: Game, config: Any = None, seed: int = 0,
+                 overrides: dict | None = None, players: int | None = None):
+        super().__init__()
+        if config is None:
+            config = game.default_config(players or game.min_players)
+        cfg, state = saveload.start(game, config, int(seed), overrides)
+        self._reset(game, cfg, int(seed), dict(overrides or {}), state, [], [])
+
+    # -- internal -------------------------------------------------------------------------
+    def _reset(self, game, config, seed, overrides, initial, actions, transitions) -> None:
+        self.game, self.config, self.seed, self.overrides = game, config, seed, overrides
+        self.initial = initial
+        self.actions: list[dict] = list(actions)
+        self.transitions: list[Transition] = list(transitions)
+        with self.hold_trait_notifications():
+            self.length = len(self.actions)
+            self.step = self.length
+            self.last_error = None
+            self._refresh_events()
+
+    def _refresh_events(self) -> None:
+        self.events = [e for tr in self.transitions[:self.step] for e in tr.events]
+
+    @t.validate("step")
+    def _valid_step(self, proposal):
+        value = proposal["value"]
+        if not 0 <= value <= self.length:
+            raise t.TraitError(f"step {value} is outside 0..{self.length}")
+        return value
+
+    @t.observe("step")
+    def _on_step(self, _change) -> None:
+        self._refresh_events()
+
+    # -- reading --------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The state at ``step``."""
+        return self.transitions[self.step - 1].state if self.step else self.initial
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """Events of the transition that led to ``step`` (empty at step 0)."""
+        return self.transitions[self.step - 1].events if self.step else ()
+
+    def current_player(self) -> Any:
+        """``game.current_player`` at ``step``."""
+        return self.game.current_player(self.state)
+
+    def legal_actions(self, player: int | None = None) -> list[dict]:
+        """Legal actions now: of ``player``, or of every seat that may act when ``None``."""
+        if player is None:
+            return all_legal_actions(self.game, self.state)
+        return self.game.legal_actions(self.state, player)
+
+    def observation(self, viewer: int | None = None) -> dict:
+        """``game.observe`` at ``step`` (``None`` = spectator).  (Not named ``observe``:
+        that is traitlets' method for watching traits.)"""
+        return self.game.observe(self.state, viewer)
+
+    # -- acting ---------------------------------------------------------------------------
+    def apply(self, action: dict) -> Transition:
+        """Apply ``action`` at ``step`` (dropping any redo future first) and move forward.
+
+        Raises :class:`IllegalAction` (from the engine) or :class:`BadInput` (not a JSON
+        object) and sets ``last_error``; the history is unchanged then.
+        """
+        try:
+            if not isinstance(action, dict):
+                raise BadInput("action", "<root>", "การกระทำต้องเป็น dict ของ JSON",
+                               f"an action must be a JSON object (dict), got {type(action).__name__}")
+            try:
+                clean = json.loads(json.dumps(action))
+            except (TypeError, ValueError):
+                raise BadInput("action", "<root>", "การกระทำต้องแปลงเป็น JSON ได้",
+                               "an action must be JSON-compatible") from None
+            tr = self.game.apply(self.state, clean)
+        except (IllegalAction, BadInput) as exc:
+            self.last_error = _error_dict(exc)
+            raise
+        self.branch()
+        self.actions.append(clean)
+        self.transitions.append(tr)
+        with self.hold_trait_notifications():
+            self.length = len(self.actions)
+            self.step = self.length
+            self.last_error = None
+        return tr
+
+    def try_apply(self, action: dict) -> IllegalAction | BadInput | None:
+        """Like :meth:`apply` but returns the refusal (or ``None``) instead of raising."""
+        try:
+            self.apply(action)
+        except (IllegalAction, BadInput) as exc:
+            return exc
+        return None
+
+    def apply_chance(self, rng: random.Random | None = None) -> Transition:
+        """At a chance node, draw the outcome (``rng`` or one seeded from seed and step) and
+        apply it like an action; :class:`BadInput` when it is not a chance node."""
+        if self.current_player() != CHANCE:
+            raise BadInput("session", "step", "ตอนนี้ไม่ใช่จังหวะสุ่ม", "this step is not a chance node")
+        rng = rng or random.Random(f"{self.seed}/{self.step}")
+        return self.apply(sample_chance(self.game, self.state, rng))
+
+    # -- moving in history --------------------------------------------------------------
+    def undo(self) -> bool:
+        """One step back; ``False`` at step 0."""
+        if self.step == 0:
+            return False
+        self.step -= 1
+        return True
+
+    def redo(self) -> bool:
+        """One step forward along the kept future; ``False`` when there is none."""
+        if self.step >= self.length:
+            return False
+        self.step += 1
+        return True
+
+    def jump(self, step: int) -> None:
+        """Show the state after ``step`` actions; :class:`BadInput` when out of range."""
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.length:
+            raise BadInput("session", "step", f"ขั้นต้องอยู่ระหว่าง 0-{self.length}",
+                           f"step must be an integer in 0..{self.length}, got {step!r}")
+        self.step = step
+
+    def reset(self) -> None:
+        """Back to the state after setup (the history is kept for redo)."""
+        self.step = 0
+
+    def branch(self) -> list[dict]:
+        """Drop the actions after ``step`` (a new line of play starts here); returns them."""
+        dropped = self.actions[self.step:]
+        if dropped:
+            del self.actions[self.step:]
+            del self.transitions[self.step:]
+            self.length = len(self.actions)
+        return dropped
+
+    # -- files ----------------------------------------------------------------------------
+    def save(self) -> str:
+        """The history up to ``step`` as a save file (JSON text, ``saveload`` schema)."""
+        return saveload.dumps(self.game, self.config, self.seed, self.actions[:self.step],
+                              self.overrides)
+
+    def load(self, text: str, source: str = "<save>") -> None:
+        """Replace this session with a save file of the same game.
+
+        Raises :class:`BadInput` (file, field, th + en) on malformed JSON, a wrong schema or
+        game, or a refused action; then nothing changes (nothing is half-loaded).
+        """
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadInput(source, "<json>", f"JSON ไม่ถูกต้อง (บรรทัด {exc.lineno})",
+                           f"invalid JSON at line {exc.lineno}: {exc.msg}") from None
+        try:
+            save = saveload.SaveFile.model_validate(raw)
+        except ValidationError as exc:
+            raise pydantic_error(exc, source) from None
+        if save.schema_version != saveload.SCHEMA_VERSION:
+            raise BadInput(source, "schema_version", f"รองรับเฉพาะรุ่น {saveload.SCHEMA_VERSION}",
+                           f"unsupported schema_version {save.schema_version}; "
+                           f"expected {saveload.SCHEMA_VERSION}")
+        if save.game != self.game.id:
+            raise BadInput(source, "game", f"ไฟล์นี้เป็นของเกม '{save.game}' ไม่ใช่ '{self.game.id}'",
+                           f"this save is for '{save.game}', not '{self.game.id}'")
+        rp = saveload.replay(self.game, save.config, save.seed, save.actions, save.overrides, source)
+        self._reset(self.game, rp.config, rp.seed, rp.overrides, rp.initial, rp.actions,
+                    rp.transitions)
