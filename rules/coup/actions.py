@@ -1,0 +1,298 @@
+"""Action dicts of เกมโค่นอำนาจ: what each seat may do now, and why anything else is refused.
+
+Every action is a JSON dict with ``"player"`` and ``"type"``:
+
+=====================  ===========================================  =============================
+phase                  action                                       clause
+=====================  ===========================================  =============================
+faction (Reformation)  ``choose_faction`` + ``faction`` 0/1          reformation.factions
+turn                   ``income``                                   actions.income
+turn                   ``foreign_aid``                              actions.foreign_aid
+turn                   ``coup`` + ``target``                        actions.coup(_forced)
+turn                   ``tax``                                      characters.duke_tax
+turn                   ``steal`` + ``target``                       characters.captain_steal
+turn                   ``assassinate`` + ``target``                 characters.assassin_assassinate
+turn                   ``exchange`` + ``character`` ambassador /    characters.ambassador_exchange,
+                       inquisitor                                   inquisitor.exchange
+turn                   ``examine`` + ``target``                     inquisitor.examine
+turn (Reformation)     ``convert`` + ``target`` (self or other)     reformation.conversion
+turn (Reformation)     ``embezzle``                                 reformation.embezzle
+challenge windows      ``pass`` / ``challenge``                     challenge.bluff
+block window           ``pass`` / ``block`` + ``character``         details.block_optional
+prove                  ``prove`` / ``lose`` + ``card``              challenge.prove, challenge.fail
+lose                   ``lose`` + ``card``                          challenge.lose_both
+exchange               ``exchange_return`` + ``return`` [cards]     characters.ambassador_exchange
+show                   ``show`` + ``card`` (the examined seat)      inquisitor.examine
+examine                ``force_exchange`` / ``let_keep``            inquisitor.examine
+=====================  ===========================================  =============================
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core.protocol import IllegalAction
+from .state import (ACTION_CLAUSE, AMBASSADOR, ASSASSIN, BLOCK, CAPTAIN, CARD, CHAL, CHAL_BLOCK,
+                    CHANCE_NODE, CONTESSA, DUKE, EXAMINE, EXCHANGE, FACTION, INQUISITOR, LOSE, NAMES,
+                    OVER, PROVE, SHOW, TURN, CoupState)
+from .reformation import restricted_state
+
+
+def block_characters(state: CoupState) -> tuple[int, ...]:
+    """Characters that may block this turn's action (actions.foreign_aid,
+    characters.captain_steal, characters.assassin_assassinate)."""
+    kind = state.act[0]
+    if kind == "foreign_aid":
+        return (DUKE,)
+    if kind == "steal":
+        return state.rules.steal_blockers
+    if kind == "assassinate":
+        return (CONTESSA,)
+    return ()
+
+
+def coup_targets(state: CoupState, actor: int) -> list[int]:
+    hands = state.hands
+    return [t for t in state.rules.after[actor] if hands[t] and not restricted_state(state, actor, t)]
+
+
+def turn_actions(state: CoupState) -> list[dict]:
+    """The legal turn actions of the seat whose turn it is (setup.first_turn)."""
+    R = state.rules
+    p = state.turn
+    coins = state.coins[p]
+    hands = state.hands
+    others = [t for t in R.after[p] if hands[t]]
+    open_ = [t for t in others if not restricted_state(state, p, t)]
+    if state.forced:
+        if open_ or R.one_faction != "waive_forced_coup":
+            return [{"player": p, "type": "coup", "target": t} for t in open_]
+    out = [{"player": p, "type": "income"}, {"player": p, "type": "foreign_aid"}]
+    if coins >= R.coup_cost:
+        out += [{"player": p, "type": "coup", "target": t} for t in open_]
+    out.append({"player": p, "type": "tax"})
+    smin = R.steal_min
+    out += [{"player": p, "type": "steal", "target": t} for t in open_ if state.coins[t] >= smin]
+    if coins >= R.assassin_cost:
+        out += [{"player": p, "type": "assassinate", "target": t} for t in open_]
+    if R.has_amb:
+        out.append({"player": p, "type": "exchange", "character": "ambassador"})
+    if R.has_inq:
+        out.append({"player": p, "type": "exchange", "character": "inquisitor"})
+        out += [{"player": p, "type": "examine", "target": t} for t in others]
+    if R.reformation:
+        if coins >= R.convert_self:
+            out.append({"player": p, "type": "convert", "target": p})
+        if coins >= R.convert_other:
+            out += [{"player": p, "type": "convert", "target": t} for t in others]
+        out.append({"player": p, "type": "embezzle"})
+    return out
+
+
+def exchange_options(state: CoupState, p: int) -> list[dict]:
+    """Every distinct multiset of cards the exchanging seat may return (as many as it drew)."""
+    pool = state.hands[p] + state.pool
+    k = len(state.pool)
+    seen = set()
+    out = []
+    for combo in combinations(sorted(pool), k):
+        if combo not in seen:
+            seen.add(combo)
+            out.append({"player": p, "type": "exchange_return", "return": [NAMES[c] for c in combo]})
+    return out
+
+
+def distinct(hand: tuple) -> tuple:
+    """Distinct cards of a sorted hand, in order."""
+    if len(hand) == 2 and hand[0] == hand[1]:
+        return hand[:1]
+    return hand
+
+
+def legal_actions(state: CoupState, p: int) -> list[dict]:
+    """Exactly the action dicts :func:`rules.coup.engine.CoupGame.apply` accepts from seat ``p``."""
+    ph = state.phase
+    if ph == TURN:
+        return turn_actions(state) if p == state.turn else []
+    if ph == CHAL or ph == CHAL_BLOCK:
+        if p in state.cur:
+            return [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"}]
+        return []
+    if ph == BLOCK:
+        if p in state.cur:
+            return [{"player": p, "type": "pass"}] + [
+                {"player": p, "type": "block", "character": NAMES[c]} for c in block_characters(state)]
+        return []
+    if p != state.cur:
+        return []
+    if ph == PROVE:
+        hand = state.hands[p]
+        out = []
+        if can_prove(state):
+            out.append({"player": p, "type": "prove"})
+        return out + [{"player": p, "type": "lose", "card": NAMES[c]} for c in distinct(hand)]
+    if ph == LOSE:
+        return [{"player": p, "type": "lose", "card": NAMES[c]} for c in distinct(state.hands[p])]
+    if ph == EXCHANGE:
+        return exchange_options(state, p)
+    if ph == SHOW:
+        return [{"player": p, "type": "show", "card": NAMES[c]} for c in distinct(state.hands[p])]
+    if ph == EXAMINE:
+        return [{"player": p, "type": "force_exchange"}, {"player": p, "type": "let_keep"}]
+    if ph == FACTION:
+        return [{"player": p, "type": "choose_faction", "faction": 0},
+                {"player": p, "type": "choose_faction", "faction": 1}]
+    return []
+
+
+def can_prove(state: CoupState) -> bool:
+    """The challenged seat holds the claimed character (challenge.prove), or for an embezzle
+    holds no "peacock" (reformation.embezzle_prove; ambiguity peacock_is_duke)."""
+    hand = state.hands[state.claimant]
+    if state.blocker >= 0:
+        return state.block_claim in hand
+    kind, _, claim = state.act
+    if kind == "embezzle":
+        return claim < 0 or claim not in hand
+    return claim in hand
+
+
+def normalise(action: dict) -> dict:
+    """Canonical form of an incoming action (the order of an exchange's returned cards)."""
+    if action.get("type") == "exchange_return" and isinstance(action.get("return"), list):
+        try:
+            ret = sorted(action["return"], key=lambda n: CARD[n])
+        except (KeyError, TypeError):
+            return action
+        if ret != action["return"]:
+            action = dict(action, **{"return": ret})
+    return action
+
+
+# --- refusals ------------------------------------------------------------------------------
+def refuse(state: CoupState, action: dict) -> IllegalAction:
+    """The :class:`IllegalAction` for an action that is not legal now: the clause that forbids
+    it and the reason in Thai and English (only called on the error path)."""
+    ph = state.phase
+    kind = action.get("type") if isinstance(action, dict) else None
+    p = action.get("player") if isinstance(action, dict) else None
+    R = state.rules
+    if ph == OVER:
+        return IllegalAction("end.last_player", "เกมจบแล้ว", "the game is over")
+    if ph == CHANCE_NODE:
+        return IllegalAction("challenge.return_card", "ต้องสับกองการ์ด/สุ่มก่อน (จุดสุ่ม)",
+                             "a chance outcome (shuffle or pick) is due, not a player action")
+    if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < R.n:
+        return IllegalAction("cover.players", f"ไม่มีที่นั่ง {p!r}", f"no seat {p!r} in this game")
+    if ph == FACTION:
+        return IllegalAction("reformation.factions", "ผู้เล่นคนแรกต้องเลือกศาสนา (0 หรือ 1) ก่อน",
+                             "the first player must first choose a faction (0 or 1)")
+    if ph == TURN:
+        if p != state.turn:
+            return IllegalAction("setup.first_turn", f"ยังไม่ถึงตาของที่นั่ง {p} (ตาของที่นั่ง {state.turn})",
+                                 f"it is seat {state.turn}'s turn, not seat {p}'s")
+        return _refuse_turn(state, action, kind, p)
+    if ph in (CHAL, CHAL_BLOCK, BLOCK):
+        clause = "details.block_optional" if ph == BLOCK else "challenge.bluff"
+        if p not in state.window:
+            if ph == BLOCK:
+                return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+                                     f"ที่นั่ง {p} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p} may not block this action")
+            return IllegalAction(clause, f"ที่นั่ง {p} ไม่อยู่ในช่วงท้าทายนี้ (เป็นผู้อ้างเองหรือตอบไปแล้ว)",
+                                 f"seat {p} is not in this challenge window (the claimant, or already answered)")
+        if p not in state.cur:
+            return IllegalAction(clause, f"ยังไม่ถึงลำดับของที่นั่ง {p} (ถามทีละคนตามเข็มนาฬิกา)",
+                                 f"seat {p} is not asked yet (seats answer one at a time, clockwise)")
+        if ph == BLOCK and kind == "block":
+            blocks = ", ".join(NAMES[c] for c in block_characters(state))
+            return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+                                 f"การกระทำนี้ยับยั้งได้ด้วย {blocks} เท่านั้น",
+                                 f"this action can only be blocked by: {blocks}")
+        return IllegalAction(clause, "ตอบได้เพียง ผ่าน หรือ " + ("ยับยั้ง" if ph == BLOCK else "ท้าทาย"),
+                             "the only answers are pass or " + ("block" if ph == BLOCK else "challenge"))
+    if p != state.cur:
+        return IllegalAction("challenge.bluff", f"ตอนนี้รอที่นั่ง {state.cur} ไม่ใช่ที่นั่ง {p}",
+                             f"waiting for seat {state.cur}, not seat {p}")
+    card = CARD.get(action.get("card"), -1) if isinstance(action.get("card"), str) else -1
+    if ph == PROVE:
+        if kind == "prove":
+            if state.act[0] == "embezzle" and state.blocker < 0:
+                return IllegalAction("reformation.embezzle_prove", "พิสูจน์ไม่ได้: มีนกยูง (ดยุค) อยู่ในมือ",
+                                     "cannot prove: a peacock (Duke) is in the hand")
+            return IllegalAction("challenge.prove", "พิสูจน์ไม่ได้: ไม่มีตัวละครที่อ้างอยู่ในมือ",
+                                 "cannot prove: the claimed character is not in the hand")
+        return _refuse_lose(state, p, card, "challenge.fail")
+    if ph == LOSE:
+        cites = state.todo[0][2] if state.todo and state.todo[0][0] == "lose" else ("challenge.lose_both",)
+        return _refuse_lose(state, p, card, cites[0])
+    if ph == EXCHANGE:
+        clause = "characters.ambassador_exchange" if state.act[2] == AMBASSADOR else "inquisitor.exchange"
+        return IllegalAction(clause, f"ต้องคืนการ์ด {len(state.pool)} ใบจากการ์ดในมือและที่หยิบมา",
+                             f"return exactly {len(state.pool)} card(s) from your hand and the cards drawn")
+    if ph == SHOW:
+        return IllegalAction("inquisitor.examine", "ต้องเลือกการ์ดคว่ำในมือ 1 ใบให้ดู",
+                             "choose one of your face-down cards to show")
+    if ph == EXAMINE:
+        return IllegalAction("inquisitor.examine", "เลือกได้ว่าจะบังคับแลกเปลี่ยน (force_exchange) หรือคืนให้ (let_keep)",
+                             "choose force_exchange or let_keep")
+    return IllegalAction("setup.first_turn", "การกระทำนี้ใช้ไม่ได้ตอนนี้", "this action is not available now")
+
+
+def _refuse_lose(state, p, card, clause):
+    if card >= 0 and card not in state.hands[p] and (card in state.up[p] or card in state.buried[p]):
+        return IllegalAction("details.two_at_once",
+                             "การ์ดใบนี้เสียไปแล้ว ต้องเสียการ์ดอีกใบที่ยังคว่ำอยู่",
+                             "that card is already lost; the second loss must be a different, face-down card")
+    have = ", ".join(NAMES[c] for c in distinct(state.hands[p]))
+    return IllegalAction(clause, f"ต้องเลือกเสียการ์ดคว่ำในมือของตัวเอง ({have})",
+                         f"choose one of your own face-down cards to lose ({have})")
+
+
+def _refuse_turn(state, action, kind, p):
+    R = state.rules
+    t = action.get("target")
+    valid_t = isinstance(t, int) and not isinstance(t, bool) and 0 <= t < R.n
+    if state.forced and kind != "coup":
+        return IllegalAction("actions.coup_forced",
+                             f"เริ่มเทิร์นด้วยเงิน {state.start_coins} เหรียญ (10 ขึ้นไป) ต้องทำรัฐประหาร",
+                             f"the turn began with {state.start_coins} coins (10 or more): you must coup")
+    known = {"income", "foreign_aid", "coup", "tax", "steal", "assassinate", "exchange", "examine"}
+    if R.reformation:
+        known |= {"convert", "embezzle"}
+    if kind not in known:
+        if kind in ("convert", "embezzle"):
+            return IllegalAction("reformation.heading", "การกระทำนี้มีเฉพาะในการปฏิรูปศาสนา",
+                                 "this action exists only in the Reformation variant")
+        return IllegalAction("setup.first_turn", "ต้องเลือกหนึ่งในการกระทำของเทิร์น",
+                             "choose one of the turn actions (income, foreign aid, coup, a character action)")
+    clause = ACTION_CLAUSE.get(kind, "setup.first_turn")
+    if kind == "exchange":
+        ch = action.get("character")
+        clause = "inquisitor.exchange" if ch == "inquisitor" else "characters.ambassador_exchange"
+        if ch not in ("ambassador", "inquisitor") or CARD[ch] not in R.deck_chars:
+            return IllegalAction("components.character_cards", f"ไม่มีตัวละคร {ch!r} ในสำรับนี้",
+                                 f"no character {ch!r} in this deck (ambiguity deck_composition)")
+    if kind == "examine" and not R.has_inq:
+        return IllegalAction("components.character_cards", "ไม่มีนักสืบศาสนาในสำรับนี้",
+                             "no Inquisitor in this deck (ambiguity deck_composition)")
+    if kind == "coup" and state.coins[p] < R.coup_cost:
+        return IllegalAction("actions.coup", f"ต้องมีเงิน {R.coup_cost} เหรียญจึงรัฐประหารได้",
+                             f"a coup costs {R.coup_cost} coins; you have {state.coins[p]}")
+    if kind == "assassinate" and state.coins[p] < R.assassin_cost:
+        return IllegalAction(clause, f"ต้องจ่าย {R.assassin_cost} เหรียญเพื่อลอบสังหาร",
+                             f"an assassination costs {R.assassin_cost} coins; you have {state.coins[p]}")
+    if kind in ("coup", "steal", "assassinate", "examine", "convert"):
+        if not valid_t or (t == p and kind != "convert") or not state.hands[t]:
+            return IllegalAction(clause, "ต้องเลือกผู้เล่นคนอื่นที่ยังอยู่ในเกม",
+                                 "choose another player who is still in the game")
+        if kind in ("coup", "steal", "assassinate") and restricted_state(state, p, t):
+            return IllegalAction("reformation.same_faction",
+                                 f"ที่นั่ง {t} นับถือศาสนาเดียวกัน จึงรีดไถ ลอบสังหาร หรือรัฐประหารกันไม่ได้",
+                                 f"seat {t} shares your faction: no steal, assassination or coup between them")
+        if kind == "steal":
+            return IllegalAction(clause, f"ขโมยได้เฉพาะจากผู้ที่มีเงิน {R.steal_min} เหรียญขึ้นไป",
+                                 f"you may only steal from a player with {R.steal_min}+ coins (ambiguity steal_short)")
+        if kind == "convert":
+            cost = R.convert_self if t == p else R.convert_other
+            return IllegalAction(clause, f"การเปลี่ยนศาสนาต้องจ่าย {cost} เหรียญ",
+                                 f"this conversion costs {cost} coin(s); you have {state.coins[p]}")
+    return IllegalAction(clause, "รูปแบบของการกระทำไม่ถูกต้อง", f"malformed {kind} action: {action!r}")

@@ -1,0 +1,510 @@
+"""The game protocol of เกมโค่นอำนาจ (Coup + Inquisitor + Reformation): ``GAME``.
+
+Flow of a turn (setup.first_turn): the seat whose turn it is takes one action.  Income, coup and
+conversion resolve at once; a character action opens the window to challenge its claim, then (steal,
+assassination) the block window, then the window to challenge the block; foreign aid opens the
+block window directly.  What remains to do is a queue of small tasks (``todo``) run by
+:func:`_run` until a seat must decide (a window, a proof, an influence loss, an exchange, an
+examine) or chance must act (a shuffle; an examine pick under ``examine_pick=random``).
+
+Decisions the engine takes by itself: an influence loss when the losing seat has only one
+distinct face-down card (there is nothing to choose).  Everything else is a seat's action.
+
+Chance nodes: ``{"chance": "shuffle", "order": [card names, top first]}`` (the whole deck after
+the shuffle) or ``{"chance": "shuffle", "top": [names]}`` (those cards on top, the rest in their
+order - handy in scenarios); ``{"chance": "examine_pick", "card": name}``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..core.base import GameBase
+from ..core.protocol import CHANCE, TERMINAL, IllegalAction, Transition
+from . import actions as A
+from . import challenge as C
+from . import reformation as RF
+from .config import CoupConfig
+from .state import (AMBASSADOR, ASSASSIN, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CHAR_CLAUSE, DUKE,
+                    EXAMINE, EXCHANGE, FACTION, INQUISITOR, LOSE, NAMES, OVER, PROVE, SHOW, TH, TURN,
+                    CoupState, Work, rules_for)
+
+_DECLARE = {
+    "income": ("actions.income",), "foreign_aid": ("actions.foreign_aid",), "coup": ("actions.coup",),
+    "tax": ("characters.duke_tax", "characters.heading", "challenge.example_claim"),
+    "steal": ("characters.captain_steal", "characters.heading"),
+    "assassinate": ("characters.assassin_assassinate", "characters.heading"),
+    "examine": ("inquisitor.examine",),
+    "convert": ("reformation.conversion", "reformation.extra_actions"),
+    "embezzle": ("reformation.embezzle", "reformation.extra_actions"),
+}
+_CLAIM = {"tax": DUKE, "steal": 1, "assassinate": ASSASSIN, "examine": INQUISITOR}
+_TH = {"income": "รายได้", "foreign_aid": "ความช่วยเหลือจากภายนอก", "coup": "รัฐประหาร", "tax": "เก็บภาษี (ดยุค)",
+       "steal": "ข่มขู่ขโมยเงิน (กัปตัน)", "assassinate": "ลอบสังหาร (นักฆ่า)", "examine": "สอบสวน (นักสืบศาสนา)",
+       "convert": "เปลี่ยนศาสนา", "embezzle": "ยักยอก (ไม่มีนกยูง)"}
+
+
+# --- setup -------------------------------------------------------------------------------------
+def new_state(cfg: CoupConfig, seed: int) -> CoupState:
+    """Shuffle the deck and deal 2 cards and 2 coins to each seat (setup.deal) with
+    ``random.Random(seed)``; the bank holds the rest (ambiguity treasury_start)."""
+    R = rules_for(cfg)
+    rng = random.Random(seed)
+    deck = list(R.full_deck)
+    rng.shuffle(deck)
+    n, k = R.n, R.start_cards
+    hands = tuple(tuple(sorted(deck[i * k:(i + 1) * k])) for i in range(n))
+    deck = tuple(deck[n * k:])
+    first = rng.randrange(n) if R.random_first else 0
+    coins = (R.start_coins,) * n
+    empty = ((),) * n
+    phase, cur = (FACTION, first) if R.reformation else (TURN, first)
+    return CoupState(
+        rules=R, hands=hands, up=empty, buried=empty, coins=coins, bank=R.total_coins - sum(coins),
+        alms=0, deck=deck, faction=(0,) * n if R.reformation else (), turn=first, turn_no=1,
+        start_coins=coins[first], phase=phase, cur=cur, window=frozenset(), act=("", -1, -1),
+        forced=False, blocker=-1, block_claim=-1, challenger=-1, claimant=-1, todo=(), pool=(),
+        shown=-1, peeks=(), claims=empty, hit=(), winner=-1, deadlock=False)
+
+
+# --- the task runner ------------------------------------------------------------------------
+def _run(w: Work) -> None:
+    """Run queued tasks until a seat or chance must act, or the game is over."""
+    while w.todo and w.phase != OVER:
+        task = w.todo[0]
+        tag = task[0]
+        if tag == "shuffle" or tag == "pick":
+            w.phase, w.cur = CHANCE_NODE, CHANCE
+            return
+        if tag == "lose":
+            seat = task[1]
+            hand = w.hands[seat]
+            if not hand:
+                w.todo = w.todo[1:]
+                continue
+            if hand[0] == hand[-1]:  # one distinct card: nothing to choose
+                w.todo = w.todo[1:]
+                w.lose(seat, hand[0], task[2], task[3])
+                continue
+            w.phase, w.cur = LOSE, seat
+            return
+        w.todo = w.todo[1:]
+        if tag == "ret":
+            _, seat, cards, cites, known_to = task
+            w.forget_peeks(seat)
+            w.ev("card_returned", seat, {"seat": seat, "cards": [NAMES[c] for c in cards]}, cites,
+                 f"ที่นั่ง {seat} คืนการ์ด {len(cards)} ใบเข้ากอง", f"seat {seat} returns {len(cards)} card(s) to the deck",
+                 known_to)
+            w.to_deck(cards, cites, seat, known_to)
+        elif tag == "draw":
+            w.draw(task[1], task[2], task[3])
+        elif tag == "after_claim":
+            if C.after_claim(w):
+                return
+            if _resolve(w):
+                return
+        elif tag == "resolve":
+            if _resolve(w):
+                return
+        elif tag == "blocked":
+            C.blocked(w)
+            if w.act[0] == "assassinate" and w.rules.refund == "whenever_not_resolved":
+                _refund(w)
+            _end_turn(w)
+            return
+        elif tag == "refund":
+            _refund(w)
+        elif tag == "end":
+            _end_turn(w)
+            return
+
+
+def _refund(w: Work) -> None:
+    """Give the assassin's coins back (ambiguity assassin_refund)."""
+    amount = w.rules.assassin_cost
+    paid = w.from_bank(w.turn, amount)
+    w.ev("refund", w.turn, {"coins": paid}, ("characters.assassin_assassinate",),
+         f"ที่นั่ง {w.turn} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน", f"seat {w.turn} gets the {paid} assassination coins back")
+
+
+def _gain(w: Work, amount: int, cites: tuple, what_th: str, what_en: str) -> None:
+    got = w.from_bank(w.turn, amount)
+    w.ev("gain", w.turn, {"coins": got, "from": "bank", "what": what_en}, cites,
+         f"ที่นั่ง {w.turn} รับเงิน {got} เหรียญ ({what_th})", f"seat {w.turn} takes {got} coin(s) ({what_en})")
+
+
+def _resolve(w: Work) -> bool:
+    """The action takes effect; returns True when a seat or chance must now act."""
+    kind, t, claim = w.act
+    actor = w.turn
+    R = w.rules
+    if kind == "foreign_aid":
+        _gain(w, R.aid, ("actions.foreign_aid",), "ความช่วยเหลือจากภายนอก", "foreign aid")
+    elif kind == "tax":
+        _gain(w, R.tax, ("characters.duke_tax",), "ภาษี", "tax")
+    elif kind == "steal":
+        if w.hands[t] or R.steal_gone:
+            amount = min(R.steal, w.coins[t])
+            w.move_coins(t, actor, amount)
+            w.ev("steal", actor, {"from": t, "coins": amount}, ("characters.captain_steal",),
+                 f"ที่นั่ง {actor} ขโมยเงิน {amount} เหรียญจากที่นั่ง {t}", f"seat {actor} steals {amount} from seat {t}")
+        else:
+            _fizzle(w, t)
+    elif kind == "assassinate":
+        if w.hands[t]:
+            w.ev("assassination", actor, {"target": t}, ("characters.assassin_assassinate",),
+                 f"ที่นั่ง {t} ถูกลอบสังหาร ต้องเสียอิทธิพล 1 อย่าง", f"seat {t} is assassinated and loses an influence")
+            w.todo = (("lose", t, ("characters.assassin_assassinate",), False), ("end",)) + w.todo
+            return False
+        _fizzle(w, t)
+        if R.refund == "whenever_not_resolved":
+            _refund(w)
+    elif kind == "exchange":
+        k = R.draw_amb if claim == AMBASSADOR else R.draw_inq
+        w.pool, w.deck = w.deck[:k], w.deck[k:]
+        clause = "characters.ambassador_exchange" if claim == AMBASSADOR else "inquisitor.exchange"
+        w.ev("exchange_draw", actor, {"count": len(w.pool), "cards": [NAMES[c] for c in w.pool]}, (clause,),
+             f"ที่นั่ง {actor} รับการ์ด {len(w.pool)} ใบจากกองกลาง", f"seat {actor} takes {len(w.pool)} card(s) from the deck",
+             frozenset((actor,)))
+        w.phase, w.cur = EXCHANGE, actor
+        return True
+    elif kind == "examine":
+        if not w.hands[t]:
+            _fizzle(w, t)
+        else:
+            hand = w.hands[t]
+            if hand[0] == hand[-1]:
+                _shown(w, hand[0])
+                return True
+            if R.examine_random:
+                w.todo = (("pick", t),) + w.todo
+                w.phase, w.cur = CHANCE_NODE, CHANCE
+                return True
+            w.phase, w.cur = SHOW, t
+            return True
+    elif kind == "embezzle":
+        RF.embezzle(w, actor)
+    if not w.todo:
+        _end_turn(w)
+        return True
+    return False
+
+
+def _fizzle(w: Work, t: int) -> None:
+    w.ev("fizzle", w.turn, {"target": t, "action": w.act[0]}, ("challenge.lose_both", "details.proven_continues"),
+         f"ที่นั่ง {t} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล", f"seat {t} is already out: the action has no effect")
+
+
+def _shown(w: Work, card: int) -> None:
+    """The examined card is seen by the examiner (and its owner) only (inquisitor.examine)."""
+    actor, t = w.turn, w.act[1]
+    w.shown = card
+    w.ev("examine_show", t, {"target": t, "card": NAMES[card]}, ("inquisitor.examine",),
+         f"ที่นั่ง {t} ให้ที่นั่ง {actor} ดูการ์ด 1 ใบ", f"seat {t} shows one card to seat {actor}",
+         frozenset((actor, t)))
+    w.phase, w.cur = EXAMINE, actor
+
+
+def _end_turn(w: Work) -> None:
+    """Pass the turn clockwise to the next living seat; note whether it must coup
+    (actions.coup_forced, details.ten_coins); under one_faction=deadlock a forced coup with no
+    legal target stops the game with no winner."""
+    if w.phase == OVER:
+        return
+    R = w.rules
+    nxt = w.living_after(w.turn)[0]
+    w.turn, w.turn_no = nxt, w.turn_no + 1
+    w.start_coins = w.coins[nxt]
+    w.forced = w.start_coins >= R.forced_at
+    w.phase, w.cur, w.window = TURN, nxt, frozenset()
+    w.act, w.blocker, w.block_claim, w.challenger, w.claimant = ("", -1, -1), -1, -1, -1, -1
+    w.shown, w.pool, w.hit, w.todo = -1, (), (), ()
+    if w.forced and R.one_faction == "deadlock" and R.reformation:
+        if not any(w.hands[t] and not RF.restricted_state(w, nxt, t) for t in R.after[nxt]):
+            w.deadlock = True
+            w.phase, w.cur = OVER, TERMINAL
+            w.ev("deadlock", nxt, {"seat": nxt, "coins": w.start_coins},
+                 ("actions.coup_forced", "reformation.same_faction"),
+                 f"ที่นั่ง {nxt} ต้องรัฐประหารแต่ทุกคนที่เหลือนับถือศาสนาเดียวกัน เกมเดินต่อไม่ได้ (จบโดยไม่มีผู้ชนะ)",
+                 f"seat {nxt} must coup but every living player shares its faction: deadlock, no winner")
+
+
+# --- turn actions ---------------------------------------------------------------------------
+def _turn(w: Work, a: dict) -> None:
+    kind = a["type"]
+    p = w.turn
+    R = w.rules
+    t = a.get("target", -1)
+    if kind == "income":
+        w.act = ("income", -1, -1)
+        _gain(w, R.income, ("actions.income",), "รายได้", "income")
+        _end_turn(w)
+        return
+    if kind == "coup":
+        w.act = ("coup", t, -1)
+        w.pay_bank(p, R.coup_cost)
+        cites = ("actions.coup", "actions.coup_forced", "details.ten_coins") if w.forced else ("actions.coup",)
+        w.ev("declare", p, {"action": "coup", "target": t, "cost": R.coup_cost}, cites,
+             f"ที่นั่ง {p} จ่าย {R.coup_cost} เหรียญ ทำรัฐประหารที่นั่ง {t}", f"seat {p} pays {R.coup_cost} and coups seat {t}")
+        w.todo = (("lose", t, ("actions.coup",), False), ("end",))
+        return
+    if kind == "convert":
+        w.act = ("convert", t, -1)
+        RF.convert(w, p, t)
+        _end_turn(w)
+        return
+    if kind == "foreign_aid":
+        w.act = ("foreign_aid", -1, -1)
+        w.ev("declare", p, {"action": "foreign_aid"}, ("actions.foreign_aid",),
+             f"ที่นั่ง {p} ขอความช่วยเหลือจากภายนอก", f"seat {p} takes foreign aid")
+        seats = C.block_seats(w)
+        if seats:
+            C.open_window(w, BLOCK, seats)
+        else:
+            w.todo = (("resolve",),)
+        return
+    # character actions: a claim anyone may challenge (challenge.bluff)
+    if kind == "exchange":
+        claim = CARD[a["character"]]
+        cites = (CHAR_CLAUSE[claim], "characters.heading") if claim == AMBASSADOR else ("inquisitor.exchange",)
+    elif kind == "embezzle":
+        claim = w.rules.denied
+        cites = _DECLARE["embezzle"]
+    else:
+        claim = _CLAIM[kind]
+        cites = _DECLARE[kind]
+    w.act = (kind, t, claim)
+    data = {"action": kind}
+    if t >= 0:
+        data["target"] = t
+    if kind == "embezzle":
+        data["denies"] = NAMES[claim] if claim >= 0 else "peacock"
+        th = f"ที่นั่ง {p} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w.alms} เหรียญ)"
+        en = f'seat {p} says "there is no peacock, so I embezzle" ({w.alms} coins)'
+    else:
+        data["claim"] = NAMES[claim]
+        w.add_claim(p, claim)
+        th = f"ที่นั่ง {p} อ้าง{TH[claim]}: {_TH.get(kind, 'แลกเปลี่ยน')}" + (f" ที่นั่ง {t}" if t >= 0 else "")
+        en = f"seat {p} claims the {NAMES[claim]}: {kind}" + (f" seat {t}" if t >= 0 else "")
+    if kind == "assassinate":
+        w.pay_bank(p, R.assassin_cost)
+        data["cost"] = R.assassin_cost
+    w.ev("declare", p, data, cites, th, en)
+    C.open_window(w, CHAL, w.living_after(p))
+
+
+def _lose_choice(w: Work, card: int) -> None:
+    task = w.todo[0]
+    w.todo = w.todo[1:]
+    w.lose(task[1], card, task[2], task[3])
+
+
+def _exchange_return(w: Work, returned: tuple) -> None:
+    """Keep all but the returned cards (characters.ambassador_exchange, inquisitor.exchange)."""
+    p = w.turn
+    pool = list(w.hands[p] + w.pool)
+    for c in returned:
+        pool.remove(c)
+    w.set_hand(p, pool)
+    w.pool = returned  # in transit to the deck
+    w.forget_peeks(p)
+    w.clear_claims(p)
+    clause = "characters.ambassador_exchange" if w.act[2] == AMBASSADOR else "inquisitor.exchange"
+    w.ev("exchange_return", p, {"count": len(returned), "cards": [NAMES[c] for c in returned]}, (clause,),
+         f"ที่นั่ง {p} คืนการ์ด {len(returned)} ใบเข้ากอง", f"seat {p} returns {len(returned)} card(s) to the deck",
+         frozenset((p,)))
+    w.todo = (("end",),)
+    w.to_deck(returned, (clause,), -1, frozenset((p,)))
+
+
+def _examine_decide(w: Work, force: bool) -> None:
+    """The examiner may force the examined seat to exchange the card (inquisitor.examine)."""
+    p, t, card = w.turn, w.act[1], w.shown
+    if force:
+        w.ev("examine_force", p, {"target": t}, ("inquisitor.examine",),
+             f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกการ์ดใบนั้นกับกองกลาง", f"seat {p} forces seat {t} to exchange that card")
+        w.todo = (("ret", t, (card,), ("inquisitor.examine",), frozenset((p, t))),
+                  ("draw", t, 1, ("inquisitor.examine",)), ("end",))
+    else:
+        w.peeks = w.peeks + ((p, t, card),)
+        w.ev("examine_keep", p, {"target": t}, ("inquisitor.examine",),
+             f"ที่นั่ง {p} คืนการ์ดให้ที่นั่ง {t} เก็บไว้", f"seat {p} lets seat {t} keep the card")
+        w.todo = (("end",),)
+    w.shown = -1
+
+
+# --- chance -------------------------------------------------------------------------------------
+def _chance(state: CoupState, outcome: Mapping) -> Transition:
+    task = state.todo[0] if state.todo else ("",)
+    kind = outcome.get("chance") if isinstance(outcome, Mapping) else None
+    w = Work(state)
+    if task[0] == "shuffle" and kind == "shuffle":
+        _, cites, seat, cards, _known = task
+        deck = _shuffle_order(state.deck + cards, outcome)
+        if seat >= 0:
+            for c in cards:
+                w.take_from_hand(seat, c)
+        else:
+            w.pool = ()
+        w.deck = deck
+        w.todo = w.todo[1:]
+        w.ev("shuffle", None, {"size": len(deck)}, task[1],
+             "สับกองการ์ด", "the deck is shuffled")
+    elif task[0] == "pick" and kind == "examine_pick":
+        card = CARD.get(outcome.get("card"), -1) if isinstance(outcome.get("card"), str) else -1
+        if card not in state.hands[task[1]]:
+            raise IllegalAction("inquisitor.examine", "การ์ดที่สุ่มได้ต้องอยู่ในมือของผู้ถูกสอบสวน",
+                                "the picked card must be in the examined seat's hand")
+        w.todo = w.todo[1:]
+        _shown(w, card)
+    else:
+        want = task[0] if task[0] in ("shuffle", "pick") else "a player action"
+        raise IllegalAction("challenge.return_card", f"ต้องการผลสุ่มชนิด {want}",
+                            f"expected a chance outcome of kind {want!r}, got {outcome!r}")
+    _run(w)
+    return Transition(w.freeze(), tuple(w.events))
+
+
+def _shuffle_order(deck: tuple, outcome: Mapping) -> tuple:
+    """The deck after a shuffle outcome: ``order`` (all of ``deck``, top first) or ``top``."""
+    names = outcome.get("order", outcome.get("top"))
+    try:
+        cards = tuple(CARD[n] for n in names)
+    except (KeyError, TypeError):
+        raise IllegalAction("challenge.return_card", "ลำดับกองต้องเป็นรายชื่อตัวละคร",
+                            f"the shuffle outcome must list character names, got {names!r}") from None
+    if "order" in outcome:
+        if sorted(cards) != sorted(deck):
+            raise IllegalAction("challenge.return_card", "ลำดับกองต้องมีการ์ดครบตามกองพอดี",
+                                "the shuffled order must hold exactly the cards of the deck")
+        return cards
+    rest = list(deck)
+    for c in cards:
+        if c not in rest:
+            raise IllegalAction("challenge.return_card", "การ์ดบนกองต้องมาจากกองนี้",
+                                f"{NAMES[c]} is not (or not that often) in the deck")
+        rest.remove(c)
+    return cards + tuple(rest)
+
+
+# --- the game object ------------------------------------------------------------------------------
+class CoupGame(GameBase):
+    """เกมโค่นอำนาจ: Coup with the Inquisitor and the Reformation (``rules.coup.GAME``).
+
+    See ``rules/core/README.md`` for the protocol; :mod:`rules.coup.actions` for the action dicts;
+    ``data/coup/ambiguities.yaml`` for the config variants.
+    """
+
+    id = "coup"
+    title_th = "เกมโค่นอำนาจ"
+    title_en = "Coup (Inquisitor + Reformation)"
+    seed_file = "002_a3f748dff81e3892.txt"
+    min_players = 2
+    max_players = 6
+    config_model = CoupConfig
+
+    def new_game(self, config: CoupConfig | Mapping, seed: int) -> CoupState:
+        """The state after setup (setup.deal): deal with ``random.Random(seed)``."""
+        return new_state(self.make_config(config), seed)
+
+    def current_player(self, state: CoupState):
+        """A seat, ``CHANCE``, ``TERMINAL`` or the frozenset of seats asked in a window."""
+        return state.cur
+
+    def legal_actions(self, state: CoupState, player: int) -> list[dict]:
+        return A.legal_actions(state, player)
+
+    def chance_outcomes(self, state: CoupState) -> list[tuple[dict, float]]:
+        """Examine picks are listed with their probabilities; a shuffle is too large: ``[]``
+        (``sample_chance`` draws one)."""
+        if state.phase != CHANCE_NODE or state.todo[0][0] != "pick":
+            return []
+        hand = state.hands[state.todo[0][1]]
+        return [({"chance": "examine_pick", "card": NAMES[c]}, hand.count(c) / len(hand))
+                for c in A.distinct(hand)]
+
+    def sample_chance(self, state: CoupState, rng: random.Random) -> dict:
+        """A random outcome of the chance node (a uniformly random deck order for a shuffle)."""
+        if state.todo and state.todo[0][0] == "shuffle":
+            deck = list(state.deck + state.todo[0][3])
+            rng.shuffle(deck)
+            return {"chance": "shuffle", "order": [NAMES[c] for c in deck]}
+        hand = state.hands[state.todo[0][1]]
+        return {"chance": "examine_pick", "card": NAMES[hand[rng.randrange(len(hand))]]}
+
+    def apply(self, state: CoupState, action: Mapping) -> Transition:
+        """Apply a player action or chance outcome; :class:`IllegalAction` (clause, th, en) for
+        anything not in ``legal_actions`` (the state is never modified)."""
+        ph = state.phase
+        if ph == CHANCE_NODE:
+            return _chance(state, action)
+        if not isinstance(action, dict):
+            raise IllegalAction("setup.first_turn", "การกระทำต้องเป็น dict", f"an action must be a dict, got {action!r}")
+        action = A.normalise(action)
+        p = action.get("player")
+        if isinstance(p, bool) or not isinstance(p, int) or action not in A.legal_actions(state, p):
+            raise A.refuse(state, action)
+        w = Work(state)
+        kind = action["type"]
+        if ph == TURN:
+            _turn(w, action)
+        elif ph == CHAL or ph == CHAL_BLOCK:
+            if kind == "pass":
+                C.on_pass(w, p)
+            else:
+                C.on_challenge(w, p)
+        elif ph == BLOCK:
+            if kind == "pass":
+                C.on_pass(w, p)
+            else:
+                C.on_block(w, p, CARD[action["character"]])
+        elif ph == PROVE:
+            if kind == "prove":
+                C.on_prove(w)
+            else:
+                C.on_fail(w, CARD[action["card"]])
+        elif ph == LOSE:
+            _lose_choice(w, CARD[action["card"]])
+        elif ph == EXCHANGE:
+            _exchange_return(w, tuple(CARD[n] for n in action["return"]))
+        elif ph == SHOW:
+            _shown(w, CARD[action["card"]])
+        elif ph == EXAMINE:
+            _examine_decide(w, kind == "force_exchange")
+        elif ph == FACTION:
+            RF.choose_faction(w, p, action["faction"])
+            w.phase, w.cur = TURN, w.turn
+        _run(w)
+        return Transition(w.freeze(), tuple(w.events))
+
+    # observe / resample / JSON / overrides / checks live in their own modules
+    def observe(self, state: CoupState, viewer: int | None) -> dict:
+        from .observe import observe
+        return observe(state, viewer)
+
+    def resample_hidden(self, state: CoupState, viewer: int | None, rng: random.Random) -> CoupState:
+        from .observe import resample_hidden
+        return resample_hidden(state, viewer, rng)
+
+    def returns(self, state: CoupState) -> list[float]:
+        """1.0 for the winner, 0.0 for everyone else (all 0.0 before the end or in a deadlock)."""
+        return [1.0 if s == state.winner else 0.0 for s in range(state.rules.n)]
+
+    def score_breakdown(self, state: CoupState) -> dict:
+        """``{winner, deadlock, seats: [{seat, alive, influence, coins, lost}]}``."""
+        return {"winner": state.winner if state.winner >= 0 else None, "deadlock": state.deadlock,
+                "seats": [{"seat": s, "alive": bool(state.hands[s]), "influence": len(state.hands[s]),
+                           "coins": state.coins[s], "lost": [NAMES[c] for c in state.up[s]]}
+                          for s in range(state.rules.n)]}
+
+    def state_to_json(self, state: CoupState) -> dict:
+        from .serial import state_to_json
+        return state_to_json(state)
+
+    def apply_overrides(self, state: CoupState, overrides: Mapping[str, Any]) -> CoupState:
+        from .serial import apply_overrides
+        return apply_overrides(state, overrides)
+
+    def invariants(self, state: CoupState) -> list[str]:
+        from .serial import invariants
+        return invariants(state)

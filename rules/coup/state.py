@@ -1,0 +1,322 @@
+"""The state of a game of เกมโค่นอำนาจ: an immutable named tuple, plus ``Work``, the mutable
+scratch copy that one ``apply`` edits before freezing it again (fast, and the input is never
+touched).
+
+Cards are ints (index in :data:`rules.coup.config.CHARACTERS`: 0 duke, 1 captain, 2 assassin,
+3 contessa, 4 ambassador, 5 inquisitor); the deck is a tuple with its top at index 0; coins are
+silver units (a gold token is 5, clause details.gold).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core.protocol import CHANCE, TERMINAL, Event
+from .config import CHARACTERS, DECKS, CoupConfig, components
+
+DUKE, CAPTAIN, ASSASSIN, CONTESSA, AMBASSADOR, INQUISITOR = range(6)
+NAMES = CHARACTERS
+CARD = {name: i for i, name in enumerate(NAMES)}
+TH = ("ดยุค", "กัปตัน", "นักฆ่า", "คอนเตสซ่า", "ทูต", "นักสืบศาสนา")
+
+# phases
+FACTION, TURN, CHAL, BLOCK, CHAL_BLOCK, PROVE, LOSE, EXCHANGE, SHOW, EXAMINE, CHANCE_NODE, OVER = range(12)
+PHASE_NAMES = ("faction", "turn", "challenge_action", "block", "challenge_block", "prove", "lose",
+               "exchange", "show", "examine", "chance", "over")
+WINDOWS = (CHAL, BLOCK, CHAL_BLOCK)
+
+# The clause that states each character's action or block (cited by its events).
+CHAR_CLAUSE = ("characters.duke_tax", "characters.captain_steal", "characters.assassin_assassinate",
+               "characters.contessa_block", "characters.ambassador_exchange", "inquisitor.exchange")
+ACTION_CLAUSE = {
+    "income": "actions.income", "foreign_aid": "actions.foreign_aid", "coup": "actions.coup",
+    "tax": "characters.duke_tax", "steal": "characters.captain_steal",
+    "assassinate": "characters.assassin_assassinate", "examine": "inquisitor.examine",
+    "convert": "reformation.conversion", "embezzle": "reformation.embezzle",
+}
+
+
+class Rules:
+    """A config compiled to plain attributes for the hot path (one per config, cached)."""
+
+    def __init__(self, cfg: CoupConfig):
+        comp = components()
+        self.cfg = cfg
+        self.n = cfg.players
+        self.deck_chars = tuple(CARD[c] for c in DECKS[cfg.deck])
+        copies = comp.copies_per_character.value
+        self.full_deck = tuple(sorted(c for c in self.deck_chars for _ in range(copies)))
+        self.total_coins = comp.total_coins
+        self.start_coins = comp.start["coins_per_player"].value
+        self.start_cards = comp.start["cards_per_player"].value
+        cost = {k: v.value for k, v in comp.costs.items()}
+        gain = {k: v.value for k, v in comp.gains.items()}
+        self.coup_cost, self.assassin_cost = cost["coup"], cost["assassinate"]
+        self.convert_self, self.convert_other = cost["convert_self"], cost["convert_other"]
+        self.income, self.aid, self.tax, self.steal = gain["income"], gain["foreign_aid"], gain["tax"], gain["steal"]
+        self.forced_at = comp.forced_coup_at.value
+        self.draw_amb = comp.draws["ambassador_exchange"].value
+        self.draw_inq = comp.draws["inquisitor_exchange"].value
+        self.reformation = cfg.reformation
+        self.has_amb = AMBASSADOR in self.deck_chars
+        self.has_inq = INQUISITOR in self.deck_chars
+        # characters that may block a steal, in the deck (characters.captain_steal)
+        self.steal_blockers = tuple(c for c in (CAPTAIN, AMBASSADOR, INQUISITOR) if c in self.deck_chars)
+        self.target_only = cfg.who_blocks == "target_only"
+        self.refund = cfg.assassin_refund
+        self.shuffle = cfg.proof_shuffle
+        self.alms_gets_conversion = cfg.conversion_coins == "almshouse"
+        self.denied = DUKE if cfg.peacock == "duke" else -1  # card an embezzler claims not to hold
+        self.one_faction = cfg.one_faction
+        self.unlimited = cfg.treasury == "unlimited"
+        self.seat_order = cfg.reaction_order == "seat_order"
+        self.examine_random = cfg.examine_pick == "random"
+        self.concede_face_down = cfg.concede_loss == "face_down"
+        self.embezzle_challenger_loses = cfg.embezzle_challenger == "challenger_loses"
+        self.random_first = cfg.first_player == "random"
+        self.dead_coins_to_bank = cfg.eliminated_coins == "bank"
+        self.steal_min = 2 if cfg.steal_short == "needs_two" else 0
+        self.steal_gone = cfg.gone_target == "steal_anyway"
+        self.seats = tuple(range(self.n))
+        # clockwise order of the other seats, starting after each seat
+        self.after = tuple(tuple((s + k) % self.n for k in range(1, self.n)) for s in range(self.n))
+
+
+_RULES: dict[CoupConfig, Rules] = {}
+
+
+def rules_for(cfg: CoupConfig) -> Rules:
+    """The compiled :class:`Rules` of ``cfg`` (cached; configs are frozen and hashable)."""
+    r = _RULES.get(cfg)
+    if r is None:
+        r = _RULES[cfg] = Rules(cfg)
+    return r
+
+
+class CoupState(NamedTuple):
+    """Immutable state.  Shapes (``n`` seats):
+
+    hands: n sorted tuples of face-down card ints; up: n tuples of face-up (lost) cards in loss
+    order; buried: n tuples of cards lost face down (ambiguity concede_loss); coins: n ints;
+    bank / alms: coins in the bank and on the almshouse; deck: card ints, top first;
+    faction: n ints 0/1 (empty without the Reformation); turn: the seat whose turn it is;
+    turn_no: turns begun; start_coins: the turn seat's coins when its turn began;
+    phase: one of the phase ints; cur: the cached ``current_player`` value;
+    window: seats that have not yet answered the open reaction window;
+    act: ``(kind, target, claim)`` of this turn's action (``("", -1, -1)`` before it);
+    forced: the turn began at the forced-coup threshold; blocker / block_claim; challenger;
+    claimant: the seat answering a challenge; todo: pending tasks (see engine._run);
+    pool: cards drawn for an exchange, not yet in a hand; shown: the examined card (-1);
+    peeks: ``(examiner, target, card)`` facts an examiner still knows; claims: n sorted tuples
+    of characters each seat claimed since its cards last changed; hit: seats that lost an
+    influence this turn; winner: seat or -1; deadlock: the game stopped with no winner.
+    """
+
+    rules: Rules
+    hands: tuple
+    up: tuple
+    buried: tuple
+    coins: tuple
+    bank: int
+    alms: int
+    deck: tuple
+    faction: tuple
+    turn: int
+    turn_no: int
+    start_coins: int
+    phase: int
+    cur: object
+    window: frozenset
+    act: tuple
+    forced: bool
+    blocker: int
+    block_claim: int
+    challenger: int
+    claimant: int
+    todo: tuple
+    pool: tuple
+    shown: int
+    peeks: tuple
+    claims: tuple
+    hit: tuple
+    winner: int
+    deadlock: bool
+
+
+FIELDS = CoupState._fields
+
+
+def seat_text(seat: int) -> tuple[str, str]:
+    return f"ที่นั่ง {seat}", f"seat {seat}"
+
+
+class Work:
+    """A mutable copy of a :class:`CoupState` for one ``apply``; ``freeze()`` makes the new state.
+
+    Every primitive that changes cards or coins lives here so the invariants hold by
+    construction: cards only move between deck, hands, the exchange pool and the face-up row;
+    coins only between bank, players and the almshouse.
+    """
+
+    __slots__ = FIELDS + ("events",)
+
+    def __init__(self, s: CoupState):
+        (self.rules, self.hands, self.up, self.buried, self.coins, self.bank, self.alms, self.deck,
+         self.faction, self.turn, self.turn_no, self.start_coins, self.phase, self.cur, self.window,
+         self.act, self.forced, self.blocker, self.block_claim, self.challenger, self.claimant,
+         self.todo, self.pool, self.shown, self.peeks, self.claims, self.hit, self.winner,
+         self.deadlock) = s
+        self.events = []
+
+    def freeze(self) -> CoupState:
+        return CoupState(self.rules, self.hands, self.up, self.buried, self.coins, self.bank, self.alms,
+                         self.deck, self.faction, self.turn, self.turn_no, self.start_coins, self.phase,
+                         self.cur, self.window, self.act, self.forced, self.blocker, self.block_claim,
+                         self.challenger, self.claimant, self.todo, self.pool, self.shown, self.peeks,
+                         self.claims, self.hit, self.winner, self.deadlock)
+
+    # --- events ---------------------------------------------------------------------------
+    def ev(self, kind, actor, data, cites, th="", en="", visible_to=None):
+        self.events.append(Event(kind, actor, data, cites, visible_to, th, en))
+
+    # --- seats ----------------------------------------------------------------------------
+    def alive(self, seat: int) -> bool:
+        return bool(self.hands[seat])
+
+    def living(self) -> list[int]:
+        return [s for s, h in enumerate(self.hands) if h]
+
+    def living_after(self, seat: int) -> list[int]:
+        """Living seats other than ``seat``, clockwise from the one after it."""
+        hands = self.hands
+        return [s for s in self.rules.after[seat] if hands[s]]
+
+    # --- coins ----------------------------------------------------------------------------
+    def pay_bank(self, seat: int, amount: int) -> None:
+        c = list(self.coins)
+        c[seat] -= amount
+        self.coins = tuple(c)
+        self.bank += amount
+
+    def from_bank(self, seat: int, amount: int) -> int:
+        """Pay ``seat`` up to ``amount`` from the bank (all of it under treasury=unlimited);
+        returns what was paid (ambiguity treasury_start)."""
+        if not self.rules.unlimited and amount > self.bank:
+            amount = max(self.bank, 0)
+        c = list(self.coins)
+        c[seat] += amount
+        self.coins = tuple(c)
+        self.bank -= amount
+        return amount
+
+    def move_coins(self, src: int, dst: int, amount: int) -> None:
+        c = list(self.coins)
+        c[src] -= amount
+        c[dst] += amount
+        self.coins = tuple(c)
+
+    # --- cards ----------------------------------------------------------------------------
+    def set_hand(self, seat: int, hand) -> None:
+        h = list(self.hands)
+        h[seat] = tuple(sorted(hand))
+        self.hands = tuple(h)
+
+    def take_from_hand(self, seat: int, card: int) -> None:
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        h = list(self.hands)
+        h[seat] = tuple(hand)
+        self.hands = tuple(h)
+
+    def forget_peeks(self, seat: int, card: int = -1) -> None:
+        """Drop what examiners knew of ``seat``'s cards (all, or the facts about ``card``)."""
+        if self.peeks:
+            self.peeks = tuple(p for p in self.peeks if p[1] != seat or (card >= 0 and p[2] != card))
+
+    def clear_claims(self, seat: int) -> None:
+        if self.claims[seat]:
+            c = list(self.claims)
+            c[seat] = ()
+            self.claims = tuple(c)
+
+    def add_claim(self, seat: int, card: int) -> None:
+        if card not in self.claims[seat]:
+            c = list(self.claims)
+            c[seat] = tuple(sorted(c[seat] + (card,)))
+            self.claims = tuple(c)
+
+    def lose(self, seat: int, card: int, cites: tuple, face_down: bool = False) -> None:
+        """``seat`` loses one influence: ``card`` leaves the hand face up (or face down under
+        concede_loss=face_down) and never returns to the deck (challenge.fail,
+        challenge.lose_both, details.two_at_once).  Eliminates the seat and ends the game when
+        one seat is left (intro.winner, end.last_player)."""
+        self.take_from_hand(seat, card)
+        second = seat in self.hit
+        if not second:
+            self.hit = self.hit + (seat,)
+        if second:
+            cites = cites + ("details.two_at_once",)
+        if face_down:
+            b = list(self.buried)
+            b[seat] = b[seat] + (card,)
+            self.buried = tuple(b)
+            self.ev("influence_lost", seat, {"seat": seat, "card": NAMES[card], "face_down": True}, cites,
+                    f"ที่นั่ง {seat} เสียอิทธิพล 1 อย่าง (คว่ำไว้)", f"seat {seat} loses an influence face down",
+                    frozenset((seat,)))
+        else:
+            u = list(self.up)
+            u[seat] = u[seat] + (card,)
+            self.up = tuple(u)
+            self.ev("influence_lost", seat, {"seat": seat, "card": NAMES[card]}, cites,
+                    f"ที่นั่ง {seat} เสียอิทธิพล: เปิด{TH[card]}", f"seat {seat} loses an influence: {NAMES[card]} turned face up")
+        self.forget_peeks(seat, card)
+        if not self.hands[seat]:
+            self.ev("eliminated", seat, {"seat": seat}, ("challenge.lose_both",),
+                    f"ที่นั่ง {seat} ไม่มีอิทธิพลเหลือ ออกจากเกม", f"seat {seat} has no influence left and is out")
+            if self.rules.dead_coins_to_bank and self.coins[seat]:
+                self.pay_bank(seat, self.coins[seat])
+            alive = self.living()
+            if len(alive) == 1:
+                self.finish(alive[0])
+
+    def finish(self, winner: int) -> None:
+        self.winner = winner
+        self.phase, self.cur, self.todo, self.window = OVER, TERMINAL, (), frozenset()
+        self.ev("game_over", winner, {"winner": winner}, ("end.last_player", "intro.winner", "reformation.until_one"),
+                f"ที่นั่ง {winner} เป็นผู้เล่นคนสุดท้ายที่เหลืออยู่ จึงชนะ", f"seat {winner} is the last player left and wins")
+
+    def draw(self, seat: int, k: int, cites: tuple) -> None:
+        """``seat`` draws ``k`` cards from the top of the deck (challenge.draw_new)."""
+        got, self.deck = self.deck[:k], self.deck[k:]
+        self.set_hand(seat, self.hands[seat] + got)
+        self.forget_peeks(seat)
+        self.clear_claims(seat)
+        self.ev("card_drawn", seat, {"seat": seat, "count": len(got), "cards": [NAMES[c] for c in got]}, cites,
+                f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
+                f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)))
+
+    def to_deck(self, cards: tuple, cites: tuple, seat: int = -1, known_to=None) -> None:
+        """Put ``cards`` back into the deck by the proof_shuffle reading: shuffled in ("shuffle":
+        a chance node, the cards stay in ``seat``'s hand - or in the exchange pool when
+        ``seat`` is -1 - until it resolves), at the bottom ("bottom") or on top ("top").
+        ``known_to``: seats that know which cards these are (``None`` = everyone)."""
+        how = self.rules.shuffle
+        if how == "shuffle":
+            self.todo = (("shuffle", cites, seat, cards, known_to),) + self.todo
+            return
+        if seat >= 0:
+            for c in cards:
+                self.take_from_hand(seat, c)
+        else:
+            self.pool = ()
+        self.deck = cards + self.deck if how == "top" else self.deck + cards
+
+
+def card_name(c: int) -> str:
+    return NAMES[c]
+
+
+def phase_name(p: int) -> str:
+    return PHASE_NAMES[p]
+
+
+__all__ = ["CoupState", "Work", "Rules", "rules_for", "CHANCE", "TERMINAL"]
