@@ -144,6 +144,85 @@ def legal_actions(state: CoupState, p: int) -> list[dict]:
     return []
 
 
+_TARGETED = frozenset(("coup", "steal", "assassinate", "examine", "convert"))
+
+
+def is_legal(state: CoupState, action: dict) -> bool:
+    """``action in legal_actions(state, action["player"])`` answered without building the list
+    (the hot path of ``apply``); seats and targets must be real ints (``True`` or ``1.0`` is
+    refused).  ``tests/test_coup_engine.py`` checks the two agree on many states."""
+    p = action.get("player")
+    if type(p) is not int:
+        return False
+    kind = action.get("type")
+    ph = state.phase
+    n = len(action)
+    if ph == CHAL or ph == CHAL_BLOCK:
+        return n == 2 and (kind == "pass" or kind == "challenge") and p in state.cur
+    if ph == BLOCK:
+        if p not in state.cur:
+            return False
+        if kind == "pass":
+            return n == 2
+        if kind == "block" and n == 3:
+            ch = action.get("character")
+            return type(ch) is str and CARD.get(ch, -1) in block_characters(state)
+        return False
+    if ph == TURN:
+        return p == state.turn and _turn_legal(state, action, kind, n)
+    if ph == PROVE or ph == LOSE:
+        if p != state.cur:
+            return False
+        if kind == "lose":
+            c = action.get("card")
+            return n == 3 and type(c) is str and CARD.get(c, -1) in state.hands[p]
+        return ph == PROVE and kind == "prove" and n == 2 and can_prove(state)
+    return action in legal_actions(state, p)
+
+
+def _turn_legal(state: CoupState, a: dict, kind, n: int) -> bool:
+    R = state.rules
+    p = state.turn
+    coins = state.coins[p]
+    t = -1
+    if kind in _TARGETED:
+        if n != 3:
+            return False
+        t = a.get("target")
+        if type(t) is not int or not 0 <= t < R.n or not state.hands[t]:
+            return False
+    elif kind == "exchange":
+        if n != 3:
+            return False
+    elif n != 2:
+        return False
+    if state.forced:
+        if kind == "coup":
+            return t != p and not restricted_state(state, p, t)
+        if R.one_faction != "waive_forced_coup" or coup_targets(state, p):
+            return False
+    if t == p:
+        return kind == "convert" and R.reformation and coins >= R.convert_self
+    if kind == "income" or kind == "foreign_aid" or kind == "tax":
+        return True
+    if kind == "coup":
+        return coins >= R.coup_cost and not restricted_state(state, p, t)
+    if kind == "steal":
+        return state.coins[t] >= R.steal_min and not restricted_state(state, p, t)
+    if kind == "assassinate":
+        return coins >= R.assassin_cost and not restricted_state(state, p, t)
+    if kind == "exchange":
+        ch = a.get("character")
+        return (ch == "ambassador" and R.has_amb) or (ch == "inquisitor" and R.has_inq)
+    if kind == "examine":
+        return R.has_inq
+    if kind == "convert":
+        return R.reformation and coins >= R.convert_other
+    if kind == "embezzle":
+        return R.reformation
+    return False
+
+
 def can_prove(state: CoupState) -> bool:
     """The challenged seat holds the claimed character (challenge.prove), or for an embezzle
     holds no "peacock" (reformation.embezzle_prove; ambiguity peacock_is_duke)."""
@@ -193,7 +272,15 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
         return _refuse_turn(state, action, kind, p)
     if ph in (CHAL, CHAL_BLOCK, BLOCK):
         clause = "details.block_optional" if ph == BLOCK else "challenge.bluff"
+        if ph == BLOCK and kind == "challenge" and state.act[0] == "foreign_aid":
+            return IllegalAction("actions.foreign_aid",
+                                 "ความช่วยเหลือจากภายนอกไม่ได้อ้างตัวละคร จึงท้าทายไม่ได้ ทำได้เพียงยับยั้งด้วยดยุค",
+                                 "foreign aid claims no character, so it cannot be challenged; it can only be blocked by a Duke")
         if p not in state.window:
+            if ph == BLOCK and p != state.turn and state.hands[p] and restricted_state(state, state.turn, p):
+                return IllegalAction("reformation.same_faction",
+                                     f"ที่นั่ง {p} นับถือศาสนาเดียวกับผู้กระทำ จึงยับยั้งกันไม่ได้",
+                                     f"seat {p} shares the actor's faction and may not block it")
             if ph == BLOCK:
                 return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
                                      f"ที่นั่ง {p} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p} may not block this action")

@@ -7,8 +7,8 @@ block window directly.  What remains to do is a queue of small tasks (``todo``) 
 :func:`_run` until a seat must decide (a window, a proof, an influence loss, an exchange, an
 examine) or chance must act (a shuffle; an examine pick under ``examine_pick=random``).
 
-Decisions the engine takes by itself: an influence loss when the losing seat has only one
-distinct face-down card (there is nothing to choose).  Everything else is a seat's action.
+Every influence loss is the losing seat's action (which face-down card to turn up), even with
+one card left; only an examine of a seat holding one kind of card shows it without a choice.
 
 Chance nodes: ``{"chance": "shuffle", "order": [card names, top first]}`` (the whole deck after
 the shuffle) or ``{"chance": "shuffle", "top": [names]}`` (those cards on top, the rest in their
@@ -27,7 +27,7 @@ from . import reformation as RF
 from .config import CoupConfig
 from .state import (AMBASSADOR, ASSASSIN, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CHAR_CLAUSE, DUKE,
                     EXAMINE, EXCHANGE, FACTION, INQUISITOR, LOSE, NAMES, OVER, PROVE, SHOW, TH, TURN,
-                    CoupState, Work, rules_for)
+                    I_CUR, I_WINDOW, CoupState, Work, make_event, make_transition, rules_for)
 
 _DECLARE = {
     "income": ("actions.income",), "foreign_aid": ("actions.foreign_aid",), "coup": ("actions.coup",),
@@ -82,11 +82,7 @@ def _run(w: Work) -> None:
             if not hand:
                 w.todo = w.todo[1:]
                 continue
-            if hand[0] == hand[-1]:  # one distinct card: nothing to choose
-                w.todo = w.todo[1:]
-                w.lose(seat, hand[0], task[2], task[3])
-                continue
-            w.phase, w.cur = LOSE, seat
+            w.phase, w.cur = LOSE, seat  # always the seat's choice, even of one card
             return
         w.todo = w.todo[1:]
         if tag == "ret":
@@ -333,6 +329,22 @@ def _examine_decide(w: Work, force: bool) -> None:
     w.shown = -1
 
 
+def _pass_fast(state: CoupState, p: int, window: frozenset) -> Transition:
+    """A pass that leaves the window open (same result as ``challenge.on_pass``, cheaper)."""
+    block = state.phase == BLOCK
+    fields = list(state)
+    fields[I_WINDOW] = window
+    if state.rules.seat_order:
+        after = state.rules.after[state.turn] + (state.turn,)
+        fields[I_CUR] = frozenset((next(s for s in after if s in window),))
+    else:
+        fields[I_CUR] = window
+    ev = make_event("pass", p, {"window": "block" if block else "challenge"},
+                    ("details.block_optional",) if block else ("challenge.bluff",), None,
+                    f"ที่นั่ง {p} ผ่าน", f"seat {p} passes")
+    return make_transition(tuple.__new__(CoupState, fields), (ev,))
+
+
 # --- chance -------------------------------------------------------------------------------------
 def _chance(state: CoupState, outcome: Mapping) -> Transition:
     task = state.todo[0] if state.todo else ("",)
@@ -362,7 +374,7 @@ def _chance(state: CoupState, outcome: Mapping) -> Transition:
         raise IllegalAction("challenge.return_card", f"ต้องการผลสุ่มชนิด {want}",
                             f"expected a chance outcome of kind {want!r}, got {outcome!r}")
     _run(w)
-    return Transition(w.freeze(), tuple(w.events))
+    return make_transition(w.freeze(), tuple(w.events))
 
 
 def _shuffle_order(deck: tuple, outcome: Mapping) -> tuple:
@@ -441,11 +453,15 @@ class CoupGame(GameBase):
         if not isinstance(action, dict):
             raise IllegalAction("setup.first_turn", "การกระทำต้องเป็น dict", f"an action must be a dict, got {action!r}")
         action = A.normalise(action)
-        p = action.get("player")
-        if isinstance(p, bool) or not isinstance(p, int) or action not in A.legal_actions(state, p):
+        if not A.is_legal(state, action):
             raise A.refuse(state, action)
-        w = Work(state)
+        p = action["player"]
         kind = action["type"]
+        if kind == "pass":  # hot path: a seat lets a claim stand, the window stays open
+            window = state.window - {p}
+            if window:
+                return _pass_fast(state, p, window)
+        w = Work(state)
         if ph == TURN:
             _turn(w, action)
         elif ph == CHAL or ph == CHAL_BLOCK:
@@ -475,7 +491,7 @@ class CoupGame(GameBase):
             RF.choose_faction(w, p, action["faction"])
             w.phase, w.cur = TURN, w.turn
         _run(w)
-        return Transition(w.freeze(), tuple(w.events))
+        return make_transition(w.freeze(), tuple(w.events))
 
     # observe / resample / JSON / overrides / checks live in their own modules
     def observe(self, state: CoupState, viewer: int | None) -> dict:

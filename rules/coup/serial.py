@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from ..core.protocol import CHANCE, TERMINAL, BadInput
+from .reformation import restricted_state
 from .state import CARD, FACTION, NAMES, OVER, PHASE_NAMES, TURN, WINDOWS, CoupState
 
 SOURCE = "scenario"
@@ -112,7 +113,8 @@ def _int(field: str, value, lo: int, hi: int | None = None) -> int:
 
 
 def apply_overrides(state: CoupState, overrides: Mapping[str, Any]) -> CoupState:
-    """Set up a scenario position on a fresh game: ``players.<i>.hand`` / ``.lost`` (card names),
+    """Set up a scenario position on a fresh game: ``players.<i>.hand`` / ``.lost`` (card names;
+    or per-seat lists ``hands: [[...], ...]``, ``lost``, ``coins``),
     ``players.<i>.coins``, ``players.<i>.faction`` (0/1) or ``factions`` (list), ``almshouse``,
     ``deck`` (the whole deck, top first) or ``deck_top`` (these cards on top), ``turn``.
 
@@ -123,7 +125,16 @@ def apply_overrides(state: CoupState, overrides: Mapping[str, Any]) -> CoupState
         raise _bad("<root>", "กำหนดสถานะได้เฉพาะตอนเริ่มเกม", "overrides apply only to a game that has not started")
     R = state.rules
     n = R.n
-    flat = _flatten(overrides)
+    flat = {}
+    for key, value in _flatten(overrides).items():
+        if key in ("hands", "lost", "coins") and isinstance(value, list):  # per-seat list form
+            if len(value) != n:
+                raise _bad(key, f"ต้องมี {n} ค่า (หนึ่งค่าต่อที่นั่ง)", f"expected {n} values, one per seat")
+            attr = "hand" if key == "hands" else key
+            for s, v in enumerate(value):
+                flat[f"players.{s}.{attr}"] = v
+        else:
+            flat[key] = value
     hands, up, coins = list(state.hands), list(state.up), list(state.coins)
     faction = list(state.faction)
     alms, turn = state.alms, state.turn
@@ -210,10 +221,14 @@ def apply_overrides(state: CoupState, overrides: Mapping[str, Any]) -> CoupState
     if phase == FACTION and factions_set:
         phase = TURN
     start = coins[turn]
-    return state._replace(
+    new = state._replace(
         hands=tuple(hands), up=tuple(up), coins=tuple(coins), bank=bank, alms=alms, deck=deck,
         faction=tuple(faction), turn=turn, cur=cur, phase=phase, start_coins=start,
         forced=start >= R.forced_at, peeks=(), claims=((),) * n)
+    if (new.phase == TURN and new.forced and R.reformation and R.one_faction == "deadlock"
+            and not any(hands[t] and not restricted_state(new, turn, t) for t in R.after[turn])):
+        new = new._replace(phase=OVER, cur=TERMINAL, deadlock=True)  # as in engine._end_turn
+    return new
 
 
 # --- invariants ------------------------------------------------------------------------------
