@@ -1,0 +1,54 @@
+"""Alliances: tokens in the X cells (clauses alliance.*, territory.x_card, shadow.envoy).
+
+Each X cell holds at most one token per colour; each colour has at most one alliance token in
+all X cells (``alliance.one_token``); colours sharing a cell are allies (``alliance.shared_cell``)
+and attack and defend as one kingdom (``attack.allies``); a fourth colour in a cell resets it
+(``alliance.reset_four``).
+"""
+from __future__ import annotations
+
+from . import board as B
+from .events import emit
+
+RESET_AT = 4
+
+
+def x_cell_of(alliances, colour: str) -> int | None:
+    """Index of the X cell holding ``colour``'s alliance token, or ``None``."""
+    for i, cell in enumerate(alliances):
+        if colour in cell:
+            return i
+    return None
+
+
+def can_place(w, colour: str) -> bool:
+    """``colour`` may get an alliance token: it is on the map and has none yet."""
+    return x_cell_of(w.alliances, colour) is None and B.tokens_of(w.position, colour) > 0
+
+
+def place(w, seat: int, x: str, colour: str, cites: tuple[str, ...]) -> None:
+    """Put ``colour``'s token in X cell ``x``; four colours there reset the cell."""
+    i = w.board.x_cells.index(x)
+    w.alliances[i].append(colour)
+    allies = sorted(c for c in w.alliances[i] if c != colour)
+    emit(w, "ally", seat, cites + ("alliance.place_remove", "alliance.shared_cell", "alliance.one_token"),
+         f"วางโทเคนสี{w.board.colour_th[colour]}ในช่อง {x}" + (f" เป็นพันธมิตรกับ {', '.join(allies)}" if allies else ""),
+         f"{colour} token placed in {x}" + (f": allied with {', '.join(allies)}" if allies else ""),
+         x=x, colour=colour, allies=allies)
+    if len(w.alliances[i]) >= RESET_AT:
+        gone = sorted(w.alliances[i])
+        w.alliances[i] = []
+        emit(w, "alliance_reset", seat, ("alliance.reset_four",), f"ช่อง {x} มีครบ 4 สี: รีเซทพันธมิตร",
+             f"{x} holds 4 colours: its alliances are reset", x=x, colours=gone)
+
+
+def remove(w, seat: int, colour: str, cites: tuple[str, ...]) -> None:
+    """Take ``colour``'s alliance token out of its X cell (the alliance ends)."""
+    from .powers import collapse_if_empty
+
+    i = x_cell_of(w.alliances, colour)
+    w.alliances[i].remove(colour)
+    x = w.board.x_cells[i]
+    emit(w, "unally", seat, cites + ("alliance.place_remove",), f"นำโทเคนสี{w.board.colour_th[colour]}ออกจาก {x}",
+         f"{colour} token taken out of {x}", x=x, colour=colour)
+    collapse_if_empty(w, colour)

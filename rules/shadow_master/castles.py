@@ -1,0 +1,157 @@
+"""Shadow Master castles (clauses castle.*, black.castle_distance).
+
+A castle stands on a cell of a kingdom colour; it is not a token (``castle.on_own_colour``).
+Building needs that colour's Power, a group of 5+ cells, 3+ cells from other castles, not on the
+map edge, and restoring (paying for and removing) black tokens within 2 cells.  It is captured
+when the capturing side surrounds it (``castle.capture``: 5 of 6 sides by default), which swaps
+the cell's colour and hands the Castle card over.  Upkeep is paid at the end of every round.
+"""
+from __future__ import annotations
+
+from rules.core import hexgrid
+
+from . import board as B
+from .events import emit
+from .money import charge, spendable
+from .powers import cards_of, collapse_if_empty, side_of
+from .tables import tables
+
+GROUP_MIN = 5       # castle.group_five
+SPACING = 3         # castle.spacing
+BLACK_RADIUS = 2    # castle.restore_black, black.castle_distance
+
+
+def castle_at(w, cell: str):
+    for c in w.castles:
+        if c.cell == cell:
+            return c
+    return None
+
+
+def cell_capacity(w, cell: str) -> int:
+    """Tokens a cell may hold: 3, or 2 under a castle (variant ``castle_capacity``)."""
+    if w.config.castle_capacity == "castle_takes_slot" and castle_at(w, cell) is not None:
+        return 2
+    return B.MAX_TOKENS
+
+
+def near_castle(w, cell: str) -> bool:
+    """``black.castle_distance``: ``cell`` is within 2 cells of a castle."""
+    return any(w.board.distance(cell, c.cell) <= BLACK_RADIUS for c in w.castles)
+
+
+def blacks_near(w, cell: str) -> list[str]:
+    """Black-token cells within 2 cells of ``cell`` (to restore, ``castle.restore_black``)."""
+    board = w.board
+    return [x for x in w.position
+            if w.position.colour_at(x) == board.black and hexgrid.distance(board.hex(cell), board.hex(x)) <= BLACK_RADIUS]
+
+
+def build_cost(w, cell: str) -> int:
+    sh = tables().shadow
+    return sh.castle_price + sh.restore_cost * sum(w.position.count_at(c) for c in blacks_near(w, cell))
+
+
+def why_not_build(w, seat: int, cell: str) -> tuple[str, str, str] | None:
+    """``None`` if ``seat`` may build a castle on ``cell`` now, else ``(clause, th, en)``."""
+    board, pos = w.board, w.position
+    colour = pos.colour_at(cell)
+    if not w.castle_supply:
+        return ("castle.limit", "การ์ดปราสาทหมดแล้ว", "no Castle card left")
+    if colour is None or colour == board.black:
+        return ("castle.on_own_colour", "ต้องวางบนช่องที่เป็นสีของอาณาจักร", "a castle goes on a kingdom's cell")
+    if castle_at(w, cell) is not None:
+        return ("castle.on_own_colour", "ช่องนี้มีปราสาทแล้ว", "this cell already has a castle")
+    if not cards_of(w.players[seat], colour):
+        return ("castle.need_power", f"ต้องถือการ์ด Kingdom Power สี{board.colour_th[colour]}",
+                f"you must hold a {colour} Kingdom Power")
+    if pos.count_at(cell) > 2:
+        return ("castle.on_own_colour", "ในช่องต้องมีโทเคนสีไม่เกิน 2 ตัว", "the cell must hold at most 2 tokens")
+    if len(B.group_at(pos, cell)) < GROUP_MIN:
+        return ("castle.group_five", "ต้องอยู่ในกลุ่มสีเดียวกันอย่างน้อย 5 ช่อง", "the group must cover at least 5 cells")
+    if any(board.distance(cell, c.cell) < SPACING for c in w.castles):
+        return ("castle.spacing", "ต้องห่างจากปราสาทอื่นอย่างน้อย 3 ช่อง", "at least 3 cells from any other castle")
+    if cell in board.edge:
+        return ("castle.not_edge", "ห้ามวางปราสาทติดขอบแผนที่", "not on the map edge")
+    if spendable(w, seat) < build_cost(w, cell):
+        return ("castle.restore_black", f"เงินไม่พอ (ต้องใช้ {build_cost(w, cell)} Silver)",
+                f"not enough money (needs {build_cost(w, cell)} Silver)")
+    return None
+
+
+def build(w, seat: int, cell: str) -> None:
+    """Buy a Castle card and build it on ``cell`` (checked by :func:`why_not_build`)."""
+    from .money import pay
+    from .state import Castle
+
+    sh = tables().shadow
+    blacks = blacks_near(w, cell)
+    restore = sh.restore_cost * sum(w.position.count_at(c) for c in blacks)
+    pay(w, seat, sh.castle_price + restore)
+    card = min(w.castle_supply)
+    w.castle_supply.remove(card)
+    w.castles.append(Castle(card, cell, seat))
+    w.players[seat].castles.append(card)
+    emit(w, "castle_built", seat, ("castle.need_power", "castle.on_own_colour", "castle.group_five",
+                                   "castle.spacing", "castle.not_edge", "shadow.buy_when"),
+         f"สร้างปราสาทที่ {cell} ราคา {sh.castle_price} Silver", f"castle built on {cell} for {sh.castle_price} Silver",
+         cell=cell, card=card, price=sh.castle_price)
+    for c in blacks:
+        w.position = B.set_cell(w.position, c, None, 0)
+        emit(w, "black_restored", seat, ("castle.restore_black", "castle.black_removed", "black.permanent"),
+             f"ฟื้นฟูช่อง {c}: จ่าย {sh.restore_cost} Silver โทเคนสีดำถูกนำออก",
+             f"{c} restored for {sh.restore_cost} Silver: black token removed", cell=c)
+
+
+def castle_emptied(w, cell: str) -> None:
+    """A castle whose cell lost its last token is destroyed (variant ``castle_emptied``)."""
+    c = castle_at(w, cell)
+    if c is None or w.config.castle_emptied != "destroyed":
+        return
+    w.castles.remove(c)
+    w.players[c.owner].castles.remove(c.card)
+    w.castle_supply.append(c.card)
+    emit(w, "castle_destroyed", c.owner, ("castle.risk",), f"ปราสาทที่ {cell} ถูกทำลาย (ช่องว่าง)",
+         f"the castle on {cell} is destroyed (its cell is empty)", cell=cell, card=c.card)
+
+
+def surrounded(w, cell: str, side: frozenset[str]) -> bool:
+    """``castle.capture``: the castle cell is surrounded by ``side`` on 5 sides (or all 6)."""
+    board = w.board
+    nbs = board.neighbours[cell]
+    held = sum(1 for n in nbs if w.position.colour_at(n) in side)
+    if w.config.castle_capture == "five":
+        return held >= 5
+    return held + (6 - len(nbs)) >= 6
+
+
+def capture_check(w, seat: int, colour: str) -> None:
+    """After ``seat`` placed ``colour``: capture every castle of another side it now surrounds."""
+    side = side_of(w.alliances, colour)
+    for c in list(w.castles):
+        old = w.position.colour_at(c.cell)
+        if old is None or old in side or c.owner == seat or not surrounded(w, c.cell, side):
+            continue
+        n = min(w.position.count_at(c.cell), w.supply[w.cidx(colour)])
+        if n == 0:
+            continue
+        w.supply[w.cidx(old)] += w.position.count_at(c.cell) if w.config.removed_tokens == "to_supply" else 0
+        w.supply[w.cidx(colour)] -= n
+        w.position = B.set_cell(w.position, c.cell, colour, n)
+        w.castles.remove(c)
+        w.players[c.owner].castles.remove(c.card)
+        w.castles.append(type(c)(c.card, c.cell, seat))
+        w.players[seat].castles.append(c.card)
+        emit(w, "castle_captured", seat, ("castle.capture", "castle.capture_swap", "castle.risk"),
+             f"ยึดปราสาทที่ {c.cell}: เปลี่ยนสี{w.board.colour_th[old]}เป็นสี{w.board.colour_th[colour]}",
+             f"castle on {c.cell} captured: {old} replaced by {colour}", cell=c.cell, old=old, colour=colour,
+             from_seat=c.owner, card=c.card)
+        collapse_if_empty(w, old)
+
+
+def upkeep(w) -> None:
+    """``castle.upkeep``: each castle costs its owner the assumed upkeep at the end of the round."""
+    cost = tables().shadow.castle_upkeep
+    for c in sorted(w.castles, key=lambda c: c.card):
+        if not w.players[c.owner].out:
+            charge(w, c.owner, cost, ("castle.upkeep",), f"ค่าดูแลปราสาทที่ {c.cell}", f"upkeep of the castle on {c.cell}")

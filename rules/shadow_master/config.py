@@ -1,0 +1,80 @@
+"""Shadow Master configuration: the player count and one field per ambiguity (each reading a variant).
+
+Every field but ``players`` is the ``config`` of an entry in ``data/shadow_master/ambiguities.yaml``
+and its default is that entry's default reading (a test proves they agree).
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .board import Board, load_board
+from .tables import tables
+
+
+class Config(BaseModel):
+    """Validated, immutable game configuration (JSON-compatible)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int = Field(4, ge=2, le=6)
+    board: Literal["scaled", "full"] = "scaled"
+    territory_limit: Literal["standard", "generous"] = "standard"
+    power_limit_base: int = Field(2, ge=0, le=9)
+    rank_table: str = "standard"
+    damage_table: str = "by_cards"
+    size_measure: Literal["cells", "tokens"] = "cells"
+    removal_picker: Literal["placer", "largest_stack"] = "placer"
+    siege_enclosure: Literal["attacker", "blocked"] = "attacker"
+    defender_group: Literal["largest_adjacent", "all_adjacent"] = "largest_adjacent"
+    attack_scope: Literal["group", "cell"] = "group"
+    allies_rank: Literal["separate", "merged"] = "separate"
+    deposit_limit: Literal["none", "card_value"] = "none"
+    income_per: Literal["card", "kingdom"] = "card"
+    forced_sale_price: Literal["value", "value_plus_3"] = "value"
+    payment_source: Literal["cash_then_deposits", "cash_only"] = "cash_then_deposits"
+    pass_coins: Literal["on_card", "bank"] = "on_card"
+    black_stacking: Literal["empty_only", "stack"] = "empty_only"
+    castle_capacity: Literal["castle_takes_slot", "castle_free"] = "castle_takes_slot"
+    castle_emptied: Literal["destroyed", "stays"] = "destroyed"
+    removed_tokens: Literal["to_supply", "out_of_game"] = "to_supply"
+    limit_bonus: Literal["permanent", "live"] = "permanent"
+    power_limit_excess: Literal["keep", "return_lowest"] = "keep"
+    castle_capture: Literal["five", "six"] = "five"
+    collapse_alliance: Literal["map_only", "alliance_counts"] = "map_only"
+    move_fee: Literal["from_amount", "on_top"] = "from_amount"
+    turncloak_limit: Literal["once_per_turn", "once_per_game"] = "once_per_turn"
+    combo_territory: bool = False
+    max_rounds: int | None = Field(None, ge=1, description="engine safety stop, not a rule")
+
+    @field_validator("rank_table")
+    @classmethod
+    def _rank_table_known(cls, v: str) -> str:
+        known = tables().rank.tables
+        if v not in known:
+            raise ValueError(f"unknown Rank table '{v}' (have {sorted(known)})")
+        return v
+
+    @field_validator("damage_table")
+    @classmethod
+    def _damage_table_known(cls, v: str) -> str:
+        known = tables().damage.tables
+        if v not in known:
+            raise ValueError(f"unknown damage table '{v}' (have {sorted(known)})")
+        return v
+
+    # ---- derived values -------------------------------------------------------------
+    def get_board(self) -> Board:
+        """The board for this config (clause ``players.board_by_count``; assumed)."""
+        return load_board(6 if self.board == "full" else self.players)
+
+    def territory_limit_base(self) -> int:
+        """Territory Limit before Land powers (assumed table, ``limits.yaml``)."""
+        return tables().limits.territory_limit[self.players] + (1 if self.territory_limit == "generous" else 0)
+
+    def x_cards(self) -> int:
+        return tables().limits.x_cards[self.players]
+
+    def round_cap(self) -> int:
+        return self.max_rounds or tables().limits.max_rounds

@@ -1,0 +1,101 @@
+"""Invariants checked after every action in tests and soak runs (``GAME.invariants``).
+
+* at most 3 tokens and one colour per cell (2 under a castle by default);
+* tokens conserved: on the map + supply = the colour's tokens (with removed tokens to supply);
+* money conserved between players (cash, deposits), the open row's coins and the bank;
+* Kingdom Power cards conserved (decks + held), Territory cards conserved, Shadow Master cards
+  conserved; no negative money;
+* alliances: one token per colour, fewer than 4 colours in an X cell;
+* Rank equals the largest connected group's cells, recomputed independently by breadth-first
+  search over the odd-r offset neighbours (not through rules.core.hexgrid).
+"""
+from __future__ import annotations
+
+from collections import Counter, deque
+
+from . import board as B
+from .castles import cell_capacity
+from .engine import all_territory_cards
+from .state import BANK_START, State
+from .tables import KINDS, PERSONS, tables
+
+_ODDR = {0: [(+1, 0), (0, -1), (-1, -1), (-1, 0), (-1, +1), (0, +1)],
+         1: [(+1, 0), (+1, -1), (0, -1), (-1, 0), (0, +1), (+1, +1)]}
+
+
+def reference_rank(position: B.Position, colours: frozenset[str]) -> int:
+    """Largest group of ``colours`` by BFS over odd-r offset neighbours (independent check)."""
+    board = position.board
+    cells = {board.offset(c) for c, (col, _) in position.items() if col in colours}
+    best, seen = 0, set()
+    for start in cells:
+        if start in seen:
+            continue
+        seen.add(start)
+        size, todo = 0, deque([start])
+        while todo:
+            col, row = todo.popleft()
+            size += 1
+            for dc, dr in _ODDR[row & 1]:
+                n = (col + dc, row + dr)
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        best = max(best, size)
+    return best
+
+
+def invariants(s: State) -> list[str]:
+    """Broken invariants of ``s`` as readable strings (empty when all hold)."""
+    from .powers import kingdom_rank, side_of
+    out: list[str] = []
+    board, pos, cfg = s.board, s.position, s.config
+    for cell, (colour, n) in pos.items():
+        if not 1 <= n <= cell_capacity(s, cell):
+            out.append(f"cell {cell} holds {n} tokens (capacity {cell_capacity(s, cell)})")
+    for k, colour in enumerate(board.colours):
+        on = B.tokens_of(pos, colour)
+        if s.supply[k] < 0 or (cfg.removed_tokens == "to_supply" and on + s.supply[k] != board.tokens_per_colour) \
+                or on + s.supply[k] > board.tokens_per_colour:
+            out.append(f"{colour}: {on} on the map + {s.supply[k]} in supply != {board.tokens_per_colour}")
+    if s.black_supply < 0 or B.tokens_of(pos, board.black) + s.black_supply > board.black_tokens:
+        out.append("black tokens not conserved")
+    money = s.bank + sum(p.cash + sum(p.deposits) for p in s.players) + sum(n for _, n in s.row)
+    if money != BANK_START:
+        out.append(f"money not conserved: {money} != {BANK_START}")
+    if s.bank < 0 or any(p.cash < 0 or min(p.deposits) < 0 for p in s.players) or any(n < 0 for _, n in s.row):
+        out.append("negative money")
+    per = tables().powers.per_colour
+    for k, colour in enumerate(board.colours):
+        for j, kind in enumerate(KINDS):
+            held = sum(1 for p in s.players for ck in p.powers if ck == (colour, kind))
+            if s.power_decks[k][j] < 0 or s.power_decks[k][j] + held != per[kind]:
+                out.append(f"Power cards {colour} {kind}: deck {s.power_decks[k][j]} + held {held} != {per[kind]}")
+    cards = Counter(s.deck) + Counter(s.discard) + Counter(c for c, _ in s.row)
+    for p in s.players:
+        cards += Counter(p.hand)
+    if cards != Counter(all_territory_cards(cfg)):
+        out.append("Territory cards not conserved")
+    persons = list(s.person_supply) + [x for p in s.players for x in p.persons]
+    if sorted(persons) != sorted(PERSONS):
+        out.append("Shadow Master persons not conserved")
+    built = sorted(c.card for c in s.castles)
+    held = sorted(x for p in s.players for x in p.castles)
+    if built != held or sorted(built + list(s.castle_supply)) != list(range(1, tables().shadow.castles + 1)):
+        out.append("Castle cards not conserved")
+    for c in s.castles:
+        if s.players[c.owner].out or c.card not in s.players[c.owner].castles:
+            out.append(f"castle {c.card} owner mismatch")
+        if cfg.castle_emptied == "destroyed" and pos.colour_at(c.cell) in (None, board.black):
+            out.append(f"castle on {c.cell} stands on no kingdom")
+    seen: Counter = Counter(x for a in s.alliances for x in a)
+    if any(n > 1 for n in seen.values()) or any(len(a) >= 4 for a in s.alliances):
+        out.append(f"alliances broken: {s.alliances}")
+    for colour in board.colours:
+        side = side_of(s.alliances, colour) if cfg.allies_rank == "merged" else frozenset([colour])
+        if kingdom_rank(s, colour) != reference_rank(pos, side):
+            out.append(f"Rank of {colour} {kingdom_rank(s, colour)} != largest group {reference_rank(pos, side)}")
+    for q in s.queue:
+        if s.players[q.seat].out:
+            out.append(f"a decision is owed by a player who is out: {q}")
+    return out

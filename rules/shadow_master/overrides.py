@@ -1,0 +1,195 @@
+"""Scenario overrides for Shadow Master: explicit state on top of ``new_game``.
+
+Keys (nested, or dotted such as ``players.0.cash``):
+
+* ``board``: ``{cell: [colour, count]}`` - the whole map (supplies follow);
+* ``alliances``: ``{X1: [colour, ...]}``; ``castles``: ``[{cell, owner}]``;
+* ``players``: ``{seat: {cash, deposits: {colour: n}, powers: [[colour, kind]], hand: [cards],
+  persons: [card]}}`` (or a list by seat); cards come from the decks, money from the bank;
+* ``first_player`` (also whose turn it is, at the phase 1 choice), ``round``, ``row`` (``[[card, coins]]``),
+  ``cells_this_round``, ``end_triggered``, ``last_round``.
+
+Anything malformed or impossible raises :class:`BadInput` naming the field (Thai + English).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rules.core.protocol import BadInput
+
+from . import board as B
+from .powers import update_flags
+from .state import Castle, State, Turn, thaw
+from .tables import KINDS, PERSONS
+
+SRC = "setup.overrides"
+
+
+def _bad(field: str, th: str, en: str) -> BadInput:
+    return BadInput(SRC, field, th, en)
+
+
+def expand(overrides: Mapping[str, Any]) -> dict:
+    """Turn dotted keys (``players.0.cash``) into nested dicts."""
+    out: dict = {}
+    for key, value in dict(overrides).items():
+        parts = str(key).split(".")
+        node = out
+        for p in parts[:-1]:
+            node = node.setdefault(p, {})
+            if not isinstance(node, dict):
+                raise _bad(key, "ขัดกับค่าอื่นที่กำหนดไว้", "conflicts with another override")
+        if isinstance(value, dict) and isinstance(node.get(parts[-1]), dict):
+            node[parts[-1]].update(value)
+        else:
+            node[parts[-1]] = value
+    return out
+
+
+def apply_overrides(state: State, overrides: Mapping[str, Any]) -> State:
+    """``state`` with ``overrides`` applied (see the module docstring); never half-applied."""
+    from .invariants import invariants
+
+    ov = expand(overrides or {})
+    known = {"board", "alliances", "castles", "players", "first_player", "round", "row", "cells_this_round",
+             "end_triggered", "last_round"}
+    for key in ov:
+        if key not in known:
+            raise _bad(key, f"ไม่รู้จักช่องนี้ (รู้จัก {', '.join(sorted(known))})",
+                       f"unknown override (known: {', '.join(sorted(known))})")
+    w = thaw(state)
+    board = w.board
+    if "board" in ov:
+        w.position = B.position_from_json(board, ov["board"], f"{SRC}.board")
+        for k, c in enumerate(board.colours):
+            w.supply[k] = board.tokens_per_colour - B.tokens_of(w.position, c)
+            if w.supply[k] < 0:
+                raise _bad("board", f"โทเคนสี{c}เกินจำนวนที่มี ({board.tokens_per_colour})",
+                           f"more {c} tokens than exist ({board.tokens_per_colour})")
+        w.black_supply = board.black_tokens - B.tokens_of(w.position, board.black)
+        if w.black_supply < 0:
+            raise _bad("board", "โทเคนสีดำเกินจำนวนที่มี", "more black tokens than exist")
+    if "alliances" in ov:
+        w.alliances = [[] for _ in board.x_cells]
+        for x, colours in dict(ov["alliances"]).items():
+            if x not in board.x_cells or not isinstance(colours, list) or any(c not in board.colours for c in colours):
+                raise _bad(f"alliances.{x}", "ต้องเป็นช่อง X และรายการสีอาณาจักร", "expected an X cell and a list of colours")
+            w.alliances[board.x_cells.index(x)] = list(colours)
+    players = ov.get("players", {})
+    if isinstance(players, list):
+        players = {str(i): p for i, p in enumerate(players) if p is not None}
+    for key, spec in dict(players).items():
+        try:
+            seat = int(key)
+            p = w.players[seat]
+        except (ValueError, IndexError):
+            raise _bad(f"players.{key}", "ไม่มีผู้เล่นที่นั่งนี้", f"no seat {key}") from None
+        if not isinstance(spec, dict):
+            raise _bad(f"players.{key}", "ต้องเป็น mapping", "expected a mapping")
+        for field, value in spec.items():
+            where = f"players.{seat}.{field}"
+            if field == "cash":
+                if not isinstance(value, int) or value < 0:
+                    raise _bad(where, "ต้องเป็นจำนวนเต็มไม่ติดลบ", "expected a non-negative integer")
+                w.bank += p.cash - value
+                p.cash = value
+            elif field == "deposits":
+                for c, n in dict(value).items():
+                    if c not in board.colours or not isinstance(n, int) or n < 0:
+                        raise _bad(f"{where}.{c}", "ต้องเป็นสีอาณาจักรและจำนวนไม่ติดลบ", "expected colour: n >= 0")
+                    w.bank += p.deposits[w.cidx(c)] - n
+                    p.deposits[w.cidx(c)] = n
+            elif field == "powers":
+                for c, k in p.powers:
+                    w.power_decks[w.cidx(c)][KINDS.index(k)] += 1
+                p.powers = []
+                for item in value:
+                    if not (isinstance(item, list) and len(item) == 2 and item[0] in board.colours and item[1] in KINDS):
+                        raise _bad(where, f"ต้องเป็น [สี, ชนิด] ชนิดคือ {', '.join(KINDS)}",
+                                   f"expected [colour, kind] with kind in {', '.join(KINDS)}")
+                    deck = w.power_decks[w.cidx(item[0])]
+                    if deck[KINDS.index(item[1])] <= 0:
+                        raise _bad(where, f"การ์ด {item} หมดกองแล้ว", f"no {item} card left in the deck")
+                    deck[KINDS.index(item[1])] -= 1
+                    p.powers.append((item[0], item[1]))
+            elif field == "hand":
+                _set_hand(w, seat, value, where, set(int(k) for k in players))
+            elif field == "persons":
+                w.person_supply.extend(p.persons)
+                p.persons = []
+                for x in value:
+                    if x not in w.person_supply:
+                        raise _bad(where, f"ไม่มีการ์ด {x} (มี {', '.join(PERSONS)})", f"no person card {x!r} available")
+                    w.person_supply.remove(x)
+                    p.persons.append(x)
+            else:
+                raise _bad(where, "ไม่รู้จักช่องนี้", "unknown player field (cash, deposits, powers, hand, persons)")
+    if "castles" in ov:
+        for c in w.castles:
+            w.players[c.owner].castles.remove(c.card)
+            w.castle_supply.append(c.card)
+        w.castles = []
+        for i, spec in enumerate(ov["castles"]):
+            cell, owner = spec.get("cell"), spec.get("owner")
+            if cell not in w.position or not isinstance(owner, int) or not 0 <= owner < len(w.players) \
+                    or not w.castle_supply:
+                raise _bad(f"castles[{i}]", "ต้องเป็นช่องที่มีโทเคนและผู้เล่นที่มีอยู่", "expected an occupied cell and a seat")
+            card = min(w.castle_supply)
+            w.castle_supply.remove(card)
+            w.castles.append(Castle(card, cell, owner))
+            w.players[owner].castles.append(card)
+    if "row" in ov:
+        w.deck.extend(c for c, _ in w.row)
+        w.bank += sum(n for _, n in w.row)
+        w.row = []
+        for i, item in enumerate(ov["row"]):
+            card, coins = (item, 0) if isinstance(item, str) else (item[0], item[1])
+            if card not in w.deck:
+                raise _bad(f"row[{i}]", f"การ์ด {card} ไม่อยู่ในกองจั่ว", f"card {card} is not in the deck")
+            w.deck.remove(card)
+            w.row.append([card, coins])
+            w.bank -= coins
+    if "round" in ov:
+        w.round = int(ov["round"])
+    if "first_player" in ov:
+        fp = ov["first_player"]
+        if not isinstance(fp, int) or not 0 <= fp < len(w.players):
+            raise _bad("first_player", "ต้องเป็นหมายเลขที่นั่ง", "expected a seat number")
+        w.first_player = fp
+        w.turn = Turn(seat=fp)
+    if "cells_this_round" in ov:
+        w.cells_this_round = set(ov["cells_this_round"])
+    if "end_triggered" in ov:
+        w.end_triggered = bool(ov["end_triggered"])
+    if "last_round" in ov:
+        w.last_round = int(ov["last_round"])
+    update_flags(w)
+    out = w.freeze()
+    broken = invariants(out)
+    if broken:
+        raise _bad("<state>", "สถานะที่กำหนดขัดกับกติกา: " + "; ".join(broken), "the overridden state breaks: " + "; ".join(broken))
+    return out
+
+
+def _set_hand(w, seat: int, cards, where: str, overridden: set[int]) -> None:
+    """Give ``seat`` exactly ``cards``, taking them from the deck, the discard or a hand that is
+    not itself overridden (which gets deck cards in exchange)."""
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise _bad(where, "ต้องเป็นรายการชื่อการ์ด", "expected a list of card names")
+    p = w.players[seat]
+    w.deck.extend(p.hand)
+    p.hand = []
+    for card in cards:
+        if card in w.deck:
+            w.deck.remove(card)
+        elif card in w.discard:
+            w.discard.remove(card)
+        else:
+            donor = next((i for i, q in enumerate(w.players) if i not in overridden and card in q.hand), None)
+            spare = next((c for c in sorted(w.deck) if c not in cards), None)
+            if donor is None or spare is None:
+                raise _bad(where, f"ไม่มีการ์ด {card} ให้ใช้", f"no card {card} available")
+            w.players[donor].hand.remove(card)
+            w.players[donor].hand.append(spare)
+            w.deck.remove(spare)
+        p.hand.append(card)

@@ -1,0 +1,245 @@
+"""Rank-derived values, Kingdom Power cards, the Power Limit, damage, income and collapse.
+
+Clauses: rank.largest_group, rank.card_value, rank.income, phase1.rank15_fee, power.deck_counts,
+power.limit, power_limit.* (definition, all_colours, five_black, four/three_players_rank15,
+king, combo, lost), power_combo.queen_king, power_combo.land_land, power.damage, damage.formula,
+income.rank_income, income.tax, collapse.* .
+"""
+from __future__ import annotations
+
+from . import board as B
+from .events import emit
+from .money import charge, held_colours
+from .state import Pending
+from .tables import KINDS, tables
+
+RANK15 = 15  # phase1.rank15_fee, power_limit.*_rank15
+TAX_RANK = 6  # power_card.tax
+
+
+def side_of(alliances, colour: str) -> frozenset[str]:
+    """``colour`` and its allies: the colours sharing an X cell with it (``alliance.shared_cell``)."""
+    for cell in alliances:
+        if colour in cell:
+            return frozenset(cell)
+    return frozenset([colour])
+
+
+def kingdom_rank(w, colour: str) -> int:
+    """The Rank of ``colour`` (cells of its largest group; allies merged if ``allies_rank=merged``)."""
+    if w.config.allies_rank == "merged":
+        return B.rank(w.position, side_of(w.alliances, colour))
+    return B.rank(w.position, colour)
+
+
+def card_value(w, colour: str) -> int:
+    """A Power card's value = its kingdom's Rank (``rank.card_value``: Rank 8 is worth 8 Silver)."""
+    return kingdom_rank(w, colour)
+
+
+def income_of(w, colour: str) -> int:
+    """The Rank table's income for ``colour``'s current Rank (assumed table, ``rank.income``)."""
+    return tables().rank.tables[w.config.rank_table].income_at(kingdom_rank(w, colour))
+
+
+def placement_fee(w, seat: int, colour: str, tokens: int = 1) -> int:
+    """Fee for placing ``tokens`` of a kingdom at Rank 15+ (``phase1.rank15_fee``): that Rank's
+    income per token, less up to 10 per token with Master of Coin (``shadow.master_of_coin``)."""
+    if kingdom_rank(w, colour) < RANK15:
+        return 0
+    fee = income_of(w, colour)
+    if "master_of_coin" in w.players[seat].persons:
+        fee = max(0, fee - 10)
+    return fee * tokens
+
+
+def count_kind(player, colour: str | None, kind: str) -> int:
+    return sum(1 for c, k in player.powers if k == kind and (colour is None or c == colour))
+
+
+def cards_of(player, colour: str) -> int:
+    return sum(1 for c, _ in player.powers if c == colour)
+
+
+def limit_sources(w, seat: int) -> list[tuple[str, int, str]]:
+    """Where ``seat``'s Power Limit comes from: ``[(label, +n, clause id)]`` (clause ids exist)."""
+    cfg, p = w.config, w.players[seat]
+    out = [("base", cfg.power_limit_base, "power_limit.definition")]
+    live = cfg.limit_bonus == "live"
+    on_board = {col for col, _ in w.position.values()}
+    if (all(c in on_board for c in w.board.colours) if live else w.bonus_all_colours):
+        out.append(("all_colours", 1, "power_limit.all_colours"))
+    blacks = B.tokens_of(w.position, w.board.black)
+    if (blacks >= 5 if live else w.bonus_five_black):
+        out.append(("five_black", 1, "power_limit.five_black"))
+    reached = [c for c in w.board.colours if kingdom_rank(w, c) >= RANK15] if live else list(w.rank15)
+    if cfg.players == 4 and reached:
+        out.append(("rank15", 1, "power_limit.four_players_rank15"))
+    if cfg.players == 3 and reached:
+        out.append(("rank15", min(2, len(reached)), "power_limit.three_players_rank15"))
+    kings = count_kind(p, None, "king")
+    if kings:
+        out.append(("king", kings, "power_limit.king"))
+    qk = sum(min(count_kind(p, c, "queen"), count_kind(p, c, "king")) for c in w.board.colours)
+    if qk:
+        out.append(("queen_king", qk, "power_combo.queen_king"))
+    ll = sum(count_kind(p, c, "land") // 2 for c in w.board.colours)
+    if ll:
+        out.append(("land_land", ll, "power_combo.land_land"))
+    return out
+
+
+def power_limit(w, seat: int) -> int:
+    """Most Kingdom Powers ``seat`` may hold now (``power.limit``)."""
+    return sum(n for _, n, _ in limit_sources(w, seat))
+
+
+def territory_limit(w, seat: int) -> int:
+    """Most Territory cards in hand: the assumed limit + 1 per Land (``power_card.land``)."""
+    return w.config.territory_limit_base() + count_kind(w.players[seat], None, "land")
+
+
+def exchanges_allowed(w, seat: int) -> int:
+    """``phase3.exchange_limit`` (2 per round) + 1 per Land held (``phase3.land_bonus``)."""
+    return 2 + count_kind(w.players[seat], None, "land")
+
+
+def deck_size(w, colour: str) -> int:
+    return sum(w.power_decks[w.cidx(colour)])
+
+
+def can_buy(w, seat: int, colour: str) -> bool:
+    """``phase1.buy_power``: the colour's deck is not empty, the price (its Rank) is affordable
+    and the buyer is under the Power Limit."""
+    from .money import spendable
+    p = w.players[seat]
+    return (deck_size(w, colour) > 0 and spendable(w, seat) >= card_value(w, colour)
+            and len(p.powers) < power_limit(w, seat))
+
+
+def damage_per_cell(w, seat: int, colour: str, rank_before: int) -> int:
+    """Silver ``seat`` pays per emptied cell of ``colour`` (assumed table ``damage_table``)."""
+    table = tables().damage.tables[w.config.damage_table]
+    held = cards_of(w.players[seat], colour)
+    if not held:
+        return 0
+    if w.config.damage_table == "by_rank":
+        return table.at(rank_before // 5) * held
+    return table.at(held)
+
+
+def charge_damage(w, colour: str, cells_lost: int, rank_before: int, cause: tuple[str, ...]) -> None:
+    """Every holder of ``colour``'s Power pays cells lost x damage at once (``damage.formula``)."""
+    for seat, p in enumerate(w.players):
+        if p.out:
+            continue
+        per = damage_per_cell(w, seat, colour, rank_before)
+        if per:
+            charge(w, seat, per * cells_lost, ("attack.damage_on_empty", "damage.formula", "power.damage") + cause,
+                   f"ค่าเสียหายจากอำนาจ {cells_lost} ช่อง x {per} (สี{w.board.colour_th[colour]})",
+                   f"power damage {cells_lost} cell(s) x {per} ({colour})")
+
+
+def update_flags(w) -> None:
+    """Record permanent Power Limit bonuses as they happen (``power_limit.all_colours``, ...)."""
+    on_board = {col for col, _ in w.position.values()}
+    if not w.bonus_all_colours and all(c in on_board for c in w.board.colours):
+        w.bonus_all_colours = True
+        emit(w, "limit_bonus", None, ("power_limit.all_colours",), "มีอาณาจักรครบทุกสีบนกระดาน: Power Limit +1",
+             "every kingdom colour is on the board: Power Limit +1", bonus="all_colours")
+    if not w.bonus_five_black and B.tokens_of(w.position, w.board.black) >= 5:
+        w.bonus_five_black = True
+        emit(w, "limit_bonus", None, ("power_limit.five_black",), "โทเคนสีดำครบ 5 ตัว: Power Limit +1",
+             "5 black tokens on the board: Power Limit +1", bonus="five_black")
+    for c in w.board.colours:
+        if c not in w.rank15 and kingdom_rank(w, c) >= RANK15:
+            w.rank15.append(c)
+            if w.config.players in (3, 4):
+                cl = "power_limit.four_players_rank15" if w.config.players == 4 else "power_limit.three_players_rank15"
+                emit(w, "limit_bonus", None, (cl,), f"สี{w.board.colour_th[c]}ถึงลำดับ 15", f"{c} reached Rank 15",
+                     bonus="rank15", colour=c)
+
+
+def return_power(w, seat: int, colour: str, kind: str) -> None:
+    """Move one held card back to its colour's deck."""
+    w.players[seat].powers.remove((colour, kind))
+    w.power_decks[w.cidx(colour)][KINDS.index(kind)] += 1
+
+
+def enforce_limit(w) -> None:
+    """Variant ``power_limit_excess=return_lowest``: cards above the limit go back at once."""
+    if w.config.power_limit_excess != "return_lowest":
+        return
+    for seat, p in enumerate(w.players):
+        while not p.out and len(p.powers) > power_limit(w, seat):
+            colour, kind = min(p.powers, key=lambda ck: (card_value(w, ck[0]), w.cidx(ck[0]), KINDS.index(ck[1])))
+            return_power(w, seat, colour, kind)
+            emit(w, "power_returned", seat, ("power.limit", "power_limit.lost"),
+                 "การ์ดเกิน Power Limit ต้องคืน", "over the Power Limit: card returned", colour=colour, kind=kind)
+
+
+def collapse_if_empty(w, colour: str) -> bool:
+    """``collapse.trigger``: a kingdom with no token on the map collapses at once.
+
+    Its Powers go back without compensation (``collapse.powers_returned``), deposits vanish
+    (``collapse.deposits_lost``) except that a Queen holder may move them first (``power_card.queen``:
+    queued ``queen`` decision), its Rank-15 bonus goes (``collapse.limit_bonus_lost``), its alliance
+    token leaves the X cell.  Returns True when it collapsed.
+    """
+    if colour == w.board.black or B.tokens_of(w.position, colour) > 0:
+        return False
+    ci = w.cidx(colour)
+    in_x = any(colour in a for a in w.alliances)
+    if w.config.collapse_alliance == "alliance_counts" and in_x:
+        return False
+    queen_moves = []
+    for seat, p in enumerate(w.players):
+        if p.out:
+            continue
+        has_queen = count_kind(p, colour, "queen") > 0
+        for c, k in [ck for ck in p.powers if ck[0] == colour]:
+            return_power(w, seat, c, k)
+        if p.deposits[ci]:
+            if has_queen:
+                queen_moves.append((seat, p.deposits[ci]))
+            else:
+                w.bank += p.deposits[ci]
+                emit(w, "deposit_lost", seat, ("collapse.deposits_lost", "money.deposit_lost"),
+                     f"เงินฝาก {p.deposits[ci]} Silver กับสี{w.board.colour_th[colour]}หายไป",
+                     f"{p.deposits[ci]} Silver deposited with {colour} vanish", colour=colour, amount=p.deposits[ci])
+                p.deposits[ci] = 0
+    for a in w.alliances:
+        if colour in a:
+            a.remove(colour)
+    if colour in w.rank15:
+        w.rank15.remove(colour)
+    emit(w, "collapse", None, ("collapse.trigger", "collapse.powers_returned", "collapse.limit_bonus_lost",
+                               "power.collapse_loss"),
+         f"อาณาจักรสี{w.board.colour_th[colour]}ล่มสลาย: การ์ด Kingdom Power คืนกองกลาง",
+         f"the {colour} kingdom collapses: its Kingdom Powers return to the supply", colour=colour)
+    for seat, amount in queen_moves:
+        w.queue.append(Pending("queen", seat, (("colour", colour), ("amount", amount))))  # deposit kept until then
+    return True
+
+
+def queen_targets(w, seat: int, colour: str) -> list[str]:
+    """Where a Queen holder may move a collapsed kingdom's deposit: a kingdom whose Power they
+    still hold, or cash when they hold none."""
+    targets = [c for c in held_colours(w, seat) if c != colour]
+    return targets or ["cash"]
+
+
+def deposit_capacity(w, seat: int, colour: str) -> int | None:
+    """Room left for deposits with ``colour`` (``None`` = unlimited; variant ``deposit_limit``)."""
+    if w.config.deposit_limit == "none":
+        return None
+    p = w.players[seat]
+    return max(0, card_value(w, colour) * cards_of(p, colour) - p.deposits[w.cidx(colour)])
+
+
+def income_for(w, seat: int) -> list[tuple[str, int]]:
+    """``income.rank_income``: ``[(colour, Silver)]`` for the Powers ``seat`` holds now."""
+    p = w.players[seat]
+    if w.config.income_per == "kingdom":
+        return [(c, income_of(w, c)) for c in held_colours(w, seat)]
+    return [(c, income_of(w, c)) for c, _ in p.powers]

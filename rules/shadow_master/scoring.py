@@ -1,0 +1,87 @@
+"""The end of the game and the final count (clauses end.*, scoring.*).
+
+The end is triggered when only 3 empty cells remain (``end.three_empty``), a kingdom reaches
+Rank 30 (``end.rank30``) or two colours have placed all their tokens (``end.two_exhausted``);
+the current round is finished and one more, last round is played (``end.trigger_final_round``).
+Final value: Silver (cash and deposits), held Powers at their Rank value, 5 per Territory card,
+Shadow Master cards at their price (``scoring.*``); the highest total wins.
+"""
+from __future__ import annotations
+
+from . import board as B
+from .events import emit
+from .powers import card_value, kingdom_rank
+from .tables import tables
+
+TERRITORY_VALUE = 5  # scoring.territory
+END_EMPTY = 3        # end.three_empty
+END_RANK = 30        # end.rank30
+END_EXHAUSTED = 2    # end.two_exhausted
+
+
+def end_conditions(w) -> list[str]:
+    """Clause ids of the end conditions that hold now."""
+    out = []
+    if len(B.empty_cells(w.position)) <= END_EMPTY:
+        out.append("end.three_empty")
+    if any(kingdom_rank(w, c) >= END_RANK for c in w.board.colours):
+        out.append("end.rank30")
+    if sum(1 for n in w.supply if n == 0) >= END_EXHAUSTED:
+        out.append("end.two_exhausted")
+    return out
+
+
+def check_end(w) -> None:
+    """Trigger the end once: the round after this one is the last (``end.trigger_final_round``)."""
+    if w.end_triggered:
+        return
+    conds = end_conditions(w)
+    if conds:
+        w.end_triggered = True
+        w.last_round = w.round + 1
+        emit(w, "end_triggered", None, ("end.trigger_final_round", *conds),
+             f"เข้าสู่ช่วงจบเกม: เล่นจบรอบนี้และอีก 1 รอบ (รอบสุดท้ายคือรอบ {w.last_round})",
+             f"the end is triggered: finish this round and play one more (last round {w.last_round})",
+             conditions=conds, last_round=w.last_round)
+
+
+def breakdown(s, seat: int) -> dict:
+    """Final value of ``seat`` in Silver: ``{cash, deposits, powers, territory, shadow, total}``."""
+    p = s.players[seat]
+    sh = tables().shadow
+    parts = {
+        "cash": p.cash,
+        "deposits": sum(p.deposits),
+        "powers": sum(card_value(s, c) for c, _ in p.powers),
+        "territory": TERRITORY_VALUE * len(p.hand),
+        "shadow": sum(sh.persons[x].price for x in p.persons) + sh.castle_price * len(p.castles),
+    }
+    parts["total"] = 0 if p.out else sum(parts.values())
+    parts["out"] = p.out
+    return parts
+
+
+def winners(s) -> list[int]:
+    """Seats with the highest total among those still in (``scoring.winner``)."""
+    totals = {i: breakdown(s, i)["total"] for i, p in enumerate(s.players) if not p.out}
+    if not totals:
+        return []
+    best = max(totals.values())
+    return sorted(i for i, t in totals.items() if t == best)
+
+
+def game_over(w) -> None:
+    """Close the game: the final count as an event."""
+    w.stage = "over"
+    w.turn = None
+    w.queue = []
+    w.chance = None
+    w.resume = ""
+    frozen = w.freeze()
+    scores = [breakdown(frozen, i) for i in range(len(w.players))]
+    win = winners(frozen)
+    emit(w, "game_over", None, ("scoring.money", "scoring.powers", "scoring.territory", "scoring.shadow_master",
+                                "scoring.winner"),
+         "จบเกม ผู้ชนะ: " + ", ".join(f"ผู้เล่น {i + 1}" for i in win),
+         "game over; winner(s): " + ", ".join(f"player {i + 1}" for i in win),
+         scores=scores, winners=win)

@@ -1,0 +1,167 @@
+"""The assumed tables of Shadow Master, loaded from ``data/shadow_master/*.yaml`` and validated.
+
+Every value here is one the rulebook names but does not give (each file says ``assumed: true``
+with a note, and ``ambiguities.yaml`` registers the readings).  :func:`tables` returns them all
+(cached); a malformed file raises :class:`BadInput` naming the file and the field.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Optional
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from rules.core.protocol import BadInput
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "shadow_master"
+KINDS = ("faith", "tax", "king", "queen", "land", "military")
+PERSONS = ("lord_theron", "turncloak", "master_of_coin", "shadow_envoy")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Limits(_Strict):
+    """``limits.yaml``: Territory Limit and X cards per player count, base Power Limit, safety stop."""
+
+    assumed: bool
+    note: str
+    territory_limit: dict[int, int]
+    x_cards: dict[int, int]
+    power_limit_base: int = Field(ge=0)
+    max_rounds: int = Field(ge=1)
+
+
+class RankTable(_Strict):
+    """One named Rank table: ``income[rank]`` (ranks past the end use the last entry); value = Rank."""
+
+    note: str
+    income: list[int] = Field(min_length=2)
+
+    def income_at(self, rank: int) -> int:
+        return self.income[min(rank, len(self.income) - 1)]
+
+
+class RankTables(_Strict):
+    assumed: bool
+    note: str
+    tables: dict[str, RankTable]
+
+
+class DamageTable(_Strict):
+    note: str
+    per_cell: list[int] = Field(min_length=1)
+
+    def at(self, index: int) -> int:
+        return self.per_cell[max(0, min(index, len(self.per_cell) - 1))]
+
+
+class DamageTables(_Strict):
+    assumed: bool
+    note: str
+    tables: dict[str, DamageTable]
+
+
+class PowerCards(_Strict):
+    assumed: bool
+    note: str
+    kinds: list[str]
+    kind_th: dict[str, str]
+    per_colour: dict[str, int]
+
+    @model_validator(mode="after")
+    def _kinds(self) -> "PowerCards":
+        if tuple(self.kinds) != KINDS or set(self.per_colour) != set(KINDS) or set(self.kind_th) != set(KINDS):
+            raise ValueError(f"kinds, kind_th and per_colour must cover exactly {KINDS}")
+        return self
+
+
+class Person(_Strict):
+    price: int = Field(ge=0)
+    name_th: str
+    name_en: str
+
+
+class ShadowCards(_Strict):
+    assumed: bool
+    note: str
+    persons: dict[str, Person]
+    castles: int = Field(ge=0)
+    castle_price: int = Field(ge=0)
+    castle_upkeep: int = Field(ge=0)
+    restore_cost: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _persons(self) -> "ShadowCards":
+        if set(self.persons) != set(PERSONS):
+            raise ValueError(f"persons must be exactly {PERSONS}")
+        return self
+
+
+class Reading(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    value: Any = None
+    description_en: str
+    description_th: str
+
+
+class Ambiguity(_Strict):
+    """One register entry; ``config`` names the config field its readings select (or ``None``)."""
+
+    id: str
+    config: Optional[str]
+    clauses: list[str] = Field(min_length=1)
+    data: Optional[str] = None
+    question_th: str
+    question_en: str
+    readings: list[Reading] = Field(min_length=1)
+    default: str
+    why: str
+    source: str
+
+    @model_validator(mode="after")
+    def _default_is_a_reading(self) -> "Ambiguity":
+        if self.default not in {r.id for r in self.readings}:
+            raise ValueError(f"default '{self.default}' is not one of the readings")
+        return self
+
+
+class Register(_Strict):
+    ambiguities: list[Ambiguity]
+
+
+class Tables(_Strict):
+    limits: Limits
+    rank: RankTables
+    damage: DamageTables
+    powers: PowerCards
+    shadow: ShadowCards
+    ambiguities: Register
+
+
+def _load(name: str, model: type[BaseModel]) -> BaseModel:
+    path = DATA / name
+    try:
+        return model.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    except OSError as exc:
+        raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
+    except yaml.YAMLError as exc:
+        raise BadInput(str(path), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "<root>"
+        raise BadInput(str(path), where, f"ค่าไม่ถูกต้อง: {err['msg']}", err["msg"]) from None
+
+
+@lru_cache(maxsize=None)
+def tables() -> Tables:
+    """All assumed tables and the ambiguity register (cached)."""
+    return Tables(
+        limits=_load("limits.yaml", Limits), rank=_load("rank_table.yaml", RankTables),
+        damage=_load("damage_table.yaml", DamageTables), powers=_load("power_cards.yaml", PowerCards),
+        shadow=_load("shadow_cards.yaml", ShadowCards), ambiguities=_load("ambiguities.yaml", Register),
+    )
