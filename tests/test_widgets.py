@@ -284,11 +284,18 @@ def test_hexboard_clicks_are_validated_kernel_side():
     board = HexBoard([(0, 0), (1, 0)])
     got = []
     board.on_click(got.append)
-    board._handle_msg(board, {"event": "click", "cell": "1,0"}, [])
+
+
+    def from_browser(content):  # a custom message as the comm delivers it
+        board._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                           "buffers": []})
+    from_browser({"event": "click", "cell": "1,0"})
     for junk in ({"event": "click", "cell": "9,9"}, {"event": "click", "cell": "<x>"},
                  {"event": "hover", "cell": "0,0"}, "click", None):
-        board._handle_msg(board, junk, [])
+        from_browser(junk)
     assert got == [(1, 0)]
+    board.click((0, 0))
+    assert got == [(1, 0), (0, 0)]
     assert parse_cell_id(cell_id((-2, 5))) == (-2, 5)
     with pytest.raises(KeyError):
         board.set_stacks({(5, 5): ("#000000", 1)})
@@ -305,7 +312,7 @@ def test_hexboard_sends_only_what_changed():
 
 
 # ----------------------------------------------------------------------------- errors
-def test_guard_shows_thai_and_english_never_a_traceback():
+def test_guard_shows_thai_and_english_never_a_traceback(capsys):
     import ipywidgets as w
     sink = w.HTML()
     with errors.guard(sink):
@@ -319,6 +326,8 @@ def test_guard_shows_thai_and_english_never_a_traceback():
         {}["missing"]
     assert "Traceback" not in sink.value and "KeyError" in sink.value
     assert errors.safe(sink)(lambda: 1 / 0)() is None and "ZeroDivisionError" in sink.value
+    # nothing on stderr either: in a kernel, stderr is shown in the page
+    assert capsys.readouterr().err == ""
 
 
 # ----------------------------------------------------------------------------- home page pieces

@@ -74,13 +74,14 @@ def guard(sink: Any = None) -> Iterator[None]:
     """Run a block; on any exception show :func:`error_html` instead of a traceback.
 
     ``sink``: an ``ipywidgets.HTML`` whose ``value`` receives the message, or ``None`` to
-    ``display`` it in the current cell output.  The exception is logged (for the server log)
-    and swallowed; KeyboardInterrupt/SystemExit pass through.
+    ``display`` it in the current cell output.  The exception is logged at DEBUG level and
+    swallowed; KeyboardInterrupt/SystemExit pass through.
     """
     try:
         yield
     except Exception as exc:  # noqa: BLE001 - the point is to catch everything
-        log.warning("dashboard error: %s", exc, exc_info=not isinstance(exc, (IllegalAction, BadInput)))
+        # DEBUG only: in a kernel, a WARNING would reach the cell's stderr (a traceback on screen).
+        log.debug("dashboard error: %s", exc, exc_info=True)
         markup = error_html(exc)
         if sink is not None and hasattr(sink, "value"):
             sink.value = markup

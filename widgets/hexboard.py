@@ -218,7 +218,7 @@ class HexBoard(anywidget.AnyWidget):
         self._hexes: dict[str, Hex] = {}
         self._click_callbacks: list[Callable[[Hex], None]] = []
         self.set_cells(cells, labels)
-        self.on_msg(self._handle_msg)
+        self.on_msg(self._on_custom_msg)
 
     # -- geometry -------------------------------------------------------------------------
     def set_cells(self, cells: Iterable[Hex], labels: Mapping[Hex, str] | None = None) -> None:
@@ -299,9 +299,10 @@ class HexBoard(anywidget.AnyWidget):
 
     def click(self, h: Hex) -> None:
         """Act as if the reader clicked ``h`` (for tests and scripted demos)."""
-        self._handle_msg(self, {"event": "click", "cell": cell_id(h)}, [])
+        self._on_custom_msg(self, {"event": "click", "cell": cell_id(h)}, [])
 
-    def _handle_msg(self, _widget, content, _buffers) -> None:
+    def _on_custom_msg(self, _widget, content, _buffers) -> None:
+        # (Not ``_handle_msg``: that is ipywidgets' own entry point for every comm message.)
         # Validate kernel-side: a browser can send anything.
         if not isinstance(content, dict) or content.get("event") != "click":
             return

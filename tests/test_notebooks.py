@@ -1,0 +1,56 @@
+"""Every notebook in ``notebooks/`` runs headless without error, and is committed clean.
+
+A notebook's cells wrap their bodies in ``widgets.errors.guard`` so a dashboard reader sees a
+message instead of a traceback; that would also hide a real failure from nbclient, so this
+test fails too when any output or widget (HTML value) holds an error box (``kl-error``).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def test_there_is_a_home_notebook():
+    assert NOTEBOOKS / "index.ipynb" in PATHS
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
+def test_notebook_is_committed_without_outputs(path):
+    nb = nbformat.read(path, as_version=4)
+    dirty = [i for i, c in enumerate(nb.cells)
+             if c.cell_type == "code" and (c.outputs or c.execution_count is not None)]
+    assert dirty == [], f"{path.name}: cells {dirty} hold outputs (clear them before committing)"
+    assert "widgets" not in nb.metadata, f"{path.name}: widget state is stored in the file"
+
+
+def _error_boxes(nb) -> list[str]:
+    found = []
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "error":
+                found.append(f"cell {i}: {out.get('ename')}: {out.get('evalue')}")
+            text = json.dumps(out.get("data", {}), ensure_ascii=False) + str(out.get("text", ""))
+            if "kl-error" in text or "Traceback" in text:
+                found.append(f"cell {i}: {text[:400]}")
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    for model_id, model in state.get("state", {}).items():
+        value = model.get("state", {}).get("value")
+        if isinstance(value, str) and "kl-error" in value:
+            found.append(f"widget {model_id}: {value[:400]}")
+    return found
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
+def test_notebook_runs_headless(path):
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True,
+                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client.execute()  # raises CellExecutionError on an uncaught error
+    assert _error_boxes(nb) == []
