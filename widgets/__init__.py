@@ -1,0 +1,11 @@
+"""Thin views over the rules engines (they decide no rule).
+
+* :mod:`widgets.session`: ``GameSession``, a game's history (undo, redo, jump, branch, save/load)
+* :mod:`widgets.hexboard`: ``HexBoard``, an SVG hex board (anywidget, inline JS) with ``to_svg``
+* :mod:`widgets.rulepanel`, :mod:`widgets.eventlog`, :mod:`widgets.stepper`: rule panel,
+  event log, stepper
+* :mod:`widgets.shadow_board`: the live Shadow Master board of the home page
+* :mod:`widgets.home`: the home page's game cards
+* :mod:`widgets.errors`: ``guard``/``safe``: errors shown as Thai + English messages
+* :mod:`widgets.serve`: ``python -m widgets.serve``, the Voila dashboard launcher
+"""
