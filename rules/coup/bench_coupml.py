@@ -1,0 +1,108 @@
+"""Side-by-side speed of this engine and coupml (a Python Coup engine on PyPI), random 4-player games.
+
+    python -m rules.coup.bench_coupml [--seconds S] [--players P] [--json] [--coupml-python PATH]
+
+Both run uniformly random legal play with the full challenge and block windows for the same
+number of seconds, one after the other in this run.  Ours is ``python -m rules bench coup``
+(``rules.__main__.bench``).  coupml is measured in this process when it is importable, else in
+a subprocess of ``--coupml-python`` (or ``$COUPML_PYTHON``), an interpreter of a throwaway venv
+that has it (coupml is not a project dependency).  Without either, only our number is printed
+and coupml is reported as unavailable (exit status 0): the script runs only if coupml is
+importable somewhere.
+
+Note the two step counts differ in kind: coupml asks every seat in turn in each window (and
+shuffles inside its dealer), we count every pass, reaction and shuffle chance node as a step.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+_COUPML = r"""
+import json, random, sys, time
+from coupml import Coup
+
+class Rng:  # coupml wants numpy-like choice(list|int) and shuffle(list)
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+    def choice(self, xs):
+        if isinstance(xs, int):
+            return self.r.randrange(xs)
+        xs = list(xs)
+        return xs[self.r.randrange(len(xs))]
+    def shuffle(self, xs):
+        self.r.shuffle(xs)
+
+def run(players, seconds, seed=0):
+    rng = Rng(seed)
+    games = steps = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        game = Coup(players, rng)
+        game.init_game()
+        while not game.is_game_over():
+            game.play_action(rng.choice(game.get_legal_actions()))
+            steps += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return {"engine": "coupml", "players": players, "games": games, "steps": steps, "seconds": round(dt, 3),
+            "games_per_s": round(games / dt, 2), "steps_per_s": round(steps / dt, 1)}
+
+if __name__ == "__main__":
+    print(json.dumps(run(int(sys.argv[1]), float(sys.argv[2]))))
+"""
+
+
+def coupml_bench(players: int, seconds: float, python: str | None) -> dict | None:
+    """coupml's random-play speed, or ``None`` when coupml cannot be imported anywhere."""
+    try:
+        import coupml  # noqa: F401
+        scope: dict = {"__name__": "coupml_bench"}
+        exec(_COUPML, scope)
+        return scope["run"](players, seconds)
+    except ImportError:
+        pass
+    if not python:
+        return None
+    try:
+        out = subprocess.run([python, "-c", _COUPML, str(players), str(seconds)], capture_output=True,
+                             text=True, timeout=seconds * 10 + 60, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m rules.coup.bench_coupml", description=__doc__.split("\n")[0])
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--coupml-python", default=os.environ.get("COUPML_PYTHON"))
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    from ..__main__ import bench
+
+    ours = dict(bench("coup", args.players, args.seconds), engine="rules.coup")
+    theirs = coupml_bench(args.players, args.seconds, args.coupml_python)
+    ratio = round(ours["games_per_s"] / theirs["games_per_s"], 2) if theirs else None
+    result = {"ours": ours, "coupml": theirs, "games_per_s_ratio": ratio,
+              "steps_per_game": {"ours": round(ours["steps"] / max(ours["games"], 1), 1),
+                                 "coupml": round(theirs["steps"] / max(theirs["games"], 1), 1) if theirs else None}}
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        print(f"rules.coup : {ours['games_per_s']} games/s, {ours['steps_per_s']} steps/s "
+              f"({result['steps_per_game']['ours']} steps/game)")
+        if theirs:
+            print(f"coupml     : {theirs['games_per_s']} games/s, {theirs['steps_per_s']} steps/s "
+                  f"({result['steps_per_game']['coupml']} steps/game)")
+            print(f"ratio (games/s, ours / coupml): {ratio}  (goal: >= 2)")
+        else:
+            print("coupml     : not importable (pass --coupml-python or set COUPML_PYTHON)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
