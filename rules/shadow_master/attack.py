@@ -12,7 +12,7 @@ defender_group, attack_scope (see data/shadow_master/ambiguities.yaml).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.core.protocol import IllegalAction
 
@@ -189,6 +189,12 @@ def resolve_front(w, seat: int, cell: str, colour: str, defender: frozenset[str]
          cell=cell, **{k: v for k, v in p.to_json().items() if k != "cites"})
     if p.kind == "none":
         return
+    shielded = protected_cells(w)
+    if shielded:
+        p = replace(p, defender_cells=p.defender_cells - shielded,
+                    siege_cells=tuple(c for c in p.siege_cells if c not in shielded))
+        if p.kind == "siege" and not p.siege_cells:
+            return
     if p.kind == "siege":
         if len(p.siege_cells) == 1 or w.config.removal_picker == "largest_stack":
             target = max(p.siege_cells, key=lambda c: (enclosed_sides(w.position, c, p.attacker, p.defender,
@@ -208,6 +214,14 @@ def resolve_front(w, seat: int, cell: str, colour: str, defender: frozenset[str]
             break
         target = max(live, key=lambda c: (w.position.count_at(c), -w.board.order[c]))
         remove_tokens(w, seat, target, 1, (f"attack.{p.kind}",))
+
+
+def protected_cells(w) -> frozenset[str]:
+    """Castle cells, which ordinary attacks cannot touch (variant ``castle_protection``:
+    "attacking a castle needs all 5 sides", ``castle.capture``)."""
+    if w.config.castle_protection != "protected":
+        return frozenset()
+    return frozenset(c.cell for c in w.castles)
 
 
 def removal_cells(w, pending: Pending) -> list[str]:

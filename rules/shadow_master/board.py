@@ -195,13 +195,14 @@ class Position(Mapping[str, tuple[str, int]]):
     :func:`place_token`, :func:`remove_token`, :func:`set_cell`; never mutate one.
     """
 
-    __slots__ = ("board", "_cells", "_hash")
+    __slots__ = ("board", "_cells", "_hash", "_cache")
 
     def __init__(self, board: Board, cells: Mapping[str, tuple[str, int]] | Iterable = ()):
         items = dict(cells)
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "_cells", {k: (str(v[0]), int(v[1])) for k, v in items.items() if int(v[1]) > 0})
         object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_cache", {})  # memoised groups per colour set (safe: immutable)
 
     def __setattr__(self, name, value):  # immutability
         raise AttributeError("Position is immutable")
@@ -210,7 +211,26 @@ class Position(Mapping[str, tuple[str, int]]):
         return self._cells[cell]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._cells, key=self.board.order.__getitem__))
+        return iter(self._ordered())
+
+    def _ordered(self) -> tuple[str, ...]:
+        keys = self._cache.get("order")
+        if keys is None:
+            keys = self._cache["order"] = tuple(sorted(self._cells, key=self.board.order.__getitem__))
+        return keys
+
+    # fast paths (the Mapping mixins go through __getitem__ / __iter__)
+    def __contains__(self, cell) -> bool:
+        return cell in self._cells
+
+    def get(self, cell, default=None):
+        return self._cells.get(cell, default)
+
+    def items(self):
+        return [(c, self._cells[c]) for c in self._ordered()]
+
+    def values(self):
+        return list(self._cells.values())
 
     def __len__(self) -> int:
         return len(self._cells)
@@ -335,17 +355,19 @@ def _colour_set(colour: str | Iterable[str]) -> frozenset[str]:
 def cells_of(position: Position, colour: str | Iterable[str]) -> list[str]:
     """Map cells holding ``colour`` (or any of several colours), in board order."""
     cs = _colour_set(colour)
-    return [c for c, (col, _) in position.items() if col in cs]
+    cells = position._cells
+    return [c for c in position._ordered() if cells[c][0] in cs]
 
 
 def tokens_of(position: Position, colour: str) -> int:
     """Tokens of ``colour`` on the map (a cell of 3 counts 3)."""
-    return sum(n for col, n in position.values() if col == colour)
+    return sum(n for col, n in position._cells.values() if col == colour)
 
 
 def empty_cells(position: Position) -> list[str]:
     """Map cells with no token, in board order."""
-    return [c for c in position.board.cells if c not in position]
+    have = position._cells
+    return [c for c in position.board.cells if c not in have]
 
 
 def groups(position: Position, colour: str | Iterable[str]) -> list[frozenset[str]]:
@@ -353,12 +375,28 @@ def groups(position: Position, colour: str | Iterable[str]) -> list[frozenset[st
 
     ``colour`` may be a set of colours (allied kingdoms counted as one: clause ``attack.allies``).
     Ties are ordered by their first cell in board order.  Clause ``rank.largest_group``.
+    Adjacency is the board's neighbour table (built with :func:`rules.core.hexgrid.board_neighbours`
+    from axial coordinates); results are memoised on the immutable position.
     """
-    board = position.board
-    hexes = [board.hex_of[c] for c in cells_of(position, colour)]
-    out = [frozenset(board.name_of[h] for h in g) for g in hexgrid.connected_groups(hexes)]
-    out.sort(key=lambda g: (-len(g), min(board.order[c] for c in g)))
-    return out
+    key = _colour_set(colour)
+    cached = position._cache.get(key)
+    if cached is None:
+        board = position.board
+        cells = set(cells_of(position, key))
+        found = []
+        while cells:
+            start = cells.pop()
+            group, todo = {start}, [start]
+            while todo:
+                for n in board.neighbours[todo.pop()]:
+                    if n in cells:
+                        cells.discard(n)
+                        group.add(n)
+                        todo.append(n)
+            found.append(frozenset(group))
+        found.sort(key=lambda g: (-len(g), min(board.order[c] for c in g)))
+        cached = position._cache[key] = tuple(found)
+    return list(cached)
 
 
 def group_at(position: Position, cell: str, colour: str | Iterable[str] | None = None) -> frozenset[str]:

@@ -42,6 +42,7 @@ class Config(BaseModel):
     limit_bonus: Literal["permanent", "live"] = "permanent"
     power_limit_excess: Literal["keep", "return_lowest"] = "keep"
     castle_capture: Literal["five", "six"] = "five"
+    castle_protection: Literal["protected", "exposed"] = "protected"
     collapse_alliance: Literal["map_only", "alliance_counts"] = "map_only"
     move_fee: Literal["from_amount", "on_top"] = "from_amount"
     turncloak_limit: Literal["once_per_turn", "once_per_game"] = "once_per_turn"

@@ -247,9 +247,8 @@ RESUME = {
 
 
 def after_place(w) -> None:
-    """After a placement's attack: castles it surrounds are captured, then the buy offer."""
+    """After a placement's attack: the offer to buy a Kingdom Power of the colour placed."""
     t = w.turn
-    castles.capture_check(w, t.seat, t.buy_colour)
     if t.choice == "A" and not t.bought and t.buy_colour and A.can_buy(w, t.seat, t.buy_colour):
         w.set_turn(step="buy")
     else:
@@ -319,6 +318,7 @@ def do_place(w, seat: int, cell: str, colour: str, n: int, cards: list[str], cit
          f"วางโทเคนสี{w.board.colour_th[colour]} {n} ตัวที่ {cell}" + (f" จ่ายค่าดำเนินการ {fee} Silver" if fee else ""),
          f"places {n} {colour} token(s) on {cell}" + (f", paying a {fee} Silver fee" if fee else ""),
          cell=cell, colour=colour, count=n, fee=fee, rank=kingdom_rank(w, colour))
+    castles.capture_check(w, seat, colour)
     attack.start(w, seat, cell, colour)
     w.resume = "after_place"
 

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections import Counter, deque
+from functools import lru_cache
 
 from . import board as B
 from .castles import cell_capacity
@@ -21,6 +22,11 @@ from .tables import KINDS, PERSONS, tables
 
 _ODDR = {0: [(+1, 0), (0, -1), (-1, -1), (-1, 0), (-1, +1), (0, +1)],
          1: [(+1, 0), (+1, -1), (0, -1), (-1, 0), (0, +1), (+1, +1)]}
+
+
+@lru_cache(maxsize=64)
+def _all_cards(cfg) -> list[str]:
+    return sorted(all_territory_cards(cfg))
 
 
 def reference_rank(position: B.Position, colours: frozenset[str]) -> int:
@@ -50,9 +56,12 @@ def invariants(s: State) -> list[str]:
     from .powers import kingdom_rank, side_of
     out: list[str] = []
     board, pos, cfg = s.board, s.position, s.config
-    for cell, (colour, n) in pos.items():
-        if not 1 <= n <= cell_capacity(s, cell):
-            out.append(f"cell {cell} holds {n} tokens (capacity {cell_capacity(s, cell)})")
+    for cell, (colour, n) in pos._cells.items():
+        if not 1 <= n <= B.MAX_TOKENS or cell not in board.hex_of or colour not in board.all_colours:
+            out.append(f"cell {cell} holds {n} {colour} tokens")
+    for c in s.castles:
+        if pos.count_at(c.cell) > cell_capacity(s, c.cell):
+            out.append(f"castle cell {c.cell} holds {pos.count_at(c.cell)} tokens (capacity {cell_capacity(s, c.cell)})")
     for k, colour in enumerate(board.colours):
         on = B.tokens_of(pos, colour)
         if s.supply[k] < 0 or (cfg.removed_tokens == "to_supply" and on + s.supply[k] != board.tokens_per_colour) \
@@ -66,15 +75,14 @@ def invariants(s: State) -> list[str]:
     if s.bank < 0 or any(p.cash < 0 or min(p.deposits) < 0 for p in s.players) or any(n < 0 for _, n in s.row):
         out.append("negative money")
     per = tables().powers.per_colour
+    held_all = Counter(ck for p in s.players for ck in p.powers)
     for k, colour in enumerate(board.colours):
         for j, kind in enumerate(KINDS):
-            held = sum(1 for p in s.players for ck in p.powers if ck == (colour, kind))
+            held = held_all[(colour, kind)]
             if s.power_decks[k][j] < 0 or s.power_decks[k][j] + held != per[kind]:
                 out.append(f"Power cards {colour} {kind}: deck {s.power_decks[k][j]} + held {held} != {per[kind]}")
-    cards = Counter(s.deck) + Counter(s.discard) + Counter(c for c, _ in s.row)
-    for p in s.players:
-        cards += Counter(p.hand)
-    if cards != Counter(all_territory_cards(cfg)):
+    cards = [*s.deck, *s.discard, *(c for c, _ in s.row), *(c for p in s.players for c in p.hand)]
+    if sorted(cards) != _all_cards(cfg):
         out.append("Territory cards not conserved")
     persons = list(s.person_supply) + [x for p in s.players for x in p.persons]
     if sorted(persons) != sorted(PERSONS):
@@ -93,8 +101,12 @@ def invariants(s: State) -> list[str]:
         out.append(f"alliances broken: {s.alliances}")
     for colour in board.colours:
         side = side_of(s.alliances, colour) if cfg.allies_rank == "merged" else frozenset([colour])
-        if kingdom_rank(s, colour) != reference_rank(pos, side):
-            out.append(f"Rank of {colour} {kingdom_rank(s, colour)} != largest group {reference_rank(pos, side)}")
+        key = ("reference_rank", side)
+        ref = pos._cache.get(key)
+        if ref is None:
+            ref = pos._cache[key] = reference_rank(pos, side)
+        if kingdom_rank(s, colour) != ref:
+            out.append(f"Rank of {colour} {kingdom_rank(s, colour)} != largest group {ref}")
     for q in s.queue:
         if s.players[q.seat].out:
             out.append(f"a decision is owed by a player who is out: {q}")

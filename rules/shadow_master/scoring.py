@@ -22,7 +22,7 @@ END_EXHAUSTED = 2    # end.two_exhausted
 def end_conditions(w) -> list[str]:
     """Clause ids of the end conditions that hold now."""
     out = []
-    if len(B.empty_cells(w.position)) <= END_EMPTY:
+    if len(w.board.cells) - len(w.position) <= END_EMPTY:
         out.append("end.three_empty")
     if any(kingdom_rank(w, c) >= END_RANK for c in w.board.colours):
         out.append("end.rank30")
