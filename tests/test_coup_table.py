@@ -1,0 +1,120 @@
+"""The Coup table widget: drawn from observe only (no hidden card reaches the browser), buttons
+apply legal actions, bots answer, scenarios step through."""
+import random
+
+import pytest
+
+from rules.core.protocol import TERMINAL
+from rules.coup import GAME
+from widgets.coup_table import (CoupTable, action_label, play_panel, scenario_picker, scenario_session,
+                                section_view, table_html)
+from widgets.session import GameSession
+from rules.core.scenario import find_scenarios, load_scenario
+from rules.coup.bots import honest_bot, random_bot
+from widgets.coup_table import SCENARIOS
+
+
+def test_table_html_depends_only_on_what_the_viewer_may_see():
+    rng = random.Random(0)
+    for g in range(15):
+        cfg = GAME.make_config({"players": 4, "reformation": g % 2 == 0})
+        s = GAME.new_game(cfg, g)
+        while GAME.current_player(s) != TERMINAL:
+            for v in (0, 2, None):
+                other = GAME.resample_hidden(s, v, rng)
+                assert table_html(GAME.observe(s, v)) == table_html(GAME.observe(other, v))
+            cp = GAME.current_player(s)
+            if cp == -1:
+                s = GAME.apply(s, GAME.sample_chance(s, rng)).state
+                continue
+            seats = sorted(cp) if isinstance(cp, frozenset) else [cp]
+            legal = GAME.legal_actions(s, seats[rng.randrange(len(seats))])
+            s = GAME.apply(s, legal[rng.randrange(len(legal))]).state
+
+
+def test_a_seat_view_never_names_another_seats_hidden_card():
+    session = GameSession(GAME, config={"players": 3}, seed=0, overrides={
+        "hands": [["duke", "captain"], ["contessa", "contessa"], ["assassin", "ambassador"]], "deck_top": ["duke"]})
+    table = CoupTable(session, viewer=0)
+    spectator = CoupTable(session, viewer=None)
+    seat1 = CoupTable(session, viewer=1)
+    assert "ดยุค" in table.board.value  # its own card
+    session.apply({"player": 0, "type": "income"})
+    session.apply({"player": 1, "type": "exchange", "character": "inquisitor"})  # a bluff
+    session.apply({"player": 0, "type": "pass"})
+    session.apply({"player": 2, "type": "pass"})
+    assert session.observation(1)["phase"] == "exchange"
+    for view in (table, spectator):
+        text = view.board.value + " ".join(str(o) for o in view.eventlog.select.options)
+        text += " ".join(b.description for b in view.buttons.children)
+        assert "คอนเตสซ่า" not in text and "contessa" not in text
+    assert "คอนเตสซ่า" in seat1.board.value and "หยิบมา" in seat1.board.value
+
+
+def test_buttons_apply_and_bots_answer():
+    session = GameSession(GAME, config={"players": 3}, seed=3)
+    table = CoupTable(session, viewer=0, bots={1: honest_bot, 2: random_bot}, seed=3)
+    labels = [b.description for b in table.buttons.children]
+    assert "รายได้ +1 / Income" in labels
+    income = next(b for b in table.buttons.children if b.description.startswith("รายได้"))
+    income.click()
+    assert session.length >= 2 and table.message.value == ""
+    cp = session.current_player()
+    assert cp == TERMINAL or 0 in (cp if isinstance(cp, frozenset) else {cp})
+
+
+def test_a_full_game_by_clicking():
+    rng = random.Random(5)
+    panel = play_panel()
+    panel.children[1].children[2].click()  # new game with the default settings
+    table = panel.children[3].children[0]
+    for _ in range(500):
+        if table.session.current_player() == TERMINAL:
+            break
+        buttons = table.buttons.children
+        assert buttons, table.board.value
+        buttons[rng.randrange(len(buttons))].click()
+        assert "kl-error" not in table.message.value
+    assert table.session.current_player() == TERMINAL
+    assert "ผู้ชนะ" in table.board.value
+
+
+def test_every_scenario_steps_through():
+    for path in find_scenarios(SCENARIOS):
+        sc = load_scenario(path)
+        session, notes = scenario_session(sc)
+        assert session.step == 0
+        assert session.length == len([s for s in sc.steps if not s.expect_error])
+        assert len(notes) == len([s for s in sc.steps if s.expect_error])
+    picker = scenario_picker()
+    dropdown = picker.children[0]
+    assert len(dropdown.options) == len(find_scenarios(SCENARIOS))
+    dropdown.value = dropdown.options[-1][1]
+    assert picker.children[1].value == ""
+
+
+@pytest.mark.parametrize("section,scenario", [(0, None), (2, "4_forced_coup"), (5, "6_reformation_same_faction")])
+def test_section_view(section, scenario):
+    view = section_view(section, scenario)
+    assert "kl-clause" in view.children[0].value
+
+
+def test_action_labels_cover_every_type():
+    rng = random.Random(1)
+    s = GAME.new_game(GAME.make_config({"players": 4, "reformation": True}), 1)
+    seen = set()
+    for _ in range(3000):
+        cp = GAME.current_player(s)
+        if cp == TERMINAL:
+            s = GAME.new_game(GAME.make_config({"players": 4, "reformation": True}), rng.randrange(99))
+            continue
+        if cp == -1:
+            s = GAME.apply(s, GAME.sample_chance(s, rng)).state
+            continue
+        seats = sorted(cp) if isinstance(cp, frozenset) else [cp]
+        legal = [a for p in seats for a in GAME.legal_actions(s, p)]
+        for a in legal:
+            assert action_label(a) != a["type"], a
+            seen.add(a["type"])
+        s = GAME.apply(s, legal[rng.randrange(len(legal))]).state
+    assert len(seen) >= 15

@@ -1,0 +1,348 @@
+"""The Coup table: one seat's view of a เกมโค่นอำนาจ game, its action buttons, bots, and the
+scenario step-through used by ``notebooks/coup.ipynb``.
+
+Nothing here decides a rule.  The table is drawn from ``GAME.observe(state, viewer)`` only, so
+another seat's face-down card never reaches the browser (widget state travels there); the
+buttons are the viewer's ``legal_actions`` and a click calls ``GameSession.apply``, which the
+engine validates.  Teaching scenarios may show every card (``show_all=True``): they are public
+examples and the table says so on screen.
+
+Bots (:mod:`rules.coup.bots`) play the seats given in ``bots``; they too see only ``observe``.
+When several seats may react at once, seats are asked clockwise from the seat whose turn it is
+(the register's tie rule, ambiguity ``reaction_order``), so the human answers in turn.
+"""
+from __future__ import annotations
+
+import html
+import random
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+import ipywidgets as w
+
+from rules.core.protocol import CHANCE, TERMINAL
+from rules.core.rulebook import load_rulebook
+from rules.core.scenario import Scenario, load_scenario
+
+from .errors import THAI_FONT, error_html, message_html, safe
+from .eventlog import EventLog
+from .rulepanel import PANEL_CSS, clause_html
+from .session import GameSession
+from .stepper import Stepper
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios" / "coup"
+
+CARD_TH = {"duke": "ดยุค", "captain": "กัปตัน", "assassin": "นักฆ่า", "contessa": "คอนเตสซ่า",
+           "ambassador": "ทูต", "inquisitor": "นักสืบศาสนา"}
+CARD_COLOUR = {"duke": "#7b1fa2", "captain": "#1e63c6", "assassin": "#37474f", "contessa": "#c62828",
+               "ambassador": "#2e7d32", "inquisitor": "#ef6c00"}
+FACTION_TH = ("ศาสนา ก", "ศาสนา ข")
+PHASE_TH = {
+    "faction": ("เลือกศาสนา", "choose a faction"), "turn": ("เลือกการกระทำ", "choose an action"),
+    "challenge_action": ("ท้าทายคำอ้างหรือไม่", "challenge the claim?"),
+    "block": ("ยับยั้งหรือไม่", "block?"), "challenge_block": ("ท้าทายการยับยั้งหรือไม่", "challenge the block?"),
+    "prove": ("พิสูจน์หรือเสียการ์ด", "prove or lose a card"), "lose": ("เลือกการ์ดที่จะเสีย", "choose a card to lose"),
+    "exchange": ("เลือกการ์ดที่จะคืน", "choose cards to return"), "show": ("เลือกการ์ดให้ดู", "choose a card to show"),
+    "examine": ("บังคับแลกหรือคืนให้", "force an exchange or let keep"), "chance": ("สับกอง / สุ่ม", "shuffle / chance"),
+    "over": ("จบเกม", "game over"),
+}
+
+CSS = f"""<style>
+.kl-coup {{ font-family: {THAI_FONT}; font-size: 14px; }}
+.kl-coup .kl-seats {{ display: flex; flex-wrap: wrap; gap: 8px; }}
+.kl-coup .kl-seat {{ border: 2px solid #ccc; border-radius: 8px; padding: 6px 8px; min-width: 150px; background: #fafafa; }}
+.kl-coup .kl-seat.turn {{ border-color: #1e63c6; }}
+.kl-coup .kl-seat.acting {{ background: #fff4cc; }}
+.kl-coup .kl-seat.out {{ opacity: .55; }}
+.kl-coup .kl-card {{ display: inline-block; border-radius: 5px; padding: 1px 6px; margin: 2px; color: #fff; font-size: 13px; }}
+.kl-coup .kl-card.back {{ background: #9e9e9e; }}
+.kl-coup .kl-card.lost {{ text-decoration: line-through; opacity: .7; }}
+.kl-coup .kl-head {{ margin-bottom: 6px; }}
+.kl-coup .kl-teach {{ background: #e8f4fd; border-left: 4px solid #2a6f97; padding: 3px 8px; margin-bottom: 6px; }}
+</style>"""
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def card_html(name: str, lost: bool = False) -> str:
+    """A face-up card chip (Thai name, English in the tooltip)."""
+    return (f'<span class="kl-card{" lost" if lost else ""}" style="background:{CARD_COLOUR.get(name, "#555")}"'
+            f' title="{_e(name)}">{_e(CARD_TH.get(name, name))}</span>')
+
+
+def back_html(count: int) -> str:
+    return "".join('<span class="kl-card back" title="face down / คว่ำ">?</span>' for _ in range(count))
+
+
+def table_html(obs: Mapping, full: Mapping | None = None) -> str:
+    """The table as HTML from an observation (``full``: ``state_to_json`` of a teaching
+    example, whose hands are then all shown).  A pure function of its inputs."""
+    me = obs["viewer"]
+    current = obs["current"]
+    acting = set(current) if isinstance(current, list) else ({current} if isinstance(current, int) else set())
+    th, en = PHASE_TH.get(obs["phase"], (obs["phase"], obs["phase"]))
+    head = [f"<b>{_e(th)}</b> / {_e(en)}", f"ตาของที่นั่ง {obs['turn']} / seat {obs['turn']}'s turn",
+            f"ธนาคาร {obs['bank']} / bank", f"กอง {obs['deck_size']} ใบ / deck"]
+    if obs["reformation"]:
+        head.append(f"ที่พักพิง {obs['almshouse']} / almshouse")
+    if obs["forced"] and obs["phase"] == "turn":
+        head.append("<b>ต้องรัฐประหาร / must coup</b>")
+    act = obs["action"]
+    if act:
+        what = act["type"] + (f" → {act['target']}" if act["target"] is not None else "")
+        claim = f" ({CARD_TH.get(act['claim'], act['claim'])})" if act["claim"] else ""
+        head.append(f"การกระทำ / action: {_e(what)}{_e(claim)}")
+    if obs["block"]:
+        head.append(f"ยับยั้งโดยที่นั่ง {obs['block']['player']} ด้วย{_e(CARD_TH[obs['block']['character']])} / block")
+    if obs["winner"] is not None:
+        head.append(f"<b>ผู้ชนะ: ที่นั่ง {obs['winner']} / winner: seat {obs['winner']}</b>")
+    if obs["deadlock"]:
+        head.append("<b>ทางตัน ไม่มีผู้ชนะ / deadlock, no winner</b>")
+    seats = []
+    for p in obs["players"]:
+        s = p["seat"]
+        cls = ["kl-seat"] + (["turn"] if s == obs["turn"] else []) + (["acting"] if s in acting else []) \
+            + ([] if p["alive"] else ["out"])
+        name = f"ที่นั่ง {s}" + (" (คุณ / you)" if s == me else "")
+        hand = full["players"][s]["hand"] if full else p["hand"]
+        cards = "".join(card_html(c) for c in hand) if hand is not None else back_html(p["cards"])
+        lost = "".join(card_html(c, lost=True) for c in p["lost"]) + back_html(p["lost_face_down"])
+        faction = f" · {FACTION_TH[p['faction']]}" if p["faction"] is not None else ""
+        claims = ", ".join(CARD_TH.get(c, c) for c in p["claims"])
+        seats.append(
+            f'<div class="{" ".join(cls)}"><div><b>{_e(name)}</b>{_e(faction)}</div>'
+            f'<div>เหรียญ / coins: <b>{p["coins"]}</b></div><div>{cards}</div>'
+            + (f'<div>เสียแล้ว / lost: {lost}</div>' if lost else "")
+            + (f'<div style="color:#666">อ้าง / claimed: {_e(claims)}</div>' if claims else "")
+            + "</div>")
+    extra = []
+    if obs.get("exchange_drawn"):
+        extra.append("หยิบมา / drawn: " + "".join(card_html(c) for c in obs["exchange_drawn"]))
+    if obs.get("examined"):
+        extra.append("การ์ดที่ดู / examined card: " + card_html(obs["examined"]))
+    for t, c in obs.get("known", []):
+        extra.append(f"รู้ว่าที่นั่ง {t} มี / you know seat {t} holds: " + card_html(c))
+    teach = ('<div class="kl-teach">ตัวอย่างสอน: เปิดไพ่ทุกใบให้เห็น / teaching example: every card is shown</div>'
+             if full else "")
+    return (f'{CSS}<div class="kl-coup">{teach}<div class="kl-head">{" · ".join(head)}</div>'
+            f'<div class="kl-seats">{"".join(seats)}</div>'
+            + "".join(f"<div>{x}</div>" for x in extra) + "</div>")
+
+
+def action_label(a: Mapping) -> str:
+    """A button label for a legal action (Thai / English)."""
+    t = a["type"]
+    tgt = a.get("target")
+    c = a.get("card") or a.get("character")
+    cth = CARD_TH.get(c, c)
+    labels = {
+        "income": "รายได้ +1 / Income", "foreign_aid": "ช่วยเหลือจากภายนอก +2 / Foreign aid",
+        "coup": f"รัฐประหาร {tgt} / Coup", "tax": "เก็บภาษี (ดยุค) / Tax",
+        "steal": f"ขโมย {tgt} (กัปตัน) / Steal", "assassinate": f"ลอบสังหาร {tgt} (นักฆ่า) / Assassinate",
+        "exchange": f"แลกเปลี่ยน ({cth}) / Exchange", "examine": f"สอบสวน {tgt} / Examine",
+        "convert": (f"เปลี่ยนศาสนาตัวเอง / Convert self" if tgt == a["player"] else f"เปลี่ยนศาสนา {tgt} / Convert"),
+        "embezzle": "ยักยอก (ไม่มีนกยูง) / Embezzle", "pass": "ผ่าน / Pass", "challenge": "ท้าทาย! / Challenge",
+        "block": f"ยับยั้ง ({cth}) / Block", "prove": "เปิดพิสูจน์ / Prove", "lose": f"เสีย{cth} / Lose",
+        "show": f"ให้ดู{cth} / Show", "force_exchange": "บังคับแลก / Force exchange",
+        "let_keep": "คืนให้เก็บ / Let keep",
+        "choose_faction": f"{FACTION_TH[a.get('faction', 0)]} / Faction {'AB'[a.get('faction', 0)]}",
+    }
+    if t == "exchange_return":
+        return "คืน / Return: " + ", ".join(CARD_TH.get(x, x) for x in a["return"])
+    return labels.get(t, t)
+
+
+def clockwise(obs: Mapping, seats) -> list[int]:
+    """``seats`` in the order asked: clockwise from the seat whose turn it is (tie rule)."""
+    n = len(obs["players"])
+    start = obs["turn"]
+    order = [(start + k) % n for k in range(1, n + 1)]
+    return [s for s in order if s in seats]
+
+
+class CoupTable(w.VBox):
+    """One seat's table over a :class:`~widgets.session.GameSession` of ``rules.coup.GAME``.
+
+    ``viewer``: the seat whose eyes and buttons these are (``None`` = spectator, no buttons);
+    ``bots``: ``{seat: policy}`` played automatically after every change (see :meth:`advance`);
+    ``show_all``: a teaching example (every card shown, said on screen); ``with_log``: add an
+    :class:`~widgets.eventlog.EventLog` (redacted for ``viewer``).
+    """
+
+    def __init__(self, session: GameSession, viewer: int | None = 0,
+                 bots: Mapping[int, Callable] | None = None, show_all: bool = False,
+                 with_log: bool = True, seed: int = 0, **kwargs):
+        self.session, self.viewer, self.show_all = session, viewer, show_all
+        self.bots = dict(bots or {})
+        self.rng = random.Random(seed)
+        self._busy = False
+        self.board = w.HTML()
+        self.buttons = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap"))
+        self.message = w.HTML()
+        parts = [self.board, self.buttons, self.message]
+        self.eventlog = None
+        if with_log:
+            self.eventlog = EventLog(session, book=load_rulebook("coup"), viewer=None if show_all else viewer)
+            parts.append(self.eventlog)
+        super().__init__(parts, **kwargs)
+        session.observe(lambda _c: None if self._busy else self.render(), names=["step", "length"])
+        self.render()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def render(self) -> None:
+        """Redraw the table and the viewer's buttons from ``observe`` (never the full state,
+        unless ``show_all``)."""
+        s = self.session
+        obs = s.observation(self.viewer)
+        full = s.game.state_to_json(s.state) if self.show_all else None
+        self.board.value = table_html(obs, full)
+        buttons = []
+        if self.viewer is not None and self.viewer not in self.bots:
+            for a in s.legal_actions(self.viewer):
+                b = w.Button(description=action_label(a), layout=w.Layout(width="auto"),
+                             button_style="danger" if a["type"] == "challenge" else "")
+                b.on_click(self._clicker(a))
+                buttons.append(b)
+        self.buttons.children = buttons
+
+    def _clicker(self, action: dict):
+        @safe(self.message)
+        def click(_b):
+            self.message.value = ""
+            self._busy = True
+            try:
+                self.session.apply(dict(action))
+                self.advance()
+            finally:
+                self._busy = False
+                self.render()
+        return click
+
+    # -- bots ------------------------------------------------------------------------------
+    def advance(self, limit: int = 2000) -> int:
+        """Let chance and the bots move until a human seat must act or the game ends;
+        returns the number of steps taken.  Only ``legal_actions`` and ``observe`` are used."""
+        s = self.session
+        taken = 0
+        for _ in range(limit):
+            cp = s.current_player()
+            if cp == TERMINAL:
+                break
+            if cp == CHANCE:
+                s.apply_chance(self.rng)
+                taken += 1
+                continue
+            seats = sorted(cp) if isinstance(cp, frozenset) else [cp]
+            obs = s.observation(None)
+            seat = clockwise(obs, seats)[0]
+            if seat not in self.bots:
+                break
+            policy = self.bots[seat]
+            s.apply(policy(s.observation(seat), s.legal_actions(seat), self.rng))
+            taken += 1
+        return taken
+
+
+# --- scenarios ------------------------------------------------------------------------------
+def scenario_session(sc: Scenario) -> tuple[GameSession, list[str]]:
+    """A session holding a scenario's moves (refused steps are skipped and noted), shown at
+    step 0; returns ``(session, notes)``."""
+    from rules.coup import GAME
+
+    config = dict(sc.setup.config)
+    session = GameSession(GAME, config=config, seed=sc.setup.seed, overrides=sc.setup.overrides)
+    notes = []
+    for i, step in enumerate(sc.steps, 1):
+        if step.expect_error:
+            notes.append(f"ขั้น {i}: {step.action} ถูกปฏิเสธตามข้อ [{step.expect_error}] / "
+                         f"step {i} is refused by [{step.expect_error}]")
+            continue
+        session.apply(dict(step.action))
+    session.jump(0)
+    return session, notes
+
+
+def scenario_view(path: Path | str) -> w.VBox:
+    """A scenario step by step: the question and answer, the cited clauses, a stepper and the
+    teaching table (every card shown)."""
+    sc = load_scenario(path)
+    session, notes = scenario_session(sc)
+    book = load_rulebook("coup")
+    cites = "".join(clause_html(book.clause(c)) for c in sc.cites)
+    intro = (f'<div style="font-family:{THAI_FONT}"><h4>{_e(sc.title_th)} / {_e(sc.title_en)}</h4>'
+             f'<p><b>ถาม</b> {_e(sc.question_th)}<br><i>{_e(sc.question_en)}</i></p>'
+             f'<p><b>ตอบ</b> {_e(sc.answer_th)}<br><i>{_e(sc.answer_en)}</i></p></div>')
+    extra = "".join(message_html(n, "", tone="info") for n in notes)
+    table = CoupTable(session, viewer=None, show_all=sc.shows_hidden)
+    return w.VBox([w.HTML(intro + extra), Stepper(session), table,
+                   w.HTML(f'{PANEL_CSS}<details><summary>ข้อกติกาที่อ้างถึง / cited clauses</summary>'
+                          f'<div class="kl-rules">{cites}</div></details>')])
+
+
+def scenario_picker(root: Path | str = SCENARIOS) -> w.VBox:
+    """A dropdown of every Coup scenario file and the chosen one's :func:`scenario_view`."""
+    paths = sorted(Path(root).glob("*.yaml"))
+    out = w.VBox()
+    error = w.HTML()
+    options = []
+    for p in paths:
+        try:
+            options.append((load_scenario(p).title_th, p))
+        except Exception as exc:  # noqa: BLE001 - a broken file is reported, the rest still load
+            error.value += error_html(exc)
+    dropdown = w.Dropdown(options=options, description="สถานการณ์", layout=w.Layout(width="100%"))
+
+    @safe(error)
+    def show(_change=None):
+        out.children = [scenario_view(dropdown.value)] if dropdown.value else []
+    dropdown.observe(show, names="value")
+    show()
+    return w.VBox([dropdown, error, out])
+
+
+def section_view(section: int, scenario: str | None = None, players: int = 4) -> w.HBox:
+    """A rulebook section's Thai clauses beside a live table: a scenario (file stem in
+    ``data/scenarios/coup``) or a fresh game seen by a spectator."""
+    book = load_rulebook("coup")
+    heading, clauses = book.sections()[section]
+    text = PANEL_CSS + '<div class="kl-rules">' + "".join(clause_html(c) for c in clauses) + "</div>"
+    left = w.HTML(text, layout=w.Layout(flex="1 1 380px", max_width="560px"))
+    if scenario:
+        right = scenario_view(SCENARIOS / f"{scenario}.yaml")
+    else:
+        from rules.coup import GAME
+        session = GameSession(GAME, config={"players": players}, seed=section)
+        right = CoupTable(session, viewer=None, with_log=False)
+    right.layout = w.Layout(flex="1 1 420px")
+    return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap"))
+
+
+def play_panel() -> w.VBox:
+    """"Play": you (seat 0) against 1-5 bots; your cards are visible only to you."""
+    from rules.coup import GAME
+    from rules.coup.bots import make_bot
+
+    bots_n = w.IntSlider(value=3, min=1, max=5, description="บอท / bots")
+    kind = w.Dropdown(options=[("ซื่อสัตย์ / honest", "honest"), ("ชอบหลอก / bluffer", "bluffer"),
+                               ("สุ่ม / random", "random")], value="bluffer", description="แบบ / kind")
+    reform = w.Checkbox(value=False, description="การปฏิรูปศาสนา / Reformation")
+    seed = w.IntText(value=1, description="seed")
+    start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary")
+    error = w.HTML()
+    holder = w.VBox()
+
+    @safe(error)
+    def new_game(_b=None):
+        error.value = ""
+        players = bots_n.value + 1
+        session = GameSession(GAME, config={"players": players, "reformation": reform.value}, seed=seed.value)
+        bots = {s: make_bot(kind.value) for s in range(1, players)}
+        table = CoupTable(session, viewer=0, bots=bots, seed=seed.value)
+        if reform.value and session.current_player() != 0:
+            table.advance()
+        table.advance()
+        holder.children = [table]
+    start.on_click(new_game)
+    return w.VBox([w.HBox([bots_n, kind]), w.HBox([reform, seed, start]), error, holder])
