@@ -63,7 +63,8 @@ def start(game: Game, config: Any, seed: int, overrides: dict | None = None,
         try:
             state = game.apply_overrides(state, overrides)
         except BadInput as exc:  # the game names the field; we name the file
-            raise BadInput(source, exc.field, exc.message_th, exc.message_en) from None
+            field = exc.field if exc.field.startswith("setup.") else f"setup.overrides.{exc.field}"
+            raise BadInput(source, field, exc.message_th, exc.message_en) from None
         except IllegalAction as exc:
             raise BadInput(source, "setup.overrides", f"ผิดกติกา ({exc.clause}): {exc.message_th}",
                            f"breaks a rule ({exc.clause}): {exc.message_en}") from None
