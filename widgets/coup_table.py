@@ -346,3 +346,23 @@ def play_panel() -> w.VBox:
         holder.children = [table]
     start.on_click(new_game)
     return w.VBox([w.HBox([bots_n, kind]), w.HBox([reform, seed, start]), error, holder])
+
+
+BOLD = ' style="font-weight:bold"'
+
+
+def ambiguities_html() -> str:
+    """The ambiguity register of Coup as HTML: question, readings (default marked), why."""
+    from rules.core.ambiguity import load_ambiguities
+
+    rows = []
+    for a in load_ambiguities("coup"):
+        readings = "".join(
+            f'<li{BOLD if r.id == a.default else ""}><code>{_e(r.id)}</code>'
+            f'{" (ค่าเริ่มต้น / default)" if r.id == a.default else ""}: {_e(r.description_th)}'
+            f'<br><i>{_e(r.description_en)}</i></li>' for r in a.readings)
+        rows.append(f'<details><summary><b>{_e(a.question_th)}</b> <code>{_e(a.id)}</code></summary>'
+                    f'<div><i>{_e(a.question_en)}</i></div><ul>{readings}</ul>'
+                    f'<div>ทำไม / why: {_e(a.why)}</div><div style="color:#666">ข้อ / clauses: '
+                    f'{_e(", ".join(a.clauses))} · config: <code>{_e(a.variant or "")}</code></div></details>')
+    return f'<div style="font-family:{THAI_FONT}">{"".join(rows)}</div>'
