@@ -423,7 +423,11 @@ def rank(position: Position, colour: str | Iterable[str]) -> int:
     Clause ``rank.largest_group``: 15 red tokens whose largest group covers 6 cells give Rank 6.
     0 when the colour has no token on the map.
     """
-    return len(largest_group(position, colour))
+    key = ("rank", colour) if isinstance(colour, str) else ("rank", frozenset(colour))
+    r = position._cache.get(key)
+    if r is None:
+        r = position._cache[key] = len(largest_group(position, colour))
+    return r
 
 
 def rank_by_colour(position: Position) -> dict[str, int]:

@@ -62,12 +62,15 @@ def invariants(s: State) -> list[str]:
     for c in s.castles:
         if pos.count_at(c.cell) > cell_capacity(s, c.cell):
             out.append(f"castle cell {c.cell} holds {pos.count_at(c.cell)} tokens (capacity {cell_capacity(s, c.cell)})")
+    counts = Counter()
+    for colour, n in pos._cells.values():
+        counts[colour] += n
     for k, colour in enumerate(board.colours):
-        on = B.tokens_of(pos, colour)
+        on = counts[colour]
         if s.supply[k] < 0 or (cfg.removed_tokens == "to_supply" and on + s.supply[k] != board.tokens_per_colour) \
                 or on + s.supply[k] > board.tokens_per_colour:
             out.append(f"{colour}: {on} on the map + {s.supply[k]} in supply != {board.tokens_per_colour}")
-    if s.black_supply < 0 or B.tokens_of(pos, board.black) + s.black_supply > board.black_tokens:
+    if s.black_supply < 0 or counts[board.black] + s.black_supply > board.black_tokens:
         out.append("black tokens not conserved")
     money = s.bank + sum(p.cash + sum(p.deposits) for p in s.players) + sum(n for _, n in s.row)
     if money != BANK_START:
@@ -76,11 +79,14 @@ def invariants(s: State) -> list[str]:
         out.append("negative money")
     per = tables().powers.per_colour
     held_all = Counter(ck for p in s.players for ck in p.powers)
+    full = tuple(per[kind] for kind in KINDS)
     for k, colour in enumerate(board.colours):
-        for j, kind in enumerate(KINDS):
-            held = held_all[(colour, kind)]
-            if s.power_decks[k][j] < 0 or s.power_decks[k][j] + held != per[kind]:
-                out.append(f"Power cards {colour} {kind}: deck {s.power_decks[k][j]} + held {held} != {per[kind]}")
+        deck = s.power_decks[k]
+        if held_all or deck != full:
+            for j, kind in enumerate(KINDS):
+                held = held_all[(colour, kind)]
+                if deck[j] < 0 or deck[j] + held != per[kind]:
+                    out.append(f"Power cards {colour} {kind}: deck {deck[j]} + held {held} != {per[kind]}")
     cards = [*s.deck, *s.discard, *(c for c, _ in s.row), *(c for p in s.players for c in p.hand)]
     if sorted(cards) != _all_cards(cfg):
         out.append("Territory cards not conserved")

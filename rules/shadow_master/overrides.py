@@ -64,7 +64,7 @@ def apply_overrides(state: State, overrides: Mapping[str, Any]) -> State:
         for k, c in enumerate(board.colours):
             w.supply[k] = board.tokens_per_colour - B.tokens_of(w.position, c)
             if w.supply[k] < 0:
-                raise _bad("board", f"โทเคนสี{c}เกินจำนวนที่มี ({board.tokens_per_colour})",
+                raise _bad("board", f"โทเคนสี{board.colour_th[c]}เกินจำนวนที่มี ({board.tokens_per_colour})",
                            f"more {c} tokens than exist ({board.tokens_per_colour})")
         w.black_supply = board.black_tokens - B.tokens_of(w.position, board.black)
         if w.black_supply < 0:
@@ -113,7 +113,8 @@ def apply_overrides(state: State, overrides: Mapping[str, Any]) -> State:
                     deck[KINDS.index(item[1])] -= 1
                     p.powers.append((item[0], item[1]))
             elif field == "hand":
-                _set_hand(w, seat, value, where, set(int(k) for k in players))
+                _set_hand(w, seat, value, where,
+                          {int(k) for k, v in dict(players).items() if isinstance(v, dict) and "hand" in v})
             elif field == "persons":
                 w.person_supply.extend(p.persons)
                 p.persons = []

@@ -1,0 +1,311 @@
+"""Shadow Master engine: rule areas one by one, variants, refusals and bad input."""
+import pytest
+
+from rules.core.protocol import CHANCE, BadInput, IllegalAction
+from rules.shadow_master import GAME
+from rules.shadow_master import board as B
+from rules.shadow_master.attack import plan, what_if
+from rules.shadow_master.config import Config
+from rules.shadow_master.powers import limit_sources, power_limit, territory_limit
+from rules.shadow_master.tables import tables
+
+
+def start(n=4, seed=3, **over):
+    cfg = {k[4:]: over.pop(k) for k in list(over) if k.startswith("cfg_")}
+    s = GAME.new_game(GAME.make_config({"players": n, **cfg}), seed)
+    return GAME.apply_overrides(s, {"first_player": 0, **over})
+
+
+def play(s, *actions):
+    events = []
+    for a in actions:
+        tr = GAME.apply(s, a)
+        events += tr.events
+        s = tr.state
+        assert GAME.invariants(s) == []
+    return s, events
+
+
+def roll_place(s, colour, cell, seat=0):
+    return play(s, {"player": seat, "type": "roll"}, {"chance": "die", "colour": colour},
+                {"player": seat, "type": "place", "cell": cell, "colour": colour})
+
+
+BLUE4 = {"F6": ["blue", 2], "F7": ["blue", 1], "G6": ["blue", 1], "G7": ["blue", 2]}
+HAND = ["E6", "A1", "A2", "A3", "A4"]
+
+
+# ----------------------------------------------------------------------------- config and register
+def test_config_defaults_are_the_register_defaults():
+    fields = Config.model_fields
+    entries = [a for a in tables().ambiguities.ambiguities if a.config]
+    assert entries, "the register is empty"
+    for a in entries:
+        assert a.config in fields, a.id
+        default = next(r for r in a.readings if r.id == a.default)
+        expected = default.value if default.value is not None else default.id
+        assert fields[a.config].default == expected, a.id
+        for r in a.readings:   # every reading is an accepted config value
+            GAME.make_config({"players": 3, a.config: r.value if r.value is not None else r.id})
+
+
+def test_register_clauses_exist():
+    from rules.core.rulebook import load_rulebook
+    ids = load_rulebook("shadow_master").ids
+    for a in tables().ambiguities.ambiguities:
+        assert set(a.clauses) <= ids, a.id
+
+
+def test_bad_config_names_the_field():
+    with pytest.raises(BadInput) as e:
+        GAME.make_config({"players": 4, "size_measure": "weight"})
+    assert e.value.field == "size_measure"
+    with pytest.raises(BadInput) as e:
+        GAME.make_config({"players": 9})
+    assert e.value.field == "players"
+
+
+# ----------------------------------------------------------------------------- setup and order
+def test_setup():
+    s = GAME.new_game(GAME.default_config(4), 11)
+    lim = tables().limits.territory_limit[4]
+    assert all(p.cash == 10 and not p.powers and not p.persons and len(p.hand) == lim for p in s.players)
+    assert GAME.current_player(s) == 0 and s.turn.step == "choose"
+    assert GAME.new_game(GAME.default_config(4), 11) == s          # same seed, same deal
+    assert GAME.new_game(GAME.default_config(4), 12).players != s.players
+
+
+def test_first_player_rotates_and_round_has_income():
+    s = start(n=3)
+    for seat in (0, 1, 2):
+        s, _ = play(s, {"player": seat, "type": "skip"}, {"player": seat, "type": "end_turn"})
+    assert s.stage == "sell"
+    for seat in (0, 1, 2):
+        s, ev = play(s, {"player": seat, "type": "no_sell"})
+    assert [e.kind for e in ev].count("income") == 3
+    assert s.round == 2 and s.first_player == 1 and GAME.current_player(s) == 1
+
+
+# ----------------------------------------------------------------------------- phase 1
+def test_refusals_name_the_clause_and_leave_the_state():
+    s = start(board={"E6": ["blue", 3]}, players={"0": {"hand": ["E6", "E7", "A2", "A3", "A4"]}})
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "blue"})
+    before = GAME.state_to_json(s)
+    cases = [({"player": 0, "type": "place", "cell": "E6", "colour": "blue"}, "board.cell_capacity"),
+             ({"player": 0, "type": "place", "cell": "H1", "colour": "blue"}, "phase1.territory_required"),
+             ({"player": 0, "type": "place", "cell": "E7", "colour": "red"}, "phase1.roll_place"),
+             ({"player": 1, "type": "decline"}, "order.rounds_first_player"),
+             ({"player": 0, "type": "fly"}, "phase1.roll_place")]
+    for action, clause in cases:
+        with pytest.raises(IllegalAction) as e:
+            GAME.apply(s, action)
+        assert e.value.clause == clause and e.value.message_th and e.value.message_en
+    assert GAME.state_to_json(s) == before
+
+
+def test_one_token_per_cell_per_round():
+    s = start(players={"0": {"hand": ["E6", "A1", "A2", "A3", "A4"]}},
+              cells_this_round=["A1"])
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, {"player": 0, "type": "place", "cell": "A1", "colour": "red"})
+    assert e.value.clause == "territory.one_per_round"
+
+
+def test_decline_costs_five():
+    s = start()
+    s, ev = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"}, {"player": 0, "type": "decline"})
+    assert s.players[0].cash == 5 and s.turn.step == "phase3"
+
+
+def test_faith_rolls_two_dice():
+    s = start(players={"0": {"powers": [["red", "faith"]]}})
+    s, _ = play(s, {"player": 0, "type": "roll"})
+    assert s.chance.kind == "die" and s.chance.count == 2
+    s, ev = play(s, {"chance": "die", "colour": "blue"}, {"chance": "die", "colour": "green"})
+    colours = {a["colour"] for a in GAME.legal_actions(s, 0) if a["type"] == "place"}
+    assert colours == {"blue", "green"}
+
+
+def test_rank15_fee_and_master_of_coin():
+    cells = {f"{r}{c}": ["red", 1] for r in "CDE" for c in range(1, 6)}   # 15 red cells in one group
+    s = start(board=cells, players={"0": {"hand": ["C6", "A1", "A2", "A3", "A4"]}})
+    s2, ev = roll_place(s, "red", "C6")
+    fee = tables().rank.tables["standard"].income_at(15)
+    assert next(e for e in ev if e.kind == "place").data["fee"] == fee
+    s3 = GAME.apply_overrides(s, {"players.0.persons": ["master_of_coin"]})
+    s3, ev = roll_place(s3, "red", "C6")
+    assert next(e for e in ev if e.kind == "place").data["fee"] == max(0, fee - 10)
+
+
+def test_buy_power_price_is_rank_and_the_card_is_random():
+    s = start(board={"E3": ["red", 1], "E4": ["red", 1]}, players={"0": {"hand": HAND}})
+    s, _ = roll_place(s, "red", "E6")
+    assert s.turn.step == "buy" and B.rank(s.position, "red") == 2
+    s, _ = play(s, {"player": 0, "type": "buy_power", "colour": "red"})
+    assert GAME.current_player(s) == CHANCE and s.players[0].cash == 10 - 2   # price = Rank 2 (E3 E4)
+    outcomes = GAME.chance_outcomes(s)
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9 and len(outcomes) == 6
+    s, ev = play(s, {"chance": "power", "colour": "red", "kind": "land"})
+    assert ("red", "land") in s.players[0].powers
+    assert s.chance is not None and s.chance.purpose == "hand"          # Land draws a Territory card
+    assert any(e.kind == "land_draw" for e in ev)
+
+
+def test_black_needs_all_six_colours():
+    s = start(players={"0": {"hand": ["H4", "A1", "A2", "A3", "A4"]}})
+    assert not [a for a in GAME.legal_actions(s, 0) if a["type"] == "black"]
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, {"player": 0, "type": "black", "cell": "H4"})
+    assert e.value.clause == "black.after_six_colours"
+
+
+# ----------------------------------------------------------------------------- attacks and variants
+def test_plan_kinds_and_size_measure_variant():
+    b = B.load_board(4)
+    pos = B.position_from_json(b, {**BLUE4, "E3": ["red", 3], "E4": ["red", 3], "E5": ["red", 3], "E6": ["red", 1]})
+    cells = plan(pos, ((),) * 3, "E6", "red", frozenset({"blue"}), Config(players=4))
+    assert cells.kind == "tempo"                                          # 4 cells vs 4 cells
+    tokens = plan(pos, ((),) * 3, "E6", "red", frozenset({"blue"}), Config(players=4, size_measure="tokens"))
+    assert tokens.kind == "full_force" and tokens.attacker_size == 10 and tokens.defender_size == 6
+
+
+def test_largest_stack_removal_needs_no_choice():
+    s = start(cfg_removal_picker="largest_stack", board={**BLUE4, "E2": ["red", 1], "E3": ["red", 1],
+              "E4": ["red", 1], "E5": ["red", 1]}, players={"0": {"hand": HAND}})
+    s, ev = roll_place(s, "red", "E6")
+    removed = [(e.data["cell"]) for e in ev if e.kind == "tokens_removed"]
+    assert removed == ["F6", "G7", "F6", "F7"] and s.turn.step == "buy"     # fullest first, then board order
+
+
+def test_attack_scope_cell_variant():
+    board = {**BLUE4, "E3": ["red", 1], "E4": ["red", 1], "E5": ["red", 1], "E6": ["red", 1]}
+    # E2 joins a group whose far end (E6) touches blue: an attack with scope=group, none with scope=cell
+    s = start(cfg_attack_scope="cell", board=board, players={"0": {"hand": ["E2", "A1", "A2", "A3", "A4"]}})
+    s, ev = roll_place(s, "red", "E2")
+    assert not [e for e in ev if e.kind == "attack"]
+    s = start(board=board, players={"0": {"hand": ["E2", "A1", "A2", "A3", "A4"]}})
+    s, ev = roll_place(s, "red", "E2")
+    assert [e.data["kind"] for e in ev if e.kind == "attack"] == ["full_force"]
+
+
+def test_siege_blocked_variant_counts_the_edge():
+    # blue A1 sits on the map corner; red touches it once (A2) - only the "blocked" reading sieges it
+    board = {"A1": ["blue", 1], "A3": ["red", 1], "A4": ["red", 1], "A5": ["red", 1]}
+    for reading, sieged in (("attacker", False), ("blocked", True)):
+        s = start(cfg_siege_enclosure=reading, board=board, players={"0": {"hand": ["A2", "H1", "H2", "H3", "H4"]}})
+        s, ev = roll_place(s, "red", "A2")
+        assert any(e.kind == "attack" and e.data["kind"] == "siege" for e in ev) is sieged
+
+
+def test_allies_rank_variant():
+    over = dict(alliances={"X1": ["red", "yellow"]}, board={"E2": ["red", 1], "E3": ["yellow", 1], "E4": ["red", 1]})
+    sep = GAME.state_to_json(start(**over))
+    merged = GAME.state_to_json(start(cfg_allies_rank="merged", **over))
+    assert sep["rank"]["red"] == 1 and merged["rank"]["red"] == 3 and merged["rank"]["yellow"] == 3
+
+
+def test_what_if_overlay():
+    b = B.load_board(4)
+    pos = B.position_from_json(b, {**BLUE4, "E2": ["red", 1], "E3": ["red", 1], "E4": ["red", 1], "E5": ["red", 1]})
+    out = what_if(pos, ((),) * 3, "red", ["E6", "A1", "F6"], Config(players=4))
+    assert out["E6"] == {"kind": "full_force", "remove": 4, "defender": ["blue"], "fronts": 1}
+    assert out["A1"]["kind"] == "none" and "F6" not in out
+
+
+# ----------------------------------------------------------------------------- alliances
+def test_alliance_with_x_card_and_reset_at_four():
+    board = {"A1": ["red", 1], "A3": ["blue", 1], "A5": ["green", 1], "A7": ["yellow", 1]}
+    s = start(board=board, alliances={"X1": ["red", "blue", "green"]}, players={"0": {"hand": ["X", "H1", "H2", "H3", "H4"]}})
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "yellow"})
+    assert {"player": 0, "type": "ally", "x": "X1", "colour": "yellow"} in GAME.legal_actions(s, 0)
+    s, ev = play(s, {"player": 0, "type": "ally", "x": "X1", "colour": "yellow"})
+    assert [e.kind for e in ev][:2] == ["ally", "alliance_reset"] and s.alliances[0] == ()
+    assert "X" not in s.players[0].hand and s.turn.placed == 1 and s.turn.spent == 1
+
+
+# ----------------------------------------------------------------------------- money
+def test_move_money_fee_and_once_per_round():
+    s = start(players={"0": {"powers": [["red", "faith"], ["blue", "tax"]], "deposits": {"red": 25}}})
+    s, ev = play(s, {"player": 0, "type": "move_money", "source": "red", "target": "blue", "amount": 20})
+    p = s.players[0]
+    assert p.deposits[0] == 5 and p.deposits[1] == 18 and p.moved_money
+    assert not [a for a in GAME.legal_actions(s, 0) if a["type"] == "move_money"]
+    s2 = start(cfg_move_fee="on_top", players={"0": {"powers": [["red", "faith"], ["blue", "tax"]], "deposits": {"red": 25}}})
+    s2, _ = play(s2, {"player": 0, "type": "move_money", "source": "red", "target": "blue", "amount": 20})
+    assert s2.players[0].deposits[1] == 20 and s2.players[0].cash == 8
+
+
+def test_deposit_limit_card_value_returns_the_rest():
+    over = dict(board={"C2": ["red", 1], "C3": ["red", 1]}, players={"0": {"cash": 30, "powers": [["red", "faith"]]}})
+    s = start(n=2, cfg_deposit_limit="card_value", **over)
+    for seat in (0, 1):
+        s, _ = play(s, {"player": seat, "type": "skip"}, {"player": seat, "type": "end_turn"})
+    s, _ = play(s, {"player": 0, "type": "no_sell"}, {"player": 1, "type": "no_sell"})
+    # income 1 (Rank 2) -> 31 cash; the red deposit may hold 2 (Rank 2 x 1 card)
+    assert s.stage == "deposit" and max(a["amount"] for a in GAME.legal_actions(s, 0)) == 2
+    s, ev = play(s, {"player": 0, "type": "deposit", "colour": "red", "amount": 2})
+    assert s.players[0].cash == 10 and any(e.kind == "cash_returned" and e.data["amount"] == 19 for e in ev)
+
+
+# ----------------------------------------------------------------------------- Power Limit
+def test_power_limit_sources():
+    s = start(n=3)
+    s = GAME.apply_overrides(s, {"players.0.powers": [["red", "king"], ["red", "queen"], ["blue", "land"], ["blue", "land"]]})
+    labels = {label: n for label, n, _ in limit_sources(s, 0)}
+    assert labels == {"base": 2, "king": 1, "queen_king": 1, "land_land": 1}
+    assert power_limit(s, 0) == 5 and territory_limit(s, 0) == tables().limits.territory_limit[3] + 2
+    cells = {f"{r}{c}": ["red", 1] for r in "CDE" for c in range(1, 6)}
+    s = GAME.apply_overrides(s, {"board": cells})
+    assert dict((lab, n) for lab, n, _ in limit_sources(s, 1))["rank15"] == 1
+
+
+# ----------------------------------------------------------------------------- persons and castles
+def test_turncloak_and_theron_and_envoy():
+    board = {"H1": ["blue", 2], "H2": ["green", 1], "C3": ["red", 2], "A1": ["yellow", 1]}
+    s = start(board=board, players={"0": {"hand": ["H1", "H2", "J1", "J2", "J3"],
+                                          "persons": ["turncloak", "lord_theron", "shadow_envoy"]}})
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+    legal = GAME.legal_actions(s, 0)
+    assert {"player": 0, "type": "turncloak", "colour": "red"} in legal
+    assert {"player": 0, "type": "theron", "colour": "red", "source": "C3", "target": "J1", "count": 2} in legal
+    assert {"player": 0, "type": "envoy_ally", "x": "X2", "colour": "red"} in legal
+    s2, ev = play(s, {"player": 0, "type": "turncloak", "colour": "red"})
+    assert s2.position["H1"] == ("red", 2) and s2.position["H2"] == ("red", 1)
+    assert {e.data["colour"] for e in ev if e.kind == "collapse"} == {"blue", "green"}
+    s3, _ = play(s, {"player": 0, "type": "theron", "colour": "red", "source": "C3", "target": "J1", "count": 2})
+    assert "C3" not in s3.position and s3.position["J1"] == ("red", 2) and "J1" not in s3.players[0].hand
+
+
+def test_castle_build_conditions():
+    group = {"D3": ["red", 1], "D4": ["red", 1], "D5": ["red", 1], "D6": ["red", 1], "E4": ["red", 1]}
+    s = start(board={**group, "F5": ["black", 1]}, players={"0": {"cash": 30, "powers": [["red", "faith"]]}})
+    builds = {a["cell"] for a in GAME.legal_actions(s, 0) if a["type"] == "build_castle"}
+    assert builds == {"D3", "D4", "D5", "D6", "E4"}
+    s, ev = play(s, {"player": 0, "type": "build_castle", "cell": "E4"})
+    price, restore = tables().shadow.castle_price, tables().shadow.restore_cost
+    assert s.players[0].cash == 30 - price - restore and "F5" not in s.position      # black within 2 restored
+    assert s.castles[0].cell == "E4" and s.players[0].castles == (1,)
+    no_power = start(board=group, players={"0": {"cash": 30}})
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(no_power, {"player": 0, "type": "build_castle", "cell": "D4"})
+    assert e.value.clause == "castle.need_power"
+
+
+# ----------------------------------------------------------------------------- overrides and views
+def test_bad_overrides():
+    s = GAME.new_game(GAME.default_config(4), 1)
+    for over, field in (({"board": {"Z1": ["red", 1]}}, "Z1"), ({"players.0.powers": [["red", "dragon"]]}, "players.0.powers"),
+                        ({"weather": 1}, "weather"), ({"players.9.cash": 1}, "players.9")):
+        with pytest.raises(BadInput) as e:
+            GAME.apply_overrides(s, over)
+        assert field in e.value.field and e.value.message_th and e.value.message_en
+
+
+def test_observe_hides_other_hands_only():
+    s = GAME.new_game(GAME.default_config(3), 5)
+    o = GAME.observe(s, 1)
+    assert o["players"][1]["hand"] == list(s.players[1].hand)
+    assert o["players"][0]["hand"] is None and o["players"][0]["hand_size"] == len(s.players[0].hand)
+    assert o["deck"] is None and o["deck_size"] == len(s.deck)
+    assert GAME.observe(s, None)["players"][1]["hand"] is None
