@@ -142,7 +142,7 @@ def action_label(a: Mapping) -> str:
         "coup": f"รัฐประหาร {tgt} / Coup", "tax": "เก็บภาษี (ดยุค) / Tax",
         "steal": f"ขโมย {tgt} (กัปตัน) / Steal", "assassinate": f"ลอบสังหาร {tgt} (นักฆ่า) / Assassinate",
         "exchange": f"แลกเปลี่ยน ({cth}) / Exchange", "examine": f"สอบสวน {tgt} / Examine",
-        "convert": (f"เปลี่ยนศาสนาตัวเอง / Convert self" if tgt == a["player"] else f"เปลี่ยนศาสนา {tgt} / Convert"),
+        "convert": ("เปลี่ยนศาสนาตัวเอง / Convert self" if tgt == a["player"] else f"เปลี่ยนศาสนา {tgt} / Convert"),
         "embezzle": "ยักยอก (ไม่มีนกยูง) / Embezzle", "pass": "ผ่าน / Pass", "challenge": "ท้าทาย! / Challenge",
         "block": f"ยับยั้ง ({cth}) / Block", "prove": "เปิดพิสูจน์ / Prove", "lose": f"เสีย{cth} / Lose",
         "show": f"ให้ดู{cth} / Show", "force_exchange": "บังคับแลก / Force exchange",

@@ -31,9 +31,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core.protocol import IllegalAction
-from .state import (ACTION_CLAUSE, AMBASSADOR, ASSASSIN, BLOCK, CAPTAIN, CARD, CHAL, CHAL_BLOCK,
-                    CHANCE_NODE, CONTESSA, DUKE, EXAMINE, EXCHANGE, FACTION, INQUISITOR, LOSE, NAMES,
-                    OVER, PROVE, SHOW, TURN, CoupState)
+from .state import (ACTION_CLAUSE, AMBASSADOR, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CONTESSA,
+                    DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SHOW, TURN, CoupState)
 from .reformation import restricted_state
 
 

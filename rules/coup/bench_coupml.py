@@ -58,13 +58,12 @@ if __name__ == "__main__":
 
 def coupml_bench(players: int, seconds: float, python: str | None) -> dict | None:
     """coupml's random-play speed, or ``None`` when coupml cannot be imported anywhere."""
-    try:
-        import coupml  # noqa: F401
+    import importlib.util
+
+    if importlib.util.find_spec("coupml") is not None:
         scope: dict = {"__name__": "coupml_bench"}
         exec(_COUPML, scope)
         return scope["run"](players, seconds)
-    except ImportError:
-        pass
     if not python:
         return None
     try:

@@ -15,8 +15,7 @@ reformation.embezzle_prove.
 from __future__ import annotations
 
 from .reformation import restricted_state
-from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CHAR_CLAUSE, CONTESSA, DUKE, NAMES, PROVE,
-                    TH, Work)
+from .state import ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, NAMES, PROVE, TH, Work
 
 CHALLENGE_CLAIM = {"tax": "ภาษี", "steal": "ขโมย", "assassinate": "ลอบสังหาร", "exchange": "แลกเปลี่ยน",
                    "examine": "สอบสวน", "embezzle": "ยักยอก"}
@@ -190,4 +189,4 @@ def blocked(w: Work) -> None:
 
 
 __all__ = ["open_window", "on_pass", "on_challenge", "on_block", "on_prove", "on_fail", "after_claim",
-           "blocked", "block_seats", "window_cur", "DUKE"]
+           "blocked", "block_seats", "window_cur"]

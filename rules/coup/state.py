@@ -171,10 +171,6 @@ def make_transition(state, events: tuple) -> Transition:
     return t
 
 
-def seat_text(seat: int) -> tuple[str, str]:
-    return f"ที่นั่ง {seat}", f"seat {seat}"
-
-
 class Work:
     """A mutable copy of a :class:`CoupState` for one ``apply``; ``freeze()`` makes the new state.
 
@@ -337,12 +333,4 @@ class Work:
         self.deck = cards + self.deck if how == "top" else self.deck + cards
 
 
-def card_name(c: int) -> str:
-    return NAMES[c]
-
-
-def phase_name(p: int) -> str:
-    return PHASE_NAMES[p]
-
-
-__all__ = ["CoupState", "Work", "Rules", "rules_for", "CHANCE", "TERMINAL"]
+__all__ = ["CoupState", "Work", "Rules", "rules_for", "make_event", "make_transition", "CHANCE", "TERMINAL"]
