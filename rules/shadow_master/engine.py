@@ -167,7 +167,7 @@ def do_income(w) -> None:
         total = sum(n for _, n in parts)
         if total:
             receive(w, seat, total)
-        emit(w, "income", seat, ("income.rank_income", "rank.income"),
+        emit(w, "income", seat, ("income.rank_income", "rank.income", "rank.table_reference"),
              f"รับรายได้ {total} Silver", f"receives {total} Silver income", amount=total,
              parts=[[c, n] for c, n in parts])
     for seat in seats_from(w, w.first_player):
@@ -314,7 +314,8 @@ def do_place(w, seat: int, cell: str, colour: str, n: int, cards: list[str], cit
         _discard_card(w, seat, c)
     w.set_turn(placed=w.turn.placed + n, spent=w.turn.spent + len(cards), buy_colour=colour)
     emit(w, "place", seat, cites + ("phase1.territory_required", "phase1.discard_territory", "board.cell_capacity",
-                                    "territory.one_per_round") + extra,
+                                    "territory.one_per_round", "territory.cell_letters", "territory.one_colour",
+                                    "territory.intro", "collapse.return") + extra,
          f"วางโทเคนสี{w.board.colour_th[colour]} {n} ตัวที่ {cell}" + (f" จ่ายค่าดำเนินการ {fee} Silver" if fee else ""),
          f"places {n} {colour} token(s) on {cell}" + (f", paying a {fee} Silver fee" if fee else ""),
          cell=cell, colour=colour, count=n, fee=fee, rank=kingdom_rank(w, colour))
@@ -393,7 +394,8 @@ def act_turn(w, seat: int, a: dict) -> None:
                      cites + ("territory_combo.x_plus_cell", "territory_combo.cost", "territory_combo.optional"))
     elif typ in ("ally", "unally"):
         _discard_card(w, seat, "X")
-        cites = ("territory.x_card", "alliance.x_card", "alliance.roll_or_military", "alliance.intro")
+        cites = ("territory.x_card", "territory.x_letter", "alliance.x_card", "alliance.roll_or_military",
+                 "alliance.intro")
         if typ == "ally":
             w.set_turn(placed=t.placed + 1, spent=t.spent + 1)
             alliance.place(w, seat, a["x"], a["colour"], cites)
@@ -452,7 +454,8 @@ def act_turn(w, seat: int, a: dict) -> None:
         price = card_value(w, colour)
         pay(w, seat, price)
         w.set_turn(bought=True)
-        emit(w, "buy_power", seat, ("phase1.buy_power", "phase1.buy_price", "phase1.buy_random", "power.buy_after_place",
+        emit(w, "buy_power", seat, ("phase1.buy_power", "phase1.buy_price", "rank.largest_group", "rank.table_reference",
+                                    "phase1.buy_random", "power.buy_after_place",
                                     "power.buy_random", "power.buy_optional", "power.limit", "power_card.buy_when"),
              f"ซื้อการ์ด Kingdom Power สี{w.board.colour_th[colour]} ราคา {price} Silver (สุ่มจั่ว)",
              f"buys a {colour} Kingdom Power for {price} Silver (drawn at random)", colour=colour, price=price)

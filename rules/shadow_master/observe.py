@@ -37,6 +37,7 @@ def state_to_json(s: State, viewer: int | None = -99) -> dict:
         show = full or viewer == i
         players.append({
             "cash": p.cash,
+            "cash_gold_silver": list(divmod(p.cash, 10)),  # money.gold: 10 Silver = 1 Gold
             "deposits": {c: p.deposits[k] for k, c in enumerate(board.colours)},
             "powers": [list(x) for x in p.powers],
             "hand": list(p.hand) if show else None,

@@ -82,7 +82,7 @@ def limit_sources(w, seat: int) -> list[tuple[str, int, str]]:
         out.append(("king", kings, "power_limit.king"))
     qk = sum(min(count_kind(p, c, "queen"), count_kind(p, c, "king")) for c in w.board.colours)
     if qk:
-        out.append(("queen_king", qk, "power_combo.queen_king"))
+        out.append(("queen_king", qk, "power_combo.queen_king"))  # power_limit.combo
     ll = sum(count_kind(p, c, "land") // 2 for c in w.board.colours)
     if ll:
         out.append(("land_land", ll, "power_combo.land_land"))
@@ -156,7 +156,7 @@ def update_flags(w) -> None:
             w.rank15.append(c)
             if w.config.players in (3, 4):
                 cl = "power_limit.four_players_rank15" if w.config.players == 4 else "power_limit.three_players_rank15"
-                emit(w, "limit_bonus", None, (cl,), f"สี{w.board.colour_th[c]}ถึงลำดับ 15", f"{c} reached Rank 15",
+                emit(w, "limit_bonus", None, (cl, "power_limit.mode_rank"), f"สี{w.board.colour_th[c]}ถึงลำดับ 15", f"{c} reached Rank 15",
                      bonus="rank15", colour=c)
 
 

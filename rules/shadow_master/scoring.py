@@ -81,7 +81,7 @@ def game_over(w) -> None:
     scores = [breakdown(frozen, i) for i in range(len(w.players))]
     win = winners(frozen)
     emit(w, "game_over", None, ("scoring.money", "scoring.powers", "scoring.territory", "scoring.shadow_master",
-                                "scoring.winner"),
+                                "scoring.winner", "money.deposit_owned", "money.gold", "shadow.persons_value"),
          "จบเกม ผู้ชนะ: " + ", ".join(f"ผู้เล่น {i + 1}" for i in win),
          "game over; winner(s): " + ", ".join(f"player {i + 1}" for i in win),
          scores=scores, winners=win)
