@@ -50,8 +50,9 @@ class Outcome:
     :data:`ATTACK_KINDS`.  attacker / defender: colours of the two sides (allies together);
     attacker_cells / defender_cells: the two groups in contact when the attack was decided;
     attacker_size / defender_size: the sizes the engine compared; removed: tokens taken off the
-    map; emptied: cells emptied; paid: ``{seat: Silver}`` of power damage
+    map; emptied: cells emptied; paid: ``((seat, Silver), ...)`` of power damage
     (``attack.damage_on_empty``); collapsed: kingdoms that collapsed (``collapse.trigger``);
+    captured: castle cells taken by surrounding them (``castle.capture``);
     choices: the placer's choices that led here (``"front:blue"``, ``"siege:F6"``);
     sampled: True when a token pick or a forced sale was answered by the first legal option;
     cites: the clauses of the attack decision; events: every event, in order.
@@ -68,6 +69,7 @@ class Outcome:
     emptied: tuple[str, ...] = ()
     paid: tuple[tuple[int, int], ...] = ()
     collapsed: tuple[str, ...] = ()
+    captured: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
     sampled: bool = False
     cites: tuple[str, ...] = ()
@@ -80,6 +82,7 @@ class Outcome:
                 "attacker_size": self.attacker_size, "defender_size": self.defender_size,
                 "removed": self.removed, "emptied": list(self.emptied),
                 "paid": {str(s): n for s, n in self.paid}, "collapsed": list(self.collapsed),
+                "captured": list(self.captured),
                 "choices": list(self.choices), "sampled": self.sampled, "cites": list(self.cites)}
 
 
@@ -112,6 +115,11 @@ class Preview:
         if self.fronts > 1:
             return "three_fronts"
         return self.outcomes[0].kind
+
+    @property
+    def captures(self) -> bool:
+        """True when some choice captures a castle (``castle.capture``)."""
+        return any(o.captured for o in self.outcomes)
 
     @property
     def removed(self) -> int:
@@ -151,16 +159,18 @@ def _outcome(events: list[Event], choices: tuple[str, ...], sampled: bool) -> Ou
         if e.kind == "pay" and "attack.damage_on_empty" in e.cites and e.actor is not None:
             paid[e.actor] = paid.get(e.actor, 0) + int(e.data.get("paid", 0))
     collapsed = tuple(e.data["colour"] for e in events if e.kind == "collapse")
+    captured = tuple(e.data["cell"] for e in events if e.kind == "castle_captured")
     if attack is None:
         return Outcome("quiet", removed=removed, emptied=emptied, paid=tuple(sorted(paid.items())),
-                       collapsed=collapsed, choices=choices, sampled=sampled, events=tuple(events))
+                       collapsed=collapsed, captured=captured, choices=choices, sampled=sampled,
+                       events=tuple(events))
     d = attack.data
     return Outcome(
         kind=d.get("kind", "none"), attacker=tuple(d.get("attacker", ())), defender=tuple(d.get("defender", ())),
         attacker_cells=tuple(d.get("attacker_cells", ())), defender_cells=tuple(d.get("defender_cells", ())),
         attacker_size=int(d.get("attacker_size", 0)), defender_size=int(d.get("defender_size", 0)),
         removed=removed, emptied=emptied, paid=tuple(sorted(paid.items())), collapsed=collapsed,
-        choices=choices, sampled=sampled, cites=tuple(attack.cites), events=tuple(events))
+        captured=captured, choices=choices, sampled=sampled, cites=tuple(attack.cites), events=tuple(events))
 
 
 def _follow(state: State, seat: int, events: list[Event], choices: tuple[str, ...], sampled: bool,
