@@ -247,3 +247,10 @@ def remove_tokens(w, seat: int, cell: str, count: int, cites: tuple[str, ...]) -
         charge_damage(w, colour, 1, rank_before, cites)
         castle_emptied(w, cell)
         collapse_if_empty(w, colour)
+
+
+def what_if_state(state, colour: str, cells=None) -> dict[str, dict]:
+    """:func:`what_if` on a game state (its position, alliances and config); ``cells`` defaults
+    to every map cell.  For the notebook's what-if overlay."""
+    return what_if(state.position, state.alliances, colour, state.board.cells if cells is None else cells,
+                   state.config)
