@@ -196,16 +196,12 @@ def test_required_registers_have_real_entries(game):
 
 
 def test_every_register_cites_existing_clauses():
-    """Every ``data/<game>/ambiguities.yaml`` in the tree: each cited clause id is in that game's rulebook."""
+    """Every ``data/<game>/ambiguities.yaml`` in the tree loads (each cited clause exists)."""
+    from rules.core.ambiguity import load_register_file
     registers = sorted(DATA.glob("*/ambiguities.yaml"))
     assert {p.parent.name for p in registers} >= set(REQUIRED_REGISTERS)
-    unknown = []
     for path in registers:
-        game = path.parent.name
-        ids = load_rulebook(game).ids
-        for e in yaml.safe_load(path.read_text(encoding="utf-8")):
-            unknown += [f"{game}:{e['id']}:{c}" for c in e["clauses"] if c not in ids]
-    assert unknown == []
+        assert load_register_file(path.parent.name, path)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -218,7 +214,8 @@ def test_clause_notes_cite_registered_ambiguities(game):
         return
     path = _register_path(game)
     assert path.is_file(), f"notes cite {sorted(cited)} but {path} is missing"
-    registered = {e["id"] for e in yaml.safe_load(path.read_text(encoding="utf-8"))}
+    from rules.core.ambiguity import load_register_file
+    registered = {e.id for e in load_register_file(game, path)}
     assert sorted(cited - registered) == []
 
 

@@ -42,6 +42,7 @@ class Ambiguity(BaseModel):
     why: str = Field(min_length=1)
     source: str = Field(min_length=1)
     variant: str | None = None
+    config: str | None = None  # synonym of ``variant`` used by some registers
 
     @field_validator("question_th")
     @classmethod
@@ -65,7 +66,12 @@ class Ambiguity(BaseModel):
 
 
 def parse_register(game: str, data: object, source: str) -> tuple[Ambiguity, ...]:
-    """Validate a loaded register; every cited clause must exist in ``game``'s rulebook."""
+    """Validate a loaded register; every cited clause must exist in ``game``'s rulebook.
+
+    ``data`` is a list of entries, or a mapping whose ``ambiguities`` key holds that list.
+    """
+    if isinstance(data, dict) and "ambiguities" in data:
+        data = data["ambiguities"]
     if not isinstance(data, list) or not data:
         raise BadInput(source, "<root>", "ต้องเป็นรายการ YAML ที่ไม่ว่าง", "expected a non-empty YAML list")
     ids = load_rulebook(game).ids
