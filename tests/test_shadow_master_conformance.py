@@ -2,7 +2,6 @@
 games with the invariants checked after every action (``python -m rules soak --game shadow_master``
 runs 10,000)."""
 import random
-import typing
 from dataclasses import replace
 
 import pytest

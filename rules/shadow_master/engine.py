@@ -13,7 +13,7 @@ import random
 from dataclasses import replace
 
 from rules.core.base import GameBase
-from rules.core.protocol import CHANCE, TERMINAL, BadInput, IllegalAction, Transition
+from rules.core.protocol import CHANCE, TERMINAL, IllegalAction, Transition
 
 from . import actions as A
 from . import alliance, attack, castles

@@ -8,7 +8,6 @@ Shadow Master cards at their price (``scoring.*``); the highest total wins.
 """
 from __future__ import annotations
 
-from . import board as B
 from .events import emit
 from .powers import card_value, kingdom_rank
 from .tables import tables
