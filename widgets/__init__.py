@@ -5,6 +5,8 @@
 * :mod:`widgets.rulepanel`, :mod:`widgets.eventlog`, :mod:`widgets.stepper`: rule panel,
   event log, stepper
 * :mod:`widgets.shadow_board`: the live Shadow Master board of the home page
+* :mod:`widgets.coup_table`: the Coup table (per-seat views from ``observe``), scenario
+  step-through and play against bots
 * :mod:`widgets.home`: the home page's game cards
 * :mod:`widgets.errors`: ``guard``/``safe``: errors shown as Thai + English messages
 * :mod:`widgets.serve`: ``python -m widgets.serve``, the Voila dashboard launcher
