@@ -309,3 +309,19 @@ def test_observe_hides_other_hands_only():
     assert o["players"][0]["hand"] is None and o["players"][0]["hand_size"] == len(s.players[0].hand)
     assert o["deck"] is None and o["deck_size"] == len(s.deck)
     assert GAME.observe(s, None)["players"][1]["hand"] is None
+
+
+def test_final_round_income_reading_changes_the_last_round():
+    """Ambiguity ``rounding_notes``: with income the last round pays out before the count; without, not."""
+    import random
+    from rules.core.play import playout
+    from rules.shadow_master.bots import greedy_bot
+    tails = {}
+    for reading in ("with_income", "without_income"):
+        cfg = GAME.make_config({"players": 2, "final_round_income": reading})
+        po = playout(GAME, GAME.new_game(cfg, 0), random.Random(0), {0: greedy_bot, 1: greedy_bot})
+        kinds = [e.kind for e in po.events]
+        last = max(i for i, k in enumerate(kinds) if k == "round_over")
+        tails[reading] = kinds[last:]
+    assert tails["without_income"] == ["round_over", "game_over"]
+    assert "income" in tails["with_income"] and tails["with_income"][-1] == "game_over"

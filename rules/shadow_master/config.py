@@ -47,6 +47,7 @@ class Config(BaseModel):
     move_fee: Literal["from_amount", "on_top"] = "from_amount"
     turncloak_limit: Literal["once_per_turn", "once_per_game"] = "once_per_turn"
     combo_territory: bool = False
+    final_round_income: Literal["with_income", "without_income"] = "with_income"
     max_rounds: int | None = Field(None, ge=1, description="engine safety stop, not a rule")
 
     @field_validator("rank_table")

@@ -131,8 +131,20 @@ def end_turn(w) -> None:
 
 
 def end_of_round(w) -> None:
-    """``order.end_of_round_income``: sales first (``income.sell_power``), in turn order."""
+    """``order.end_of_round_income``: sales first (``income.sell_power``), in turn order.
+
+    Under the reading ``final_round_income=without_income`` (ambiguity ``rounding_notes``) the
+    last round goes straight to the final count.
+    """
     w.turn = None
+    if (w.config.final_round_income == "without_income" and w.last_round
+            and w.round >= w.last_round):
+        emit(w, "round_over", None, ("order.round_definition", "end.trigger_final_round"),
+             f"จบรอบสุดท้าย {w.round}: นับคะแนนโดยไม่รับรายได้ (ข้อกำกวม rounding_notes)",
+             f"last round {w.round} over: final count without income (ambiguity rounding_notes)",
+             round=w.round)
+        game_over(w)
+        return
     w.stage = "sell"
     seats = seats_from(w, w.first_player)
     w.eor_seat = seats[0] if seats else -1
