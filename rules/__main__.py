@@ -17,7 +17,7 @@ import sys
 import time
 
 from .catalog import GAMES, engine, has_engine, info
-from .core.play import choose_action
+from .core.play import random_play
 from .core.protocol import BadInput
 from .core.rulebook import load_rulebook
 from .core.scenario import find_scenarios, run_file
@@ -108,13 +108,8 @@ def bench(game_id: str, players: int | None, seconds: float, seed: int = 0) -> d
     games = steps = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        state = game.new_game(config, seed + games)
-        while True:
-            action = choose_action(game, state, None, rng)
-            if action is None:
-                break
-            state = game.apply(state, action).state
-            steps += 1
+        # the same moves as a choose_action + apply loop (every step legal_actions, then apply)
+        steps += random_play(game, game.new_game(config, seed + games), rng)[1]
         games += 1
     dt = time.perf_counter() - t0
     return {"game": game_id, "players": players, "games": games, "steps": steps,

@@ -18,28 +18,55 @@ Policy = Callable[[dict, list, random.Random], dict]
 
 
 def random_policy(observation: dict, legal: list[dict], rng: random.Random) -> dict:
-    """Uniformly random legal action."""
-    return legal[rng.randrange(len(legal))]
+    """Uniformly random legal action (``ValueError`` when ``legal`` is empty)."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    return legal[_randbelow(rng)(len(legal))]
+
+
+def _randbelow(rng: random.Random):
+    """``rng.randrange`` for ``n > 0``, bound once.  For a plain ``random.Random`` this is its
+    ``_randbelow``, which ``randrange(n)`` calls after checking ``n`` (same numbers, less
+    overhead on the hot path); any other generator keeps its own ``randrange``."""
+    return rng._randbelow if type(rng) is random.Random else rng.randrange
+
+
+def _none_legal(game: Game, seat) -> ValueError:
+    # ``_randbelow(0)`` would never return: fail as ``randrange(0)`` did, more clearly
+    if isinstance(seat, frozenset):
+        return ValueError(f"{game!r}: an empty set of seats must act")
+    return ValueError(f"{game!r}: seat {seat} must act but has no legal action")
 
 
 def next_actor(game: Game, state: Any, rng: random.Random) -> int | None:
     """The seat that acts next (``None`` at a chance node or at the end)."""
     cp = game.current_player(state)
     if isinstance(cp, frozenset):
+        if not cp:
+            raise _none_legal(game, cp)
         seats = sorted(cp)
-        return seats[rng.randrange(len(seats))]
+        return seats[_randbelow(rng)(len(seats))]
     return None if cp in (CHANCE, TERMINAL) else cp
 
 
 def choose_action(game: Game, state: Any, policies: Mapping[int, Policy] | Policy | None,
                   rng: random.Random) -> dict | None:
-    """The next action or chance outcome, or ``None`` at the end of the game."""
+    """The next action or chance outcome, or ``None`` at the end of the game.
+
+    In a reaction window one seat of the set is picked with ``rng`` (in seat order), then its
+    policy picks an action from ``legal_actions``; a chance node is sampled with ``rng``."""
     cp = game.current_player(state)
-    if cp == TERMINAL:
+    if isinstance(cp, frozenset):
+        if not cp:
+            raise _none_legal(game, cp)
+        seats = sorted(cp)
+        seat = seats[_randbelow(rng)(len(seats))]
+    elif cp == TERMINAL:
         return None
-    if cp == CHANCE:
+    elif cp == CHANCE:
         return sample_chance(game, state, rng)
-    seat = next_actor(game, state, rng)
+    else:
+        seat = cp
     legal = game.legal_actions(state, seat)
     if policies is None:
         policy = random_policy
@@ -48,8 +75,39 @@ def choose_action(game: Game, state: Any, policies: Mapping[int, Policy] | Polic
     else:
         policy = policies.get(seat, random_policy)
     if policy is random_policy:  # no observation needed: skip observe for speed
-        return legal[rng.randrange(len(legal))]
+        if not legal:
+            raise _none_legal(game, seat)
+        return legal[_randbelow(rng)(len(legal))]
     return policy(game.observe(state, seat), legal, rng)
+
+
+def random_play(game: Game, state: Any, rng: random.Random, max_steps: int = 100_000) -> tuple[Any, int]:
+    """Uniformly random legal play from ``state`` until the end or ``max_steps`` actions:
+    ``(final_state, steps)``.  The same moves as looping ``choose_action(game, s, None, rng)`` and
+    ``game.apply`` (same random numbers; every action still goes through ``legal_actions`` and
+    ``apply`` with its validation), minus the per-step driver overhead: ``bench`` uses it."""
+    current, legal_actions, apply = game.current_player, game.legal_actions, game.apply
+    randbelow = _randbelow(rng)
+    steps = 0
+    while steps < max_steps:
+        cp = current(state)
+        if isinstance(cp, frozenset):
+            if not cp:
+                raise _none_legal(game, cp)
+            seats = sorted(cp)
+            cp = seats[randbelow(len(seats))]
+        elif cp == TERMINAL:
+            break
+        elif cp == CHANCE:
+            state = apply(state, sample_chance(game, state, rng)).state
+            steps += 1
+            continue
+        legal = legal_actions(state, cp)
+        if not legal:
+            raise _none_legal(game, cp)
+        state = apply(state, legal[randbelow(len(legal))]).state
+        steps += 1
+    return state, steps
 
 
 @dataclass
