@@ -10,10 +10,9 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from .base import pydantic_error
+from .datafile import pydantic_error, read_yaml
 from .protocol import BadInput
 from .rulebook import DATA, load_rulebook
 
@@ -94,14 +93,8 @@ def parse_register(game: str, data: object, source: str) -> tuple[Ambiguity, ...
 
 
 def load_register_file(game: str, path: Path | str) -> tuple[Ambiguity, ...]:
-    path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise BadInput(str(path), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
-    except OSError as exc:
-        raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
-    return parse_register(game, data, str(path))
+    """Load and validate the register file ``path`` of ``game``."""
+    return parse_register(game, read_yaml(path), str(path))
 
 
 @lru_cache(maxsize=None)

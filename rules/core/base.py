@@ -8,15 +8,10 @@ from typing import Any, Mapping, Sequence
 from pydantic import BaseModel, ValidationError
 
 from .chance import weighted_choice
+from .datafile import pydantic_error
 from .protocol import BadInput
 
-
-def pydantic_error(exc: ValidationError, source: str) -> BadInput:
-    """Turn the first pydantic error into a :class:`BadInput` naming the field (th + en)."""
-    err = exc.errors()[0]
-    field = ".".join(str(p) for p in err["loc"]) or "<root>"
-    return BadInput(source, field, f"ค่าไม่ถูกต้อง ({err['msg']}; ได้ {err.get('input')!r})",
-                    f"{err['msg']} (got {err.get('input')!r})")
+__all__ = ["GameBase", "pydantic_error"]
 
 
 class GameBase:

@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from .datafile import read_yaml
 from .protocol import BadInput
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -154,14 +153,7 @@ def parse_rulebook(data: object, source: str) -> Rulebook:
 
 def load_rulebook_file(path: Path | str) -> Rulebook:
     """Load and validate one rulebook YAML file; :class:`BadInput` on any defect."""
-    path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise BadInput(str(path), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
-    except OSError as exc:
-        raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
-    return parse_rulebook(data, str(path))
+    return parse_rulebook(read_yaml(path), str(path))
 
 
 _REGISTERED: dict[str, Rulebook] = {}

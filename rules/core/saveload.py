@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .base import pydantic_error
+from .datafile import pydantic_error
 from .protocol import BadInput, Game, IllegalAction, Transition
 
 SCHEMA_VERSION = 1

@@ -10,10 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Union
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .base import pydantic_error
+from .datafile import pydantic_error, read_yaml
 from .protocol import CHANCE, TERMINAL, BadInput, Event, IllegalAction
 from .rulebook import load_rulebook
 
@@ -119,14 +118,7 @@ def parse_scenario(data: Any, source: str) -> Scenario:
 
 def load_scenario(path: Path | str) -> Scenario:
     """Read and validate a scenario YAML file."""
-    path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise BadInput(str(path), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
-    except OSError as exc:
-        raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
-    return parse_scenario(data, str(path))
+    return parse_scenario(read_yaml(path), str(path))
 
 
 # --- matching -------------------------------------------------------------------------

@@ -24,10 +24,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rules.core import hexgrid
+from rules.core.datafile import load_model
 from rules.core.protocol import BadInput, IllegalAction
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "shadow_master"
@@ -137,17 +137,7 @@ def cell_name(rows: str, col: int, row: int) -> str:
 def read_spec(path: Path | str = BOARD_FILE) -> BoardSpec:
     """Load and validate the board file; :class:`BadInput` names the file and field."""
     path = Path(path)
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        return BoardSpec.model_validate(raw)
-    except OSError as exc:
-        raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise BadInput(str(path), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "<root>"
-        raise BadInput(str(path), where, f"ค่าไม่ถูกต้อง: {err['msg']}", err["msg"]) from None
+    return load_model(path, BoardSpec)
 
 
 def build_board(spec: BoardSpec, players: int) -> Board:

@@ -10,10 +10,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.core.protocol import BadInput
+from rules.core.datafile import load_model
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "shadow_master"
 KINDS = ("faith", "tax", "king", "queen", "land", "military")
@@ -144,17 +143,7 @@ class Tables(_Strict):
 
 
 def _load(name: str, model: type[BaseModel]) -> BaseModel:
-    path = DATA / name
-    try:
-        return model.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
-    except OSError as exc:
-        raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise BadInput(str(path), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "<root>"
-        raise BadInput(str(path), where, f"ค่าไม่ถูกต้อง: {err['msg']}", err["msg"]) from None
+    return load_model(DATA / name, model)
 
 
 @lru_cache(maxsize=None)
