@@ -1,0 +1,434 @@
+"""Shadow Master notebook views and the what-if module (no browser; see
+test_browser_shadow_master.py).
+
+* the frame stepper over every scenario file reaches the file's expected final state, and a
+  siege resolved in one engine step is shown piece by piece with the engine's own numbers;
+* ``rules.shadow_master.whatif`` agrees with really applying the move (and answering the
+  attack's decisions) in the scenarios and in bot games;
+* the panels show the engine's numbers (cash, deposits, Power Limit and its sources);
+* a seat's view holds no other seat's Territory cards in any widget state;
+* the play table acts through the engine (clicks, refusals, undo, bots).
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import ipywidgets as w
+import pytest
+
+from rules.core.play import choose_action
+from rules.core.protocol import CHANCE, TERMINAL, IllegalAction
+from rules.core.saveload import start
+from rules.core.scenario import load_scenario, match_state
+from rules.shadow_master import GAME
+from rules.shadow_master import board as smb
+from rules.shadow_master.bots import greedy_bot
+from rules.shadow_master.powers import limit_sources, power_limit
+from rules.shadow_master.whatif import overlay, preview_attack
+from widgets.hexboard import cell_id
+from widgets.session import GameSession
+from widgets.sm_panels import players_html
+from widgets.sm_play import CELL_TYPES, PlayTable, click_key, new_table
+from widgets.sm_scenario import (SCENARIOS, ScenarioView, attack_stepper, build_frames, bot_game_scenario,
+                                 rulebook_reader, scenario_session)
+from widgets.sm_whatif import KIND_FILL, WhatIfView, overlay_layers, scenario_sources
+from widgets.stepper import Stepper
+
+PATHS = sorted(SCENARIOS.glob("*.yaml"))
+
+
+def scenario_start(stem: str):
+    sc = load_scenario(SCENARIOS / f"{stem}.yaml")
+    _cfg, state = start(GAME, sc.setup.config, sc.setup.seed, sc.setup.overrides)
+    return sc, state
+
+
+def drawn_stacks(view_board) -> dict[str, int]:
+    """``{cell name: token count}`` as the hex board widget holds them (what the browser gets)."""
+    b = view_board.sm_board
+    names = {cell_id(b.hex_of[c]): c for c in b.cells}
+    return {names[cid]: n for cid, (_fill, n, _ink) in view_board.stacks.items()}
+
+
+def position_counts(position) -> dict[str, int]:
+    return {c: n for c, (_col, n) in position.items()}
+
+
+def bot_states(players: int, seed: int, steps: int):
+    """States of a greedy-bot game, one per action."""
+    rng = random.Random(seed)
+    state = GAME.new_game({"players": players}, seed)
+    for _ in range(steps):
+        a = choose_action(GAME, state, {s: greedy_bot for s in range(players)}, rng)
+        if a is None:
+            return
+        state = GAME.apply(state, a).state
+        yield state
+
+
+# ----------------------------------------------------------------------------- the stepper
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_stepper_reaches_the_scenarios_expected_final_state(path):
+    sc = load_scenario(path)
+    view = ScenarioView(path)
+    cur = view.cursor
+    assert cur.step == 0 and view.session.step == 0
+    # frame 0 draws the setup position
+    assert drawn_stacks(view.hexboard) == position_counts(view.session.initial.position)
+    cur.jump(cur.length)
+    state = view.session.state
+    assert view.session.step == view.session.length == len([s for s in sc.steps if not s.expect_error])
+    assert match_state(sc.expect.state, GAME.state_to_json(state)) == []
+    assert drawn_stacks(view.hexboard) == position_counts(state.position)
+    for colour, n in GAME.state_to_json(state)["tokens_on_board"].items():
+        assert f'class="kl-tokens" data-colour="{colour}">{n}<' in view.kingdoms.value
+    assert view.error.value == ""
+
+
+def test_frames_split_a_siege_into_its_events():
+    """The siege is one engine step (place, attack, removal, two payments, a lost deposit, the
+    collapse); the stepper shows each, with the board and the money as the engine reports."""
+    view = ScenarioView(SCENARIOS / "siege_collapse_deposits.yaml")
+    cur = view.cursor
+    seen = {}
+    for i in range(cur.length + 1):
+        cur.jump(i)
+        assert view.error.value == ""
+        kinds = tuple(e.kind for e in cur.current_events())
+        if len(kinds) == 1 and kinds[0] not in seen:
+            seen[kinds[0]] = (dict(drawn_stacks(view.hexboard)), list(view.hexboard.highlights),
+                              [t for _d, _s, t in view.hexboard.outlines], view.attack_box.value,
+                              seat_block(view.players.value, 1))
+    order = [k for k in seen if k in ("place", "attack", "tokens_removed", "pay", "deposit_lost", "collapse")]
+    assert order == ["place", "attack", "tokens_removed", "pay", "deposit_lost", "collapse"]
+    stacks, highlights, _titles, _box, _seat1 = seen["place"]
+    assert stacks["F7"] == 1 and stacks["F6"] == 1  # placed; the defender still there
+    assert highlights == [cell_id(view.session.state.board.hex_of["F7"])]
+    stacks, _h, titles, box, _seat1 = seen["attack"]
+    assert "data-kind='siege'" in box and "F6" in stacks  # decided, nothing removed yet
+    assert len(titles) == 2 and titles[0].endswith(" 5") and titles[1].endswith(" 1")
+    assert "F6" not in seen["tokens_removed"][0]
+    seat1 = seen["pay"][4]  # money as before the action, the payment listed under the payer
+    assert '<b class="kl-cash">10 Silver' in seat1 and "kl-ledger" in seat1 and "จ่าย 1 Silver" in seat1
+    cur.jump(cur.length)
+    seat1 = seat_block(view.players.value, 1)
+    after = view.session.state.players[1]
+    assert f'<b class="kl-cash">{after.cash} Silver' in seat1 and after.cash == 9  # 10 - 1 damage
+    assert "ล่มสลาย" in view.attack_box.value
+
+
+def test_frames_are_one_per_event_only_when_the_replay_matches_the_engine():
+    session, _notes = scenario_session(load_scenario(SCENARIOS / "attack_siege.yaml"))
+    frames = build_frames(session)
+    assert frames[0].action == 0
+    per_action = {}
+    for f in frames[1:]:
+        per_action.setdefault(f.action, []).append(f.shown)
+    for i, tr in enumerate(session.transitions, 1):
+        n = len(tr.events)
+        assert per_action[i] == (list(range(1, n + 1)) if n > 1 else [n])
+
+
+def test_stepper_buttons_move_frames_and_the_session():
+    view = ScenarioView(SCENARIOS / "attack_full_force.yaml")
+    stepper = view.stepper
+    assert isinstance(stepper, Stepper) and stepper.back.disabled
+    stepper.forward.click()
+    stepper.forward.click()
+    assert view.cursor.step == 2 and view.session.step == 2
+    stepper.last.click()
+    assert view.cursor.step == view.cursor.length and view.session.step == view.session.length
+    assert 'class="kl-tokens" data-colour="blue">2<' in view.kingdoms.value
+    stepper.first.click()
+    assert view.session.step == 0
+    assert 'class="kl-tokens" data-colour="blue">6<' in view.kingdoms.value
+
+
+def test_refused_scenario_step_is_noted_not_played():
+    view = ScenarioView(SCENARIOS / "black_token.yaml")
+    sc = load_scenario(SCENARIOS / "black_token.yaml")
+    refused = [s for s in sc.steps if s.expect_error]
+    assert refused and refused[0].expect_error in view.intro.value
+    assert "kl-error" not in view.intro.value
+
+
+def test_reader_highlights_the_deciding_clause_and_follows_sections():
+    reader = attack_stepper()
+    view, panel = reader.view, reader.panel
+    assert "attack_full_force" in str(reader.picker.value)
+    for i in range(view.cursor.length + 1):
+        view.cursor.jump(i)
+        if any(e.kind == "attack" for e in view.cursor.current_events()):
+            break
+    assert "attack.full_force" in panel.cited
+    assert 'data-clause="attack.full_force"' in panel.body.value
+    # choosing a section in the full reader shows that section's example
+    reader = rulebook_reader()
+    collapse = next(i for i, (_h, cs) in enumerate(reader.book.sections()) if cs[0].id.startswith("collapse."))
+    reader.panel.dropdown.value = collapse
+    assert Path(reader.picker.value).stem == "siege_collapse_deposits"
+    assert reader.view.scenario.title_en.startswith("A siege")
+    # stepping moves the rule panel without switching the example
+    reader.view.cursor.jump(reader.view.cursor.length)
+    assert Path(reader.picker.value).stem == "siege_collapse_deposits"
+
+
+# ----------------------------------------------------------------------------- what-if
+def follow_real_move(state, action):
+    """Apply ``action`` for real, then answer the attack's decisions like the preview does
+    (every front choice; the first legal token pick); returns tokens removed per choice."""
+    tr = GAME.apply(state, action)
+    outs = []
+
+    def go(s, removed):
+        while True:
+            cp = GAME.current_player(s)
+            if cp in (CHANCE, TERMINAL) or not s.queue:
+                break
+            q = s.queue[0]
+            legal = GAME.legal_actions(s, cp)
+            if q.kind in ("front", "siege"):
+                for a in legal:
+                    t = GAME.apply(s, a)
+                    go(t.state, removed + sum(e.data["count"] for e in t.events if e.kind == "tokens_removed"))
+                return
+            if q.kind not in ("remove", "forced_sale", "queen", "discard"):
+                break
+            t = GAME.apply(s, legal[0])
+            s, removed = t.state, removed + sum(e.data["count"] for e in t.events if e.kind == "tokens_removed")
+        outs.append((removed, s))
+
+    go(tr.state, sum(e.data["count"] for e in tr.events if e.kind == "tokens_removed"))
+    kinds = [e.data["kind"] for e in tr.events if e.kind in ("attack", "no_attack")]
+    return outs, kinds, tr
+
+
+def check_preview_against_reality(state, seat, place_actions):
+    checked = 0
+    for a in place_actions:
+        p = preview_attack(state, a["cell"], a["colour"], seat)
+        assert p.legal, (a, p.refused)
+        outs, kinds, tr = follow_real_move(state, a)
+        assert p.removals == tuple(n for n, _ in outs), (a, p.to_json())
+        if kinds:
+            assert p.outcomes[0].kind == kinds[0] or p.fronts > 1
+        elif not any(e.kind == "three_fronts" for e in tr.events):
+            assert p.kind == "quiet"
+        # the same cells end up empty
+        for o, (_n, final) in zip(p.outcomes, outs):
+            assert sorted(set(state.position) - set(final.position)) == sorted(o.emptied), a
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("stem", ["attack_full_force", "attack_tempo", "attack_first_strike", "attack_siege",
+                                  "three_fronts", "alliance_attack", "siege_collapse_deposits", "castle_capture",
+                                  "bankruptcy_forced_sale", "attack_small_groups_no_fight"])
+def test_whatif_agrees_with_applying_the_scenario_move(stem):
+    sc, state = scenario_start(stem)
+    # play the scenario up to its placement decision
+    for step in sc.steps:
+        if step.action.get("type") in ("place", "place_combo"):
+            break
+        state = GAME.apply(state, step.action).state
+    seat = GAME.current_player(state)
+    place = [a for a in GAME.legal_actions(state, seat) if a["type"] == "place"]
+    assert place
+    assert check_preview_against_reality(state, seat, place) == len(place)
+    # and the scenario's own move is previewed as the file says
+    move = next(s.action for s in sc.steps if s.action.get("type") == "place")
+    p = preview_attack(state, move["cell"], move["colour"], seat)
+    attack = [e for s in sc.steps for e in s.expect_events if e.kind == "attack"]
+    if attack and "kind" in attack[0].data and p.fronts <= 1:
+        assert p.kind == attack[0].data["kind"]
+
+
+def test_whatif_agrees_with_applying_in_bot_games():
+    checked = 0
+    for players, seed in ((4, 3), (3, 11), (2, 5)):
+        for state in bot_states(players, seed, 900):
+            cp = GAME.current_player(state)
+            if not isinstance(cp, int) or state.queue or state.turn is None or state.turn.step != "resolve":
+                continue
+            place = [a for a in GAME.legal_actions(state, cp) if a["type"] == "place"]
+            checked += check_preview_against_reality(state, cp, place)
+    assert checked > 100
+
+
+def test_overlay_covers_exactly_the_cells_the_engine_accepts():
+    _sc, state = scenario_start("attack_full_force")
+    ov = overlay(state, "red", 0)
+    board = state.board
+    for cell in board.cells:
+        p = preview_attack(state, cell, "red", 0)
+        assert (cell in ov) == p.legal
+    assert ov["E6"].kind == "full_force" and ov["E6"].removed == 4
+    assert "G6" not in ov  # a blue cell: the engine refuses red there (board.cell_capacity)
+    assert preview_attack(state, "G6", "red", 0).refused[0] == "board.cell_capacity"
+    own = overlay(state, "red", 0, own_cards=True)
+    assert set(own) <= set(state.players[0].hand) and "E6" in own
+    assert state == scenario_start("attack_full_force")[1]  # never changed
+
+
+def test_three_fronts_preview_lists_each_choice():
+    _sc, state = scenario_start("three_fronts")
+    p = preview_attack(state, "E7", "red", 0)
+    assert p.kind == "three_fronts" and p.fronts == 2
+    assert [o.choices for o in p.outcomes] == [("front:blue",), ("front:green",)]
+    assert p.outcomes[0].kind == "tempo" and p.outcomes[0].removed == 2
+
+
+def test_whatif_view_shades_and_labels_from_the_engine():
+    view = WhatIfView(sources=scenario_sources(["attack_full_force"]))
+    b = view.state.board
+    fill = view.hexboard.fills[cell_id(b.hex_of["E6"])]
+    assert fill == KIND_FILL["full_force"]
+    labels = {cid: lab for cid, (_p, _x, _y, lab) in view.hexboard.cells.items()}
+    assert labels[cell_id(b.hex_of["E6"])] == "E6 −4"
+    view.click("E6")
+    assert "kl-wi-removed'>4<" in view.detail.value and "attack.full_force" in view.detail.value
+    assert len(view.hexboard.outlines) == 2
+    fills, labs = overlay_layers(view.previews)
+    assert set(fills) == set(view.previews)
+    view.colour.value = "blue"
+    assert all(p.colour == "blue" for p in view.previews.values())
+
+
+# ----------------------------------------------------------------------------- panels
+def seat_block(html: str, seat: int) -> str:
+    start = html.index(f'data-seat="{seat}"')
+    nxt = html.find('data-seat="', start + 10)
+    return html[start:nxt if nxt > 0 else len(html)]
+
+
+def test_panels_show_the_engines_numbers():
+    states = list(bot_states(4, 7, 400))
+    state = states[-1]
+    assert any(p.powers for p in state.players)
+    obs = GAME.observe(state, 0)
+    html = players_html(state.board, obs, 0)
+    for seat, p in enumerate(state.players):
+        block = seat_block(html, seat)
+        assert f'<b class="kl-cash">{p.cash} Silver' in block
+        assert f'<b class="kl-limit-total">{power_limit(state, seat)}</b>' in block
+        for label, n, clause in limit_sources(state, seat):
+            assert f"+{n} " in block and clause in block
+        for colour, amount in zip(state.board.colours, p.deposits):
+            if amount:
+                assert f"{state.board.colour_th[colour]} {amount}" in block
+        assert f"Territory ({len(p.hand)}/" in block
+        assert f"{len(p.powers)}</b> / ได้" in block
+    # the deposits total and each deposit are the engine's
+    rich = max(range(4), key=lambda s: sum(state.players[s].deposits))
+    assert f"deposits ({sum(state.players[rich].deposits)})" in seat_block(html, rich)
+
+
+# ----------------------------------------------------------------------------- hidden information
+def widget_state(root: w.Widget) -> str:
+    """Every synced trait of ``root`` and the widgets it refers to, as JSON (model ids removed)."""
+    from ipywidgets.widgets.widget import _instances
+
+    seen, out, todo = set(), [], [root]
+    while todo:
+        wid = todo.pop()
+        if wid.model_id in seen:
+            continue
+        seen.add(wid.model_id)
+        state = wid.get_state()
+        text = json.dumps(state, sort_keys=True, default=str, ensure_ascii=False)
+        for ref in re.findall(r"IPY_MODEL_([0-9a-f]+)", text):
+            if ref in _instances:
+                todo.append(_instances[ref])
+        out.append(re.sub(r"IPY_MODEL_[0-9a-f]+", "IPY_MODEL", text))
+    return "\n".join(sorted(out))
+
+
+def table_over(state, viewer=0) -> PlayTable:
+    session = GameSession(GAME, config=state.config, seed=state.seed)
+    session.initial = state  # show exactly this state (no history)
+    session.step = 0
+    return PlayTable(session, viewer=viewer, bots={})
+
+
+def test_a_seat_view_holds_no_other_seats_cards():
+    rng = random.Random(1)
+    picked = 0
+    for state in bot_states(4, 21, 500):
+        if GAME.current_player(state) != 0 or picked >= 3:
+            continue
+        picked += 1
+        other = GAME.resample_hidden(state, 0, rng)
+        assert [p.hand for p in other.players[1:]] != [p.hand for p in state.players[1:]]
+        assert other.players[0].hand == state.players[0].hand
+        a, b = widget_state(table_over(state)), widget_state(table_over(other))
+        assert a == b  # nothing on screen depends on the others' cards ...
+        own = "".join(f'<span class=\\"kl-card\\">{c}</span>' for c in state.players[0].hand)
+        assert own in a  # ... while the reader's own cards are there
+    assert picked == 3
+
+
+def test_play_log_hides_other_seats_draws():
+    table = new_table(3, "greedy", seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        legal = table.legal()
+        if not legal:
+            break
+        table.act(rng.choice([a for a in legal if a["type"] not in ("skip",)] or legal))
+    secret = [e for e in table.session.events if e.kind == "draw" and not e.visible(0)]
+    assert secret
+    text = widget_state(table)
+    assert all(e.text_th not in text for e in secret[-20:] if e.text_th)
+
+
+# ----------------------------------------------------------------------------- play
+def test_play_table_acts_through_the_engine():
+    table = new_table(2, "greedy", seed=3)
+    assert table.my_turn() and {"roll", "skip"} <= {a["type"] for a in table.legal()}
+    table.act({"player": 0, "type": "roll"})
+    # a die was rolled (chance); it is the reader's placement, with click modes per colour
+    assert table.session.state.turn.step == "resolve"
+    modes = table.mode.options
+    assert modes and all(isinstance(v, str) for _l, v in modes)
+    place = [a for a in table.legal() if a["type"] == "place"]
+    assert place
+    # a click on a cell that is not legal says why, in Thai and English; nothing changes
+    length = table.session.length
+    not_legal = next(c for c in table.board.cells if c not in {a["cell"] for a in place})
+    table.click(not_legal)
+    assert "kl-error" in table.message.value and not_legal in table.message.value
+    assert table.session.length == length
+    # the what-if shading covers exactly the legal cells of the chosen colour
+    mode = table.mode.value
+    cells = {a["cell"] for a in table.legal() if a["type"] in CELL_TYPES and click_key(a) == mode}
+    shaded = {table.board.name_of[tuple(map(int, cid.split(",")))] for cid in table.hexboard.fills
+              if table.hexboard.fills[cid] in KIND_FILL.values()}
+    assert cells <= shaded
+    # a click on a legal cell places there; then the bots play until the reader's next move
+    a = next(x for x in table.legal() if x["type"] in CELL_TYPES and click_key(x) == mode)
+    table.click(a["cell"])
+    assert table.message.value == ""
+    assert table.session.actions[length] == a
+    assert table.my_turn() or table.session.current_player() == TERMINAL
+    # undo goes back to just before the reader's last move
+    last = table._my_last_action()
+    table.undo()
+    assert table.session.step == last and table.my_turn()
+
+
+def test_play_refusal_keeps_the_state():
+    table = new_table(1, "random", seed=2)
+    before = table.session.length
+    table._clicker({"player": 0, "type": "place", "cell": "A1", "colour": "red"})()
+    assert "kl-error" in table.message.value and table.session.length == before
+
+
+def test_bot_game_scenario_is_a_valid_replay():
+    sc = bot_game_scenario(players=3, seed=2, steps=120)
+    session, notes = scenario_session(sc)
+    assert notes == [] and session.length == len(sc.steps) == 120
+    with pytest.raises(IllegalAction):
+        GAME.apply(session.transitions[-1].state, {"player": 9, "type": "roll"})

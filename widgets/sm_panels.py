@@ -1,0 +1,330 @@
+"""Shadow Master pieces shared by the notebook's views: the board picture and the panels.
+
+Pure drawing, no rule: every number comes from the engine (``GAME.observe`` /
+``state_to_json``, :mod:`rules.shadow_master.board` for groups) and is only laid out here.
+
+* :class:`SMBoard`: a :class:`~widgets.hexboard.HexBoard` of one player count's board with
+  :meth:`SMBoard.show` (tokens, cell tints, outlines, highlights, per-cell labels);
+* :func:`players_html`: one card per seat (cash, deposits per kingdom, Kingdom Powers, Territory
+  cards or their count, Power Limit with where each +1 comes from, Shadow Master cards, value);
+* :func:`kingdoms_html`: Rank, tokens, supply, alliance and Power deck per kingdom colour;
+* :func:`status_html`: round, First Player, whose move and what is owed.
+
+Hidden information: the panels are drawn from an observation; a hand is listed only when the
+observation holds it (``hand`` is ``None`` for a hand the viewer may not see).
+"""
+from __future__ import annotations
+
+import html
+from functools import lru_cache
+from typing import Iterable, Mapping
+
+import ipywidgets as w
+
+from rules.core.rulebook import load_rulebook
+from rules.shadow_master import board as smb
+from rules.shadow_master.tables import tables
+
+from .errors import THAI_FONT
+from .hexboard import HexBoard
+from .shadow_board import COLOUR_CSS, OUTLINE_CSS
+
+CASTLE_MARK = "♜"
+
+LIMIT_TH = {
+    "base": ("ฐาน (ค่าสันนิษฐาน)", "base (assumed)"),
+    "all_colours": ("ครบทุกสีบนกระดาน", "all colours on the board"),
+    "five_black": ("โทเคนดำ 5 ตัว", "5 black tokens"),
+    "rank15": ("อาณาจักรถึง Rank 15", "a kingdom at Rank 15"),
+    "king": ("King", "King"),
+    "queen_king": ("Queen + King สีเดียวกัน", "Queen + King of one colour"),
+    "land_land": ("Land + Land สีเดียวกัน", "Land + Land of one colour"),
+}
+"""Labels of the engine's Power Limit sources (``powers.limit_sources``)."""
+
+STAGE_TH = {
+    "turn": ("เทิร์นของผู้เล่น", "a player's turn"), "sell": ("จบรอบ: ขายการ์ด", "end of round: sales"),
+    "income": ("จบรอบ: รายได้", "end of round: income"), "deposit": ("จบรอบ: ฝากเงิน", "end of round: deposits"),
+    "over": ("จบเกม", "game over"),
+}
+STEP_TH = {
+    "choose": ("เฟส 1: เลือก A/B/C", "phase 1: choose A/B/C"), "roll": ("ทอยเต๋า", "rolling"),
+    "resolve": ("เฟส 1: วางโทเคน", "phase 1: place"), "buy": ("ซื้อ Kingdom Power?", "buy a Kingdom Power?"),
+    "phase2": ("เฟส 2: หยิบการ์ด", "phase 2: take cards"), "phase3": ("เฟส 3: แลกการ์ด", "phase 3: exchanges"),
+    "phase3_take": ("เฟส 3: หยิบการ์ด", "phase 3: take a card"),
+}
+PENDING_TH = {
+    "front": ("เลือกฝ่ายที่จะโจมตี", "choose the side to attack"),
+    "remove": ("เลือกโทเคนที่จะหยิบออก", "choose a token to remove"),
+    "siege": ("เลือกช่องที่ถูกล้อม", "choose the enclosed cell"),
+    "forced_sale": ("ต้องขายการ์ดชดใช้หนี้", "must sell a card to pay"),
+    "queen": ("Queen: ย้ายเงินฝาก", "Queen: move the deposit"),
+    "discard": ("ทิ้งการ์ด Territory", "discard a Territory card"),
+}
+
+CSS = f"""<style>
+.kl-sm {{ font-family: {THAI_FONT}; font-size: 14px; line-height: 1.45; }}
+.kl-sm .kl-seats {{ display: flex; flex-wrap: wrap; gap: 8px; }}
+.kl-sm .kl-seat {{ border: 2px solid #ccc; border-radius: 8px; padding: 6px 8px; min-width: 200px;
+  max-width: 300px; background: #fafafa; flex: 1 1 220px; }}
+.kl-sm .kl-seat.turn {{ border-color: #1e63c6; }}
+.kl-sm .kl-seat.acting {{ background: #fff4cc; }}
+.kl-sm .kl-seat.out {{ opacity: .55; }}
+.kl-sm .kl-chip {{ display: inline-block; border-radius: 5px; padding: 0 6px; margin: 1px 2px;
+  font-size: 13px; border: 1px solid #0003; }}
+.kl-sm .kl-dot {{ display: inline-block; width: 11px; height: 11px; border-radius: 6px;
+  border: 1px solid #444; vertical-align: -1px; margin-right: 3px; }}
+.kl-sm .kl-card {{ display: inline-block; border: 1px solid #8d7b5a; border-radius: 4px; padding: 0 4px;
+  margin: 1px; background: #fffaf0; font-family: monospace; font-size: 12px; }}
+.kl-sm .kl-card.back {{ background: #9e9e9e; color: #fff; }}
+.kl-sm .kl-limit li {{ margin: 0; }}
+.kl-sm .kl-limit {{ margin: 2px 0 2px 18px; padding: 0; font-size: 13px; }}
+.kl-sm code {{ font-size: 11px; color: #555; }}
+.kl-sm table {{ border-collapse: collapse; }}
+.kl-sm td, .kl-sm th {{ padding: 1px 6px; text-align: right; }}
+.kl-sm td:first-child, .kl-sm th:first-child {{ text-align: left; }}
+.kl-sm .kl-ledger {{ background: #fff4cc; border-left: 3px solid #e0a800; padding: 1px 6px;
+  margin-top: 3px; font-size: 13px; }}
+.kl-sm .kl-muted {{ color: #666; font-size: 12px; }}
+</style>"""
+
+
+def style() -> w.HTML:
+    """The CSS of these panels and of the rule clauses, once per view (not in every value)."""
+    from .rulepanel import PANEL_CSS
+    return w.HTML(PANEL_CSS + CSS, layout=w.Layout(display="none"))
+
+
+def e(text) -> str:
+    return html.escape(str(text))
+
+
+def _tint(hex_colour: str, amount: float = 0.35, base: str = "#f3eddc") -> str:
+    """``hex_colour`` mixed into the board's ``base`` colour (a light cell background)."""
+    a = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(base[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(y + (x - y) * amount):02x}" for x, y in zip(a, b))
+
+
+def css(colour: str) -> str:
+    """Display colour of a token colour."""
+    return COLOUR_CSS.get(colour, "#999999")
+
+
+def colour_label(board, colour: str) -> str:
+    """``"แดง red"``."""
+    return f"{board.colour_th.get(colour, colour)} {colour}"
+
+
+def dot(colour: str) -> str:
+    return f'<span class="kl-dot" style="background:{css(colour)}"></span>'
+
+
+def colour_html(board, colour: str) -> str:
+    return f'{dot(colour)}{e(board.colour_th.get(colour, colour))}'
+
+
+def seat_name(seat: int) -> str:
+    """Engine texts say ``ผู้เล่น {seat + 1}``; the panels add the seat number."""
+    return f"ผู้เล่น {seat + 1} (ที่นั่ง {seat})"
+
+
+def silver(amount: int) -> str:
+    """``"23 Silver (2 Gold 3 Silver)"``; 10 Silver = 1 Gold (clause ``money.gold``)."""
+    g, s = divmod(int(amount), 10)
+    return f"{amount} Silver" + (f" <span class='kl-muted'>({g} Gold {s} Silver)</span>" if g else "")
+
+
+@lru_cache(maxsize=None)
+def _clause_text(cid: str) -> str:
+    try:
+        return load_rulebook("shadow_master").clause(cid).text_th.strip()
+    except Exception:  # noqa: BLE001 - a missing clause only loses a tooltip
+        return cid
+
+
+# ----------------------------------------------------------------------------- the board
+class SMBoard(HexBoard):
+    """The hex board of a Shadow Master :class:`~rules.shadow_master.board.Board`.
+
+    ``show(position, castles=..., outlines=..., highlights=..., fills=..., labels=...)`` draws a
+    :class:`~rules.shadow_master.board.Position` (tokens as stacks, occupied cells tinted);
+    cells are named (``"K1"``) in :meth:`cell_name` for click callbacks.
+    """
+
+    def __init__(self, board: smb.Board, size: float = 20.0, width: int = 420, **kwargs):
+        self.sm_board = board
+        self._labels = {c: c for c in board.cells}
+        super().__init__([board.hex_of[c] for c in board.cells], size=size,
+                         labels={board.hex_of[c]: c for c in board.cells}, width=width, **kwargs)
+
+    def cell_name(self, h) -> str:
+        """Axial hex -> map cell name."""
+        return self.sm_board.name_of[tuple(h)]
+
+    def set_labels(self, labels: Mapping[str, str]) -> None:
+        """Per-cell label text (``{cell: text}``; missing cells show their name).  The geometry
+        is re-sent only when a label changed."""
+        full = {c: str(labels.get(c, c)) for c in self.sm_board.cells}
+        if full != self._labels:
+            self._labels = full
+            self.set_cells([self.sm_board.hex_of[c] for c in self.sm_board.cells],
+                           {self.sm_board.hex_of[c]: t for c, t in full.items()})
+
+    def show(self, position: smb.Position, castles: Iterable[str] = (),
+             outlines: Iterable[tuple[Iterable[str], str, str]] = (), highlights: Iterable[str] = (),
+             fills: Mapping[str, str] | None = None, labels: Mapping[str, str] | None = None) -> None:
+        """Draw ``position``.  ``outlines``: ``[(cells, token colour or css, title)]``;
+        ``fills``: cell backgrounds replacing the colour tints where given."""
+        b = self.sm_board
+        stacks, tints = {}, {}
+        for name, (colour, n) in position.items():
+            h = b.hex_of[name]
+            stacks[h] = (css(colour), n)
+            tints[h] = _tint(css(colour))
+        for name, fill in (fills or {}).items():
+            tints[b.hex_of[name]] = fill
+        lines = []
+        for cells, colour, title in outlines:
+            stroke = OUTLINE_CSS.get(colour, COLOUR_CSS.get(colour, colour))
+            lines.append(([b.hex_of[c] for c in cells if c in b.hex_of], stroke, title))
+        marks = dict(labels or {})
+        for c in castles:
+            marks[c] = f"{marks.get(c, c)} {CASTLE_MARK}"
+        self.set_labels(marks)
+        self.update(fills=tints, stacks=stacks, outlines=lines,
+                    highlights=[b.hex_of[c] for c in highlights if c in b.hex_of])
+
+
+def largest_group_outlines(position: smb.Position) -> list[tuple[list[str], str, str]]:
+    """Each kingdom's largest group (its Rank, ``rank.largest_group``) as an outline."""
+    out = []
+    for colour in position.board.colours:
+        group = smb.largest_group(position, colour)
+        if group:
+            out.append((sorted(group), colour, f"{colour} Rank {len(group)}"))
+    return out
+
+
+# ----------------------------------------------------------------------------- panels
+def limit_html(p: Mapping) -> str:
+    """Power Limit with its sources (from the engine's ``power_limit_sources``)."""
+    items = []
+    for label, n, clause in p.get("power_limit_sources", []):
+        th, en = LIMIT_TH.get(label, (label, label))
+        items.append(f'<li title="{e(_clause_text(clause))}">+{int(n)} {e(th)} <span class="kl-muted">'
+                     f'{e(en)}</span> <code>{e(clause)}</code></li>')
+    held = len(p.get("powers", []))
+    return (f'<div>Power Limit: ถือ <b>{held}</b> / ได้ <b class="kl-limit-total">{p.get("power_limit", 0)}</b>'
+            f' <span class="kl-muted">(held / limit)</span></div><ul class="kl-limit">{"".join(items)}</ul>')
+
+
+def seat_html(board, seat: int, p: Mapping, viewer: int | None, turn_seat: int | None, acting: bool,
+              ledger: Iterable[str] = ()) -> str:
+    """One seat's card from its observation entry ``p``."""
+    kind_th = tables().powers.kind_th
+    persons = tables().shadow.persons
+    cls = ["kl-seat"] + (["turn"] if seat == turn_seat else []) + (["acting"] if acting else []) \
+        + (["out"] if p.get("out") else [])
+    head = f"<b>{e(seat_name(seat))}</b>" + (" · คุณ / you" if seat == viewer else "") \
+        + (" · <b>ออกจากเกม / out</b>" if p.get("out") else "")
+    deposits = [f'{colour_html(board, c)} {n}' for c, n in p.get("deposits", {}).items() if n]
+    dep_total = sum(p.get("deposits", {}).values())
+    powers = [f'<span class="kl-chip" style="background:{_tint(css(c), 0.45)}" title="{e(c)} {e(k)}">'
+              f'{dot(c)}{e(kind_th.get(k, k))}</span>' for c, k in p.get("powers", [])]
+    hand = p.get("hand")
+    if hand is None:
+        cards = (f'<span class="kl-card back">?</span> × {p.get("hand_size", 0)} '
+                 '<span class="kl-muted">(ซ่อน / hidden)</span>')
+    else:
+        cards = "".join(f'<span class="kl-card">{e(c)}</span>' for c in hand) or "-"
+    shadow = [e(persons[x].name_en if x in persons else x) for x in p.get("persons", [])]
+    shadow += [f"Castle #{n}" for n in p.get("castles", [])]
+    rows = [
+        f"<div>{head}</div>",
+        f'<div>เงินสด / cash: <b class="kl-cash">{silver(p.get("cash", 0))}</b></div>',
+        f'<div>เงินฝาก / deposits ({dep_total}): {" · ".join(deposits) or "-"}</div>',
+        f'<div>Kingdom Power: {"".join(powers) or "-"}</div>',
+        limit_html(p),
+        f'<div>Territory ({p.get("hand_size", 0)}/{p.get("territory_limit", "?")}): {cards}</div>',
+    ]
+    if shadow:
+        rows.append(f'<div>Shadow Master: {", ".join(shadow)}</div>')
+    rows.append(f'<div class="kl-muted">มูลค่าตอนนี้ / value now: {p.get("value", 0)} Silver</div>')
+    ledger = list(ledger)
+    if ledger:
+        rows.append('<div class="kl-ledger">' + "<br>".join(ledger) + "</div>")
+    return f'<div class="{" ".join(cls)}" data-seat="{seat}">{"".join(rows)}</div>'
+
+
+def acting_seat(obs: Mapping) -> int | None:
+    """The seat that must act now according to the observation (``None`` at chance/end)."""
+    if obs.get("stage") == "over" or obs.get("chance"):
+        return None
+    if obs.get("queue"):
+        return obs["queue"][0]["seat"]
+    if obs.get("stage") == "turn" and obs.get("turn"):
+        return obs["turn"]["seat"]
+    return obs.get("eor_seat") if obs.get("eor_seat", -1) >= 0 else None
+
+
+def players_html(board, obs: Mapping, viewer: int | None = None,
+                 ledger: Mapping[int, list[str]] | None = None, note: str = "") -> str:
+    """Every seat's card from an observation (``GAME.observe(state, viewer)``)."""
+    turn_seat = obs["turn"]["seat"] if obs.get("turn") else None
+    act = acting_seat(obs)
+    cards = [seat_html(board, i, p, viewer, turn_seat, i == act, (ledger or {}).get(i, ()))
+             for i, p in enumerate(obs["players"])]
+    extra = f'<div class="kl-muted">{note}</div>' if note else ""
+    return f'<div class="kl-sm">{extra}<div class="kl-seats">{"".join(cards)}</div></div>'
+
+
+def kingdoms_html(board, obs: Mapping) -> str:
+    """A table per kingdom colour: Rank, tokens on the map, supply, X cell, Power deck."""
+    x_of = {c: x for x, cs in obs.get("alliances", {}).items() for c in cs}
+    rows = []
+    for c in board.colours:
+        deck = obs.get("power_decks", {}).get(c, {})
+        rows.append(
+            f'<tr><td>{colour_html(board, c)} <span class="kl-muted">{e(c)}</span></td>'
+            f'<td class="kl-rank" data-colour="{e(c)}"><b>{obs["rank"].get(c, 0)}</b></td>'
+            f'<td class="kl-tokens" data-colour="{e(c)}">{obs["tokens_on_board"].get(c, 0)}</td>'
+            f'<td>{obs["supply"].get(c, 0)}</td><td>{e(x_of.get(c, "-"))}</td>'
+            f'<td>{sum(deck.values())}</td></tr>')
+    rows.append(f'<tr><td>{dot(board.black)}ดำ <span class="kl-muted">black</span></td><td>-</td>'
+                f'<td class="kl-tokens" data-colour="{e(board.black)}">{obs["tokens_on_board"].get(board.black, 0)}'
+                f'</td><td>{obs.get("black_supply", 0)}</td><td>-</td><td>-</td></tr>')
+    return (f'<div class="kl-sm"><table class="kl-kingdoms"><tr><th>อาณาจักร / kingdom</th><th>Rank</th>'
+            '<th>โทเคน / tokens</th><th>เหลือ / supply</th><th>X</th><th>การ์ด Power / deck</th></tr>'
+            + "".join(rows) + "</table></div>")
+
+
+def status_html(board, obs: Mapping) -> str:
+    """Round, First Player, stage and step, the dice, an owed decision, end trigger."""
+    parts = [f'รอบ / round <b>{obs["round"]}</b>', f'First Player: {e(seat_name(obs["first_player"]))}']
+    th, en = STAGE_TH.get(obs["stage"], (obs["stage"], obs["stage"]))
+    parts.append(f"{e(th)} <span class='kl-muted'>{e(en)}</span>")
+    t = obs.get("turn")
+    if t and obs["stage"] == "turn":
+        sth, sen = STEP_TH.get(t["step"], (t["step"], t["step"]))
+        parts.append(f'ตาของ{e(seat_name(t["seat"]))}: {e(sth)} <span class="kl-muted">{e(sen)}</span>')
+        if t.get("dice"):
+            parts.append("เต๋า / dice: " + " ".join(colour_html(board, c) for c in t["dice"]))
+        if t.get("military"):
+            parts.append("Military: " + colour_html(board, t["military"]))
+    if obs.get("queue"):
+        q = obs["queue"][0]
+        qth, qen = PENDING_TH.get(q["kind"], (q["kind"], q["kind"]))
+        parts.append(f'<b>ค้าง / owed:</b> {e(seat_name(q["seat"]))} {e(qth)} <span class="kl-muted">{e(qen)}</span>')
+    if obs.get("chance"):
+        parts.append("รอผลสุ่ม / waiting for chance")
+    if obs.get("end_triggered"):
+        parts.append(f'<b>ช่วงจบเกม: รอบสุดท้ายคือ {obs.get("last_round")}</b>')
+    return f'<div class="kl-sm kl-status">{" · ".join(parts)}</div>'
+
+
+def board_widget_box(hexboard: SMBoard, *side: w.Widget) -> w.HBox:
+    """The board and a side column, wrapping on narrow screens."""
+    hexboard.layout = w.Layout(flex="0 1 440px", min_width="300px")
+    return w.HBox([hexboard, w.VBox(list(side), layout=w.Layout(flex="1 1 320px", min_width="280px"))],
+                  layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
