@@ -26,8 +26,12 @@ from . import challenge as C
 from . import reformation as RF
 from .config import CoupConfig
 from .state import (AMBASSADOR, ASSASSIN, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CHAR_CLAUSE, DUKE,
-                    EXAMINE, EXCHANGE, FACTION, INQUISITOR, LOSE, NAMES, OVER, PROVE, SHOW, TH, TURN,
-                    I_CUR, I_WINDOW, CoupState, Work, make_event, make_transition, rules_for)
+                    EXAMINE, EXCHANGE, FACTION, I_ACT, I_ALMS, I_BLOCK_CLAIM, I_BLOCKER, I_CHALLENGER, I_CLAIMANT,
+                    I_COINS, I_CUR, I_DEADLOCK, I_DECK, I_FORCED, I_HANDS, I_HIT, I_PEEKS, I_PHASE, I_POOL,
+                    I_RULES, I_SHOWN, I_START, I_TODO, I_TURN, I_TURN_NO, I_WINDOW, INQUISITOR, LOSE, NAMES, OVER,
+                    PROVE, SHOW, TH, TURN, CoupState, add_claim, clear_claims, done, draw, ev, forget_peeks, from_bank,
+                    living_after, lose, make_event, make_transition, move_coins, pay_bank, rules_for, scratch,
+                    set_hand, take_from_hand, to_deck)
 
 _DECLARE = {
     "income": ("actions.income",), "foreign_aid": ("actions.foreign_aid",), "coup": ("actions.coup",),
@@ -68,32 +72,32 @@ def new_state(cfg: CoupConfig, seed: int) -> CoupState:
 
 
 # --- the task runner ------------------------------------------------------------------------
-def _run(w: Work) -> None:
+def _run(w: list) -> None:
     """Run queued tasks until a seat or chance must act, or the game is over."""
-    while w.todo and w.phase != OVER:
-        task = w.todo[0]
+    while w[I_TODO] and w[I_PHASE] != OVER:
+        task = w[I_TODO][0]
         tag = task[0]
         if tag == "shuffle" or tag == "pick":
-            w.phase, w.cur = CHANCE_NODE, CHANCE
+            w[I_PHASE], w[I_CUR] = CHANCE_NODE, CHANCE
             return
         if tag == "lose":
             seat = task[1]
-            hand = w.hands[seat]
+            hand = w[I_HANDS][seat]
             if not hand:
-                w.todo = w.todo[1:]
+                w[I_TODO] = w[I_TODO][1:]
                 continue
-            w.phase, w.cur = LOSE, seat  # always the seat's choice, even of one card
+            w[I_PHASE], w[I_CUR] = LOSE, seat  # always the seat's choice, even of one card
             return
-        w.todo = w.todo[1:]
+        w[I_TODO] = w[I_TODO][1:]
         if tag == "ret":
             _, seat, cards, cites, known_to = task
-            w.forget_peeks(seat)
-            w.ev("card_returned", seat, {"seat": seat, "cards": [NAMES[c] for c in cards]}, cites,
+            forget_peeks(w, seat)
+            ev(w, "card_returned", seat, {"seat": seat, "cards": [NAMES[c] for c in cards]}, cites,
                  f"ที่นั่ง {seat} คืนการ์ด {len(cards)} ใบเข้ากอง", f"seat {seat} returns {len(cards)} card(s) to the deck",
                  known_to)
-            w.to_deck(cards, cites, seat, known_to)
+            to_deck(w, cards, cites, seat, known_to)
         elif tag == "draw":
-            w.draw(task[1], task[2], task[3])
+            draw(w, task[1], task[2], task[3])
         elif tag == "after_claim":
             if C.after_claim(w):
                 return
@@ -104,7 +108,7 @@ def _run(w: Work) -> None:
                 return
         elif tag == "blocked":
             C.blocked(w)
-            if w.act[0] == "assassinate" and w.rules.refund == "whenever_not_resolved":
+            if w[I_ACT][0] == "assassinate" and w[I_RULES].refund == "whenever_not_resolved":
                 _refund(w)
             _end_turn(w)
             return
@@ -115,218 +119,218 @@ def _run(w: Work) -> None:
             return
 
 
-def _refund(w: Work) -> None:
+def _refund(w: list) -> None:
     """Give the assassin's coins back (ambiguity assassin_refund)."""
-    amount = w.rules.assassin_cost
-    paid = w.from_bank(w.turn, amount)
-    w.ev("refund", w.turn, {"coins": paid}, ("characters.assassin_assassinate",),
-         f"ที่นั่ง {w.turn} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน", f"seat {w.turn} gets the {paid} assassination coins back")
+    amount = w[I_RULES].assassin_cost
+    paid = from_bank(w, w[I_TURN], amount)
+    ev(w, "refund", w[I_TURN], {"coins": paid}, ("characters.assassin_assassinate",),
+         f"ที่นั่ง {w[I_TURN]} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน", f"seat {w[I_TURN]} gets the {paid} assassination coins back")
 
 
-def _gain(w: Work, amount: int, cites: tuple, what_th: str, what_en: str) -> None:
-    got = w.from_bank(w.turn, amount)
-    w.ev("gain", w.turn, {"coins": got, "from": "bank", "what": what_en}, cites,
-         f"ที่นั่ง {w.turn} รับเงิน {got} เหรียญ ({what_th})", f"seat {w.turn} takes {got} coin(s) ({what_en})")
+def _gain(w: list, amount: int, cites: tuple, what_th: str, what_en: str) -> None:
+    got = from_bank(w, w[I_TURN], amount)
+    ev(w, "gain", w[I_TURN], {"coins": got, "from": "bank", "what": what_en}, cites,
+         f"ที่นั่ง {w[I_TURN]} รับเงิน {got} เหรียญ ({what_th})", f"seat {w[I_TURN]} takes {got} coin(s) ({what_en})")
 
 
-def _resolve(w: Work) -> bool:
+def _resolve(w: list) -> bool:
     """The action takes effect; returns True when a seat or chance must now act."""
-    kind, t, claim = w.act
-    actor = w.turn
-    R = w.rules
+    kind, t, claim = w[I_ACT]
+    actor = w[I_TURN]
+    R = w[I_RULES]
     if kind == "foreign_aid":
         _gain(w, R.aid, ("actions.foreign_aid",), "ความช่วยเหลือจากภายนอก", "foreign aid")
     elif kind == "tax":
         _gain(w, R.tax, ("characters.duke_tax",), "ภาษี", "tax")
     elif kind == "steal":
-        if w.hands[t] or R.steal_gone:
-            amount = min(R.steal, w.coins[t])
-            w.move_coins(t, actor, amount)
-            w.ev("steal", actor, {"from": t, "coins": amount}, ("characters.captain_steal",),
+        if w[I_HANDS][t] or R.steal_gone:
+            amount = min(R.steal, w[I_COINS][t])
+            move_coins(w, t, actor, amount)
+            ev(w, "steal", actor, {"from": t, "coins": amount}, ("characters.captain_steal",),
                  f"ที่นั่ง {actor} ขโมยเงิน {amount} เหรียญจากที่นั่ง {t}", f"seat {actor} steals {amount} from seat {t}")
         else:
             _fizzle(w, t)
     elif kind == "assassinate":
-        if w.hands[t]:
-            w.ev("assassination", actor, {"target": t}, ("characters.assassin_assassinate",),
+        if w[I_HANDS][t]:
+            ev(w, "assassination", actor, {"target": t}, ("characters.assassin_assassinate",),
                  f"ที่นั่ง {t} ถูกลอบสังหาร ต้องเสียอิทธิพล 1 อย่าง", f"seat {t} is assassinated and loses an influence")
-            w.todo = (("lose", t, ("characters.assassin_assassinate",), False), ("end",)) + w.todo
+            w[I_TODO] = (("lose", t, ("characters.assassin_assassinate",), False), ("end",)) + w[I_TODO]
             return False
         _fizzle(w, t)
         if R.refund == "whenever_not_resolved":
             _refund(w)
     elif kind == "exchange":
         k = R.draw_amb if claim == AMBASSADOR else R.draw_inq
-        w.pool, w.deck = w.deck[:k], w.deck[k:]
+        w[I_POOL], w[I_DECK] = w[I_DECK][:k], w[I_DECK][k:]
         clause = "characters.ambassador_exchange" if claim == AMBASSADOR else "inquisitor.exchange"
-        w.ev("exchange_draw", actor, {"count": len(w.pool), "cards": [NAMES[c] for c in w.pool]}, (clause,),
-             f"ที่นั่ง {actor} รับการ์ด {len(w.pool)} ใบจากกองกลาง", f"seat {actor} takes {len(w.pool)} card(s) from the deck",
+        ev(w, "exchange_draw", actor, {"count": len(w[I_POOL]), "cards": [NAMES[c] for c in w[I_POOL]]}, (clause,),
+             f"ที่นั่ง {actor} รับการ์ด {len(w[I_POOL])} ใบจากกองกลาง", f"seat {actor} takes {len(w[I_POOL])} card(s) from the deck",
              frozenset((actor,)))
-        w.phase, w.cur = EXCHANGE, actor
+        w[I_PHASE], w[I_CUR] = EXCHANGE, actor
         return True
     elif kind == "examine":
-        if not w.hands[t]:
+        if not w[I_HANDS][t]:
             _fizzle(w, t)
         else:
-            hand = w.hands[t]
+            hand = w[I_HANDS][t]
             if hand[0] == hand[-1]:
                 _shown(w, hand[0])
                 return True
             if R.examine_random:
-                w.todo = (("pick", t),) + w.todo
-                w.phase, w.cur = CHANCE_NODE, CHANCE
+                w[I_TODO] = (("pick", t),) + w[I_TODO]
+                w[I_PHASE], w[I_CUR] = CHANCE_NODE, CHANCE
                 return True
-            w.phase, w.cur = SHOW, t
+            w[I_PHASE], w[I_CUR] = SHOW, t
             return True
     elif kind == "embezzle":
         RF.embezzle(w, actor)
-    if not w.todo:
+    if not w[I_TODO]:
         _end_turn(w)
         return True
     return False
 
 
-def _fizzle(w: Work, t: int) -> None:
-    w.ev("fizzle", w.turn, {"target": t, "action": w.act[0]}, ("challenge.lose_both", "details.proven_continues"),
+def _fizzle(w: list, t: int) -> None:
+    ev(w, "fizzle", w[I_TURN], {"target": t, "action": w[I_ACT][0]}, ("challenge.lose_both", "details.proven_continues"),
          f"ที่นั่ง {t} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล", f"seat {t} is already out: the action has no effect")
 
 
-def _shown(w: Work, card: int) -> None:
+def _shown(w: list, card: int) -> None:
     """The examined card is seen by the examiner (and its owner) only (inquisitor.examine)."""
-    actor, t = w.turn, w.act[1]
-    w.shown = card
-    w.ev("examine_show", t, {"target": t, "card": NAMES[card]}, ("inquisitor.examine",),
+    actor, t = w[I_TURN], w[I_ACT][1]
+    w[I_SHOWN] = card
+    ev(w, "examine_show", t, {"target": t, "card": NAMES[card]}, ("inquisitor.examine",),
          f"ที่นั่ง {t} ให้ที่นั่ง {actor} ดูการ์ด 1 ใบ", f"seat {t} shows one card to seat {actor}",
          frozenset((actor, t)))
-    w.phase, w.cur = EXAMINE, actor
+    w[I_PHASE], w[I_CUR] = EXAMINE, actor
 
 
-def _end_turn(w: Work) -> None:
+def _end_turn(w: list) -> None:
     """Pass the turn clockwise to the next living seat; note whether it must coup
     (actions.coup_forced, details.ten_coins); under one_faction=deadlock a forced coup with no
     legal target stops the game with no winner."""
-    if w.phase == OVER:
+    if w[I_PHASE] == OVER:
         return
-    R = w.rules
-    nxt = w.living_after(w.turn)[0]
-    w.turn, w.turn_no = nxt, w.turn_no + 1
-    w.start_coins = w.coins[nxt]
-    w.forced = w.start_coins >= R.forced_at
-    w.phase, w.cur, w.window = TURN, nxt, frozenset()
-    w.act, w.blocker, w.block_claim, w.challenger, w.claimant = ("", -1, -1), -1, -1, -1, -1
-    w.shown, w.pool, w.hit, w.todo = -1, (), (), ()
-    if w.forced and R.one_faction == "deadlock" and R.reformation:
-        if not any(w.hands[t] and not RF.restricted_state(w, nxt, t) for t in R.after[nxt]):
-            w.deadlock = True
-            w.phase, w.cur = OVER, TERMINAL
-            w.ev("deadlock", nxt, {"seat": nxt, "coins": w.start_coins},
+    R = w[I_RULES]
+    nxt = living_after(w, w[I_TURN])[0]
+    w[I_TURN], w[I_TURN_NO] = nxt, w[I_TURN_NO] + 1
+    w[I_START] = w[I_COINS][nxt]
+    w[I_FORCED] = w[I_START] >= R.forced_at
+    w[I_PHASE], w[I_CUR], w[I_WINDOW] = TURN, nxt, frozenset()
+    w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM], w[I_CHALLENGER], w[I_CLAIMANT] = ("", -1, -1), -1, -1, -1, -1
+    w[I_SHOWN], w[I_POOL], w[I_HIT], w[I_TODO] = -1, (), (), ()
+    if w[I_FORCED] and R.one_faction == "deadlock" and R.reformation:
+        if not any(w[I_HANDS][t] and not RF.restricted_state(w, nxt, t) for t in R.after[nxt]):
+            w[I_DEADLOCK] = True
+            w[I_PHASE], w[I_CUR] = OVER, TERMINAL
+            ev(w, "deadlock", nxt, {"seat": nxt, "coins": w[I_START]},
                  ("actions.coup_forced", "reformation.same_faction"),
                  f"ที่นั่ง {nxt} ต้องรัฐประหารแต่ทุกคนที่เหลือนับถือศาสนาเดียวกัน เกมเดินต่อไม่ได้ (จบโดยไม่มีผู้ชนะ)",
                  f"seat {nxt} must coup but every living player shares its faction: deadlock, no winner")
 
 
 # --- turn actions ---------------------------------------------------------------------------
-def _turn(w: Work, a: dict) -> None:
+def _turn(w: list, a: dict) -> None:
     kind = a["type"]
-    p = w.turn
-    R = w.rules
+    p = w[I_TURN]
+    R = w[I_RULES]
     t = a.get("target", -1)
     if kind == "income":
-        w.act = ("income", -1, -1)
+        w[I_ACT] = ("income", -1, -1)
         _gain(w, R.income, ("actions.income",), "รายได้", "income")
         _end_turn(w)
         return
     if kind == "coup":
-        w.act = ("coup", t, -1)
-        w.pay_bank(p, R.coup_cost)
-        cites = ("actions.coup", "actions.coup_forced", "details.ten_coins") if w.forced else ("actions.coup",)
-        w.ev("declare", p, {"action": "coup", "target": t, "cost": R.coup_cost}, cites,
+        w[I_ACT] = ("coup", t, -1)
+        pay_bank(w, p, R.coup_cost)
+        cites = ("actions.coup", "actions.coup_forced", "details.ten_coins") if w[I_FORCED] else ("actions.coup",)
+        ev(w, "declare", p, {"action": "coup", "target": t, "cost": R.coup_cost}, cites,
              f"ที่นั่ง {p} จ่าย {R.coup_cost} เหรียญ ทำรัฐประหารที่นั่ง {t}", f"seat {p} pays {R.coup_cost} and coups seat {t}")
-        w.todo = (("lose", t, ("actions.coup",), False), ("end",))
+        w[I_TODO] = (("lose", t, ("actions.coup",), False), ("end",))
         return
     if kind == "convert":
-        w.act = ("convert", t, -1)
+        w[I_ACT] = ("convert", t, -1)
         RF.convert(w, p, t)
         _end_turn(w)
         return
     if kind == "foreign_aid":
-        w.act = ("foreign_aid", -1, -1)
-        w.ev("declare", p, {"action": "foreign_aid"}, ("actions.foreign_aid",),
+        w[I_ACT] = ("foreign_aid", -1, -1)
+        ev(w, "declare", p, {"action": "foreign_aid"}, ("actions.foreign_aid",),
              f"ที่นั่ง {p} ขอความช่วยเหลือจากภายนอก", f"seat {p} takes foreign aid")
         seats = C.block_seats(w)
         if seats:
             C.open_window(w, BLOCK, seats)
         else:
-            w.todo = (("resolve",),)
+            w[I_TODO] = (("resolve",),)
         return
     # character actions: a claim anyone may challenge (challenge.bluff)
     if kind == "exchange":
         claim = CARD[a["character"]]
         cites = (CHAR_CLAUSE[claim], "characters.heading") if claim == AMBASSADOR else ("inquisitor.exchange",)
     elif kind == "embezzle":
-        claim = w.rules.denied
+        claim = w[I_RULES].denied
         cites = _DECLARE["embezzle"]
     else:
         claim = _CLAIM[kind]
         cites = _DECLARE[kind]
-    w.act = (kind, t, claim)
+    w[I_ACT] = (kind, t, claim)
     data = {"action": kind}
     if t >= 0:
         data["target"] = t
     if kind == "embezzle":
         data["denies"] = NAMES[claim] if claim >= 0 else "peacock"
-        th = f"ที่นั่ง {p} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w.alms} เหรียญ)"
-        en = f'seat {p} says "there is no peacock, so I embezzle" ({w.alms} coins)'
+        th = f"ที่นั่ง {p} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w[I_ALMS]} เหรียญ)"
+        en = f'seat {p} says "there is no peacock, so I embezzle" ({w[I_ALMS]} coins)'
     else:
         data["claim"] = NAMES[claim]
-        w.add_claim(p, claim)
+        add_claim(w, p, claim)
         th = f"ที่นั่ง {p} อ้าง{TH[claim]}: {_TH.get(kind, 'แลกเปลี่ยน')}" + (f" ที่นั่ง {t}" if t >= 0 else "")
         en = f"seat {p} claims the {NAMES[claim]}: {kind}" + (f" seat {t}" if t >= 0 else "")
     if kind == "assassinate":
-        w.pay_bank(p, R.assassin_cost)
+        pay_bank(w, p, R.assassin_cost)
         data["cost"] = R.assassin_cost
-    w.ev("declare", p, data, cites, th, en)
-    C.open_window(w, CHAL, w.living_after(p))
+    ev(w, "declare", p, data, cites, th, en)
+    C.open_window(w, CHAL, living_after(w, p))
 
 
-def _lose_choice(w: Work, card: int) -> None:
-    task = w.todo[0]
-    w.todo = w.todo[1:]
-    w.lose(task[1], card, task[2], task[3])
+def _lose_choice(w: list, card: int) -> None:
+    task = w[I_TODO][0]
+    w[I_TODO] = w[I_TODO][1:]
+    lose(w, task[1], card, task[2], task[3])
 
 
-def _exchange_return(w: Work, returned: tuple) -> None:
+def _exchange_return(w: list, returned: tuple) -> None:
     """Keep all but the returned cards (characters.ambassador_exchange, inquisitor.exchange)."""
-    p = w.turn
-    pool = list(w.hands[p] + w.pool)
+    p = w[I_TURN]
+    pool = list(w[I_HANDS][p] + w[I_POOL])
     for c in returned:
         pool.remove(c)
-    w.set_hand(p, pool)
-    w.pool = returned  # in transit to the deck
-    w.forget_peeks(p)
-    w.clear_claims(p)
-    clause = "characters.ambassador_exchange" if w.act[2] == AMBASSADOR else "inquisitor.exchange"
-    w.ev("exchange_return", p, {"count": len(returned), "cards": [NAMES[c] for c in returned]}, (clause,),
+    set_hand(w, p, pool)
+    w[I_POOL] = returned  # in transit to the deck
+    forget_peeks(w, p)
+    clear_claims(w, p)
+    clause = "characters.ambassador_exchange" if w[I_ACT][2] == AMBASSADOR else "inquisitor.exchange"
+    ev(w, "exchange_return", p, {"count": len(returned), "cards": [NAMES[c] for c in returned]}, (clause,),
          f"ที่นั่ง {p} คืนการ์ด {len(returned)} ใบเข้ากอง", f"seat {p} returns {len(returned)} card(s) to the deck",
          frozenset((p,)))
-    w.todo = (("end",),)
-    w.to_deck(returned, (clause,), -1, frozenset((p,)))
+    w[I_TODO] = (("end",),)
+    to_deck(w, returned, (clause,), -1, frozenset((p,)))
 
 
-def _examine_decide(w: Work, force: bool) -> None:
+def _examine_decide(w: list, force: bool) -> None:
     """The examiner may force the examined seat to exchange the card (inquisitor.examine)."""
-    p, t, card = w.turn, w.act[1], w.shown
+    p, t, card = w[I_TURN], w[I_ACT][1], w[I_SHOWN]
     if force:
-        w.ev("examine_force", p, {"target": t}, ("inquisitor.examine",),
+        ev(w, "examine_force", p, {"target": t}, ("inquisitor.examine",),
              f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกการ์ดใบนั้นกับกองกลาง", f"seat {p} forces seat {t} to exchange that card")
-        w.todo = (("ret", t, (card,), ("inquisitor.examine",), frozenset((p, t))),
+        w[I_TODO] = (("ret", t, (card,), ("inquisitor.examine",), frozenset((p, t))),
                   ("draw", t, 1, ("inquisitor.examine",)), ("end",))
     else:
-        w.peeks = w.peeks + ((p, t, card),)
-        w.ev("examine_keep", p, {"target": t}, ("inquisitor.examine",),
+        w[I_PEEKS] = w[I_PEEKS] + ((p, t, card),)
+        ev(w, "examine_keep", p, {"target": t}, ("inquisitor.examine",),
              f"ที่นั่ง {p} คืนการ์ดให้ที่นั่ง {t} เก็บไว้", f"seat {p} lets seat {t} keep the card")
-        w.todo = (("end",),)
-    w.shown = -1
+        w[I_TODO] = (("end",),)
+    w[I_SHOWN] = -1
 
 
 def _pass_fast(state: CoupState, p: int, window: frozenset) -> Transition:
@@ -339,42 +343,42 @@ def _pass_fast(state: CoupState, p: int, window: frozenset) -> Transition:
         fields[I_CUR] = frozenset((next(s for s in after if s in window),))
     else:
         fields[I_CUR] = window
-    ev = make_event("pass", p, {"window": "block" if block else "challenge"},
+    e = make_event("pass", p, {"window": "block" if block else "challenge"},
                     ("details.block_optional",) if block else ("challenge.bluff",), None,
                     f"ที่นั่ง {p} ผ่าน", f"seat {p} passes")
-    return make_transition(tuple.__new__(CoupState, fields), (ev,))
+    return make_transition(tuple.__new__(CoupState, fields), (e,))
 
 
 # --- chance -------------------------------------------------------------------------------------
 def _chance(state: CoupState, outcome: Mapping) -> Transition:
     task = state.todo[0] if state.todo else ("",)
     kind = outcome.get("chance") if isinstance(outcome, Mapping) else None
-    w = Work(state)
+    w = scratch(state)
     if task[0] == "shuffle" and kind == "shuffle":
         _, cites, seat, cards, _known = task
         deck = _shuffle_order(state.deck + cards, outcome)
         if seat >= 0:
             for c in cards:
-                w.take_from_hand(seat, c)
+                take_from_hand(w, seat, c)
         else:
-            w.pool = ()
-        w.deck = deck
-        w.todo = w.todo[1:]
-        w.ev("shuffle", None, {"size": len(deck)}, task[1],
+            w[I_POOL] = ()
+        w[I_DECK] = deck
+        w[I_TODO] = w[I_TODO][1:]
+        ev(w, "shuffle", None, {"size": len(deck)}, task[1],
              "สับกองการ์ด", "the deck is shuffled")
     elif task[0] == "pick" and kind == "examine_pick":
         card = CARD.get(outcome.get("card"), -1) if isinstance(outcome.get("card"), str) else -1
         if card not in state.hands[task[1]]:
             raise IllegalAction("inquisitor.examine", "การ์ดที่สุ่มได้ต้องอยู่ในมือของผู้ถูกสอบสวน",
                                 "the picked card must be in the examined seat's hand")
-        w.todo = w.todo[1:]
+        w[I_TODO] = w[I_TODO][1:]
         _shown(w, card)
     else:
         want = task[0] if task[0] in ("shuffle", "pick") else "a player action"
         raise IllegalAction("challenge.return_card", f"ต้องการผลสุ่มชนิด {want}",
                             f"expected a chance outcome of kind {want!r}, got {outcome!r}")
     _run(w)
-    return make_transition(w.freeze(), tuple(w.events))
+    return done(w)
 
 
 def _shuffle_order(deck: tuple, outcome: Mapping) -> tuple:
@@ -461,7 +465,7 @@ class CoupGame(GameBase):
             window = state.window - {p}
             if window:
                 return _pass_fast(state, p, window)
-        w = Work(state)
+        w = scratch(state)
         if ph == TURN:
             _turn(w, action)
         elif ph == CHAL or ph == CHAL_BLOCK:
@@ -489,9 +493,9 @@ class CoupGame(GameBase):
             _examine_decide(w, kind == "force_exchange")
         elif ph == FACTION:
             RF.choose_faction(w, p, action["faction"])
-            w.phase, w.cur = TURN, w.turn
+            w[I_PHASE], w[I_CUR] = TURN, w[I_TURN]
         _run(w)
-        return make_transition(w.freeze(), tuple(w.events))
+        return done(w)
 
     # observe / resample / JSON / overrides / checks live in their own modules
     def observe(self, state: CoupState, viewer: int | None) -> dict:

@@ -1,9 +1,12 @@
 """The Reformation variant (clauses reformation.*): factions, the almshouse, conversion and
 embezzlement, and the same-faction restriction used by targeting and blocking.
 
-Functions take any object with ``rules``, ``hands`` and ``faction`` (a state or a ``Work``).
+``one_faction_left`` and ``restricted_state`` read a state or the scratch list of an ``apply``
+(by field index); the others edit the scratch list.
 """
 from __future__ import annotations
+
+from .state import I_ALMS, I_BANK, I_COINS, I_FACTION, I_HANDS, I_RULES, ev
 
 FACTION_TH = ("ศาสนา ก", "ศาสนา ข")
 FACTION_EN = ("faction A", "faction B")
@@ -11,7 +14,7 @@ FACTION_EN = ("faction A", "faction B")
 
 def one_faction_left(s) -> bool:
     """True when every living seat shares one faction (ambiguity one_faction_left)."""
-    f, hands = s.faction, s.hands
+    f, hands = s[I_FACTION], s[I_HANDS]
     first = -1
     for seat, h in enumerate(hands):
         if h:
@@ -26,10 +29,10 @@ def restricted_state(s, a: int, b: int) -> bool:
     """True when seat ``a`` may not steal from, assassinate, coup or block seat ``b``: they share
     a faction (reformation.same_faction) and the restriction is not lifted (under the
     ``lift_restrictions`` reading it is lifted while every living seat shares one faction)."""
-    f = s.faction
+    f = s[I_FACTION]
     if not f or f[a] != f[b]:
         return False
-    if s.rules.one_faction == "lift_restrictions" and one_faction_left(s):
+    if s[I_RULES].one_faction == "lift_restrictions" and one_faction_left(s):
         return False
     return True
 
@@ -37,12 +40,12 @@ def restricted_state(s, a: int, b: int) -> bool:
 def choose_faction(w, first: int, faction: int) -> None:
     """The first player picks a faction; the others alternate clockwise (reformation.factions);
     the almshouse card goes in the middle, empty (reformation.almshouse; components.yaml)."""
-    n = w.rules.n
+    n = w[I_RULES].n
     fac = [0] * n
     for k in range(n):
         fac[(first + k) % n] = faction if k % 2 == 0 else 1 - faction
-    w.faction = tuple(fac)
-    w.ev("faction_chosen", first, {"faction": faction, "factions": list(fac)},
+    w[I_FACTION] = tuple(fac)
+    ev(w, "faction_chosen", first, {"faction": faction, "factions": list(fac)},
          ("reformation.factions", "reformation.almshouse"),
          f"ที่นั่ง {first} เลือก{FACTION_TH[faction]} ผู้เล่นที่เหลือเลือกสลับกันไป",
          f"seat {first} picks {FACTION_EN[faction]}; the others alternate")
@@ -51,21 +54,21 @@ def choose_faction(w, first: int, faction: int) -> None:
 def convert(w, actor: int, target: int) -> None:
     """Pay 1 to change your own faction or 2 to change another's (reformation.conversion); the
     coins go to the almshouse or the bank (ambiguity conversion_coins)."""
-    R = w.rules
+    R = w[I_RULES]
     cost = R.convert_self if target == actor else R.convert_other
-    c = list(w.coins)
+    c = list(w[I_COINS])
     c[actor] -= cost
-    w.coins = tuple(c)
+    w[I_COINS] = tuple(c)
     if R.alms_gets_conversion:
-        w.alms += cost
+        w[I_ALMS] += cost
         where = "almshouse"
     else:
-        w.bank += cost
+        w[I_BANK] += cost
         where = "bank"
-    fac = list(w.faction)
+    fac = list(w[I_FACTION])
     fac[target] = 1 - fac[target]
-    w.faction = tuple(fac)
-    w.ev("convert", actor, {"target": target, "faction": fac[target], "cost": cost, "to": where},
+    w[I_FACTION] = tuple(fac)
+    ev(w, "convert", actor, {"target": target, "faction": fac[target], "cost": cost, "to": where},
          ("reformation.conversion", "reformation.extra_actions"),
          f"ที่นั่ง {actor} จ่าย {cost} เหรียญ เปลี่ยนที่นั่ง {target} เป็น{FACTION_TH[fac[target]]}",
          f"seat {actor} pays {cost} to turn seat {target} to {FACTION_EN[fac[target]]} (coins to the {where})")
@@ -73,11 +76,11 @@ def convert(w, actor: int, target: int) -> None:
 
 def embezzle(w, actor: int) -> None:
     """Take every coin on the almshouse (reformation.embezzle)."""
-    amount = w.alms
-    c = list(w.coins)
+    amount = w[I_ALMS]
+    c = list(w[I_COINS])
     c[actor] += amount
-    w.coins = tuple(c)
-    w.alms = 0
-    w.ev("embezzle", actor, {"coins": amount}, ("reformation.embezzle",),
+    w[I_COINS] = tuple(c)
+    w[I_ALMS] = 0
+    ev(w, "embezzle", actor, {"coins": amount}, ("reformation.embezzle",),
          f"ที่นั่ง {actor} ยักยอกเงิน {amount} เหรียญจากที่พักพิง",
          f"seat {actor} embezzles {amount} coin(s) from the almshouse")

@@ -1,6 +1,5 @@
-"""The state of a game of เกมโค่นอำนาจ: an immutable named tuple, plus ``Work``, the mutable
-scratch copy that one ``apply`` edits before freezing it again (fast, and the input is never
-touched).
+"""The state of a game of เกมโค่นอำนาจ: an immutable named tuple, plus the scratch list that one
+``apply`` edits before freezing it again (fast, and the input is never touched).
 
 Cards are ints (index in :data:`rules.coup.config.CHARACTERS`: 0 duke, 1 captain, 2 assassin,
 3 contessa, 4 ambassador, 5 inquisitor); the deck is a tuple with its top at index 0; coins are
@@ -143,9 +142,17 @@ class CoupState(NamedTuple):
 
 
 FIELDS = CoupState._fields
-I_CUR, I_WINDOW = FIELDS.index("cur"), FIELDS.index("window")
+(I_RULES, I_HANDS, I_UP, I_BURIED, I_COINS, I_BANK, I_ALMS, I_DECK, I_FACTION, I_TURN, I_TURN_NO,
+ I_START, I_PHASE, I_CUR, I_WINDOW, I_ACT, I_FORCED, I_BLOCKER, I_BLOCK_CLAIM, I_CHALLENGER,
+ I_CLAIMANT, I_TODO, I_POOL, I_SHOWN, I_PEEKS, I_CLAIMS, I_HIT, I_WINNER, I_DEADLOCK, I_EVENTS) = range(30)
+"""Index of each :class:`CoupState` field, in a state and in its scratch list; ``I_EVENTS`` is the
+scratch list's extra slot: the events of this ``apply`` in order."""
+assert FIELDS == ("rules", "hands", "up", "buried", "coins", "bank", "alms", "deck", "faction", "turn", "turn_no",
+                  "start_coins", "phase", "cur", "window", "act", "forced", "blocker", "block_claim", "challenger",
+                  "claimant", "todo", "pool", "shown", "peeks", "claims", "hit", "winner", "deadlock")
 
 _new = object.__new__
+_tuple_new = tuple.__new__
 _FAST = not hasattr(Event, "__slots__") and not hasattr(Transition, "__slots__")
 
 
@@ -157,8 +164,14 @@ def make_event(kind, actor, data, cites, visible_to, th, en) -> Event:
     if not _FAST:
         return Event(kind, actor, data, cites, visible_to, th, en)
     e = _new(Event)
-    e.__dict__.update(kind=kind, actor=actor, data=data, cites=cites, visible_to=visible_to,
-                      text_th=th, text_en=en)
+    d = e.__dict__
+    d["kind"] = kind
+    d["actor"] = actor
+    d["data"] = data
+    d["cites"] = cites
+    d["visible_to"] = visible_to
+    d["text_th"] = th
+    d["text_en"] = en
     return e
 
 
@@ -167,170 +180,174 @@ def make_transition(state, events: tuple) -> Transition:
     if not _FAST:
         return Transition(state, events)
     t = _new(Transition)
-    t.__dict__.update(state=state, events=events)
+    d = t.__dict__
+    d["state"] = state
+    d["events"] = events
     return t
 
 
-class Work:
-    """A mutable copy of a :class:`CoupState` for one ``apply``; ``freeze()`` makes the new state.
+# --- the scratch list of one apply --------------------------------------------------------------
+# ``w = scratch(state)`` is a list of the state's fields (``w[I_HANDS]``...) plus the events list;
+# the primitives below edit it, ``done(w)`` freezes it into the next state and the Transition.
+# Every primitive that changes cards or coins lives here so the invariants hold by construction:
+# cards only move between deck, hands, the exchange pool and the face-up row; coins only between
+# bank, players and the almshouse.  Helpers that only read (``living_after``) work on a state too.
 
-    Every primitive that changes cards or coins lives here so the invariants hold by
-    construction: cards only move between deck, hands, the exchange pool and the face-up row;
-    coins only between bank, players and the almshouse.
-    """
-
-    __slots__ = FIELDS + ("events",)
-
-    def __init__(self, s: CoupState):
-        (self.rules, self.hands, self.up, self.buried, self.coins, self.bank, self.alms, self.deck,
-         self.faction, self.turn, self.turn_no, self.start_coins, self.phase, self.cur, self.window,
-         self.act, self.forced, self.blocker, self.block_claim, self.challenger, self.claimant,
-         self.todo, self.pool, self.shown, self.peeks, self.claims, self.hit, self.winner,
-         self.deadlock) = s
-        self.events = []
-
-    def freeze(self) -> CoupState:
-        return CoupState(self.rules, self.hands, self.up, self.buried, self.coins, self.bank, self.alms,
-                         self.deck, self.faction, self.turn, self.turn_no, self.start_coins, self.phase,
-                         self.cur, self.window, self.act, self.forced, self.blocker, self.block_claim,
-                         self.challenger, self.claimant, self.todo, self.pool, self.shown, self.peeks,
-                         self.claims, self.hit, self.winner, self.deadlock)
-
-    # --- events ---------------------------------------------------------------------------
-    def ev(self, kind, actor, data, cites, th="", en="", visible_to=None):
-        self.events.append(make_event(kind, actor, data, cites, visible_to, th, en))
-
-    # --- seats ----------------------------------------------------------------------------
-    def alive(self, seat: int) -> bool:
-        return bool(self.hands[seat])
-
-    def living(self) -> list[int]:
-        return [s for s, h in enumerate(self.hands) if h]
-
-    def living_after(self, seat: int) -> list[int]:
-        """Living seats other than ``seat``, clockwise from the one after it."""
-        hands = self.hands
-        return [s for s in self.rules.after[seat] if hands[s]]
-
-    # --- coins ----------------------------------------------------------------------------
-    def pay_bank(self, seat: int, amount: int) -> None:
-        c = list(self.coins)
-        c[seat] -= amount
-        self.coins = tuple(c)
-        self.bank += amount
-
-    def from_bank(self, seat: int, amount: int) -> int:
-        """Pay ``seat`` up to ``amount`` from the bank (all of it under treasury=unlimited);
-        returns what was paid (ambiguity treasury_start)."""
-        if not self.rules.unlimited and amount > self.bank:
-            amount = max(self.bank, 0)
-        c = list(self.coins)
-        c[seat] += amount
-        self.coins = tuple(c)
-        self.bank -= amount
-        return amount
-
-    def move_coins(self, src: int, dst: int, amount: int) -> None:
-        c = list(self.coins)
-        c[src] -= amount
-        c[dst] += amount
-        self.coins = tuple(c)
-
-    # --- cards ----------------------------------------------------------------------------
-    def set_hand(self, seat: int, hand) -> None:
-        h = list(self.hands)
-        h[seat] = tuple(sorted(hand))
-        self.hands = tuple(h)
-
-    def take_from_hand(self, seat: int, card: int) -> None:
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        h = list(self.hands)
-        h[seat] = tuple(hand)
-        self.hands = tuple(h)
-
-    def forget_peeks(self, seat: int, card: int = -1) -> None:
-        """Drop what examiners knew of ``seat``'s cards (all, or the facts about ``card``)."""
-        if self.peeks:
-            self.peeks = tuple(p for p in self.peeks if p[1] != seat or (card >= 0 and p[2] != card))
-
-    def clear_claims(self, seat: int) -> None:
-        if self.claims[seat]:
-            c = list(self.claims)
-            c[seat] = ()
-            self.claims = tuple(c)
-
-    def add_claim(self, seat: int, card: int) -> None:
-        if card not in self.claims[seat]:
-            c = list(self.claims)
-            c[seat] = tuple(sorted(c[seat] + (card,)))
-            self.claims = tuple(c)
-
-    def lose(self, seat: int, card: int, cites: tuple, face_down: bool = False) -> None:
-        """``seat`` loses one influence: ``card`` leaves the hand face up (or face down under
-        concede_loss=face_down) and never returns to the deck (challenge.fail,
-        challenge.lose_both, details.two_at_once).  Eliminates the seat and ends the game when
-        one seat is left (intro.winner, end.last_player)."""
-        self.take_from_hand(seat, card)
-        second = seat in self.hit
-        if not second:
-            self.hit = self.hit + (seat,)
-        if second:
-            cites = cites + ("details.two_at_once",)
-        if face_down:
-            b = list(self.buried)
-            b[seat] = b[seat] + (card,)
-            self.buried = tuple(b)
-            self.ev("influence_lost", seat, {"seat": seat, "card": NAMES[card], "face_down": True}, cites,
-                    f"ที่นั่ง {seat} เสียอิทธิพล 1 อย่าง (คว่ำไว้)", f"seat {seat} loses an influence face down",
-                    frozenset((seat,)))
-        else:
-            u = list(self.up)
-            u[seat] = u[seat] + (card,)
-            self.up = tuple(u)
-            self.ev("influence_lost", seat, {"seat": seat, "card": NAMES[card]}, cites,
-                    f"ที่นั่ง {seat} เสียอิทธิพล: เปิด{TH[card]}", f"seat {seat} loses an influence: {NAMES[card]} turned face up")
-        self.forget_peeks(seat, card)
-        if not self.hands[seat]:
-            self.ev("eliminated", seat, {"seat": seat}, ("challenge.lose_both",),
-                    f"ที่นั่ง {seat} ไม่มีอิทธิพลเหลือ ออกจากเกม", f"seat {seat} has no influence left and is out")
-            if self.rules.dead_coins_to_bank and self.coins[seat]:
-                self.pay_bank(seat, self.coins[seat])
-            alive = self.living()
-            if len(alive) == 1:
-                self.finish(alive[0])
-
-    def finish(self, winner: int) -> None:
-        self.winner = winner
-        self.phase, self.cur, self.todo, self.window = OVER, TERMINAL, (), frozenset()
-        self.ev("game_over", winner, {"winner": winner}, ("end.last_player", "intro.winner", "reformation.until_one"),
-                f"ที่นั่ง {winner} เป็นผู้เล่นคนสุดท้ายที่เหลืออยู่ จึงชนะ", f"seat {winner} is the last player left and wins")
-
-    def draw(self, seat: int, k: int, cites: tuple) -> None:
-        """``seat`` draws ``k`` cards from the top of the deck (challenge.draw_new)."""
-        got, self.deck = self.deck[:k], self.deck[k:]
-        self.set_hand(seat, self.hands[seat] + got)
-        self.forget_peeks(seat)
-        self.clear_claims(seat)
-        self.ev("card_drawn", seat, {"seat": seat, "count": len(got), "cards": [NAMES[c] for c in got]}, cites,
-                f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
-                f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)))
-
-    def to_deck(self, cards: tuple, cites: tuple, seat: int = -1, known_to=None) -> None:
-        """Put ``cards`` back into the deck by the proof_shuffle reading: shuffled in ("shuffle":
-        a chance node, the cards stay in ``seat``'s hand - or in the exchange pool when
-        ``seat`` is -1 - until it resolves), at the bottom ("bottom") or on top ("top").
-        ``known_to``: seats that know which cards these are (``None`` = everyone)."""
-        how = self.rules.shuffle
-        if how == "shuffle":
-            self.todo = (("shuffle", cites, seat, cards, known_to),) + self.todo
-            return
-        if seat >= 0:
-            for c in cards:
-                self.take_from_hand(seat, c)
-        else:
-            self.pool = ()
-        self.deck = cards + self.deck if how == "top" else self.deck + cards
+def scratch(state: CoupState) -> list:
+    """A mutable copy of ``state``'s fields, with an empty events list at ``I_EVENTS``."""
+    return [*state, []]
 
 
-__all__ = ["CoupState", "Work", "Rules", "rules_for", "make_event", "make_transition", "CHANCE", "TERMINAL"]
+def done(w: list) -> Transition:
+    """Freeze the scratch list into ``Transition(new_state, events)``."""
+    events = w.pop()
+    return make_transition(_tuple_new(CoupState, w), tuple(events))
+
+
+def ev(w: list, kind, actor, data, cites, th="", en="", visible_to=None) -> None:
+    """Record an event (see :class:`rules.core.protocol.Event`)."""
+    w[I_EVENTS].append(make_event(kind, actor, data, cites, visible_to, th, en))
+
+
+def living(s) -> list[int]:
+    return [seat for seat, h in enumerate(s[I_HANDS]) if h]
+
+
+def living_after(s, seat: int) -> list[int]:
+    """Living seats other than ``seat``, clockwise from the one after it."""
+    hands = s[I_HANDS]
+    return [t for t in s[I_RULES].after[seat] if hands[t]]
+
+
+def pay_bank(w: list, seat: int, amount: int) -> None:
+    c = list(w[I_COINS])
+    c[seat] -= amount
+    w[I_COINS] = tuple(c)
+    w[I_BANK] += amount
+
+
+def from_bank(w: list, seat: int, amount: int) -> int:
+    """Pay ``seat`` up to ``amount`` from the bank (all of it under treasury=unlimited);
+    returns what was paid (ambiguity treasury_start)."""
+    if not w[I_RULES].unlimited and amount > w[I_BANK]:
+        amount = max(w[I_BANK], 0)
+    c = list(w[I_COINS])
+    c[seat] += amount
+    w[I_COINS] = tuple(c)
+    w[I_BANK] -= amount
+    return amount
+
+
+def move_coins(w: list, src: int, dst: int, amount: int) -> None:
+    c = list(w[I_COINS])
+    c[src] -= amount
+    c[dst] += amount
+    w[I_COINS] = tuple(c)
+
+
+def set_hand(w: list, seat: int, hand) -> None:
+    h = list(w[I_HANDS])
+    h[seat] = tuple(sorted(hand))
+    w[I_HANDS] = tuple(h)
+
+
+def take_from_hand(w: list, seat: int, card: int) -> None:
+    h = list(w[I_HANDS])
+    hand = list(h[seat])
+    hand.remove(card)
+    h[seat] = tuple(hand)
+    w[I_HANDS] = tuple(h)
+
+
+def forget_peeks(w: list, seat: int, card: int = -1) -> None:
+    """Drop what examiners knew of ``seat``'s cards (all, or the facts about ``card``)."""
+    if w[I_PEEKS]:
+        w[I_PEEKS] = tuple(p for p in w[I_PEEKS] if p[1] != seat or (card >= 0 and p[2] != card))
+
+
+def clear_claims(w: list, seat: int) -> None:
+    if w[I_CLAIMS][seat]:
+        c = list(w[I_CLAIMS])
+        c[seat] = ()
+        w[I_CLAIMS] = tuple(c)
+
+
+def add_claim(w: list, seat: int, card: int) -> None:
+    if card not in w[I_CLAIMS][seat]:
+        c = list(w[I_CLAIMS])
+        c[seat] = tuple(sorted(c[seat] + (card,)))
+        w[I_CLAIMS] = tuple(c)
+
+
+def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -> None:
+    """``seat`` loses one influence: ``card`` leaves the hand face up (or face down under
+    concede_loss=face_down) and never returns to the deck (challenge.fail,
+    challenge.lose_both, details.two_at_once).  Eliminates the seat and ends the game when
+    one seat is left (intro.winner, end.last_player)."""
+    take_from_hand(w, seat, card)
+    if seat in w[I_HIT]:
+        cites = cites + ("details.two_at_once",)
+    else:
+        w[I_HIT] = w[I_HIT] + (seat,)
+    if face_down:
+        b = list(w[I_BURIED])
+        b[seat] = b[seat] + (card,)
+        w[I_BURIED] = tuple(b)
+        ev(w, "influence_lost", seat, {"seat": seat, "card": NAMES[card], "face_down": True}, cites,
+           f"ที่นั่ง {seat} เสียอิทธิพล 1 อย่าง (คว่ำไว้)", f"seat {seat} loses an influence face down",
+           frozenset((seat,)))
+    else:
+        u = list(w[I_UP])
+        u[seat] = u[seat] + (card,)
+        w[I_UP] = tuple(u)
+        ev(w, "influence_lost", seat, {"seat": seat, "card": NAMES[card]}, cites,
+           f"ที่นั่ง {seat} เสียอิทธิพล: เปิด{TH[card]}", f"seat {seat} loses an influence: {NAMES[card]} turned face up")
+    forget_peeks(w, seat, card)
+    if not w[I_HANDS][seat]:
+        ev(w, "eliminated", seat, {"seat": seat}, ("challenge.lose_both",),
+           f"ที่นั่ง {seat} ไม่มีอิทธิพลเหลือ ออกจากเกม", f"seat {seat} has no influence left and is out")
+        if w[I_RULES].dead_coins_to_bank and w[I_COINS][seat]:
+            pay_bank(w, seat, w[I_COINS][seat])
+        alive = living(w)
+        if len(alive) == 1:
+            finish(w, alive[0])
+
+
+def finish(w: list, winner: int) -> None:
+    w[I_WINNER] = winner
+    w[I_PHASE], w[I_CUR], w[I_TODO], w[I_WINDOW] = OVER, TERMINAL, (), frozenset()
+    ev(w, "game_over", winner, {"winner": winner}, ("end.last_player", "intro.winner", "reformation.until_one"),
+       f"ที่นั่ง {winner} เป็นผู้เล่นคนสุดท้ายที่เหลืออยู่ จึงชนะ", f"seat {winner} is the last player left and wins")
+
+
+def draw(w: list, seat: int, k: int, cites: tuple) -> None:
+    """``seat`` draws ``k`` cards from the top of the deck (challenge.draw_new)."""
+    deck = w[I_DECK]
+    got, w[I_DECK] = deck[:k], deck[k:]
+    set_hand(w, seat, w[I_HANDS][seat] + got)
+    forget_peeks(w, seat)
+    clear_claims(w, seat)
+    ev(w, "card_drawn", seat, {"seat": seat, "count": len(got), "cards": [NAMES[c] for c in got]}, cites,
+       f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
+       f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)))
+
+
+def to_deck(w: list, cards: tuple, cites: tuple, seat: int = -1, known_to=None) -> None:
+    """Put ``cards`` back into the deck by the proof_shuffle reading: shuffled in ("shuffle":
+    a chance node, the cards stay in ``seat``'s hand - or in the exchange pool when
+    ``seat`` is -1 - until it resolves), at the bottom ("bottom") or on top ("top").
+    ``known_to``: seats that know which cards these are (``None`` = everyone)."""
+    how = w[I_RULES].shuffle
+    if how == "shuffle":
+        w[I_TODO] = (("shuffle", cites, seat, cards, known_to),) + w[I_TODO]
+        return
+    if seat >= 0:
+        for c in cards:
+            take_from_hand(w, seat, c)
+    else:
+        w[I_POOL] = ()
+    w[I_DECK] = cards + w[I_DECK] if how == "top" else w[I_DECK] + cards
+
+
+__all__ = ["CoupState", "Rules", "rules_for", "make_event", "make_transition", "scratch", "done", "CHANCE",
+           "TERMINAL"]
