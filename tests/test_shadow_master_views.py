@@ -24,7 +24,6 @@ from rules.core.protocol import CHANCE, TERMINAL, IllegalAction
 from rules.core.saveload import start
 from rules.core.scenario import load_scenario, match_state
 from rules.shadow_master import GAME
-from rules.shadow_master import board as smb
 from rules.shadow_master.bots import greedy_bot
 from rules.shadow_master.powers import limit_sources, power_limit
 from rules.shadow_master.whatif import overlay, preview_attack
@@ -395,11 +394,12 @@ def test_play_table_acts_through_the_engine():
     assert modes and all(isinstance(v, str) for _l, v in modes)
     place = [a for a in table.legal() if a["type"] == "place"]
     assert place
-    # a click on a cell that is not legal says why, in Thai and English; nothing changes
+    # a click on a cell that is not legal: the engine says why (clause, Thai and English)
     length = table.session.length
     not_legal = next(c for c in table.board.cells if c not in {a["cell"] for a in place})
     table.click(not_legal)
-    assert "kl-error" in table.message.value and not_legal in table.message.value
+    assert "kl-error" in table.message.value and "[phase1.territory_required]" in table.message.value
+    assert not_legal in table.message.value
     assert table.session.length == length
     # the what-if shading covers exactly the legal cells of the chosen colour
     mode = table.mode.value

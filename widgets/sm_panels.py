@@ -294,7 +294,7 @@ def kingdoms_html(board, obs: Mapping) -> str:
     rows.append(f'<tr><td>{dot(board.black)}ดำ <span class="kl-muted">black</span></td><td>-</td>'
                 f'<td class="kl-tokens" data-colour="{e(board.black)}">{obs["tokens_on_board"].get(board.black, 0)}'
                 f'</td><td>{obs.get("black_supply", 0)}</td><td>-</td><td>-</td></tr>')
-    return (f'<div class="kl-sm"><table class="kl-kingdoms"><tr><th>อาณาจักร / kingdom</th><th>Rank</th>'
+    return ('<div class="kl-sm"><table class="kl-kingdoms"><tr><th>อาณาจักร / kingdom</th><th>Rank</th>'
             '<th>โทเคน / tokens</th><th>เหลือ / supply</th><th>X</th><th>การ์ด Power / deck</th></tr>'
             + "".join(rows) + "</table></div>")
 

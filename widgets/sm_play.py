@@ -26,8 +26,8 @@ from rules.shadow_master.whatif import overlay
 from .errors import safe
 from .eventlog import EventLog
 from .session import GameSession
-from .sm_panels import (SMBoard, board_widget_box, colour_label, e, kingdoms_html, largest_group_outlines,
-                        players_html, status_html, style)
+from .sm_panels import (SMBoard, board_widget_box, kingdoms_html, largest_group_outlines, players_html,
+                        status_html, style)
 from .sm_whatif import overlay_layers
 
 CELL_TYPES = ("place", "place_combo", "black", "build_castle", "remove_token", "siege_cell")
@@ -146,6 +146,7 @@ class PlayTable(w.VBox):
         self._quiet = False
         self.mode.observe(lambda _c: None if self._quiet else self.draw_board(), names="value")
         self.buttons = w.VBox()
+        self.hint = w.HTML()
         self.message = w.HTML()
         self.undo_button = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
                                     layout=w.Layout(width="auto"))
@@ -159,7 +160,7 @@ class PlayTable(w.VBox):
         self._obs: dict = {}
         self._legal: list[dict] = []
         super().__init__([style(), self.status,
-                          board_widget_box(self.hexboard, self.mode, self.buttons, self.message, self.undo_button,
+                          board_widget_box(self.hexboard, self.mode, self.hint, self.buttons, self.message, self.undo_button,
                                            self.finish_button, self.kingdoms),
                           self.players, self.eventlog], **kwargs)
         self.add_class("kl-sm-play")
@@ -198,6 +199,11 @@ class PlayTable(w.VBox):
         finally:
             self._quiet = False
         self.mode.layout.display = "" if options else "none"
+        self.hint.value = ("<div class='kl-sm kl-muted'>คลิกช่องที่มีกรอบสีเหลือง สีพื้นบอกการโจมตีที่จะเกิด (ตัวเลข = โทเคนที่จะถูกหยิบออก)"
+                           " / click a cell with a yellow border; its shade is the attack it would start"
+                           " (the number = tokens it would remove)</div>" if options else
+                           "<div class='kl-sm kl-muted'>ช่องสีฟ้าอ่อน = ช่องที่คุณถือการ์ด Territory / light blue = "
+                           "cells whose Territory card you hold</div>")
         self.buttons.children = self._buttons(legal, obs)
         self.kingdoms.value = kingdoms_html(self.board, obs)
         self.players.value = players_html(self.board, obs, self.viewer)
@@ -266,14 +272,20 @@ class PlayTable(w.VBox):
         with_msg(self._act_on_cell)(self.hexboard.cell_name(h))
 
     def _act_on_cell(self, cell: str) -> None:
+        """The legal action of the chosen click mode on ``cell``; any other cell is sent to the
+        engine as that action too, so the refusal names the rule (Thai + English, clause)."""
         mode = self.mode.value if self.mode.options else None
         for a in self._legal:
             if a["type"] in CELL_TYPES and click_key(a) == mode and a["cell"] == cell:
                 self.act(a)
                 return
-        from rules.core.protocol import BadInput
-        raise BadInput("board", cell, f"ตอนนี้คลิกช่อง {cell} ไม่ได้ (ช่องที่กดได้มีกรอบสีเหลือง)",
-                       f"cell {cell} is not a legal choice now (legal cells have a yellow border)")
+        if mode is None:
+            from rules.core.protocol import BadInput
+            raise BadInput("board", cell, f"ตอนนี้ไม่มีการกระทำที่เลือกช่องได้ (คลิกช่อง {cell})",
+                           f"no action takes a cell now (clicked {cell}); use the buttons")
+        typ, colour = mode.split(":")
+        action = {"player": self.viewer, "type": typ, "cell": cell, **({"colour": colour} if colour else {})}
+        self.act(action)  # refused by the engine: the message names the clause
 
     def click(self, cell: str) -> None:
         """As if the reader clicked map ``cell`` (tests and demos)."""

@@ -200,7 +200,7 @@ class WhatIfView(w.VBox):
                               f"วางได้ <b>{len(self.previews)}</b> ช่อง / legal cells ({parts}) · ผู้วาง / placer: "
                               f"ผู้เล่น {self.placer + 1}</div>")
         if self.selected is None:
-            self.detail.value = (f"<div class='kl-sm kl-muted'>คลิกช่องเพื่อดูรายละเอียด / "
+            self.detail.value = ("<div class='kl-sm kl-muted'>คลิกช่องเพื่อดูรายละเอียด / "
                                  "click a cell for the details</div>")
         else:
             self.detail.value = self._detail(self.selected)
