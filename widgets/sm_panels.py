@@ -96,6 +96,7 @@ def style() -> w.HTML:
 
 
 def e(text) -> str:
+    """HTML-escaped text."""
     return html.escape(str(text))
 
 
@@ -117,10 +118,12 @@ def colour_label(board, colour: str) -> str:
 
 
 def dot(colour: str) -> str:
+    """A small round swatch of a token colour."""
     return f'<span class="kl-dot" style="background:{css(colour)}"></span>'
 
 
 def colour_html(board, colour: str) -> str:
+    """Swatch and Thai name of a colour."""
     return f'{dot(colour)}{e(board.colour_th.get(colour, colour))}'
 
 

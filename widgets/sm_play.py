@@ -168,9 +168,11 @@ class PlayTable(w.VBox):
 
     # -- reading ---------------------------------------------------------------------------
     def reader_out(self) -> bool:
+        """True when the reader's seat is out of the game (``bankruptcy.out``)."""
         return self.session.state.players[self.viewer].out
 
     def my_turn(self) -> bool:
+        """True when the reader must act now."""
         return self.session.current_player() == self.viewer
 
     def legal(self) -> list[dict]:
@@ -213,6 +215,7 @@ class PlayTable(w.VBox):
         self.draw_board()
 
     def draw_board(self) -> None:
+        """Draw the board from the reader's observation, the click targets and the what-if shading."""
         obs = self._obs
         position = smb.position_from_json(self.board, obs["board"])
         mode = self.mode.value if self.mode.options else None

@@ -77,6 +77,7 @@ clause text away; an attack's deciding clause is in the attack box)."""
 
 
 def scenario_path(stem: str) -> Path:
+    """``data/scenarios/shadow_master/<stem>.yaml``."""
     return SCENARIOS / f"{stem}.yaml"
 
 
@@ -138,6 +139,7 @@ class Frame:
 
     @property
     def full(self) -> bool:
+        """True when the frame shows the state after the whole action."""
         return self.shown >= self.total
 
 
@@ -177,6 +179,7 @@ class FrameCursor(t.HasTraits):
 
     @property
     def frame(self) -> Frame:
+        """The frame at ``step``."""
         return self.frames[self.step]
 
     @t.validate("step")
@@ -202,12 +205,14 @@ class FrameCursor(t.HasTraits):
         self.step = step
 
     def undo(self) -> bool:
+        """One frame back; ``False`` at frame 0."""
         if self.step == 0:
             return False
         self.step -= 1
         return True
 
     def redo(self) -> bool:
+        """One frame forward; ``False`` at the last frame."""
         if self.step >= self.length:
             return False
         self.step += 1
@@ -238,6 +243,7 @@ class FrameCursor(t.HasTraits):
         return list(self.session.transitions[f.action - 1].events[:f.shown]) if f.action else []
 
     def position(self) -> smb.Position:
+        """The board of this frame (replayed inside an action, see the module docstring)."""
         f = self.frame
         if f.full:
             return self.session.state.position
@@ -309,6 +315,7 @@ class ScenarioView(w.VBox):
 
     # RulePanel stand-in for the event log: highlighting is marked as the view's own doing.
     def highlight(self, clause_ids) -> None:
+        """Highlight ``clause_ids`` in the rule panel (the event log calls this)."""
         if self.rule_panel is None:
             return
         self.highlighting = True
@@ -355,6 +362,7 @@ class ScenarioView(w.VBox):
 
     # -- drawing ---------------------------------------------------------------------------
     def observation(self) -> dict:
+        """What the view shows: a spectator's ``observe``, or everything for a ``shows_hidden`` scenario."""
         state = self.cursor.base_state()
         if self.scenario.shows_hidden:
             return GAME.state_to_json(state)

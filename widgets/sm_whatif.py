@@ -53,6 +53,7 @@ def overlay_layers(previews: Mapping[str, Preview]) -> tuple[dict[str, str], dic
 
 
 def legend_html() -> str:
+    """The colour key of the what-if shading."""
     items = "".join(
         f'<span style="display:inline-block;margin:2px 8px 2px 0"><span class="kl-dot" '
         f'style="background:{KIND_FILL[k]};border-radius:2px"></span>{e(th)} <span class="kl-muted">{e(en)}</span></span>'
@@ -168,6 +169,7 @@ class WhatIfView(w.VBox):
 
     @property
     def placer(self) -> int:
+        """The seat asked about (given, or whose turn it is)."""
         s = self.state
         if self.seat is not None:
             return self.seat

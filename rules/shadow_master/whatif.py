@@ -105,6 +105,7 @@ class Preview:
 
     @property
     def legal(self) -> bool:
+        """True when the engine accepts the placement."""
         return self.refused is None
 
     @property
@@ -132,6 +133,7 @@ class Preview:
         return tuple(o.removed for o in self.outcomes)
 
     def to_json(self) -> dict:
+        """JSON-compatible summary (outcomes without events)."""
         return {"cell": self.cell, "colour": self.colour, "seat": self.seat, "kind": self.kind,
                 "removed": self.removed, "fronts": self.fronts,
                 "refused": list(self.refused) if self.refused else None,
