@@ -175,12 +175,14 @@ class WhatIfView(w.VBox):
             return self.seat
         return s.turn.seat if s.turn is not None else s.first_player
 
-    def refresh(self) -> None:
-        """Recompute the overlay for the chosen colour and scope and redraw."""
+    def refresh(self, recompute: bool = True) -> None:
+        """Recompute the overlay for the chosen colour and scope (unless ``recompute`` is
+        False: a click only changes the selection) and redraw."""
         if self.state is None or self.colour.value is None:
             return
         self.error.value = ""
-        self.previews = overlay(self.state, self.colour.value, self.placer, own_cards=self.scope.value)
+        if recompute:
+            self.previews = overlay(self.state, self.colour.value, self.placer, own_cards=self.scope.value)
         fills, labels = overlay_layers(self.previews)
         castles = [c.cell for c in self.state.castles]
         outlines = []
@@ -213,7 +215,7 @@ class WhatIfView(w.VBox):
 
     def _clicked(self, h) -> None:
         self.selected = self.hexboard.cell_name(h)
-        self.refresh()
+        self.refresh(recompute=False)
 
     def click(self, cell: str) -> None:
         """As if the reader clicked map ``cell`` (tests and demos)."""
