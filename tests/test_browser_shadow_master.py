@@ -32,7 +32,8 @@ def browser(chromium):
 
 
 def _offline_page(browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="th-TH")
+    # tall: Voila scrolls inside its own container, so element screenshots need it all in view
+    page = browser.new_page(viewport={"width": 1280, "height": 2600}, locale="th-TH")
     external, errors = [], []
 
     def route(r):
