@@ -61,23 +61,30 @@ def turn_actions(state: CoupState) -> list[dict]:
     coins = state.coins[p]
     hands = state.hands
     others = [t for t in R.after[p] if hands[t]]
-    open_ = [t for t in others if not restricted_state(state, p, t)]
+    # without the Reformation nobody is restricted (reformation.same_faction)
+    open_ = [t for t in others if not restricted_state(state, p, t)] if R.reformation else others
     if state.forced:
         if open_ or R.one_faction != "waive_forced_coup":
             return [{"player": p, "type": "coup", "target": t} for t in open_]
+    # plain loops, not comprehensions: this list is built at every turn of every game
     out = [{"player": p, "type": "income"}, {"player": p, "type": "foreign_aid"}]
     if coins >= R.coup_cost:
-        out += [{"player": p, "type": "coup", "target": t} for t in open_]
+        for t in open_:
+            out.append({"player": p, "type": "coup", "target": t})
     out.append({"player": p, "type": "tax"})
     smin = R.steal_min
-    out += [{"player": p, "type": "steal", "target": t} for t in open_ if state.coins[t] >= smin]
+    for t in open_:
+        if not smin or state.coins[t] >= smin:
+            out.append({"player": p, "type": "steal", "target": t})
     if coins >= R.assassin_cost:
-        out += [{"player": p, "type": "assassinate", "target": t} for t in open_]
+        for t in open_:
+            out.append({"player": p, "type": "assassinate", "target": t})
     if R.has_amb:
         out.append({"player": p, "type": "exchange", "character": "ambassador"})
     if R.has_inq:
         out.append({"player": p, "type": "exchange", "character": "inquisitor"})
-        out += [{"player": p, "type": "examine", "target": t} for t in others]
+        for t in others:
+            out.append({"player": p, "type": "examine", "target": t})
     if R.reformation:
         if coins >= R.convert_self:
             out.append({"player": p, "type": "convert", "target": p})
@@ -110,25 +117,26 @@ def distinct(hand: tuple) -> tuple:
 def legal_actions(state: CoupState, p: int) -> list[dict]:
     """Exactly the action dicts :func:`rules.coup.engine.CoupGame.apply` accepts from seat ``p``."""
     ph = state.phase
-    if ph == TURN:
-        return turn_actions(state) if p == state.turn else []
-    if ph == CHAL or ph == CHAL_BLOCK:
+    if ph == CHAL or ph == CHAL_BLOCK:  # phases in order of how often they are asked
         if p in state.cur:
             return [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"}]
         return []
+    if ph == TURN:
+        return turn_actions(state) if p == state.turn else []
     if ph == BLOCK:
         if p in state.cur:
-            return [{"player": p, "type": "pass"}] + [
-                {"player": p, "type": "block", "character": NAMES[c]} for c in block_characters(state)]
+            out = [{"player": p, "type": "pass"}]
+            for c in block_characters(state):
+                out.append({"player": p, "type": "block", "character": NAMES[c]})
+            return out
         return []
     if p != state.cur:
         return []
     if ph == PROVE:
-        hand = state.hands[p]
-        out = []
-        if can_prove(state):
-            out.append({"player": p, "type": "prove"})
-        return out + [{"player": p, "type": "lose", "card": NAMES[c]} for c in distinct(hand)]
+        out = [{"player": p, "type": "prove"}] if can_prove(state) else []
+        for c in distinct(state.hands[p]):
+            out.append({"player": p, "type": "lose", "card": NAMES[c]})
+        return out
     if ph == LOSE:
         return [{"player": p, "type": "lose", "card": NAMES[c]} for c in distinct(state.hands[p])]
     if ph == EXCHANGE:

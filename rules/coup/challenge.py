@@ -17,7 +17,12 @@ from __future__ import annotations
 from .reformation import restricted_state
 from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_BLOCK_CLAIM, I_BLOCKER,
                     I_CHALLENGER, I_CLAIMANT, I_CUR, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN, I_WINDOW, NAMES,
-                    PROVE, TH, add_claim, ev, living_after, lose)
+                    PASS_TX, PROVE, SEATS_MAX, TH, add_claim, ev, living_after, lose)
+
+BLOCK_TX = tuple(tuple((f"ที่นั่ง {s} อ้าง{TH[c]}เพื่อยับยั้ง", f"seat {s} claims the {NAMES[c]} to block")
+                      for c in range(len(NAMES))) for s in range(SEATS_MAX))
+FAIL_TX = tuple((f"ที่นั่ง {s} พิสูจน์ไม่ได้ การกระทำล้มเหลว", f"seat {s} does not prove the claim; the action fails")
+                for s in range(SEATS_MAX))
 
 CHALLENGE_CLAIM = {"tax": "ภาษี", "steal": "ขโมย", "assassinate": "ลอบสังหาร", "exchange": "แลกเปลี่ยน",
                    "examine": "สอบสวน", "embezzle": "ยักยอก"}
@@ -52,8 +57,7 @@ def on_pass(w: list, seat: int) -> None:
     """``seat`` lets the claim or action stand (details.block_optional for blocks)."""
     ph = w[I_PHASE]
     ev(w, "pass", seat, {"window": "block" if ph == BLOCK else "challenge"},
-         ("details.block_optional",) if ph == BLOCK else ("challenge.bluff",),
-         f"ที่นั่ง {seat} ผ่าน", f"seat {seat} passes")
+       ("details.block_optional",) if ph == BLOCK else ("challenge.bluff",), *PASS_TX[seat])
     w[I_WINDOW] = w[I_WINDOW] - {seat}
     if w[I_WINDOW]:
         w[I_CUR] = window_cur(w)
@@ -71,27 +75,37 @@ def _claimed(w: list) -> int:
     return w[I_BLOCK_CLAIM] if w[I_BLOCKER] >= 0 else w[I_ACT][2]
 
 
+_PEACOCK = len(NAMES)  # the "what" of an embezzler's claim that there is no peacock (Duke)
+CHALLENGE_TX = tuple(tuple(tuple(
+    (f"ที่นั่ง {s} ท้าทายที่นั่ง {c} " + (f"ว่ามี{TH[k]}" if k < _PEACOCK else "ว่าไม่มีนกยูง"),
+     f"seat {s} challenges seat {c}'s " + (f"the {NAMES[k]} claim" if k < _PEACOCK else "the claim of no peacock (Duke)"))
+    for k in range(_PEACOCK + 1)) for c in range(SEATS_MAX)) for s in range(SEATS_MAX))
+"""``CHALLENGE_TX[challenger][claimant][card or _PEACOCK]``: the texts of a challenge event."""
+_BLUFF = ("challenge.bluff",)
+_BLUFF_OTHERS = ("challenge.bluff", "details.challenge_others")
+
+
 def on_challenge(w: list, seat: int) -> None:
     """``seat`` challenges the open claim (challenge.bluff; details.challenge_others when it is a
     quarrel between two other players)."""
+    act = w[I_ACT]
+    turn = w[I_TURN]
     block = w[I_PHASE] == CHAL_BLOCK
-    claimant = w[I_BLOCKER] if block else w[I_TURN]
-    parties = (w[I_TURN], w[I_BLOCKER]) if block else (w[I_TURN], w[I_ACT][1])
-    cites = ("challenge.bluff",)
-    if (block or w[I_ACT][1] >= 0) and seat not in parties:
-        cites += ("details.challenge_others",)
-    kind = w[I_ACT][0]
-    if kind == "embezzle" and not block:
-        what_th, what_en = "ว่าไม่มีนกยูง", "the claim of no peacock (Duke)"
+    if block:
+        claimant = w[I_BLOCKER]
+        cites = _BLUFF if seat == turn or seat == claimant else _BLUFF_OTHERS
+    else:
+        claimant = turn
+        cites = _BLUFF if act[1] < 0 or seat == turn or seat == act[1] else _BLUFF_OTHERS
+    if act[0] == "embezzle" and not block:
+        what = _PEACOCK
         cites += ("reformation.embezzle",)
     else:
-        c = _claimed(w)
-        what_th, what_en = f"ว่ามี{TH[c]}", f"the {NAMES[c]} claim"
+        what = _claimed(w)
     w[I_CHALLENGER], w[I_CLAIMANT] = seat, claimant
     w[I_WINDOW] = frozenset()
     w[I_PHASE], w[I_CUR] = PROVE, claimant
-    ev(w, "challenge", seat, {"claimant": claimant, "block": block}, cites,
-         f"ที่นั่ง {seat} ท้าทายที่นั่ง {claimant} {what_th}", f"seat {seat} challenges seat {claimant}'s {what_en}")
+    ev(w, "challenge", seat, {"claimant": claimant, "block": block}, cites, *CHALLENGE_TX[seat][claimant][what])
 
 
 def on_block(w: list, seat: int, card: int) -> None:
@@ -103,8 +117,7 @@ def on_block(w: list, seat: int, card: int) -> None:
     cites = (ACTION_CLAUSE[kind], "details.block_may_lie")
     if card == CONTESSA:
         cites += ("characters.contessa_block",)
-    ev(w, "block", seat, {"character": NAMES[card], "action": kind}, cites,
-         f"ที่นั่ง {seat} อ้าง{TH[card]}เพื่อยับยั้ง", f"seat {seat} claims the {NAMES[card]} to block")
+    ev(w, "block", seat, {"character": NAMES[card], "action": kind}, cites, *BLOCK_TX[seat][card])
     open_window(w, CHAL_BLOCK, living_after(w, seat))
 
 
@@ -160,8 +173,7 @@ def on_fail(w: list, card: int) -> None:
         w[I_TODO] = (("end",),)
         lose(w, p, card, ("reformation.embezzle_concede",), face_down=w[I_RULES].concede_face_down)
         return
-    ev(w, "claim_failed", p, {"card": NAMES[w[I_ACT][2]]}, ("challenge.fail",),
-         f"ที่นั่ง {p} พิสูจน์ไม่ได้ การกระทำล้มเหลว", f"seat {p} does not prove the claim; the action fails")
+    ev(w, "claim_failed", p, {"card": NAMES[w[I_ACT][2]]}, ("challenge.fail",), *FAIL_TX[p])
     w[I_TODO] = (("refund",), ("end",)) if kind == "assassinate" and w[I_RULES].refund != "never" else (("end",),)
     lose(w, p, card, ("challenge.fail",))
 

@@ -17,6 +17,7 @@ order - handy in scenarios); ``{"chance": "examine_pick", "card": name}``.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any, Mapping
 
 from ..core.base import GameBase
@@ -29,7 +30,7 @@ from .state import (AMBASSADOR, ASSASSIN, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_
                     EXAMINE, EXCHANGE, FACTION, I_ACT, I_ALMS, I_BLOCK_CLAIM, I_BLOCKER, I_CHALLENGER, I_CLAIMANT,
                     I_COINS, I_CUR, I_DEADLOCK, I_DECK, I_FORCED, I_HANDS, I_HIT, I_PEEKS, I_PHASE, I_POOL,
                     I_RULES, I_SHOWN, I_START, I_TODO, I_TURN, I_TURN_NO, I_WINDOW, INQUISITOR, LOSE, NAMES, OVER,
-                    PROVE, SHOW, TH, TURN, CoupState, add_claim, clear_claims, done, draw, ev, forget_peeks, from_bank,
+                    PASS_TX, PHASE_NAMES, PROVE, SHOW, TH, TURN, CoupState, add_claim, clear_claims, done, draw, ev, forget_peeks, from_bank,
                     living_after, lose, make_event, make_transition, move_coins, pay_bank, rules_for, scratch,
                     set_hand, take_from_hand, to_deck)
 
@@ -57,7 +58,7 @@ def new_state(cfg: CoupConfig, seed: int) -> CoupState:
     deck = list(R.full_deck)
     rng.shuffle(deck)
     n, k = R.n, R.start_cards
-    hands = tuple(tuple(sorted(deck[i * k:(i + 1) * k])) for i in range(n))
+    hands = tuple([tuple(sorted(deck[i * k:(i + 1) * k])) for i in range(n)])
     deck = tuple(deck[n * k:])
     first = rng.randrange(n) if R.random_first else 0
     coins = (R.start_coins,) * n
@@ -75,37 +76,39 @@ def new_state(cfg: CoupConfig, seed: int) -> CoupState:
 def _run(w: list) -> None:
     """Run queued tasks until a seat or chance must act, or the game is over."""
     while w[I_TODO] and w[I_PHASE] != OVER:
-        task = w[I_TODO][0]
+        todo = w[I_TODO]
+        task = todo[0]
         tag = task[0]
+        if tag == "end":  # the most frequent task first
+            w[I_TODO] = todo[1:]
+            _end_turn(w)
+            return
         if tag == "shuffle" or tag == "pick":
             w[I_PHASE], w[I_CUR] = CHANCE_NODE, CHANCE
             return
         if tag == "lose":
             seat = task[1]
-            hand = w[I_HANDS][seat]
-            if not hand:
-                w[I_TODO] = w[I_TODO][1:]
+            if not w[I_HANDS][seat]:
+                w[I_TODO] = todo[1:]
                 continue
             w[I_PHASE], w[I_CUR] = LOSE, seat  # always the seat's choice, even of one card
             return
-        w[I_TODO] = w[I_TODO][1:]
-        if tag == "ret":
-            _, seat, cards, cites, known_to = task
-            forget_peeks(w, seat)
-            ev(w, "card_returned", seat, {"seat": seat, "cards": [NAMES[c] for c in cards]}, cites,
-                 f"ที่นั่ง {seat} คืนการ์ด {len(cards)} ใบเข้ากอง", f"seat {seat} returns {len(cards)} card(s) to the deck",
-                 known_to)
-            to_deck(w, cards, cites, seat, known_to)
-        elif tag == "draw":
-            draw(w, task[1], task[2], task[3])
-        elif tag == "after_claim":
-            if C.after_claim(w):
-                return
-            if _resolve(w):
+        w[I_TODO] = todo[1:]
+        if tag == "after_claim":
+            if C.after_claim(w) or _resolve(w):
                 return
         elif tag == "resolve":
             if _resolve(w):
                 return
+        elif tag == "ret":
+            _, seat, cards, cites, known_to = task
+            forget_peeks(w, seat)
+            ev(w, "card_returned", seat, {"seat": seat, "cards": [NAMES[c] for c in cards]}, cites,
+               f"ที่นั่ง {seat} คืนการ์ด {len(cards)} ใบเข้ากอง", f"seat {seat} returns {len(cards)} card(s) to the deck",
+               known_to)
+            to_deck(w, cards, cites, seat, known_to)
+        elif tag == "draw":
+            draw(w, task[1], task[2], task[3])
         elif tag == "blocked":
             C.blocked(w)
             if w[I_ACT][0] == "assassinate" and w[I_RULES].refund == "whenever_not_resolved":
@@ -114,9 +117,6 @@ def _run(w: list) -> None:
             return
         elif tag == "refund":
             _refund(w)
-        elif tag == "end":
-            _end_turn(w)
-            return
 
 
 def _refund(w: list) -> None:
@@ -128,9 +128,16 @@ def _refund(w: list) -> None:
 
 
 def _gain(w: list, amount: int, cites: tuple, what_th: str, what_en: str) -> None:
-    got = from_bank(w, w[I_TURN], amount)
-    ev(w, "gain", w[I_TURN], {"coins": got, "from": "bank", "what": what_en}, cites,
-         f"ที่นั่ง {w[I_TURN]} รับเงิน {got} เหรียญ ({what_th})", f"seat {w[I_TURN]} takes {got} coin(s) ({what_en})")
+    p = w[I_TURN]
+    got = from_bank(w, p, amount)
+    key = (p, got, what_en)
+    tx = _GAIN_TX.get(key)
+    if tx is None:
+        tx = _GAIN_TX[key] = (f"ที่นั่ง {p} รับเงิน {got} เหรียญ ({what_th})", f"seat {p} takes {got} coin(s) ({what_en})")
+    ev(w, "gain", p, {"coins": got, "from": "bank", "what": what_en}, cites, *tx)
+
+
+_GAIN_TX: dict = {}  # (seat, coins, what) -> texts; what_en names what_th
 
 
 def _resolve(w: list) -> bool:
@@ -212,14 +219,17 @@ def _end_turn(w: list) -> None:
     if w[I_PHASE] == OVER:
         return
     R = w[I_RULES]
-    nxt = living_after(w, w[I_TURN])[0]
+    hands = w[I_HANDS]
+    for nxt in R.after[w[I_TURN]]:  # a loop, not next(generator): this runs at every turn
+        if hands[nxt]:
+            break
     w[I_TURN], w[I_TURN_NO] = nxt, w[I_TURN_NO] + 1
-    w[I_START] = w[I_COINS][nxt]
-    w[I_FORCED] = w[I_START] >= R.forced_at
-    w[I_PHASE], w[I_CUR], w[I_WINDOW] = TURN, nxt, frozenset()
-    w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM], w[I_CHALLENGER], w[I_CLAIMANT] = ("", -1, -1), -1, -1, -1, -1
+    w[I_START] = start = w[I_COINS][nxt]
+    w[I_FORCED] = forced = start >= R.forced_at
+    w[I_PHASE], w[I_CUR], w[I_WINDOW] = TURN, nxt, _NO_WINDOW
+    w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM], w[I_CHALLENGER], w[I_CLAIMANT] = _NO_ACT, -1, -1, -1, -1
     w[I_SHOWN], w[I_POOL], w[I_HIT], w[I_TODO] = -1, (), (), ()
-    if w[I_FORCED] and R.one_faction == "deadlock" and R.reformation:
+    if forced and R.one_faction == "deadlock" and R.reformation:
         if not any(w[I_HANDS][t] and not RF.restricted_state(w, nxt, t) for t in R.after[nxt]):
             w[I_DEADLOCK] = True
             w[I_PHASE], w[I_CUR] = OVER, TERMINAL
@@ -227,6 +237,10 @@ def _end_turn(w: list) -> None:
                  ("actions.coup_forced", "reformation.same_faction"),
                  f"ที่นั่ง {nxt} ต้องรัฐประหารแต่ทุกคนที่เหลือนับถือศาสนาเดียวกัน เกมเดินต่อไม่ได้ (จบโดยไม่มีผู้ชนะ)",
                  f"seat {nxt} must coup but every living player shares its faction: deadlock, no winner")
+
+
+_NO_WINDOW = frozenset()
+_NO_ACT = ("", -1, -1)
 
 
 # --- turn actions ---------------------------------------------------------------------------
@@ -274,23 +288,33 @@ def _turn(w: list, a: dict) -> None:
         claim = _CLAIM[kind]
         cites = _DECLARE[kind]
     w[I_ACT] = (kind, t, claim)
-    data = {"action": kind}
-    if t >= 0:
-        data["target"] = t
     if kind == "embezzle":
-        data["denies"] = NAMES[claim] if claim >= 0 else "peacock"
-        th = f"ที่นั่ง {p} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w[I_ALMS]} เหรียญ)"
-        en = f'seat {p} says "there is no peacock, so I embezzle" ({w[I_ALMS]} coins)'
+        data = {"action": kind, "denies": NAMES[claim] if claim >= 0 else "peacock"}
+        tx = (f"ที่นั่ง {p} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w[I_ALMS]} เหรียญ)",
+              f'seat {p} says "there is no peacock, so I embezzle" ({w[I_ALMS]} coins)')
     else:
-        data["claim"] = NAMES[claim]
+        data = {"action": kind, "target": t, "claim": NAMES[claim]} if t >= 0 else \
+            {"action": kind, "claim": NAMES[claim]}
         add_claim(w, p, claim)
-        th = f"ที่นั่ง {p} อ้าง{TH[claim]}: {_TH.get(kind, 'แลกเปลี่ยน')}" + (f" ที่นั่ง {t}" if t >= 0 else "")
-        en = f"seat {p} claims the {NAMES[claim]}: {kind}" + (f" seat {t}" if t >= 0 else "")
+        key = (p, kind, t, claim)
+        tx = _DECLARE_TX.get(key) or _declare_tx(key)
     if kind == "assassinate":
         pay_bank(w, p, R.assassin_cost)
         data["cost"] = R.assassin_cost
-    ev(w, "declare", p, data, cites, th, en)
+    ev(w, "declare", p, data, cites, *tx)
     C.open_window(w, CHAL, living_after(w, p))
+
+
+_DECLARE_TX: dict = {}
+
+
+def _declare_tx(key: tuple) -> tuple[str, str]:
+    """The texts of a character action's claim (cached: they depend on small ints only)."""
+    p, kind, t, claim = key
+    tx = _DECLARE_TX[key] = (
+        f"ที่นั่ง {p} อ้าง{TH[claim]}: {_TH.get(kind, 'แลกเปลี่ยน')}" + (f" ที่นั่ง {t}" if t >= 0 else ""),
+        f"seat {p} claims the {NAMES[claim]}: {kind}" + (f" seat {t}" if t >= 0 else ""))
+    return tx
 
 
 def _lose_choice(w: list, card: int) -> None:
@@ -340,12 +364,14 @@ def _pass_fast(state: CoupState, p: int, window: frozenset) -> Transition:
     fields[I_WINDOW] = window
     if state.rules.seat_order:
         after = state.rules.after[state.turn] + (state.turn,)
-        fields[I_CUR] = frozenset((next(s for s in after if s in window),))
+        for s in after:
+            if s in window:
+                break
+        fields[I_CUR] = frozenset((s,))
     else:
         fields[I_CUR] = window
     e = make_event("pass", p, {"window": "block" if block else "challenge"},
-                    ("details.block_optional",) if block else ("challenge.bluff",), None,
-                    f"ที่นั่ง {p} ผ่าน", f"seat {p} passes")
+                   ("details.block_optional",) if block else ("challenge.bluff",), None, *PASS_TX[p])
     return make_transition(tuple.__new__(CoupState, fields), (e,))
 
 
@@ -385,7 +411,7 @@ def _shuffle_order(deck: tuple, outcome: Mapping) -> tuple:
     """The deck after a shuffle outcome: ``order`` (all of ``deck``, top first) or ``top``."""
     names = outcome.get("order", outcome.get("top"))
     try:
-        cards = tuple(CARD[n] for n in names)
+        cards = tuple(map(CARD.__getitem__, names))
     except (KeyError, TypeError):
         raise IllegalAction("challenge.return_card", "ลำดับกองต้องเป็นรายชื่อตัวละคร",
                             f"the shuffle outcome must list character names, got {names!r}") from None
@@ -401,6 +427,97 @@ def _shuffle_order(deck: tuple, outcome: Mapping) -> tuple:
                                 f"{NAMES[c]} is not (or not that often) in the deck")
         rest.remove(c)
     return cards + tuple(rest)
+
+
+# --- one handler per phase (the action is already known to be legal) -----------------------------
+def _step_turn(state: CoupState, a: dict) -> Transition:
+    w = scratch(state)
+    _turn(w, a)
+    _run(w)
+    return done(w)
+
+
+def _step_challenge(state: CoupState, a: dict) -> Transition:
+    """A challenge window (of the action's claim or of a block): pass or challenge."""
+    p = a["player"]
+    if a["type"] == "pass":
+        window = state.window - {p}
+        if window:  # hot path: the window stays open
+            return _pass_fast(state, p, window)
+        w = scratch(state)
+        C.on_pass(w, p)
+    else:
+        w = scratch(state)
+        C.on_challenge(w, p)
+    _run(w)
+    return done(w)
+
+
+def _step_block(state: CoupState, a: dict) -> Transition:
+    p = a["player"]
+    if a["type"] == "pass":
+        window = state.window - {p}
+        if window:
+            return _pass_fast(state, p, window)
+        w = scratch(state)
+        C.on_pass(w, p)
+    else:
+        w = scratch(state)
+        C.on_block(w, p, CARD[a["character"]])
+    _run(w)
+    return done(w)
+
+
+def _step_prove(state: CoupState, a: dict) -> Transition:
+    w = scratch(state)
+    if a["type"] == "prove":
+        C.on_prove(w)
+    else:
+        C.on_fail(w, CARD[a["card"]])
+    _run(w)
+    return done(w)
+
+
+def _step_lose(state: CoupState, a: dict) -> Transition:
+    w = scratch(state)
+    _lose_choice(w, CARD[a["card"]])
+    _run(w)
+    return done(w)
+
+
+def _step_exchange(state: CoupState, a: dict) -> Transition:
+    w = scratch(state)
+    _exchange_return(w, tuple(map(CARD.__getitem__, a["return"])))
+    _run(w)
+    return done(w)
+
+
+def _step_show(state: CoupState, a: dict) -> Transition:
+    w = scratch(state)
+    _shown(w, CARD[a["card"]])
+    _run(w)
+    return done(w)
+
+
+def _step_examine(state: CoupState, a: dict) -> Transition:
+    w = scratch(state)
+    _examine_decide(w, a["type"] == "force_exchange")
+    _run(w)
+    return done(w)
+
+
+def _step_faction(state: CoupState, a: dict) -> Transition:
+    w = scratch(state)
+    RF.choose_faction(w, a["player"], a["faction"])
+    w[I_PHASE], w[I_CUR] = TURN, w[I_TURN]
+    _run(w)
+    return done(w)
+
+
+_STEP = {FACTION: _step_faction, TURN: _step_turn, CHAL: _step_challenge, BLOCK: _step_block,
+         CHAL_BLOCK: _step_challenge, PROVE: _step_prove, LOSE: _step_lose, EXCHANGE: _step_exchange,
+         SHOW: _step_show, EXAMINE: _step_examine}
+_STEP = tuple(_STEP.get(ph) for ph in range(len(PHASE_NAMES)))
 
 
 # --- the game object ------------------------------------------------------------------------------
@@ -423,12 +540,11 @@ class CoupGame(GameBase):
         """The state after setup (setup.deal): deal with ``random.Random(seed)``."""
         return new_state(self.make_config(config), seed)
 
-    def current_player(self, state: CoupState):
-        """A seat, ``CHANCE``, ``TERMINAL`` or the frozenset of seats asked in a window."""
-        return state.cur
-
-    def legal_actions(self, state: CoupState, player: int) -> list[dict]:
-        return A.legal_actions(state, player)
+    # ``GAME.current_player(state)``: a seat, ``CHANCE``, ``TERMINAL`` or the frozenset of seats
+    # asked in a window - the state's ``cur`` field, read by a C getter (the driver's hottest call).
+    current_player = staticmethod(attrgetter("cur"))
+    # ``GAME.legal_actions(state, player)``: see :func:`rules.coup.actions.legal_actions`.
+    legal_actions = staticmethod(A.legal_actions)
 
     def chance_outcomes(self, state: CoupState) -> list[tuple[dict, float]]:
         """Examine picks are listed with their probabilities; a shuffle is too large: ``[]``
@@ -444,7 +560,7 @@ class CoupGame(GameBase):
         if state.todo and state.todo[0][0] == "shuffle":
             deck = list(state.deck + state.todo[0][3])
             rng.shuffle(deck)
-            return {"chance": "shuffle", "order": [NAMES[c] for c in deck]}
+            return {"chance": "shuffle", "order": list(map(NAMES.__getitem__, deck))}
         hand = state.hands[state.todo[0][1]]
         return {"chance": "examine_pick", "card": NAMES[hand[rng.randrange(len(hand))]]}
 
@@ -454,48 +570,13 @@ class CoupGame(GameBase):
         ph = state.phase
         if ph == CHANCE_NODE:
             return _chance(state, action)
-        if not isinstance(action, dict):
+        if type(action) is not dict and not isinstance(action, dict):
             raise IllegalAction("setup.first_turn", "การกระทำต้องเป็น dict", f"an action must be a dict, got {action!r}")
-        action = A.normalise(action)
+        if ph == EXCHANGE:  # only an exchange_return has a canonical form to restore
+            action = A.normalise(action)
         if not A.is_legal(state, action):
             raise A.refuse(state, action)
-        p = action["player"]
-        kind = action["type"]
-        if kind == "pass":  # hot path: a seat lets a claim stand, the window stays open
-            window = state.window - {p}
-            if window:
-                return _pass_fast(state, p, window)
-        w = scratch(state)
-        if ph == TURN:
-            _turn(w, action)
-        elif ph == CHAL or ph == CHAL_BLOCK:
-            if kind == "pass":
-                C.on_pass(w, p)
-            else:
-                C.on_challenge(w, p)
-        elif ph == BLOCK:
-            if kind == "pass":
-                C.on_pass(w, p)
-            else:
-                C.on_block(w, p, CARD[action["character"]])
-        elif ph == PROVE:
-            if kind == "prove":
-                C.on_prove(w)
-            else:
-                C.on_fail(w, CARD[action["card"]])
-        elif ph == LOSE:
-            _lose_choice(w, CARD[action["card"]])
-        elif ph == EXCHANGE:
-            _exchange_return(w, tuple(CARD[n] for n in action["return"]))
-        elif ph == SHOW:
-            _shown(w, CARD[action["card"]])
-        elif ph == EXAMINE:
-            _examine_decide(w, kind == "force_exchange")
-        elif ph == FACTION:
-            RF.choose_faction(w, p, action["faction"])
-            w[I_PHASE], w[I_CUR] = TURN, w[I_TURN]
-        _run(w)
-        return done(w)
+        return _STEP[ph](state, action)
 
     # observe / resample / JSON / overrides / checks live in their own modules
     def observe(self, state: CoupState, viewer: int | None) -> dict:

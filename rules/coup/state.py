@@ -41,6 +41,7 @@ class Rules:
         comp = components()
         self.cfg = cfg
         self.n = cfg.players
+        assert self.n <= SEATS_MAX
         self.deck_chars = tuple(CARD[c] for c in DECKS[cfg.deck])
         copies = comp.copies_per_character.value
         self.full_deck = tuple(sorted(c for c in self.deck_chars for _ in range(copies)))
@@ -83,11 +84,18 @@ class Rules:
 _RULES: dict[CoupConfig, Rules] = {}
 
 
+_LAST: list = [None, None]  # the last (config, Rules): a game after game of one config skips hashing it
+
+
 def rules_for(cfg: CoupConfig) -> Rules:
     """The compiled :class:`Rules` of ``cfg`` (cached; configs are frozen and hashable)."""
+    last_cfg, r = _LAST
+    if cfg is last_cfg:
+        return r
     r = _RULES.get(cfg)
     if r is None:
         r = _RULES[cfg] = Rules(cfg)
+    _LAST[:] = cfg, r
     return r
 
 
@@ -151,6 +159,18 @@ assert FIELDS == ("rules", "hands", "up", "buried", "coins", "bank", "alms", "de
                   "start_coins", "phase", "cur", "window", "act", "forced", "blocker", "block_claim", "challenger",
                   "claimant", "todo", "pool", "shown", "peeks", "claims", "hit", "winner", "deadlock")
 
+SEATS_MAX = 6
+"""Most seats in a game (``CoupConfig.players``); the per-seat text tables below cover them all."""
+
+# Event texts that depend only on small ints, formatted once instead of at every event.
+PASS_TX = tuple((f"ที่นั่ง {s} ผ่าน", f"seat {s} passes") for s in range(SEATS_MAX))
+LOST_TX = tuple(tuple((f"ที่นั่ง {s} เสียอิทธิพล: เปิด{TH[c]}", f"seat {s} loses an influence: {NAMES[c]} turned face up")
+                      for c in range(len(NAMES))) for s in range(SEATS_MAX))
+OUT_TX = tuple((f"ที่นั่ง {s} ไม่มีอิทธิพลเหลือ ออกจากเกม", f"seat {s} has no influence left and is out")
+               for s in range(SEATS_MAX))
+WIN_TX = tuple((f"ที่นั่ง {s} เป็นผู้เล่นคนสุดท้ายที่เหลืออยู่ จึงชนะ", f"seat {s} is the last player left and wins")
+               for s in range(SEATS_MAX))
+
 _new = object.__new__
 _tuple_new = tuple.__new__
 _FAST = not hasattr(Event, "__slots__") and not hasattr(Transition, "__slots__")
@@ -200,13 +220,31 @@ def scratch(state: CoupState) -> list:
 
 def done(w: list) -> Transition:
     """Freeze the scratch list into ``Transition(new_state, events)``."""
-    events = w.pop()
-    return make_transition(_tuple_new(CoupState, w), tuple(events))
+    events = tuple(w.pop())
+    if not _FAST:
+        return Transition(_tuple_new(CoupState, w), events)
+    t = _new(Transition)  # as in make_transition, without the call
+    d = t.__dict__
+    d["state"] = _tuple_new(CoupState, w)
+    d["events"] = events
+    return t
 
 
 def ev(w: list, kind, actor, data, cites, th="", en="", visible_to=None) -> None:
-    """Record an event (see :class:`rules.core.protocol.Event`)."""
-    w[I_EVENTS].append(make_event(kind, actor, data, cites, visible_to, th, en))
+    """Record an event (see :class:`rules.core.protocol.Event`; built as in :func:`make_event`)."""
+    if not _FAST:
+        w[I_EVENTS].append(Event(kind, actor, data, cites, visible_to, th, en))
+        return
+    e = _new(Event)
+    d = e.__dict__
+    d["kind"] = kind
+    d["actor"] = actor
+    d["data"] = data
+    d["cites"] = cites
+    d["visible_to"] = visible_to
+    d["text_th"] = th
+    d["text_en"] = en
+    w[I_EVENTS].append(e)
 
 
 def living(s) -> list[int]:
@@ -300,12 +338,10 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
         u = list(w[I_UP])
         u[seat] = u[seat] + (card,)
         w[I_UP] = tuple(u)
-        ev(w, "influence_lost", seat, {"seat": seat, "card": NAMES[card]}, cites,
-           f"ที่นั่ง {seat} เสียอิทธิพล: เปิด{TH[card]}", f"seat {seat} loses an influence: {NAMES[card]} turned face up")
+        ev(w, "influence_lost", seat, {"seat": seat, "card": NAMES[card]}, cites, *LOST_TX[seat][card])
     forget_peeks(w, seat, card)
     if not w[I_HANDS][seat]:
-        ev(w, "eliminated", seat, {"seat": seat}, ("challenge.lose_both",),
-           f"ที่นั่ง {seat} ไม่มีอิทธิพลเหลือ ออกจากเกม", f"seat {seat} has no influence left and is out")
+        ev(w, "eliminated", seat, {"seat": seat}, ("challenge.lose_both",), *OUT_TX[seat])
         if w[I_RULES].dead_coins_to_bank and w[I_COINS][seat]:
             pay_bank(w, seat, w[I_COINS][seat])
         alive = living(w)
@@ -317,7 +353,7 @@ def finish(w: list, winner: int) -> None:
     w[I_WINNER] = winner
     w[I_PHASE], w[I_CUR], w[I_TODO], w[I_WINDOW] = OVER, TERMINAL, (), frozenset()
     ev(w, "game_over", winner, {"winner": winner}, ("end.last_player", "intro.winner", "reformation.until_one"),
-       f"ที่นั่ง {winner} เป็นผู้เล่นคนสุดท้ายที่เหลืออยู่ จึงชนะ", f"seat {winner} is the last player left and wins")
+       *WIN_TX[winner])
 
 
 def draw(w: list, seat: int, k: int, cites: tuple) -> None:
