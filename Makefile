@@ -26,7 +26,7 @@ test: $(STAMP)
 
 ## JupyterLab on the same notebooks, for authors
 lab: $(STAMP)
-	$(BIN)/jupyter lab --no-browser --ip $(HOST) notebooks/
+	$(BIN)/jupyter lab --no-browser --ip $(HOST) --ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## 10,000 random games per game with invariants after every action
 soak: $(STAMP)
