@@ -133,8 +133,8 @@ def on_prove(w: list) -> None:
     if w[I_ACT][0] == "embezzle" and not block:
         hand = w[I_HANDS][p]
         ev(w, "claim_proven", p, {"hand": [NAMES[c] for c in hand], "embezzle": True},
-             ("reformation.embezzle_prove", "challenge.prove"),
-             f"ที่นั่ง {p} เปิดไพ่ทั้งหมดให้ดู พิสูจน์ว่าไม่มีนกยูง", f"seat {p} shows every card: no peacock")
+           ("reformation.embezzle_prove", "challenge.prove"),
+           f"ที่นั่ง {p} เปิดไพ่ทั้งหมดให้ดู พิสูจน์ว่าไม่มีนกยูง", f"seat {p} shows every card: no peacock")
         lose = (("lose", ch, ("challenge.challenger_loses", "reformation.other_rules_same"), False),) \
             if w[I_RULES].embezzle_challenger_loses else ()
         w[I_TODO] = lose + (("ret", p, hand, ("reformation.embezzle_prove",), None),
@@ -144,11 +144,11 @@ def on_prove(w: list) -> None:
     card = _claimed(w)
     cites = ("challenge.prove",) if block else ("challenge.prove", "details.proven_continues")
     ev(w, "claim_proven", p, {"card": NAMES[card], "block": block}, cites,
-         f"ที่นั่ง {p} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ", f"seat {p} shows the {NAMES[card]}: proven")
+       f"ที่นั่ง {p} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ", f"seat {p} shows the {NAMES[card]}: proven")
     w[I_TODO] = (("lose", ch, ("challenge.challenger_loses",), False),
-              ("ret", p, (card,), ("challenge.return_card",), None),
-              ("draw", p, 1, ("challenge.draw_new",)),
-              ("blocked",) if block else ("after_claim",))
+                 ("ret", p, (card,), ("challenge.return_card",), None),
+                 ("draw", p, 1, ("challenge.draw_new",)),
+                 ("blocked",) if block else ("after_claim",))
 
 
 def on_fail(w: list, card: int) -> None:
@@ -161,15 +161,15 @@ def on_fail(w: list, card: int) -> None:
     block = w[I_BLOCKER] >= 0
     if block:
         ev(w, "claim_failed", p, {"block": True}, ("challenge.fail", "details.block_may_lie"),
-             f"ที่นั่ง {p} พิสูจน์การยับยั้งไม่ได้", f"seat {p} does not prove the block")
+           f"ที่นั่ง {p} พิสูจน์การยับยั้งไม่ได้", f"seat {p} does not prove the block")
         w[I_TODO] = (("resolve",),)
         lose(w, p, card, ("challenge.fail",))
         return
     kind = w[I_ACT][0]
     if kind == "embezzle":
         ev(w, "claim_failed", p, {"embezzle": True}, ("reformation.embezzle_concede",),
-             f'ที่นั่ง {p} ประกาศว่า "มีนกยูงอยู่" เงินยังอยู่ที่ที่พักพิง',
-             f'seat {p} says "there is a peacock"; the coins stay on the almshouse')
+           f'ที่นั่ง {p} ประกาศว่า "มีนกยูงอยู่" เงินยังอยู่ที่ที่พักพิง',
+           f'seat {p} says "there is a peacock"; the coins stay on the almshouse')
         w[I_TODO] = (("end",),)
         lose(w, p, card, ("reformation.embezzle_concede",), face_down=w[I_RULES].concede_face_down)
         return
@@ -199,7 +199,7 @@ def blocked(w: list) -> None:
     if w[I_BLOCK_CLAIM] == CONTESSA:
         cites += ("characters.contessa_block",)
     ev(w, "blocked", w[I_BLOCKER], {"action": kind, "character": NAMES[w[I_BLOCK_CLAIM]]}, cites,
-         f"การกระทำของที่นั่ง {w[I_TURN]} ถูกยับยั้ง", f"seat {w[I_TURN]}'s {kind} is blocked")
+       f"การกระทำของที่นั่ง {w[I_TURN]} ถูกยับยั้ง", f"seat {w[I_TURN]}'s {kind} is blocked")
 
 
 __all__ = ["open_window", "on_pass", "on_challenge", "on_block", "on_prove", "on_fail", "after_claim",

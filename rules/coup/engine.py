@@ -124,7 +124,7 @@ def _refund(w: list) -> None:
     amount = w[I_RULES].assassin_cost
     paid = from_bank(w, w[I_TURN], amount)
     ev(w, "refund", w[I_TURN], {"coins": paid}, ("characters.assassin_assassinate",),
-         f"ที่นั่ง {w[I_TURN]} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน", f"seat {w[I_TURN]} gets the {paid} assassination coins back")
+       f"ที่นั่ง {w[I_TURN]} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน", f"seat {w[I_TURN]} gets the {paid} assassination coins back")
 
 
 def _gain(w: list, amount: int, cites: tuple, what_th: str, what_en: str) -> None:
@@ -154,13 +154,13 @@ def _resolve(w: list) -> bool:
             amount = min(R.steal, w[I_COINS][t])
             move_coins(w, t, actor, amount)
             ev(w, "steal", actor, {"from": t, "coins": amount}, ("characters.captain_steal",),
-                 f"ที่นั่ง {actor} ขโมยเงิน {amount} เหรียญจากที่นั่ง {t}", f"seat {actor} steals {amount} from seat {t}")
+               f"ที่นั่ง {actor} ขโมยเงิน {amount} เหรียญจากที่นั่ง {t}", f"seat {actor} steals {amount} from seat {t}")
         else:
             _fizzle(w, t)
     elif kind == "assassinate":
         if w[I_HANDS][t]:
             ev(w, "assassination", actor, {"target": t}, ("characters.assassin_assassinate",),
-                 f"ที่นั่ง {t} ถูกลอบสังหาร ต้องเสียอิทธิพล 1 อย่าง", f"seat {t} is assassinated and loses an influence")
+               f"ที่นั่ง {t} ถูกลอบสังหาร ต้องเสียอิทธิพล 1 อย่าง", f"seat {t} is assassinated and loses an influence")
             w[I_TODO] = (("lose", t, ("characters.assassin_assassinate",), False), ("end",)) + w[I_TODO]
             return False
         _fizzle(w, t)
@@ -171,8 +171,8 @@ def _resolve(w: list) -> bool:
         w[I_POOL], w[I_DECK] = w[I_DECK][:k], w[I_DECK][k:]
         clause = "characters.ambassador_exchange" if claim == AMBASSADOR else "inquisitor.exchange"
         ev(w, "exchange_draw", actor, {"count": len(w[I_POOL]), "cards": [NAMES[c] for c in w[I_POOL]]}, (clause,),
-             f"ที่นั่ง {actor} รับการ์ด {len(w[I_POOL])} ใบจากกองกลาง", f"seat {actor} takes {len(w[I_POOL])} card(s) from the deck",
-             frozenset((actor,)))
+           f"ที่นั่ง {actor} รับการ์ด {len(w[I_POOL])} ใบจากกองกลาง", f"seat {actor} takes {len(w[I_POOL])} card(s) from the deck",
+           frozenset((actor,)))
         w[I_PHASE], w[I_CUR] = EXCHANGE, actor
         return True
     elif kind == "examine":
@@ -199,7 +199,7 @@ def _resolve(w: list) -> bool:
 
 def _fizzle(w: list, t: int) -> None:
     ev(w, "fizzle", w[I_TURN], {"target": t, "action": w[I_ACT][0]}, ("challenge.lose_both", "details.proven_continues"),
-         f"ที่นั่ง {t} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล", f"seat {t} is already out: the action has no effect")
+       f"ที่นั่ง {t} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล", f"seat {t} is already out: the action has no effect")
 
 
 def _shown(w: list, card: int) -> None:
@@ -207,8 +207,8 @@ def _shown(w: list, card: int) -> None:
     actor, t = w[I_TURN], w[I_ACT][1]
     w[I_SHOWN] = card
     ev(w, "examine_show", t, {"target": t, "card": NAMES[card]}, ("inquisitor.examine",),
-         f"ที่นั่ง {t} ให้ที่นั่ง {actor} ดูการ์ด 1 ใบ", f"seat {t} shows one card to seat {actor}",
-         frozenset((actor, t)))
+       f"ที่นั่ง {t} ให้ที่นั่ง {actor} ดูการ์ด 1 ใบ", f"seat {t} shows one card to seat {actor}",
+       frozenset((actor, t)))
     w[I_PHASE], w[I_CUR] = EXAMINE, actor
 
 
@@ -234,9 +234,9 @@ def _end_turn(w: list) -> None:
             w[I_DEADLOCK] = True
             w[I_PHASE], w[I_CUR] = OVER, TERMINAL
             ev(w, "deadlock", nxt, {"seat": nxt, "coins": w[I_START]},
-                 ("actions.coup_forced", "reformation.same_faction"),
-                 f"ที่นั่ง {nxt} ต้องรัฐประหารแต่ทุกคนที่เหลือนับถือศาสนาเดียวกัน เกมเดินต่อไม่ได้ (จบโดยไม่มีผู้ชนะ)",
-                 f"seat {nxt} must coup but every living player shares its faction: deadlock, no winner")
+               ("actions.coup_forced", "reformation.same_faction"),
+               f"ที่นั่ง {nxt} ต้องรัฐประหารแต่ทุกคนที่เหลือนับถือศาสนาเดียวกัน เกมเดินต่อไม่ได้ (จบโดยไม่มีผู้ชนะ)",
+               f"seat {nxt} must coup but every living player shares its faction: deadlock, no winner")
 
 
 _NO_WINDOW = frozenset()
@@ -259,7 +259,7 @@ def _turn(w: list, a: dict) -> None:
         pay_bank(w, p, R.coup_cost)
         cites = ("actions.coup", "actions.coup_forced", "details.ten_coins") if w[I_FORCED] else ("actions.coup",)
         ev(w, "declare", p, {"action": "coup", "target": t, "cost": R.coup_cost}, cites,
-             f"ที่นั่ง {p} จ่าย {R.coup_cost} เหรียญ ทำรัฐประหารที่นั่ง {t}", f"seat {p} pays {R.coup_cost} and coups seat {t}")
+           f"ที่นั่ง {p} จ่าย {R.coup_cost} เหรียญ ทำรัฐประหารที่นั่ง {t}", f"seat {p} pays {R.coup_cost} and coups seat {t}")
         w[I_TODO] = (("lose", t, ("actions.coup",), False), ("end",))
         return
     if kind == "convert":
@@ -270,7 +270,7 @@ def _turn(w: list, a: dict) -> None:
     if kind == "foreign_aid":
         w[I_ACT] = ("foreign_aid", -1, -1)
         ev(w, "declare", p, {"action": "foreign_aid"}, ("actions.foreign_aid",),
-             f"ที่นั่ง {p} ขอความช่วยเหลือจากภายนอก", f"seat {p} takes foreign aid")
+           f"ที่นั่ง {p} ขอความช่วยเหลือจากภายนอก", f"seat {p} takes foreign aid")
         seats = C.block_seats(w)
         if seats:
             C.open_window(w, BLOCK, seats)
@@ -335,8 +335,8 @@ def _exchange_return(w: list, returned: tuple) -> None:
     clear_claims(w, p)
     clause = "characters.ambassador_exchange" if w[I_ACT][2] == AMBASSADOR else "inquisitor.exchange"
     ev(w, "exchange_return", p, {"count": len(returned), "cards": [NAMES[c] for c in returned]}, (clause,),
-         f"ที่นั่ง {p} คืนการ์ด {len(returned)} ใบเข้ากอง", f"seat {p} returns {len(returned)} card(s) to the deck",
-         frozenset((p,)))
+       f"ที่นั่ง {p} คืนการ์ด {len(returned)} ใบเข้ากอง", f"seat {p} returns {len(returned)} card(s) to the deck",
+       frozenset((p,)))
     w[I_TODO] = (("end",),)
     to_deck(w, returned, (clause,), -1, frozenset((p,)))
 
@@ -346,13 +346,13 @@ def _examine_decide(w: list, force: bool) -> None:
     p, t, card = w[I_TURN], w[I_ACT][1], w[I_SHOWN]
     if force:
         ev(w, "examine_force", p, {"target": t}, ("inquisitor.examine",),
-             f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกการ์ดใบนั้นกับกองกลาง", f"seat {p} forces seat {t} to exchange that card")
+           f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกการ์ดใบนั้นกับกองกลาง", f"seat {p} forces seat {t} to exchange that card")
         w[I_TODO] = (("ret", t, (card,), ("inquisitor.examine",), frozenset((p, t))),
-                  ("draw", t, 1, ("inquisitor.examine",)), ("end",))
+                     ("draw", t, 1, ("inquisitor.examine",)), ("end",))
     else:
         w[I_PEEKS] = w[I_PEEKS] + ((p, t, card),)
         ev(w, "examine_keep", p, {"target": t}, ("inquisitor.examine",),
-             f"ที่นั่ง {p} คืนการ์ดให้ที่นั่ง {t} เก็บไว้", f"seat {p} lets seat {t} keep the card")
+           f"ที่นั่ง {p} คืนการ์ดให้ที่นั่ง {t} เก็บไว้", f"seat {p} lets seat {t} keep the card")
         w[I_TODO] = (("end",),)
     w[I_SHOWN] = -1
 
@@ -391,7 +391,7 @@ def _chance(state: CoupState, outcome: Mapping) -> Transition:
         w[I_DECK] = deck
         w[I_TODO] = w[I_TODO][1:]
         ev(w, "shuffle", None, {"size": len(deck)}, task[1],
-             "สับกองการ์ด", "the deck is shuffled")
+           "สับกองการ์ด", "the deck is shuffled")
     elif task[0] == "pick" and kind == "examine_pick":
         card = CARD.get(outcome.get("card"), -1) if isinstance(outcome.get("card"), str) else -1
         if card not in state.hands[task[1]]:

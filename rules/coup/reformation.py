@@ -46,9 +46,9 @@ def choose_faction(w, first: int, faction: int) -> None:
         fac[(first + k) % n] = faction if k % 2 == 0 else 1 - faction
     w[I_FACTION] = tuple(fac)
     ev(w, "faction_chosen", first, {"faction": faction, "factions": list(fac)},
-         ("reformation.factions", "reformation.almshouse"),
-         f"ที่นั่ง {first} เลือก{FACTION_TH[faction]} ผู้เล่นที่เหลือเลือกสลับกันไป",
-         f"seat {first} picks {FACTION_EN[faction]}; the others alternate")
+       ("reformation.factions", "reformation.almshouse"),
+       f"ที่นั่ง {first} เลือก{FACTION_TH[faction]} ผู้เล่นที่เหลือเลือกสลับกันไป",
+       f"seat {first} picks {FACTION_EN[faction]}; the others alternate")
 
 
 def convert(w, actor: int, target: int) -> None:
@@ -69,9 +69,9 @@ def convert(w, actor: int, target: int) -> None:
     fac[target] = 1 - fac[target]
     w[I_FACTION] = tuple(fac)
     ev(w, "convert", actor, {"target": target, "faction": fac[target], "cost": cost, "to": where},
-         ("reformation.conversion", "reformation.extra_actions"),
-         f"ที่นั่ง {actor} จ่าย {cost} เหรียญ เปลี่ยนที่นั่ง {target} เป็น{FACTION_TH[fac[target]]}",
-         f"seat {actor} pays {cost} to turn seat {target} to {FACTION_EN[fac[target]]} (coins to the {where})")
+       ("reformation.conversion", "reformation.extra_actions"),
+       f"ที่นั่ง {actor} จ่าย {cost} เหรียญ เปลี่ยนที่นั่ง {target} เป็น{FACTION_TH[fac[target]]}",
+       f"seat {actor} pays {cost} to turn seat {target} to {FACTION_EN[fac[target]]} (coins to the {where})")
 
 
 def embezzle(w, actor: int) -> None:
@@ -82,5 +82,5 @@ def embezzle(w, actor: int) -> None:
     w[I_COINS] = tuple(c)
     w[I_ALMS] = 0
     ev(w, "embezzle", actor, {"coins": amount}, ("reformation.embezzle",),
-         f"ที่นั่ง {actor} ยักยอกเงิน {amount} เหรียญจากที่พักพิง",
-         f"seat {actor} embezzles {amount} coin(s) from the almshouse")
+       f"ที่นั่ง {actor} ยักยอกเงิน {amount} เหรียญจากที่พักพิง",
+       f"seat {actor} embezzles {amount} coin(s) from the almshouse")

@@ -290,10 +290,11 @@ def set_hand(w: list, seat: int, hand) -> None:
 
 
 def take_from_hand(w: list, seat: int, card: int) -> None:
+    """Remove one ``card`` from ``seat``'s (sorted) hand; ``ValueError`` when it holds none."""
     h = list(w[I_HANDS])
-    hand = list(h[seat])
-    hand.remove(card)
-    h[seat] = tuple(hand)
+    hand = h[seat]
+    i = hand.index(card)
+    h[seat] = hand[:i] + hand[i + 1:]
     w[I_HANDS] = tuple(h)
 
 
