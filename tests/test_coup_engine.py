@@ -470,3 +470,37 @@ def test_fast_event_and_transition_equal_the_plain_constructors():
     e = make_event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), None, "th", "en")
     assert e == Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), None, "th", "en")
     assert make_transition(1, (e,)) == Transition(1, (e,))
+
+
+def test_random_play_is_the_choose_action_loop():
+    """bench's lean driver makes the very same moves as choose_action + apply (same seed, same game)."""
+    from rules.core.play import choose_action, random_play
+
+    cfg = GAME.make_config({"players": 4, "reformation": True})
+    for seed in range(5):
+        state, rng, steps = GAME.new_game(cfg, seed), random.Random(seed), 0
+        while (a := choose_action(GAME, state, None, rng)) is not None:
+            state, steps = GAME.apply(state, a).state, steps + 1
+        final, n = random_play(GAME, GAME.new_game(cfg, seed), random.Random(seed))
+        assert (n, J(final)) == (steps, J(state)) and GAME.current_player(final) == TERMINAL
+
+
+def test_cached_event_texts_name_the_right_seat_and_card():
+    from rules.core.play import choose_action
+
+    rng = random.Random(5)
+    seen = set()
+    for g in range(30):
+        s = GAME.new_game(GAME.default_config(6), g)
+        while GAME.current_player(s) != TERMINAL:
+            tr = GAME.apply(s, choose_action(GAME, s, None, rng))
+            for e in tr.events:
+                if e.kind == "pass":
+                    assert (e.text_th, e.text_en) == (f"ที่นั่ง {e.actor} ผ่าน", f"seat {e.actor} passes")
+                elif e.kind == "influence_lost" and not e.data.get("face_down"):
+                    assert e.text_en == f"seat {e.actor} loses an influence: {e.data['card']} turned face up"
+                elif e.kind == "challenge":
+                    assert e.text_en.startswith(f"seat {e.actor} challenges seat {e.data['claimant']}'s ")
+                seen.add(e.kind)
+            s = tr.state
+    assert {"pass", "influence_lost", "challenge"} <= seen
