@@ -181,3 +181,21 @@ def test_cli_games_and_scenario_contract(tmp_path, capsys):
     assert main(["bench", "toy_pig", "--seconds", "0.2", "--json"]) == 0
     b = json.loads(capsys.readouterr().out)
     assert b["game"] == "toy_pig" and b["games_per_s"] > 0 and b["steps_per_s"] > 0
+
+
+def test_conformance_catches_a_cite_of_a_clause_not_implemented():
+    import dataclasses
+    from rules.catalog import register
+    from rules.core.rulebook import register_rulebook
+    from .toygame import RULEBOOK
+
+    class Pending(type(GAME)):
+        id = "toy_pending"
+
+    clauses = tuple(dataclasses.replace(c, status="pending") if c.id == "toy.roll" else c
+                    for c in RULEBOOK.clauses)
+    register_rulebook(dataclasses.replace(RULEBOOK, game="toy_pending", clauses=clauses))
+    game = Pending()
+    register(game)
+    rep = conformance(game, players=2, games=1, max_steps=30)
+    assert any("toy.roll whose status is pending" in p for p in rep.problems)

@@ -264,11 +264,12 @@ def scenario_session(sc: Scenario) -> tuple[GameSession, list[str]]:
     return session, notes
 
 
-def scenario_view(path: Path | str) -> w.VBox:
-    """A scenario step by step: the question and answer, the cited clauses, a stepper and the
-    teaching table (every card shown)."""
+def scenario_view(path: Path | str, step: int = 0) -> w.VBox:
+    """A scenario step by step, shown at ``step`` (:class:`BadInput` past its end): the question and
+    answer, the cited clauses, a stepper and the teaching table (every card shown)."""
     sc = load_scenario(path)
     session, notes = scenario_session(sc)
+    session.jump(step)
     book = load_rulebook("coup")
     cites = "".join(clause_html(book.clause(c)) for c in sc.cites)
     intro = (f'<div style="font-family:{THAI_FONT}"><h4>{_e(sc.title_th)} / {_e(sc.title_en)}</h4>'

@@ -5,7 +5,7 @@ Checks, over seeded random playouts:
   refused with :class:`IllegalAction` and the state is untouched;
 - ``apply`` never mutates its input (``state_to_json`` before == after);
 - ``invariants(state)`` is empty after every action;
-- every event cites clause ids that exist in the game's rulebook;
+- every event cites clause ids that exist in the game's rulebook, all of status ``implemented``;
 - same seed, same log (determinism);
 - ``observe(state, v) == observe(resample_hidden(state, v), v)`` for every viewer (no leak of
   hidden information), and observations are JSON-serialisable;
@@ -53,7 +53,7 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
     """One random playout with checks; returns (actions, events_log, final_state)."""
     rng = random.Random(seed)
     state = game.new_game(config, seed)
-    ids = load_rulebook(game.id).ids
+    status = {c.id: c.status for c in load_rulebook(game.id).clauses}
     actions, log = [], []
     seats = list(range(getattr(config, "players", 0)))
     for step in range(max_steps):
@@ -99,8 +99,11 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
                 report.add(f"seed {seed} step {step}: apply mutated its input state")
             for e in tr.events:
                 for c in e.cites:
-                    if c not in ids:
+                    if c not in status:
                         report.add(f"seed {seed} step {step}: event {e.kind} cites unknown clause {c}")
+                    elif status[c] != "implemented":
+                        report.add(f"seed {seed} step {step}: event {e.kind} cites clause {c} "
+                                   f"whose status is {status[c]}, not implemented")
             broken = game.invariants(tr.state)
             if broken:
                 report.add(f"seed {seed} step {step} after {action}: invariants broken: {broken}")

@@ -1,0 +1,47 @@
+"""Deep links ?scenario=<stem>&step=<n>: parsed and validated kernel-side, followed into a view."""
+import pytest
+
+from rules.core.protocol import BadInput
+from widgets import deeplink
+from widgets.coup_table import scenario_view
+from widgets.stepper import Stepper
+
+
+def test_parse_link():
+    assert deeplink.parse_link("coup", "") == deeplink.DeepLink()
+    link = deeplink.parse_link("coup", "scenario=4_forced_coup&step=2")
+    assert link.scenario.name == "4_forced_coup.yaml" and link.step == 2
+    for query, field in [("scenario=nope", "scenario"), ("scenario=../coup/4_forced_coup", "scenario"),
+                         ("scenario=4_forced_coup&step=-1", "step"), ("scenario=4_forced_coup&step=x", "step")]:
+        with pytest.raises(BadInput) as e:
+            deeplink.parse_link("coup", query)
+        assert e.value.field == field and e.value.message_th and e.value.message_en
+
+
+def _session_step(view):
+    """The step a Coup scenario view shows: its Stepper's session step (and slider)."""
+    stepper = next(c for c in view.children if isinstance(c, Stepper))
+    assert stepper.slider.value == stepper.session.step
+    return stepper.session.step
+
+
+def test_follow_opens_the_scenario_at_the_step():
+    box = deeplink.placeholder()
+    link = deeplink.follow(box, "coup", scenario_view, query="scenario=4_forced_coup&step=2")
+    assert link.step == 2 and len(box.children) == 2
+    assert "4_forced_coup" in box.children[0].value
+    assert _session_step(box.children[1]) == 2
+
+
+@pytest.mark.parametrize("query,needle", [("scenario=nope", "nope"), ("scenario=4_forced_coup&step=999", "999")])
+def test_follow_shows_a_message_for_a_bad_link(query, needle):
+    box = deeplink.placeholder()
+    assert deeplink.follow(box, "coup", scenario_view, query=query) is None
+    html = box.children[0].value
+    assert "kl-error" in html and needle in html and "Traceback" not in html
+
+
+def test_no_link_leaves_the_box_empty():
+    box = deeplink.placeholder()
+    assert deeplink.follow(box, "coup", scenario_view, query="") is None
+    assert box.children == ()

@@ -1,0 +1,90 @@
+"""Deep links: ``…/voila/render/<game>.ipynb?scenario=<stem>&step=<n>`` opens that scenario
+of ``data/scenarios/<game>/`` at step ``n`` at the top of the game's page.
+
+Voila's preheated kernels run the notebook before anyone asks for it, so the query string is
+read in the notebook's *last* cell (:func:`query_string` waits for the request there) and the
+view is put into a placeholder shown by the *first* cell.  The link is validated kernel-side;
+a bad one shows a Thai + English message, never a traceback.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+from rules.core.protocol import BadInput
+from rules.core.rulebook import DATA
+
+from .errors import error_html, message_html
+
+SCENARIOS = DATA / "scenarios"
+
+
+@dataclass(frozen=True)
+class DeepLink:
+    """A parsed link: the scenario file (``None``: no link) and the step to show (0 = setup)."""
+
+    scenario: Path | None = None
+    step: int = 0
+
+
+def parse_link(game: str, query: str | None) -> DeepLink:
+    """Parse ``scenario=<stem>&step=<n>`` for ``game``.
+
+    Raises :class:`BadInput` (field ``scenario`` or ``step``) for an unknown scenario or a step
+    that is not a non-negative whole number.
+    """
+    params = parse_qs(query or "", keep_blank_values=True)
+    stem = (params.get("scenario") or [""])[-1].strip()
+    raw_step = (params.get("step") or ["0"])[-1].strip() or "0"
+    if not stem:
+        return DeepLink()
+    folder = SCENARIOS / game
+    path = folder / f"{stem}.yaml"
+    if "/" in stem or "\\" in stem or not path.is_file():
+        known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
+        raise BadInput("link", "scenario", f"ไม่มีสถานการณ์ '{stem}' (มี: {known})",
+                       f"no scenario '{stem}' for {game} (known: {known})")
+    if not raw_step.isdigit():
+        raise BadInput("link", "step", "ขั้นต้องเป็นจำนวนเต็มตั้งแต่ 0",
+                       f"step must be a whole number >= 0, got '{raw_step}'")
+    return DeepLink(path, int(raw_step))
+
+
+def query_string() -> str:
+    """The page's query string ('' outside Voila).  In a preheated kernel this waits until a
+    visitor's request arrives, so call it only in the notebook's last cell."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        from voila.utils import get_query_string
+        return get_query_string() or ""
+    return os.environ.get("QUERY_STRING", "")
+
+
+def placeholder() -> w.VBox:
+    """An empty box for the first cell; :func:`follow` fills it when the page has a link."""
+    return w.VBox(layout=w.Layout(margin="0 0 1em 0"))
+
+
+def follow(box: w.VBox, game: str, view: Callable[[Path, int], w.Widget],
+           query: str | None = None) -> DeepLink | None:
+    """Fill ``box`` with ``view(scenario_path, step)`` for the page's link (if any).
+
+    Returns the link followed, or ``None`` when there was none or it was refused (the box then
+    shows the reason in Thai and English).
+    """
+    try:
+        link = parse_link(game, query_string() if query is None else query)
+        if link.scenario is None:
+            return None
+        banner = message_html(f"ลิงก์นี้เปิดสถานการณ์ {link.scenario.stem} ที่ขั้น {link.step}",
+                              f"this link opens scenario {link.scenario.stem} at step {link.step}",
+                              tone="info")
+        box.children = [w.HTML(banner), view(link.scenario, link.step)]
+        return link
+    except Exception as exc:  # noqa: BLE001 - a reader's bad link is a message, not a traceback
+        box.children = [w.HTML(error_html(exc))]
+        return None
