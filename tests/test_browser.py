@@ -234,3 +234,22 @@ def test_closed_tab_kernel_is_culled(browser, dashboard):
         assert time.monotonic() - t0 < CULL_IDLE_TIMEOUT + 60, "the closed tab's kernel lives on"
         time.sleep(1)
     _record(closed_tab_kernel_culled_after_s=round(time.monotonic() - t0, 1))
+
+
+def test_deep_link_opens_a_coup_scenario_at_a_step(page):
+    """?scenario=<stem>&step=<n> on the Coup page: the preheated kernel waits for the request,
+    then shows that scenario at that step; a bad link shows a message, not a traceback."""
+    pg = page.page
+    pg.goto(page.base + "/voila/render/coup.ipynb?scenario=2_contessa_bluff_loses_both&step=3",
+            wait_until="domcontentloaded", timeout=120_000)
+    pg.get_by_text("this link opens scenario 2_contessa_bluff_loses_both at step 3").wait_for(timeout=120_000)
+    assert pg.get_by_text("A bluffed Contessa against an assassination").first.is_visible()
+    first_slider = pg.locator(".widget-readout").first
+    assert first_slider.inner_text().strip() == "3"
+    pg.screenshot(path=str(ARTIFACTS / "deep_link_coup.png"))
+    pg.goto(page.base + "/voila/render/coup.ipynb?scenario=no_such_ruling",
+            wait_until="domcontentloaded", timeout=120_000)
+    pg.locator(".kl-error").first.wait_for(timeout=120_000)
+    assert "no_such_ruling" in pg.locator(".kl-error").first.inner_text()
+    assert "Traceback" not in pg.inner_text("body")
+    assert page.external == []
