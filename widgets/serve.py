@@ -22,6 +22,8 @@ What it sets (the same settings are in ``voila.json`` at the repository top, so 
   ``JUPYTER_PATH``): Voila's lab template minus its two Font Awesome CDN links (the icons are
   bundled in Voila's JavaScript anyway);
 * gzip on responses (tornado ``compress_response``);
+* a preheated kernel counts as active when it is handed to a visitor, so the idle culler
+  cannot shut it down before the browser connects (:func:`_fresh_on_hand_out`);
 * a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of pages whose code
   never mentions plotly.
 
@@ -99,6 +101,29 @@ def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
     ]
 
 
+def _fresh_on_hand_out(kernel_manager) -> None:
+    """Mark a preheated kernel active when Voila hands it to a visitor.
+
+    A pooled kernel is protected from the idle culler only while it sits in the pool; once
+    handed out it has been idle since preheating and has no connection yet, so the culler
+    could shut it down before the browser connects (the page then shows no widgets).
+    """
+    from jupyter_server._tz import utcnow
+
+    hand_out = getattr(kernel_manager, "get_rendered_notebook", None)
+    if hand_out is None:  # preheating off: nothing is pooled
+        return
+
+    async def get_rendered_notebook(*args, **kwargs):
+        result = await hand_out(*args, **kwargs)
+        kernel = kernel_manager._kernels.get(result[2])
+        if kernel is not None:
+            kernel.last_activity = utcnow()
+        return result
+
+    kernel_manager.get_rendered_notebook = get_rendered_notebook
+
+
 def _voila_class():
     import tornado.web
     from jupyter_server.utils import url_path_join
@@ -115,6 +140,7 @@ def _voila_class():
         def init_settings(self):
             settings = super().init_settings()
             settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
+            _fresh_on_hand_out(self.kernel_manager)
             return settings
 
         def init_handlers(self):
