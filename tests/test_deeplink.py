@@ -45,3 +45,14 @@ def test_no_link_leaves_the_box_empty():
     box = deeplink.placeholder()
     assert deeplink.follow(box, "coup", scenario_view, query="") is None
     assert box.children == ()
+
+
+def test_shadow_master_link_opens_a_scenario_frame():
+    from widgets.sm_scenario import scenario_at
+    box = deeplink.placeholder()
+    link = deeplink.follow(box, "shadow_master", scenario_at, query="scenario=attack_siege&step=2")
+    assert link is not None and link.step == 2
+    assert box.children[1].cursor.step == 2
+    box = deeplink.placeholder()
+    assert deeplink.follow(box, "shadow_master", scenario_at, query="scenario=attack_siege&step=500") is None
+    assert "500" in box.children[0].value

@@ -7,6 +7,9 @@
 * :mod:`widgets.shadow_board`: the live Shadow Master board of the home page
 * :mod:`widgets.coup_table`: the Coup table (per-seat views from ``observe``), scenario
   step-through and play against bots
+* :mod:`widgets.sm_scenario`, :mod:`widgets.sm_whatif`, :mod:`widgets.sm_panels`,
+  :mod:`widgets.sm_play`: the Shadow Master page (attack stepper, what-if, panels, play)
+* :mod:`widgets.deeplink`: ``?scenario=<stem>&step=<n>`` links into a game page
 * :mod:`widgets.home`: the home page's game cards
 * :mod:`widgets.errors`: ``guard``/``safe``: errors shown as Thai + English messages
 * :mod:`widgets.serve`: ``python -m widgets.serve``, the Voila dashboard launcher

@@ -549,6 +549,14 @@ def rulebook_reader() -> ScenarioReader:
     return reader
 
 
+def scenario_at(path, step: int = 0) -> ScenarioView:
+    """A :class:`ScenarioView` of the scenario file ``path`` shown at frame ``step`` (what the
+    stepper counts); :class:`BadInput` past the last frame.  Used by deep links."""
+    view = ScenarioView(path)
+    view.cursor.jump(step)
+    return view
+
+
 def attack_stepper() -> ScenarioReader:
     """The attack scenarios (one per kind, allies, siege and collapse, castle, bankruptcy),
     the rulebook open at the attack section."""
