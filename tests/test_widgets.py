@@ -440,3 +440,14 @@ def test_page_config_hook_keeps_plotly_only_where_used(tmp_path):
     assert names(serve.page_config_hook(exts(), "/", {}, None, None, "index.ipynb")) == ["anywidget"]
     kept = serve.page_config_hook(exts(), "/", {}, None, None, str(tmp_path / "charts.ipynb"))
     assert names(kept) == ["jupyterlab-plotly", "anywidget"]
+
+
+def test_session_from_scenario_skips_and_notes_refused_steps():
+    from rules.core.scenario import load_scenario
+    from rules.core.rulebook import DATA
+    from widgets.session import GameSession
+    sc = load_scenario(DATA / "scenarios" / "coup" / "4_forced_coup.yaml")
+    session, notes = GameSession.from_scenario(sc)
+    refused = [s for s in sc.steps if s.expect_error]
+    assert session.step == 0 and session.length == len(sc.steps) - len(refused)
+    assert len(notes) == len(refused) and all(th and en for th, en in notes)

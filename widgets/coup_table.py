@@ -246,22 +246,9 @@ class CoupTable(w.VBox):
 
 
 # --- scenarios ------------------------------------------------------------------------------
-def scenario_session(sc: Scenario) -> tuple[GameSession, list[str]]:
-    """A session holding a scenario's moves (refused steps are skipped and noted), shown at
-    step 0; returns ``(session, notes)``."""
-    from rules.coup import GAME
-
-    config = dict(sc.setup.config)
-    session = GameSession(GAME, config=config, seed=sc.setup.seed, overrides=sc.setup.overrides)
-    notes = []
-    for i, step in enumerate(sc.steps, 1):
-        if step.expect_error:
-            notes.append(f"ขั้น {i}: {step.action} ถูกปฏิเสธตามข้อ [{step.expect_error}] / "
-                         f"step {i} is refused by [{step.expect_error}]")
-            continue
-        session.apply(dict(step.action))
-    session.jump(0)
-    return session, notes
+def scenario_session(sc: Scenario) -> tuple[GameSession, list[tuple[str, str]]]:
+    """A session holding a scenario's moves at step 0, and its notes (:meth:`GameSession.from_scenario`)."""
+    return GameSession.from_scenario(sc)
 
 
 def scenario_view(path: Path | str, step: int = 0) -> w.VBox:
@@ -275,7 +262,7 @@ def scenario_view(path: Path | str, step: int = 0) -> w.VBox:
     intro = (f'<div style="font-family:{THAI_FONT}"><h4>{_e(sc.title_th)} / {_e(sc.title_en)}</h4>'
              f'<p><b>ถาม</b> {_e(sc.question_th)}<br><i>{_e(sc.question_en)}</i></p>'
              f'<p><b>ตอบ</b> {_e(sc.answer_th)}<br><i>{_e(sc.answer_en)}</i></p></div>')
-    extra = "".join(message_html(n, "", tone="info") for n in notes)
+    extra = "".join(message_html(th, en, tone="info") for th, en in notes)
     table = CoupTable(session, viewer=None, show_all=sc.shows_hidden)
     return w.VBox([w.HTML(intro + extra), Stepper(session), table,
                    w.HTML(f'{PANEL_CSS}<details><summary>ข้อกติกาที่อ้างถึง / cited clauses</summary>'

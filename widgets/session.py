@@ -57,6 +57,33 @@ class GameSession(t.HasTraits):
         cfg, state = saveload.start(game, config, int(seed), overrides)
         self._reset(game, cfg, int(seed), dict(overrides or {}), state, [], [])
 
+    @classmethod
+    def from_scenario(cls, sc) -> tuple["GameSession", list[tuple[str, str]]]:
+        """A session holding a scenario's moves, shown at step 0, and its notes.
+
+        ``sc`` is a loaded :class:`rules.core.scenario.Scenario`.  A step the file expects to be
+        refused is tried (the engine must refuse it), skipped and noted as ``(th, en)``.
+        Raises :class:`BadInput` for a bad setup or a step refused unexpectedly.
+        """
+        from rules.catalog import engine
+
+        session = cls(engine(sc.game), config=dict(sc.setup.config), seed=sc.setup.seed,
+                      overrides=sc.setup.overrides)
+        notes = []
+        for i, step in enumerate(sc.steps, 1):
+            if step.expect_error:
+                exc = session.try_apply(dict(step.action))
+                if exc is None:
+                    raise BadInput(f"scenario step {i}", "expect_error", "ขั้นนี้ควรถูกปฏิเสธแต่เอนจินยอมรับ",
+                                   "this step should be refused but the engine accepted it")
+                session.last_error = None
+                notes.append((f"ขั้น {i}: {step.action.get('type')} ถูกปฏิเสธตามข้อ [{exc.clause}] {exc.message_th}",
+                              f"step {i} is refused by [{exc.clause}]: {exc.message_en}"))
+                continue
+            session.apply(dict(step.action))
+        session.jump(0)
+        return session, notes
+
     # -- internal -------------------------------------------------------------------------
     def _reset(self, game, config, seed, overrides, initial, actions, transitions) -> None:
         self.game, self.config, self.seed, self.overrides = game, config, seed, overrides

@@ -87,25 +87,9 @@ def available(stems: Iterable[str]) -> list[Path]:
 
 
 # ----------------------------------------------------------------------------- sessions and frames
-def scenario_session(sc: Scenario) -> tuple[GameSession, list[str]]:
-    """A session holding a scenario's moves, shown at step 0; a step the file expects to be
-    refused is tried (the engine must refuse it), skipped and noted.  Returns
-    ``(session, notes)``; raises :class:`BadInput` for a bad setup or an unexpected refusal."""
-    session = GameSession(GAME, config=dict(sc.setup.config), seed=sc.setup.seed, overrides=sc.setup.overrides)
-    notes = []
-    for i, step in enumerate(sc.steps, 1):
-        if step.expect_error:
-            exc = session.try_apply(dict(step.action))
-            if exc is None:
-                raise BadInput(f"scenario step {i}", "expect_error", "ขั้นนี้ควรถูกปฏิเสธแต่เอนจินยอมรับ",
-                               "this step should be refused but the engine accepted it")
-            session.last_error = None
-            notes.append((f"ขั้น {i}: {step.action.get('type')} ถูกปฏิเสธตามข้อ [{exc.clause}] {exc.message_th}",
-                          f"step {i} is refused by [{exc.clause}]: {exc.message_en}"))
-            continue
-        session.apply(dict(step.action))
-    session.jump(0)
-    return session, notes
+def scenario_session(sc: Scenario) -> tuple[GameSession, list[tuple[str, str]]]:
+    """A session holding a scenario's moves at step 0, and its notes (:meth:`GameSession.from_scenario`)."""
+    return GameSession.from_scenario(sc)
 
 
 def replay_board(position: smb.Position, events: Iterable[Event]) -> smb.Position | None:
