@@ -138,6 +138,42 @@ def test_rank15_fee_and_master_of_coin():
     assert next(e for e in ev if e.kind == "place").data["fee"] == max(0, fee - 10)
 
 
+def test_master_of_coin_fee_cut_to_zero_still_cites_the_rank15_rule():
+    # phase1.rank15_fee + shadow.master_of_coin decided a zero fee: the place event must say so
+    cells = {f"{r}{c}": ["red", 1] for r in "CDE" for c in range(1, 6)}   # red Rank 15
+    s = start(board=cells, players={"0": {"hand": ["C6", "A1", "A2", "A3", "A4"], "persons": ["master_of_coin"]}})
+    _, ev = roll_place(s, "red", "C6")
+    place = next(e for e in ev if e.kind == "place")
+    assert place.data["fee"] == 0 and s.players[0].cash == 10
+    assert {"phase1.rank15_fee", "shadow.master_of_coin"} <= set(place.cites)
+    s2 = start(board={"C1": ["red", 1]}, players={"0": {"hand": ["C2", "A1", "A2", "A3", "A4"], "persons": ["master_of_coin"]}})
+    _, ev = roll_place(s2, "red", "C2")                                 # Rank 1: the rule does not apply
+    assert not {"phase1.rank15_fee", "shadow.master_of_coin"} & set(next(e for e in ev if e.kind == "place").cites)
+
+
+def test_buy_cites_the_power_limit_sources_that_allowed_it():
+    # base 2 + King + Queen/King combo: a third card may be bought and the buy cites why
+    s = start(board={"E3": ["red", 1], "E4": ["red", 1]},
+              players={"0": {"hand": HAND, "powers": [["blue", "king"], ["blue", "queen"]]}})
+    s, _ = roll_place(s, "red", "E6")
+    assert s.turn.step == "buy"
+    _, ev = play(s, {"player": 0, "type": "buy_power", "colour": "red"})
+    cites = set(next(e for e in ev if e.kind == "buy_power").cites)
+    assert {"power.limit", "power.deck_counts", "power_limit.definition", "power_limit.king", "power_card.king",
+            "power_combo.queen_king", "power_limit.combo", "power_combo.same_colour"} <= cites
+    assert "power_combo.land_land" not in cites
+
+
+def test_money_moves_refused_after_the_turn_cite_move_phases():
+    s = start(n=2, players={"0": {"powers": [["red", "faith"], ["blue", "tax"]], "deposits": {"red": 5}}})
+    for seat in (0, 1):
+        s, _ = play(s, {"player": seat, "type": "skip"}, {"player": seat, "type": "end_turn"})
+    assert s.stage == "sell"
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, {"player": 0, "type": "move_money", "source": "red", "target": "blue", "amount": 5})
+    assert e.value.clause == "money.move_phases"
+
+
 def test_buy_power_price_is_rank_and_the_card_is_random():
     s = start(board={"E3": ["red", 1], "E4": ["red", 1]}, players={"0": {"hand": HAND}})
     s, _ = roll_place(s, "red", "E6")

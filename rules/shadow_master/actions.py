@@ -320,6 +320,9 @@ def explain(s, action: dict) -> tuple[str, str, str]:
             return ("power.limit", "ถือการ์ดครบ Power Limit แล้ว", "you are at your Power Limit")
         return ("phase1.buy_price", f"เงินไม่พอ (ราคา {card_value(s, c)} Silver)",
                 f"not enough money (price {card_value(s, c)} Silver)")
+    if typ == "move_money" and s.stage != "turn":
+        return ("money.move_phases", "ย้ายเงินได้เฉพาะช่วงเฟส 1-3 ของเทิร์นตัวเอง เลยไปแล้วหมดสิทธิ",
+                "money may only be moved during your phases 1-3; afterwards the right is gone")
     if typ == "move_money":
         return ("money.move_once", "ย้ายเงินได้รอบละ 1 ครั้ง ระหว่างอาณาจักรที่ถือ Power ในเฟส 1-3",
                 "money moves once per round, between kingdoms whose Power you hold, in phases 1-3")

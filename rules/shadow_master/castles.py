@@ -93,7 +93,7 @@ def build(w, seat: int, cell: str) -> None:
     w.castles.append(Castle(card, cell, seat))
     w.players[seat].castles.append(card)
     emit(w, "castle_built", seat, ("castle.need_power", "castle.on_own_colour", "castle.group_five",
-                                   "castle.spacing", "castle.not_edge", "shadow.buy_when"),
+                                   "castle.spacing", "castle.not_edge", "castle.limit", "shadow.buy_when"),
          f"สร้างปราสาทที่ {cell} ราคา {sh.castle_price} Silver", f"castle built on {cell} for {sh.castle_price} Silver",
          cell=cell, card=card, price=sh.castle_price)
     for c in blacks:

@@ -21,8 +21,8 @@ from . import board as B
 from .config import Config
 from .events import emit
 from .money import CASH_LIMIT, charge, move_fee, pay, receive
-from .powers import (card_value, cards_of, count_kind, enforce_limit, income_for, kingdom_rank, placement_fee,
-                     return_power, territory_limit, update_flags)
+from .powers import (RANK15, card_value, cards_of, count_kind, enforce_limit, income_for, kingdom_rank,
+                     limit_cites, placement_fee, return_power, territory_limit, update_flags)
 from .scoring import breakdown, check_end, game_over, winners
 from .state import BANK_START, ChanceReq, Pending, Player, State, Turn, thaw
 from .tables import KINDS, PERSONS, tables
@@ -317,6 +317,8 @@ def do_place(w, seat: int, cell: str, colour: str, n: int, cards: list[str], cit
     extra = ()
     if fee:
         pay(w, seat, fee)
+    if kingdom_rank(w, colour) >= RANK15:
+        # the Rank 15+ rule decided the fee even when Master of Coin cuts it to 0
         extra = ("phase1.rank15_fee", "rank.card_value") + (
             ("shadow.master_of_coin",) if "master_of_coin" in w.players[seat].persons else ())
     w.position = B.place_token(w.position, cell, colour, n)
@@ -376,7 +378,8 @@ def act_turn(w, seat: int, a: dict) -> None:
         p.persons.append(card)
         w.set_turn(choice="C", step="phase3")
         clause = "shadow.envoy" if card == "shadow_envoy" else f"shadow.{card}"
-        emit(w, "buy_person", seat, ("phase1.choose_one", "shadow.buy_when", "shadow.persons_keep", clause),
+        emit(w, "buy_person", seat, ("phase1.choose_one", "shadow.buy_when", "shadow.persons_keep",
+                                     "shadow.persons_limit", clause),
              f"เลือก C: จ้าง {sh.persons[card].name_th} ราคา {price} Silver",
              f"chooses C: hires {sh.persons[card].name_en} for {price} Silver", card=card, price=price)
     elif typ == "build_castle":
@@ -468,7 +471,9 @@ def act_turn(w, seat: int, a: dict) -> None:
         w.set_turn(bought=True)
         emit(w, "buy_power", seat, ("phase1.buy_power", "phase1.buy_price", "rank.largest_group", "rank.table_reference",
                                     "phase1.buy_random", "power.buy_after_place",
-                                    "power.buy_random", "power.buy_optional", "power.limit", "power_card.buy_when"),
+                                    "power.buy_random", "power.buy_optional", "power.deck_counts", "power.limit",
+                                    "power_card.buy_when")
+             + limit_cites(w, seat),
              f"ซื้อการ์ด Kingdom Power สี{w.board.colour_th[colour]} ราคา {price} Silver (สุ่มจั่ว)",
              f"buys a {colour} Kingdom Power for {price} Silver (drawn at random)", colour=colour, price=price)
         w.chance = ChanceReq("power", 1, seat=seat, colour=colour)

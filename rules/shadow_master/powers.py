@@ -89,6 +89,26 @@ def limit_sources(w, seat: int) -> list[tuple[str, int, str]]:
     return out
 
 
+LIMIT_SOURCE_CITES = {
+    "king": ("power_card.king",),
+    "queen_king": ("power_limit.combo", "power_combo.same_colour"),
+    "land_land": ("power_limit.combo", "power_combo.same_colour"),
+}
+
+
+def limit_cites(w, seat: int) -> tuple[str, ...]:
+    """Clause ids of every source of ``seat``'s Power Limit now (for events the limit decided,
+    such as a buy): each source's clause, plus the card text for King and the combo rule for pairs."""
+    out: list[str] = []
+    for label, _, clause in limit_sources(w, seat):
+        for c in (clause,) + LIMIT_SOURCE_CITES.get(label, ()):
+            if c not in out:
+                out.append(c)
+    if any(clause.endswith("_rank15") for _, _, clause in limit_sources(w, seat)):
+        out.append("power_limit.mode_rank")
+    return tuple(out)
+
+
 def power_limit(w, seat: int) -> int:
     """Most Kingdom Powers ``seat`` may hold now (``power.limit``)."""
     return sum(n for _, n, _ in limit_sources(w, seat))
