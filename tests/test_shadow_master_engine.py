@@ -361,3 +361,90 @@ def test_final_round_income_reading_changes_the_last_round():
         tails[reading] = kinds[last:]
     assert tails["without_income"] == ["round_over", "game_over"]
     assert "income" in tails["with_income"] and tails["with_income"][-1] == "game_over"
+
+
+# ----------------------------------------------------------------------------- readings found in review
+RED14 = {f"{r}{c}": ["red", 1] for r in "CDE" for c in range(1, 6) if f"{r}{c}" != "E5"}   # red Rank 14
+
+
+def test_rank15_fee_timing_reading_decides_the_token_that_reaches_15():
+    """Ambiguity ``rank15_fee_timing``: E5 lifts red from Rank 14 to 15; free by the Rank before,
+    the Rank 15 fee by the Rank after."""
+    fee15 = tables().rank.tables["standard"].income_at(15)
+    assert fee15 > 0
+    results = {}
+    for reading in ("rank_before", "rank_after"):
+        s = start(cfg_rank15_fee_timing=reading, board=RED14, players={"0": {"hand": ["E5", "A1", "A2", "A3", "A4"]}})
+        assert B.rank(s.position, "red") == 14
+        s, ev = roll_place(s, "red", "E5")
+        place = next(e for e in ev if e.kind == "place")
+        assert B.rank(s.position, "red") == 15 and place.data["rank"] == 15
+        results[reading] = (place.data["fee"], s.players[0].cash, "phase1.rank15_fee" in place.cites)
+    assert results == {"rank_before": (0, 10, False), "rank_after": (fee15, 10 - fee15, True)}
+
+
+def test_rank15_fee_after_placing_is_refused_when_unaffordable():
+    # rank_after: the Rank 15 fee must be payable before the token that reaches 15 may go down
+    over = dict(board=RED14, players={"0": {"hand": ["E5", "A1", "A2", "A3", "A4"], "cash": 0}})
+    s, _ = play(start(cfg_rank15_fee_timing="rank_after", **over), {"player": 0, "type": "roll"},
+                {"chance": "die", "colour": "red"})
+    before = GAME.state_to_json(s)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, {"player": 0, "type": "place", "cell": "E5", "colour": "red"})
+    assert e.value.clause == "phase1.rank15_fee" and GAME.state_to_json(s) == before
+    s2, _ = play(start(**over), {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+    assert {"player": 0, "type": "place", "cell": "E5", "colour": "red"} in GAME.legal_actions(s2, 0)
+
+
+THERON_BOARD = {"C3": ["red", 2], "H1": ["red", 1], "A1": ["yellow", 1]}
+
+
+def theron_start(seat1_powers=(), **over):
+    return start(board=THERON_BOARD, players={"0": {"hand": ["J1", "J2", "J3", "A5", "A6"], "persons": ["lord_theron"]},
+                                              "1": {"powers": [list(p) for p in seat1_powers]}}, **over)
+
+
+def test_theron_damage_reading_charges_an_emptied_cell():
+    """Ambiguity ``theron_damage``: Theron empties C3; only ``on_empty`` charges red's Power holder."""
+    per_cell = tables().damage.tables["by_cards"].at(1)
+    assert per_cell > 0
+    cash = {}
+    for reading in ("none", "on_empty"):
+        s = theron_start(seat1_powers=[("red", "faith")], cfg_theron_damage=reading)
+        s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+        s, ev = play(s, {"player": 0, "type": "theron", "colour": "red", "source": "C3", "target": "J1", "count": 2})
+        assert "C3" not in s.position and s.position["J1"] == ("red", 2)
+        pays = [e for e in ev if "attack.damage_on_empty" in e.cites]
+        assert bool(pays) is (reading == "on_empty")
+        cash[reading] = s.players[1].cash
+    assert cash == {"none": 10, "on_empty": 10 - per_cell}
+    # moving one of two tokens leaves C3 standing: no damage in either reading
+    s = theron_start(seat1_powers=[("red", "faith")], cfg_theron_damage="on_empty")
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+    s, _ = play(s, {"player": 0, "type": "theron", "colour": "red", "source": "C3", "target": "J1", "count": 1})
+    assert s.players[1].cash == 10
+
+
+def test_theron_one_per_round_reading():
+    """Ambiguity ``theron_one_per_round``: J1 already got a token this round; Theron may still move
+    there when the rule is ignored, not when it applies (and then his move blocks J2 for the round)."""
+    move = {"player": 0, "type": "theron", "colour": "red", "source": "C3", "target": "J1", "count": 2}
+    s = theron_start(cells_this_round=["J1"])
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+    assert move in GAME.legal_actions(s, 0)
+    s, _ = play(s, move)
+    assert s.position["J1"] == ("red", 2)
+
+    s = theron_start(cells_this_round=["J1"], cfg_theron_one_per_round="applies")
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+    legal = GAME.legal_actions(s, 0)
+    assert move not in legal and {**move, "target": "J2"} in legal
+    before = GAME.state_to_json(s)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, move)
+    assert e.value.clause == "territory.one_per_round" and GAME.state_to_json(s) == before
+    s, ev = play(s, {**move, "target": "J2"})
+    assert "J2" in s.cells_this_round and "territory.one_per_round" in next(e for e in ev if e.kind == "theron").cites
+    ignored = theron_start()
+    ignored, _ = play(ignored, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"}, {**move, "target": "J2"})
+    assert "J2" not in ignored.cells_this_round

@@ -77,9 +77,10 @@ def place_problem(s, seat: int, cell: str, colour: str, n: int = 1) -> tuple[str
         return None
     if s.supply[s.cidx(colour)] < n:
         return ("end.two_exhausted", f"โทเคนสี{board.colour_th[colour]}หมดแล้ว", f"no {colour} token left")
-    if spendable(s, seat) < placement_fee(s, seat, colour, n):
-        return ("phase1.rank15_fee", f"ไม่มีเงินจ่ายค่าดำเนินการลำดับ 15+ ({placement_fee(s, seat, colour, n)} Silver)",
-                f"cannot pay the Rank 15+ fee ({placement_fee(s, seat, colour, n)} Silver)")
+    fee = placement_fee(s, seat, colour, cell, n)
+    if spendable(s, seat) < fee:
+        return ("phase1.rank15_fee", f"ไม่มีเงินจ่ายค่าดำเนินการลำดับ 15+ ({fee} Silver)",
+                f"cannot pay the Rank 15+ fee ({fee} Silver)")
     return None
 
 
@@ -126,12 +127,15 @@ def resolve_options(s, seat: int, colours: list[str], rolled: bool, t=None) -> l
 
 
 def theron_options(s, seat: int, colour: str) -> list[dict]:
-    """``shadow.lord_theron``: move up to 2 ``colour`` tokens from one cell to a held-card cell."""
+    """``shadow.lord_theron``: move up to 2 ``colour`` tokens from one cell to a held-card cell.
+
+    With ``theron_one_per_round=applies`` a target that already got tokens this round is refused
+    (``territory.one_per_round``)."""
     pos = s.position
     out = []
     for src in B.cells_of(pos, colour):
         for dst in hand_cells(s, seat):
-            if dst == src:
+            if dst == src or theron_round_blocked(s, dst):
                 continue
             room = cell_capacity(s, dst) - pos.count_at(dst)
             if pos.colour_at(dst) not in (None, colour):
@@ -140,6 +144,11 @@ def theron_options(s, seat: int, colour: str) -> list[dict]:
                 out.append({"player": seat, "type": "theron", "colour": colour, "source": src, "target": dst,
                             "count": n})
     return out
+
+
+def theron_round_blocked(s, cell: str) -> bool:
+    """Variant ``theron_one_per_round=applies``: ``cell`` already got tokens this round."""
+    return s.config.theron_one_per_round == "applies" and cell in s.cells_this_round
 
 
 def turncloak_cells(s, seat: int, colour: str) -> list[str]:
@@ -301,6 +310,10 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         why = place_problem(s, seat, str(cell), colour, 2 if typ == "place_combo" else 1)
         if why:
             return why
+    if s.stage == "turn" and t.step == "resolve" and typ == "theron" and theron_round_blocked(s, action.get("target")):
+        cell = action.get("target")
+        return ("territory.one_per_round", f"ช่อง {cell} ถูกวางไปแล้วในรอบนี้ (รอบละ 1 โทเคน รวมการย้ายของ Lord Theron)",
+                f"{cell} already got tokens this round (1 per round, Lord Theron's moves included)")
     if s.stage == "turn" and t.step == "choose" and typ == "black":
         why = place_problem(s, seat, str(action.get("cell")), s.board.black)
         if why:

@@ -48,6 +48,9 @@ class Config(BaseModel):
     turncloak_limit: Literal["once_per_turn", "once_per_game"] = "once_per_turn"
     combo_territory: bool = False
     final_round_income: Literal["with_income", "without_income"] = "with_income"
+    rank15_fee_timing: Literal["rank_before", "rank_after"] = "rank_before"
+    theron_damage: Literal["none", "on_empty"] = "none"
+    theron_one_per_round: Literal["ignored", "applies"] = "ignored"
     max_rounds: int | None = Field(None, ge=1, description="engine safety stop, not a rule")
 
     @field_validator("rank_table")

@@ -21,8 +21,8 @@ from . import board as B
 from .config import Config
 from .events import emit
 from .money import CASH_LIMIT, charge, move_fee, pay, receive
-from .powers import (RANK15, card_value, cards_of, count_kind, enforce_limit, income_for, kingdom_rank,
-                     limit_cites, placement_fee, return_power, territory_limit, update_flags)
+from .powers import (RANK15, card_value, cards_of, charge_damage, count_kind, enforce_limit, income_for, kingdom_rank,
+                     limit_cites, fee_rank, placement_fee, return_power, territory_limit, update_flags)
 from .scoring import breakdown, check_end, game_over, winners
 from .state import BANK_START, ChanceReq, Pending, Player, State, Turn, thaw
 from .tables import KINDS, PERSONS, tables
@@ -313,11 +313,11 @@ def _discard_card(w, seat: int, card: str) -> None:
 def do_place(w, seat: int, cell: str, colour: str, n: int, cards: list[str], cites: tuple[str, ...]) -> None:
     """Place ``n`` tokens (``phase1.roll_place``), pay a Rank 15+ fee (``phase1.rank15_fee``),
     discard the used cards (``phase1.discard_territory``) and start any attack (``attack.trigger``)."""
-    fee = placement_fee(w, seat, colour, n)
+    fee = placement_fee(w, seat, colour, cell, n)
     extra = ()
     if fee:
         pay(w, seat, fee)
-    if kingdom_rank(w, colour) >= RANK15:
+    if fee_rank(w, colour, cell, n) >= RANK15:
         # the Rank 15+ rule decided the fee even when Master of Coin cuts it to 0
         extra = ("phase1.rank15_fee", "rank.card_value") + (
             ("shadow.master_of_coin",) if "master_of_coin" in w.players[seat].persons else ())
@@ -428,13 +428,20 @@ def act_turn(w, seat: int, a: dict) -> None:
         w.resume = "after_resolve"
     elif typ == "theron":
         colour, src, dst, n = a["colour"], a["source"], a["target"], a["count"]
+        rank_before = kingdom_rank(w, colour)
         w.position = B.place_token(B.remove_token(w.position, src, n), dst, colour, n)
         _discard_card(w, seat, dst)
         w.set_turn(used_person=True, spent=t.spent + 1)
-        emit(w, "theron", seat, ("shadow.lord_theron", "shadow.persons_use"),
+        per_round = w.config.theron_one_per_round == "applies"   # ambiguity theron_one_per_round
+        if per_round:
+            w.cells_this_round.add(dst)
+        emit(w, "theron", seat, ("shadow.lord_theron", "shadow.persons_use")
+             + (("territory.one_per_round",) if per_round else ()),
              f"Lord Theron ย้ายโทเคนสี{w.board.colour_th[colour]} {n} ตัวจาก {src} ไป {dst}",
              f"Lord Theron moves {n} {colour} token(s) from {src} to {dst}", colour=colour, source=src, target=dst,
-             count=n)
+             count=n, emptied=src not in w.position)
+        if src not in w.position and w.config.theron_damage == "on_empty":   # ambiguity theron_damage
+            charge_damage(w, colour, 1, rank_before, ("shadow.lord_theron",))
         attack.start(w, seat, dst, colour)
         w.resume = "after_resolve"
     elif typ == "turncloak":

@@ -25,11 +25,13 @@ def side_of(alliances, colour: str) -> frozenset[str]:
     return frozenset([colour])
 
 
-def kingdom_rank(w, colour: str) -> int:
-    """The Rank of ``colour`` (cells of its largest group; allies merged if ``allies_rank=merged``)."""
+def kingdom_rank(w, colour: str, position=None) -> int:
+    """The Rank of ``colour`` (cells of its largest group; allies merged if ``allies_rank=merged``),
+    on ``position`` (default: the state's own)."""
+    pos = w.position if position is None else position
     if w.config.allies_rank == "merged":
-        return B.rank(w.position, side_of(w.alliances, colour))
-    return B.rank(w.position, colour)
+        return B.rank(pos, side_of(w.alliances, colour))
+    return B.rank(pos, colour)
 
 
 def card_value(w, colour: str) -> int:
@@ -42,12 +44,26 @@ def income_of(w, colour: str) -> int:
     return tables().rank.tables[w.config.rank_table].income_at(kingdom_rank(w, colour))
 
 
-def placement_fee(w, seat: int, colour: str, tokens: int = 1) -> int:
-    """Fee for placing ``tokens`` of a kingdom at Rank 15+ (``phase1.rank15_fee``): that Rank's
-    income per token, less up to 10 per token with Master of Coin (``shadow.master_of_coin``)."""
-    if kingdom_rank(w, colour) < RANK15:
+def fee_rank(w, colour: str, cell: str, tokens: int = 1) -> int:
+    """The Rank that decides the ``phase1.rank15_fee`` for ``tokens`` of ``colour`` placed on ``cell``.
+
+    Variant ``rank15_fee_timing`` (ambiguity of the same id): ``rank_before`` (default) is the
+    kingdom's Rank before the new tokens stand, so the token that lifts 14 to 15 is free;
+    ``rank_after`` is its Rank with them on ``cell``.
+    """
+    if w.config.rank15_fee_timing == "rank_after":
+        return kingdom_rank(w, colour, B.place_token(w.position, cell, colour, tokens))
+    return kingdom_rank(w, colour)
+
+
+def placement_fee(w, seat: int, colour: str, cell: str, tokens: int = 1) -> int:
+    """Silver fee for placing ``tokens`` of ``colour`` on ``cell`` (``phase1.rank15_fee``): 0 below
+    Rank 15 (:func:`fee_rank`), else that Rank's income per token, less up to 10 per token with
+    Master of Coin (``shadow.master_of_coin``)."""
+    rank = fee_rank(w, colour, cell, tokens)
+    if rank < RANK15:
         return 0
-    fee = income_of(w, colour)
+    fee = tables().rank.tables[w.config.rank_table].income_at(rank)
     if "master_of_coin" in w.players[seat].persons:
         fee = max(0, fee - 10)
     return fee * tokens
