@@ -78,25 +78,31 @@ def cmd_scenario(args) -> int:
                     print(f"    refused [{s.error.clause}] {s.error.message_th} / {s.error.message_en}")
                 for e in s.events:
                     print(f"    - {e.kind} {list(e.cites)} {e.text_th or ''}")
-            print("PASS" if res.ok else "FAIL:\n  " + "\n  ".join(res.failures))
+            print("PASS / ผ่าน" if res.ok else "FAIL / ไม่ผ่าน:\n  " + "\n  ".join(res.failures))
         return 0 if res.ok else 1
     # check
+    from pathlib import Path
+    if not Path(args.path).exists():
+        return _error(BadInput(args.path, "<path>", "ไม่มีไฟล์หรือโฟลเดอร์นี้",
+                               "no such file or folder"), False)
     paths = [p for p in find_scenarios(args.path) if p.name != "README.yaml"]
     if not paths:
-        print(f"no scenarios under {args.path}", file=sys.stderr)
+        print(f"ไม่มีสถานการณ์ใน {args.path} / no scenarios under {args.path}", file=sys.stderr)
         return 1
-    bad = 0
+    failed = malformed = 0
     for p in paths:
         try:
             res = run_file(p)
         except BadInput as exc:
-            bad += 1
-            print(f"ERROR {p}: {exc}")
+            malformed += 1
+            print(f"ERROR {p}: field '{exc.field}': {exc.message_en} / {exc.message_th}")
             continue
-        bad += not res.ok
+        failed += not res.ok
         print(f"{'PASS ' if res.ok else 'FAIL '} {p}" + ("" if res.ok else ": " + "; ".join(res.failures[:3])))
-    print(f"{len(paths) - bad}/{len(paths)} scenarios pass")
-    return 1 if bad else 0
+    passed = len(paths) - failed - malformed
+    print(f"{passed}/{len(paths)} scenarios pass, {failed} fail, {malformed} malformed / "
+          f"ผ่าน {passed} จาก {len(paths)} ไม่ผ่าน {failed} ไฟล์ผิดรูปแบบ {malformed}")
+    return 1 if failed or malformed else 0
 
 
 def bench(game_id: str, players: int | None, seconds: float, seed: int = 0) -> dict:

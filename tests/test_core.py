@@ -199,3 +199,28 @@ def test_conformance_catches_a_cite_of_a_clause_not_implemented():
     register(game)
     rep = conformance(game, players=2, games=1, max_steps=30)
     assert any("toy.roll whose status is pending" in p for p in rep.problems)
+
+
+def test_non_utf8_scenario_and_save_are_bad_input(tmp_path, capsys):
+    from rules.__main__ import main
+    p = tmp_path / "latin1.yaml"
+    p.write_bytes(SCENARIO.replace("ทอยแล้วเก็บ", "caf\xe9").encode("latin-1"))
+    assert main(["scenario", "run", str(p), "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["field"] == "<encoding>"
+    save = tmp_path / "save.json"
+    save.write_bytes(b'{"game": "\xff"}')
+    with pytest.raises(BadInput) as e:
+        saveload.load(save)
+    assert e.value.field == "<encoding>" and e.value.message_th and e.value.message_en
+    assert main(["scenario", "check", str(tmp_path / "missing")]) == 2
+
+
+def test_unknown_clause_in_expected_events_is_malformed(tmp_path):
+    p = _scenario(tmp_path, SCENARIO.replace("cites: [toy.roll], data: {value: 6}", "cites: [toy.rol], data: {value: 6}"))
+    with pytest.raises(BadInput) as e:
+        load_scenario(p)
+    assert e.value.field == "steps[2].expect_events[0].cites"
+    p = _scenario(tmp_path, SCENARIO.replace("{kind: win, cites: [toy.win]}", "{kind: win, cites: [toy.wins]}"))
+    with pytest.raises(BadInput) as e:
+        load_scenario(p)
+    assert e.value.field == "expect.events[1].cites"

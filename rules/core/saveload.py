@@ -132,6 +132,9 @@ def load(path: Path | str) -> Replay:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(str(path), "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
+                       f"the file must be UTF-8 text (undecodable byte at offset {exc.start})") from None
     except OSError as exc:
         raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
     return loads(text, str(path))
