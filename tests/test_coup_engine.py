@@ -504,3 +504,13 @@ def test_cached_event_texts_name_the_right_seat_and_card():
                 seen.add(e.kind)
             s = tr.state
     assert {"pass", "influence_lost", "challenge"} <= seen
+
+
+def test_blocking_an_unblockable_tax_cites_the_duke_clause():
+    """characters.duke_tax: "การกระทำนี้ไม่สามารถถูกขัดขวางได้" decides the refusal, not challenge.bluff."""
+    s, _ = play(tax_position(), P(0, "tax"))
+    before = J(s)
+    with pytest.raises(IllegalAction) as exc:
+        GAME.apply(s, P(1, "block", character="duke"))
+    assert exc.value.clause == "characters.duke_tax" and "cannot be blocked" in exc.value.message_en
+    assert J(s) == before

@@ -301,6 +301,9 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
             return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
                                  f"การกระทำนี้ยับยั้งได้ด้วย {blocks} เท่านั้น",
                                  f"this action can only be blocked by: {blocks}")
+        if kind == "block" and ph == CHAL and not block_characters(state):
+            return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause), "การกระทำนี้ไม่สามารถถูกขัดขวางได้",
+                                 "this action cannot be blocked")
         return IllegalAction(clause, "ตอบได้เพียง ผ่าน หรือ " + ("ยับยั้ง" if ph == BLOCK else "ท้าทาย"),
                              "the only answers are pass or " + ("block" if ph == BLOCK else "challenge"))
     if p != state.cur:
