@@ -224,3 +224,18 @@ def test_unknown_clause_in_expected_events_is_malformed(tmp_path):
     with pytest.raises(BadInput) as e:
         load_scenario(p)
     assert e.value.field == "expect.events[1].cites"
+
+
+def test_the_scenario_format_example_is_a_well_formed_file():
+    """data/scenarios/README.md's example uses real fields and clause ids."""
+    import re
+    import yaml
+    from rules.core.rulebook import DATA
+    text = (DATA / "scenarios" / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(.*?)```", text, re.S).group(1)
+    sc = parse_scenario(yaml.safe_load(example), "README example")
+    assert sc.game == "coup" and sc.steps and sc.expect.events
+    from rules import engine
+    engine("coup").make_config(sc.setup.config)  # real config fields and readings
+    for cmd in re.findall(r"scenario run (\S+\.yaml)", text):
+        assert (DATA.parent / cmd).is_file(), cmd
