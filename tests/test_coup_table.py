@@ -118,3 +118,53 @@ def test_action_labels_cover_every_type():
             seen.add(a["type"])
         s = GAME.apply(s, legal[rng.randrange(len(legal))]).state
     assert len(seen) >= 15
+
+
+# ----------------------------------------------------------------------------- fixes after a fresh-eyes review
+def test_target_seats_read_as_seats_not_amounts():
+    assert action_label({"player": 0, "type": "steal", "target": 1}) == "ขโมยจากที่นั่ง 1 (กัปตัน) / steal from seat 1"
+    assert action_label({"player": 0, "type": "examine", "target": 2}) == "สอบสวนที่นั่ง 2 / examine seat 2"
+    assert action_label({"player": 0, "type": "coup", "target": 3}) == "รัฐประหารที่นั่ง 3 / Coup seat 3"
+    assert "ที่นั่ง 1" in action_label({"player": 0, "type": "assassinate", "target": 1})
+    assert action_label({"player": 0, "type": "convert", "target": 2}) == "เปลี่ยนศาสนาที่นั่ง 2 / convert seat 2"
+
+
+def test_spectator_heading_is_neutral_and_status_names_the_action():
+    session = GameSession(GAME, config={"players": 3}, seed=1)
+    spectator = table_html(session.observation(None))
+    assert "เลือกการกระทำ</b> / choose an action" not in spectator and "ช่วงเลือกการกระทำ" in spectator
+    assert "เลือกการกระทำ</b> / choose an action" in table_html(session.observation(0))
+    session.apply({"player": 0, "type": "foreign_aid"})
+    head = table_html(session.observation(None))
+    assert "foreign_aid" not in head and "ช่วยเหลือจากภายนอก +2 / Foreign aid" in head
+
+
+def test_hidden_draws_in_the_log_are_readable():
+    """A bot game's log, seen by seat 0: other seats' draws and exchanges name the seat and a
+    hidden card, never the internal event name."""
+    from rules.coup.bots import make_bot
+    session = GameSession(GAME, config={"players": 4}, seed=2)
+    table = CoupTable(session, viewer=0, bots={s: make_bot("bluffer") for s in range(4)}, seed=2)
+    table.advance()
+    hidden = [e for e in session.events if not e.visible(0)]
+    assert hidden
+    lines = [o[0] for o in table.eventlog.select.options]
+    for kind in ("card_drawn", "exchange_draw", "exchange_return", "examine_show"):
+        assert not any(f"({kind}" in x or f"{kind}:" in x for x in lines)
+    assert any(f"ที่นั่ง {hidden[0].actor} ▸" in x and "การ์ดปิด / " in x for x in lines)
+
+
+def test_chance_after_an_undo_comes_back_the_same():
+    """Shuffles (and the bots) along one line of play are the same after going back."""
+    from rules.coup.bots import make_bot
+    session = GameSession(GAME, config={"players": 4}, seed=6)
+    table = CoupTable(session, viewer=None, bots={s: make_bot("bluffer") for s in range(4)}, seed=6)
+    table.advance()
+    line = list(session.actions)
+    chances = [i for i, a in enumerate(line) if "chance" in a]
+    assert chances
+    for back in chances[:5]:
+        session.jump(back - 1)
+        session.branch()
+        table.advance()
+        assert session.actions == line

@@ -15,7 +15,7 @@ from rules.core.base import GameBase
 from rules.core.protocol import TERMINAL, BadInput, Event, IllegalAction, Transition
 from rules.core.rulebook import parse_rulebook
 from widgets import errors, home, serve
-from widgets.eventlog import EventLog, event_line
+from widgets.eventlog import EventLog, event_line, event_text
 from widgets.hexboard import HexBoard, cell_id, geometry_path, parse_cell_id
 from widgets.rulepanel import RulePanel, section_html
 from widgets.session import GameSession
@@ -238,12 +238,42 @@ def test_event_log_lists_events_and_shows_their_clauses():
                     text_th="ลับ: ดยุก")]
     log.set_events(events)
     labels = [o[0] for o in log.select.options]
-    assert labels == ["1. เกิดเอ  [a.one]", "2. (secret: ซ่อน / hidden)  [b.one]"]
+    assert labels == ["1. ที่นั่ง 0 ▸ เกิดเอ  [a.one]",
+                      "2. ที่นั่ง 1 ▸ เหตุการณ์ที่ซ่อน: การ์ดปิด / a hidden event (secret): hidden card  [b.one]"]
     assert "ดยุก" not in "".join(labels)  # a spectator never receives the hidden text
     assert 'data-clause="b.one"' in log.detail.value and panel.dropdown.value == 1
     log.select.value = 0
     assert 'data-clause="a.one"' in log.detail.value and _cited_ids(panel.body.value) == {"a.one"}
-    assert event_line(1, events[1], viewer=1) == "2. ลับ: ดยุก  [b.one]"
+    assert event_line(1, events[1], viewer=1) == "2. ที่นั่ง 1 ▸ ลับ: ดยุก  [b.one]"
+
+
+def test_event_log_names_the_actor_once_in_one_style():
+    """Every event with an actor names its seat; not twice when the text already does; the
+    label comes from the view (or the game), else the generic ``ที่นั่ง n``."""
+    named = Event("gain", 2, {}, ("a.one",), text_th="ที่นั่ง 2 รับเงิน 1 เหรียญ")
+    bare = Event("income", 1, {}, ("a.one",), text_th="รับรายได้ 12 Silver")
+    game = Event("round_over", None, {}, ("a.one",), text_th="จบรอบ")
+    other = Event("pay", 1, {}, ("a.one",), text_th="ที่นั่ง 10 ได้เงิน")  # names seat 10, not seat 1
+    assert event_text(named) == "ที่นั่ง 2 รับเงิน 1 เหรียญ"
+    assert event_text(bare) == "ที่นั่ง 1 ▸ รับรายได้ 12 Silver"
+    assert event_text(game) == "จบรอบ"
+    assert event_text(other).startswith("ที่นั่ง 1 ▸ ")
+    sm_label = lambda s: f"ผู้เล่น {s + 1} (ที่นั่ง {s})"  # noqa: E731 - the Shadow Master panels' label
+    assert event_text(bare, label=sm_label) == "ผู้เล่น 2 (ที่นั่ง 1) ▸ รับรายได้ 12 Silver"
+    assert event_text(Event("first_player", 1, {}, (), text_th="รอบที่ 2: ผู้เล่น 2 ถือ First Player"),
+                      label=sm_label) == "รอบที่ 2: ผู้เล่น 2 ถือ First Player"
+    log = EventLog(book=BOOK, seat_label=sm_label)
+    log.set_events([bare])
+    assert log.select.options[0][0] == "1. ผู้เล่น 2 (ที่นั่ง 1) ▸ รับรายได้ 12 Silver  [a.one]"
+
+
+def test_hidden_events_read_as_a_hidden_card_not_an_internal_name():
+    for kind, th in (("card_drawn", "หยิบการ์ดใหม่จากกอง"), ("exchange_draw", "รับการ์ดจากกองกลางมาแลก"),
+                     ("exchange_return", "คืนการ์ดเข้ากอง"), ("draw", "จั่วการ์ด Territory")):
+        ev = Event(kind, 3, {"card": "duke"}, ("a.one",), visible_to=frozenset({3}), text_th="ลับ duke")
+        line = event_line(0, ev, viewer=0)
+        assert line.startswith(f"1. ที่นั่ง 3 ▸ {th}: การ์ดปิด / ") and "hidden card" in line
+        assert f"({kind}" not in line and f"{kind}:" not in line and "duke" not in line
 
 
 def test_event_log_follows_a_session(session):

@@ -46,6 +46,16 @@ PHASE_TH = {
     "examine": ("บังคับแลกหรือคืนให้", "force an exchange or let keep"), "chance": ("สับกอง / สุ่ม", "shuffle / chance"),
     "over": ("จบเกม", "game over"),
 }
+SPECTATOR_PHASE_TH = {
+    "faction": ("ช่วงเลือกศาสนา", "factions are chosen"), "turn": ("ช่วงเลือกการกระทำ", "an action is chosen"),
+    "challenge_action": ("ช่วงท้าทายคำอ้าง", "the claim may be challenged"),
+    "block": ("ช่วงยับยั้ง", "the action may be blocked"),
+    "challenge_block": ("ช่วงท้าทายการยับยั้ง", "the block may be challenged"),
+    "prove": ("ช่วงพิสูจน์คำอ้าง", "the claim is proven or a card lost"),
+    "lose": ("ช่วงเสียการ์ด", "a card is lost"), "exchange": ("ช่วงคืนการ์ด", "cards are returned"),
+    "show": ("ช่วงให้ดูการ์ด", "a card is shown"), "examine": ("ช่วงตัดสินการสอบสวน", "the examined card is decided"),
+}
+"""Neutral headings for a table nobody acts from (a spectator or a teaching example)."""
 
 CSS = f"""<style>
 .kl-coup {{ font-family: {THAI_FONT}; font-size: 14px; }}
@@ -82,7 +92,8 @@ def table_html(obs: Mapping, full: Mapping | None = None) -> str:
     me = obs["viewer"]
     current = obs["current"]
     acting = set(current) if isinstance(current, list) else ({current} if isinstance(current, int) else set())
-    th, en = PHASE_TH.get(obs["phase"], (obs["phase"], obs["phase"]))
+    phases = PHASE_TH if me is not None else {**PHASE_TH, **SPECTATOR_PHASE_TH}
+    th, en = phases.get(obs["phase"], (obs["phase"], obs["phase"]))
     head = [f"<b>{_e(th)}</b> / {_e(en)}", f"ตาของที่นั่ง {obs['turn']} / seat {obs['turn']}'s turn",
             f"ธนาคาร {obs['bank']} / bank", f"กอง {obs['deck_size']} ใบ / deck"]
     if obs["reformation"]:
@@ -91,9 +102,13 @@ def table_html(obs: Mapping, full: Mapping | None = None) -> str:
         head.append("<b>ต้องรัฐประหาร / must coup</b>")
     act = obs["action"]
     if act:
-        what = act["type"] + (f" → {act['target']}" if act["target"] is not None else "")
+        what = action_label({"type": act["type"], "player": act.get("actor"), "target": act["target"],
+                             "character": act["claim"]})
         claim = f" ({CARD_TH.get(act['claim'], act['claim'])})" if act["claim"] else ""
-        head.append(f"การกระทำ / action: {_e(what)}{_e(claim)}")
+        if claim.strip() in what:
+            claim = ""
+        who = f"ที่นั่ง {act['actor']}: " if act.get("actor") is not None else ""
+        head.append(f"การกระทำ / action: {_e(who)}{_e(what)}{_e(claim)}")
     if obs["block"]:
         head.append(f"ยับยั้งโดยที่นั่ง {obs['block']['player']} ด้วย{_e(CARD_TH[obs['block']['character']])} / block")
     if obs["winner"] is not None:
@@ -139,10 +154,12 @@ def action_label(a: Mapping) -> str:
     cth = CARD_TH.get(c, c)
     labels = {
         "income": "รายได้ +1 / Income", "foreign_aid": "ช่วยเหลือจากภายนอก +2 / Foreign aid",
-        "coup": f"รัฐประหาร {tgt} / Coup", "tax": "เก็บภาษี (ดยุค) / Tax",
-        "steal": f"ขโมย {tgt} (กัปตัน) / Steal", "assassinate": f"ลอบสังหาร {tgt} (นักฆ่า) / Assassinate",
-        "exchange": f"แลกเปลี่ยน ({cth}) / Exchange", "examine": f"สอบสวน {tgt} / Examine",
-        "convert": ("เปลี่ยนศาสนาตัวเอง / Convert self" if tgt == a["player"] else f"เปลี่ยนศาสนา {tgt} / Convert"),
+        "coup": f"รัฐประหารที่นั่ง {tgt} / Coup seat {tgt}", "tax": "เก็บภาษี (ดยุค) / Tax",
+        "steal": f"ขโมยจากที่นั่ง {tgt} (กัปตัน) / steal from seat {tgt}",
+        "assassinate": f"ลอบสังหารที่นั่ง {tgt} (นักฆ่า) / assassinate seat {tgt}",
+        "exchange": f"แลกเปลี่ยน ({cth}) / Exchange", "examine": f"สอบสวนที่นั่ง {tgt} / examine seat {tgt}",
+        "convert": ("เปลี่ยนศาสนาตัวเอง / Convert self" if tgt == a.get("player")
+                    else f"เปลี่ยนศาสนาที่นั่ง {tgt} / convert seat {tgt}"),
         "embezzle": "ยักยอก (ไม่มีนกยูง) / Embezzle", "pass": "ผ่าน / Pass", "challenge": "ท้าทาย! / Challenge",
         "block": f"ยับยั้ง ({cth}) / Block", "prove": "เปิดพิสูจน์ / Prove", "lose": f"เสีย{cth} / Lose",
         "show": f"ให้ดู{cth} / Show", "force_exchange": "บังคับแลก / Force exchange",
@@ -176,7 +193,7 @@ class CoupTable(w.VBox):
                  with_log: bool = True, seed: int = 0, **kwargs):
         self.session, self.viewer, self.show_all = session, viewer, show_all
         self.bots = dict(bots or {})
-        self.rng = random.Random(seed)
+        self.seed = seed  # bots' rng: seed + step (see advance)
         self._busy = False
         self.board = w.HTML()
         self.buttons = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap"))
@@ -221,6 +238,11 @@ class CoupTable(w.VBox):
         return click
 
     # -- bots ------------------------------------------------------------------------------
+    def bot_rng(self) -> random.Random:
+        """The bots' rng at the current step: seeded from the table seed and ``step``, so the
+        same position on the same line of play gets the same bot move after an undo."""
+        return random.Random(f"{self.seed}/bot/{self.session.step}")
+
     def advance(self, limit: int = 2000) -> int:
         """Let chance and the bots move until a human seat must act or the game ends;
         returns the number of steps taken.  Only ``legal_actions`` and ``observe`` are used."""
@@ -231,7 +253,7 @@ class CoupTable(w.VBox):
             if cp == TERMINAL:
                 break
             if cp == CHANCE:
-                s.apply_chance(self.rng)
+                s.apply_chance()  # reproducible along the line: an undo cannot re-roll
                 taken += 1
                 continue
             seats = sorted(cp) if isinstance(cp, frozenset) else [cp]
@@ -240,7 +262,7 @@ class CoupTable(w.VBox):
             if seat not in self.bots:
                 break
             policy = self.bots[seat]
-            s.apply(policy(s.observation(seat), s.legal_actions(seat), self.rng))
+            s.apply(policy(s.observation(seat), s.legal_actions(seat), self.bot_rng()))
             taken += 1
         return taken
 
@@ -317,7 +339,7 @@ def play_panel() -> w.VBox:
                                ("สุ่ม / random", "random")], value="bluffer", description="แบบ / kind")
     reform = w.Checkbox(value=False, description="การปฏิรูปศาสนา / Reformation")
     seed = w.IntText(value=1, description="seed")
-    start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary")
+    start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary", layout=w.Layout(width="auto"))
     error = w.HTML()
     holder = w.VBox()
 

@@ -1,13 +1,15 @@
 """The event log: each event in Thai with its clause ids; choosing one shows the clauses.
 
 Bound to a :class:`~widgets.session.GameSession` it follows ``session.events``.  Events are
-shown as ``viewer`` may see them (``None`` = spectator): a hidden event keeps its kind and
-cites but not its data or text, so nothing secret travels to the browser.
+shown as ``viewer`` may see them (``None`` = spectator): a hidden event keeps who did it, a
+readable name of its kind and its cites, but not its data or text, so nothing secret travels
+to the browser.  Every event with an actor names the seat (unless its text already does).
 """
 from __future__ import annotations
 
 import html
-from typing import Iterable
+import re
+from typing import Callable, Iterable
 
 import ipywidgets as w
 
@@ -18,14 +20,54 @@ from .errors import THAI_FONT, safe
 from .rulepanel import PANEL_CSS, clause_html
 
 
-def event_line(index: int, event: Event, viewer: int | None = None) -> str:
-    """One line of the log: ``"3. <Thai text> [clause.id, ...]"`` (redacted when hidden)."""
-    if event.visible(viewer):
-        text = event.text_th or event.text_en or event.kind
-    else:
-        text = f"({event.kind}: ซ่อน / hidden)"
+HIDDEN_KIND = {
+    # Coup
+    "card_drawn": ("หยิบการ์ดใหม่จากกอง", "draws a new card from the deck"),
+    "exchange_draw": ("รับการ์ดจากกองกลางมาแลก", "takes cards from the deck to exchange"),
+    "exchange_return": ("คืนการ์ดเข้ากอง", "returns cards to the deck"),
+    "examine_show": ("ให้ดูการ์ด 1 ใบ", "shows one card"),
+    # Shadow Master
+    "draw": ("จั่วการ์ด Territory", "draws a Territory card"),
+}
+"""Readable names of the event kinds a seat may not see (the kind itself is public)."""
+
+
+def default_seat_label(seat: int) -> str:
+    """The generic label of a seat: ``"ที่นั่ง 2"`` (games whose texts number seats from 0)."""
+    return f"ที่นั่ง {seat}"
+
+
+def names_seat(text: str, label: str) -> bool:
+    """True when ``text`` already names the seat of ``label`` (any part of it, e.g. ``ผู้เล่น 2``
+    or ``ที่นั่ง 1`` of ``"ผู้เล่น 2 (ที่นั่ง 1)"``; ``ที่นั่ง 1`` does not match ``ที่นั่ง 10``)."""
+    parts = [p.strip() for p in re.split(r"[()/·,]", label) if p.strip()]
+    return any(re.search(re.escape(p) + r"(?!\d)", text) for p in parts)
+
+
+def hidden_text(event: Event) -> str:
+    """A hidden event as a reader sees it: what kind of thing happened, never its data."""
+    th, en = HIDDEN_KIND.get(event.kind, ("เหตุการณ์ที่ซ่อน", f"a hidden event ({event.kind})"))
+    return f"{th}: การ์ดปิด / {en}: hidden card"
+
+
+def event_text(event: Event, viewer: int | None = None,
+               label: Callable[[int], str] = default_seat_label) -> str:
+    """The Thai text of ``event`` for ``viewer`` (hidden: :func:`hidden_text`), led by the
+    actor's seat label (``"ผู้เล่น 2 (ที่นั่ง 1) ▸ ..."``) unless the text names it already."""
+    text = (event.text_th or event.text_en or event.kind) if event.visible(viewer) else hidden_text(event)
+    if event.actor is not None and isinstance(event.actor, int):
+        who = label(event.actor)
+        if not names_seat(text, who):
+            text = f"{who} ▸ {text}"
+    return text
+
+
+def event_line(index: int, event: Event, viewer: int | None = None,
+               label: Callable[[int], str] = default_seat_label) -> str:
+    """One line of the log: ``"3. <seat> ▸ <Thai text> [clause.id, ...]"`` (redacted when
+    hidden; see :func:`event_text`)."""
     cites = ", ".join(event.cites)
-    return f"{index + 1}. {text}" + (f"  [{cites}]" if cites else "")
+    return f"{index + 1}. {event_text(event, viewer, label)}" + (f"  [{cites}]" if cites else "")
 
 
 def clauses_html(book: Rulebook | None, clause_ids: Iterable[str]) -> str:
@@ -48,12 +90,15 @@ class EventLog(w.VBox):
     ``session``: follow its ``events`` (optional; else call :meth:`set_events`);
     ``book``: the rulebook for clause texts; ``rule_panel``: a
     :class:`~widgets.rulepanel.RulePanel` to highlight the chosen event's clauses;
-    ``viewer``: whose eyes (``None`` = spectator).
+    ``viewer``: whose eyes (``None`` = spectator); ``seat_label``: ``seat -> label`` naming an
+    event's actor (default: the game's own ``seat_label`` if it has one, else :func:`default_seat_label`).
     """
 
     def __init__(self, session=None, book: Rulebook | None = None, rule_panel=None,
-                 viewer: int | None = None, **kwargs):
+                 viewer: int | None = None, seat_label: Callable[[int], str] | None = None, **kwargs):
         self.book, self.rule_panel, self.viewer = book, rule_panel, viewer
+        game_label = getattr(getattr(session, "game", None), "seat_label", None)
+        self.seat_label = seat_label or (game_label if callable(game_label) else None) or default_seat_label
         self._events: list[Event] = []
         self.select = w.Select(options=[], rows=8, layout=w.Layout(width="100%"))
         self.select.add_class("kl-eventlog")
@@ -69,7 +114,7 @@ class EventLog(w.VBox):
     def set_events(self, events: Iterable[Event]) -> None:
         """Show ``events``; the newest is selected (its clauses shown)."""
         self._events = list(events)
-        options = [(event_line(i, e, self.viewer), i) for i, e in enumerate(self._events)]
+        options = [(event_line(i, e, self.viewer, self.seat_label), i) for i, e in enumerate(self._events)]
         self.select.options = options
         self.select.value = options[-1][1] if options else None
         if not options:

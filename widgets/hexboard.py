@@ -8,6 +8,7 @@ synced traits so a click re-sends only what changed:
 * ``fills``: ``{cell_id: css colour}`` for cells not in ``default_fill``;
 * ``stacks``: ``{cell_id: [fill, count, text colour]}`` token stacks;
 * ``highlights``: ``[cell_id, ...]`` cells drawn with a thick border;
+* ``pips``: ``{cell_id: [css colour, ...]}`` small round markers in a row (one per colour);
 * ``outlines``: ``[[svg path d, stroke colour, title], ...]`` group outlines, each the
   shapely ``unary_union`` of the group's cell polygons (``hexgrid.group_outline``).
 
@@ -93,7 +94,7 @@ function mk(tag, attrs, parent) {
 function render({ model, el }) {
   const svg = mk("svg", { class: "kl-hexboard", role: "img" });
   const layers = {};
-  for (const name of ["cells", "highlights", "outlines", "tokens", "labels"]) {
+  for (const name of ["cells", "highlights", "outlines", "tokens", "pips", "labels"]) {
     layers[name] = mk("g", { class: "kl-" + name }, svg);
   }
   let rev = 0;
@@ -157,19 +158,35 @@ function render({ model, el }) {
     }
     bump();
   }
+  function drawPips() {
+    layers.pips.replaceChildren();
+    const cells = model.get("cells"), pips = model.get("pips"), size = model.get("size");
+    const r = size * 0.22;
+    for (const id in pips) {
+      if (!cells[id]) continue;
+      const cols = pips[id], n = cols.length;
+      const cx = cells[id][1], cy = cells[id][2] + size * 0.15;
+      cols.forEach((fill, i) => {
+        mk("circle", { cx: cx + (i - (n - 1) / 2) * r * 2.2, cy, r, fill, class: "kl-pip",
+                       "data-pip": id }, layers.pips);
+      });
+    }
+    bump();
+  }
   svg.addEventListener("click", (e) => {
     const target = e.target.closest ? e.target.closest("[data-cell]") : null;
     if (target) model.send({ event: "click", cell: target.getAttribute("data-cell") });
   });
   const handlers = [
-    ["change:cells change:view_box change:size change:width", () => { drawCells(); drawHighlights(); drawTokens(); }],
+    ["change:cells change:view_box change:size change:width", () => { drawCells(); drawHighlights(); drawTokens(); drawPips(); }],
+    ["change:pips", drawPips],
     ["change:fills change:default_fill", drawFills],
     ["change:highlights", drawHighlights],
     ["change:outlines", drawOutlines],
     ["change:stacks", drawTokens],
   ];
   for (const [ev, fn] of handlers) model.on(ev, fn);
-  drawCells(); drawHighlights(); drawOutlines(); drawTokens();
+  drawCells(); drawHighlights(); drawOutlines(); drawTokens(); drawPips();
   el.appendChild(svg);
   return () => { for (const [ev, fn] of handlers) model.off(ev, fn); };
 }
@@ -183,7 +200,7 @@ _CSS = f"""
 .kl-hexboard .kl-hl {{ fill: none; stroke: #e0a800; stroke-width: 4; pointer-events: none; }}
 .kl-hexboard .kl-outline {{ fill: none; stroke-width: 3.5; stroke-linejoin: round;
   pointer-events: none; }}
-.kl-hexboard .kl-token {{ stroke: #222; stroke-width: 1; pointer-events: none; }}
+.kl-hexboard .kl-token, .kl-hexboard .kl-pip {{ stroke: #222; stroke-width: 1; pointer-events: none; }}
 .kl-hexboard .kl-count, .kl-hexboard .kl-label {{ text-anchor: middle; pointer-events: none;
   font-weight: bold; }}
 .kl-hexboard .kl-label {{ fill: #6b5d45; font-weight: normal; }}
@@ -211,6 +228,7 @@ class HexBoard(anywidget.AnyWidget):
     stacks = t.Dict().tag(sync=True)
     highlights = t.List().tag(sync=True)
     outlines = t.List().tag(sync=True)
+    pips = t.Dict().tag(sync=True)
 
     def __init__(self, cells: Iterable[Hex], size: float = 28.0,
                  labels: Mapping[Hex, str] | None = None, width: int = 640, **kwargs):
@@ -277,9 +295,15 @@ class HexBoard(anywidget.AnyWidget):
                             str(stroke), str(title)])
         self.outlines = out
 
-    def update(self, *, fills=None, stacks=None, highlights=None, outlines=None) -> None:
+    def set_pips(self, pips: Mapping[Hex, Iterable[str]]) -> None:
+        """Small round markers per cell, one per css colour (e.g. alliance tokens)."""
+        self.pips = {self._known(h): [str(c) for c in cols] for h, cols in pips.items() if list(cols)}
+
+    def update(self, *, fills=None, stacks=None, highlights=None, outlines=None, pips=None) -> None:
         """Change several layers in one message (``None`` leaves a layer as it is)."""
         with self.hold_sync():
+            if pips is not None:
+                self.set_pips(pips)
             if fills is not None:
                 self.set_fills(fills)
             if stacks is not None:
@@ -350,6 +374,14 @@ class HexBoard(anywidget.AnyWidget):
                 out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + r * 0.35)}" fill="{ink}" '
                            f'font-size="{_fmt(r * 1.1)}" text-anchor="middle" '
                            f'font-weight="bold">{n}</text>')
+        out.append('</g><g class="kl-pips">')
+        for cid, cols in self.pips.items():
+            if cid not in self.cells:
+                continue
+            cx, cy, n, pr = self.cells[cid][1], self.cells[cid][2] + size * 0.15, len(cols), size * 0.22
+            for i, fill in enumerate(cols):
+                out.append(f'<circle cx="{_fmt(cx + (i - (n - 1) / 2) * pr * 2.2)}" cy="{_fmt(cy)}" '
+                           f'r="{_fmt(pr)}" fill="{e(fill)}" stroke="#222"/>')
         out.append('</g><g class="kl-labels">')
         for cid, (_pts, cx, cy, label) in self.cells.items():
             if label:

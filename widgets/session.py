@@ -173,12 +173,21 @@ class GameSession(t.HasTraits):
             return exc
         return None
 
+    def chance_rng(self) -> random.Random:
+        """The rng of the next chance outcome on this line of play: seeded from the game seed and
+        the number of chance outcomes before ``step``.  So after an undo the same roll, draw or
+        shuffle comes back (a reader cannot fish for a die colour by undoing, nor by slipping
+        an extra move in before rolling)."""
+        drawn = sum(1 for a in self.actions[:self.step] if "chance" in a)
+        return random.Random(f"{self.seed}/chance/{drawn}")
+
     def apply_chance(self, rng: random.Random | None = None) -> Transition:
-        """At a chance node, draw the outcome (``rng`` or one seeded from seed and step) and
-        apply it like an action; :class:`BadInput` when it is not a chance node."""
+        """At a chance node, draw the outcome (with ``rng``, else :meth:`chance_rng`, which is
+        reproducible along one line of play) and apply it like an action; :class:`BadInput`
+        when it is not a chance node."""
         if self.current_player() != CHANCE:
             raise BadInput("session", "step", "ตอนนี้ไม่ใช่จังหวะสุ่ม", "this step is not a chance node")
-        rng = rng or random.Random(f"{self.seed}/{self.step}")
+        rng = rng or self.chance_rng()
         return self.apply(sample_chance(self.game, self.state, rng))
 
     # -- moving in history --------------------------------------------------------------

@@ -56,7 +56,7 @@ class ShadowMasterBoard(w.VBox):
             options=[(f"{self.board.colour_th.get(c, c)} {c}", c) for c in colours]
             + [("ลบ remove", REMOVE)],
             value=colours[0], description="สี / colour",
-            style={"button_width": "92px"},
+            style={"button_width": "auto"},
         )
         self.picker.add_class("kl-picker")
         self.hexboard = HexBoard([self.board.hex_of[c] for c in self.board.cells], size=size,
@@ -65,8 +65,8 @@ class ShadowMasterBoard(w.VBox):
                                  layout=w.Layout(flex="1 1 420px", max_width="600px"))
         self.ranks = w.HTML()
         self.message = w.HTML()
-        self.undo_button = w.Button(description="ย้อน / Undo", icon="undo")
-        self.reset_button = w.Button(description="เริ่มใหม่ / Reset", icon="refresh")
+        self.undo_button = w.Button(description="ย้อน / Undo", icon="undo", layout=w.Layout(width="auto"))
+        self.reset_button = w.Button(description="เริ่มใหม่ / Reset", icon="refresh", layout=w.Layout(width="auto"))
         self.undo_button.on_click(lambda _b: self._guarded(self.undo))
         self.reset_button.on_click(lambda _b: self._guarded(self.reset))
         self.hexboard.on_click(lambda cell: self._guarded(self.click, cell))

@@ -146,47 +146,148 @@ def _clause_text(cid: str) -> str:
         return cid
 
 
-# ----------------------------------------------------------------------------- the board
-class SMBoard(HexBoard):
-    """The hex board of a Shadow Master :class:`~rules.shadow_master.board.Board`.
+# ----------------------------------------------------------------------------- actions
+def action_label(a: Mapping, board, obs: Mapping | None = None) -> str:
+    """A Thai / English label for an action dict (``obs``: the observation, for the Rank of a
+    Power buy and the card of an open-row take)."""
+    t = a["type"]
+    col = lambda c: board.colour_th.get(c, c)
+    kind_th = tables().powers.kind_th
+    persons = tables().shadow.persons
+    if t == "roll":
+        return "A: ทอยเต๋าแล้ววาง / roll and place"
+    if t == "military":
+        return f"A: Military {col(a['colour'])} วางโดยไม่ทอย / place without rolling"
+    if t == "military_faith":
+        return f"A: Military+Faith {col(a['colour'])} / place, then roll one more"
+    if t == "black":
+        return f"B: โทเคนดำที่ {a['cell']} (+3) / black token"
+    if t == "skip":
+        return "C: ข้ามไปเฟส 3 / skip to phase 3"
+    if t == "buy_person":
+        p = persons.get(a["card"])
+        return f"C: ซื้อ {p.name_en if p else a['card']} ({p.price if p else '?'} Silver) / buy"
+    if t == "build_castle":
+        return f"C: สร้างปราสาทที่ {a['cell']} / build a castle"
+    if t == "move_money":
+        return f"ย้ายเงิน {a['amount']} จาก{col(a['source'])}ไป{col(a['target'])} / move money"
+    if t in ("place", "place_combo"):
+        extra = " 2 โทเคน (X)" if t == "place_combo" else ""
+        return f"วาง{col(a['colour'])}ที่ {a['cell']}{extra} / place"
+    if t in ("ally", "envoy_ally"):
+        return f"พันธมิตร: {col(a['colour'])} ไป {a['x']}" + (" (Envoy)" if t == "envoy_ally" else "") + " / ally"
+    if t in ("unally", "envoy_unally"):
+        return f"ถอน{col(a['colour'])}ออกจากช่อง X" + (" (Envoy)" if t == "envoy_unally" else "") + " / unally"
+    if t == "theron":
+        return f"Lord Theron: ย้าย{col(a['colour'])} {a['count']} จาก {a['source']} ไป {a['target']}"
+    if t == "turncloak":
+        return f"Turncloak: เปลี่ยนเป็น{col(a['colour'])} / turn {a['colour']}"
+    if t == "decline":
+        return "ไม่วาง / do not place"
+    if t == "buy_power":
+        return f"ซื้อ Kingdom Power {col(a['colour'])} / buy (Rank {obs['rank'].get(a['colour']) if obs else '?'})"
+    if t == "no_buy":
+        return "ไม่ซื้อ / no"
+    if t == "take_open":
+        card = obs["row"][a["index"]][0] if obs and a["index"] < len(obs["row"]) else "?"
+        return f"หยิบ {card} จากกองเปิด (ข้าม {a['index']}) / take"
+    if t == "draw":
+        return "จั่วจากกอง / draw"
+    if t == "exchange":
+        return f"แลก: ทิ้ง {a['card']} (1 Silver) / exchange"
+    if t == "end_turn":
+        return "จบเทิร์น / end the turn"
+    if t in ("sell_power", "forced_sale"):
+        what = "ขาย" if t == "sell_power" else "ขายบังคับ"
+        return f"{what} {kind_th.get(a['kind'], a['kind'])} {col(a['colour'])} / sell"
+    if t == "no_sell":
+        return "ไม่ขาย / no sale"
+    if t == "deposit":
+        return f"ฝาก {a['amount']} กับ{col(a['colour'])} / deposit"
+    if t == "attack_side":
+        return "โจมตี / attack " + " + ".join(col(c) for c in a["colours"])
+    if t == "remove_token":
+        return f"หยิบโทเคนออกจาก {a['cell']} / remove"
+    if t == "siege_cell":
+        return f"ล้อมโจมตี {a['cell']} / siege"
+    if t == "queen_move":
+        return f"Queen: ย้ายเงินฝากไป {col(a['target'])} / move"
+    if t == "discard_territory":
+        return f"ทิ้ง {a['card']} / discard"
+    return t
 
-    ``show(position, castles=..., outlines=..., highlights=..., fills=..., labels=...)`` draws a
-    :class:`~rules.shadow_master.board.Position` (tokens as stacks, occupied cells tinted);
-    cells are named (``"K1"``) in :meth:`cell_name` for click callbacks.
+
+# ----------------------------------------------------------------------------- the board
+X_FILL = "#e4ddf0"
+"""Background of the alliance (X) cells, drawn as a strip below the map."""
+
+
+def x_strip(board: smb.Board) -> dict[str, tuple[int, int]]:
+    """Axial hexes of the alliance cells ``X1``...: a row two rows below the map, every other
+    hex (they touch neither the map nor each other: X cells have no neighbours,
+    ``board.alliance_cells``).  Drawing only."""
+    hexes = list(board.hex_of.values())
+    r = max(h[1] for h in hexes) + 2
+    left = min(h[0] + h[1] / 2 for h in hexes)  # leftmost column, in hex widths
+    q0 = int(-(-(left - r / 2) // 1))  # ceil
+    return {x: (q0 + 2 * i, r) for i, x in enumerate(board.x_cells)}
+
+
+def alliances_of(obs_or_state) -> dict[str, list[str]]:
+    """``{X cell: [colour, ...]}`` from an observation / ``state_to_json`` dict (key
+    ``alliances``) or from a state (``state.alliances`` by ``board.x_cells``)."""
+    if isinstance(obs_or_state, Mapping):
+        return {x: list(cs) for x, cs in (obs_or_state.get("alliances") or {}).items()}
+    return {x: list(cs) for x, cs in zip(obs_or_state.board.x_cells, obs_or_state.alliances)}
+
+
+class SMBoard(HexBoard):
+    """The hex board of a Shadow Master :class:`~rules.shadow_master.board.Board`, with the
+    alliance cells (``X1``...) as a small strip of hexes below the map.
+
+    ``show(position, castles=..., outlines=..., highlights=..., fills=..., labels=...,
+    alliances=...)`` draws a :class:`~rules.shadow_master.board.Position` (tokens as stacks,
+    occupied cells tinted) and the alliance tokens in the X cells (one dot per colour); cells
+    (map and X) are named (``"K1"``, ``"X2"``) in :meth:`cell_name` for click callbacks.
     """
 
     def __init__(self, board: smb.Board, size: float = 20.0, width: int = 420, **kwargs):
         self.sm_board = board
-        self._labels = {c: c for c in board.cells}
-        super().__init__([board.hex_of[c] for c in board.cells], size=size,
-                         labels={board.hex_of[c]: c for c in board.cells}, width=width, **kwargs)
+        self.x_hex = x_strip(board)
+        self.hex_of = {**board.hex_of, **self.x_hex}
+        self.name_of = {h: n for n, h in self.hex_of.items()}
+        self._labels = {c: c for c in self.hex_of}
+        super().__init__(list(self.hex_of.values()), size=size,
+                         labels={h: c for c, h in self.hex_of.items()}, width=width, **kwargs)
 
     def cell_name(self, h) -> str:
-        """Axial hex -> map cell name."""
-        return self.sm_board.name_of[tuple(h)]
+        """Axial hex -> cell name (a map cell or an X cell)."""
+        return self.name_of[tuple(h)]
 
     def set_labels(self, labels: Mapping[str, str]) -> None:
         """Per-cell label text (``{cell: text}``; missing cells show their name).  The geometry
         is re-sent only when a label changed."""
-        full = {c: str(labels.get(c, c)) for c in self.sm_board.cells}
+        full = {c: str(labels.get(c, c)) for c in self.hex_of}
         if full != self._labels:
             self._labels = full
-            self.set_cells([self.sm_board.hex_of[c] for c in self.sm_board.cells],
-                           {self.sm_board.hex_of[c]: t for c, t in full.items()})
+            self.set_cells(list(self.hex_of.values()), {self.hex_of[c]: t for c, t in full.items()})
 
     def show(self, position: smb.Position, castles: Iterable[str] = (),
              outlines: Iterable[tuple[Iterable[str], str, str]] = (), highlights: Iterable[str] = (),
-             fills: Mapping[str, str] | None = None, labels: Mapping[str, str] | None = None) -> None:
+             fills: Mapping[str, str] | None = None, labels: Mapping[str, str] | None = None,
+             alliances: Mapping[str, Iterable[str]] | None = None) -> None:
         """Draw ``position``.  ``outlines``: ``[(cells, token colour or css, title)]``;
-        ``fills``: cell backgrounds replacing the colour tints where given."""
+        ``fills``: cell backgrounds replacing the colour tints where given; ``alliances``:
+        ``{X cell: [colour, ...]}`` (from the engine's observation)."""
         b = self.sm_board
-        stacks, tints = {}, {}
+        stacks, tints = {}, {h: X_FILL for h in self.x_hex.values()}
         for name, (colour, n) in position.items():
             h = b.hex_of[name]
             stacks[h] = (css(colour), n)
             tints[h] = _tint(css(colour))
         for name, fill in (fills or {}).items():
-            tints[b.hex_of[name]] = fill
+            if name in self.hex_of:
+                tints[self.hex_of[name]] = fill
         lines = []
         for cells, colour, title in outlines:
             stroke = OUTLINE_CSS.get(colour, COLOUR_CSS.get(colour, colour))
@@ -195,8 +296,9 @@ class SMBoard(HexBoard):
         for c in castles:
             marks[c] = f"{marks.get(c, c)} {CASTLE_MARK}"
         self.set_labels(marks)
-        self.update(fills=tints, stacks=stacks, outlines=lines,
-                    highlights=[b.hex_of[c] for c in highlights if c in b.hex_of])
+        pips = {self.x_hex[x]: [css(c) for c in cs] for x, cs in (alliances or {}).items() if x in self.x_hex}
+        self.update(fills=tints, stacks=stacks, outlines=lines, pips=pips,
+                    highlights=[self.hex_of[c] for c in highlights if c in self.hex_of])
 
 
 def largest_group_outlines(position: smb.Position) -> list[tuple[list[str], str, str]]:

@@ -20,96 +20,29 @@ from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.rulebook import load_rulebook
 from rules.shadow_master import GAME
 from rules.shadow_master import board as smb
-from rules.shadow_master.tables import tables
 from rules.shadow_master.whatif import overlay
 
 from .errors import safe
 from .eventlog import EventLog
 from .session import GameSession
-from .sm_panels import (SMBoard, board_widget_box, kingdoms_html, largest_group_outlines, players_html,
+from .sm_panels import (SMBoard, action_label, alliances_of, board_widget_box, seat_name, kingdoms_html, largest_group_outlines, players_html,
                         status_html, style)
 from .sm_whatif import overlay_layers
 
-CELL_TYPES = ("place", "place_combo", "black", "build_castle", "remove_token", "siege_cell")
-"""Action types chosen by clicking a board cell (``{"cell": ...}``)."""
+CELL_TYPES = ("place", "place_combo", "black", "build_castle", "remove_token", "siege_cell", "ally", "envoy_ally")
+"""Action types chosen by clicking a board cell (``{"cell": ...}``, or an alliance cell ``{"x": ...}``)."""
+X_TYPES = ("ally", "envoy_ally")
+"""Of these, the ones whose target is an alliance (X) cell."""
 MAX_BUTTONS = 6
 OWN_CARD_FILL = "#d6e6f5"
 """Background of empty cells whose Territory card the reader holds."""
 LOG_EVENTS = 80
 
 
-def action_label(a: Mapping, board, obs: Mapping | None = None) -> str:
-    """A Thai / English label for a legal action dict."""
-    t = a["type"]
-    col = lambda c: board.colour_th.get(c, c)
-    kind_th = tables().powers.kind_th
-    persons = tables().shadow.persons
-    if t == "roll":
-        return "A: ทอยเต๋าแล้ววาง / roll and place"
-    if t == "military":
-        return f"A: Military {col(a['colour'])} วางโดยไม่ทอย / place without rolling"
-    if t == "military_faith":
-        return f"A: Military+Faith {col(a['colour'])} / place, then roll one more"
-    if t == "black":
-        return f"B: โทเคนดำที่ {a['cell']} (+3) / black token"
-    if t == "skip":
-        return "C: ข้ามไปเฟส 3 / skip to phase 3"
-    if t == "buy_person":
-        p = persons.get(a["card"])
-        return f"C: ซื้อ {p.name_en if p else a['card']} ({p.price if p else '?'} Silver) / buy"
-    if t == "build_castle":
-        return f"C: สร้างปราสาทที่ {a['cell']} / build a castle"
-    if t == "move_money":
-        return f"ย้ายเงิน {a['amount']} จาก{col(a['source'])}ไป{col(a['target'])} / move money"
-    if t in ("place", "place_combo"):
-        extra = " 2 โทเคน (X)" if t == "place_combo" else ""
-        return f"วาง{col(a['colour'])}ที่ {a['cell']}{extra} / place"
-    if t in ("ally", "envoy_ally"):
-        return f"พันธมิตร: {col(a['colour'])} ไป {a['x']}" + (" (Envoy)" if t == "envoy_ally" else "") + " / ally"
-    if t in ("unally", "envoy_unally"):
-        return f"ถอน{col(a['colour'])}ออกจากช่อง X" + (" (Envoy)" if t == "envoy_unally" else "") + " / unally"
-    if t == "theron":
-        return f"Lord Theron: ย้าย{col(a['colour'])} {a['count']} จาก {a['source']} ไป {a['target']}"
-    if t == "turncloak":
-        return f"Turncloak: เปลี่ยนเป็น{col(a['colour'])} / turn {a['colour']}"
-    if t == "decline":
-        return "ไม่วาง / do not place"
-    if t == "buy_power":
-        return f"ซื้อ Kingdom Power {col(a['colour'])} / buy (Rank {obs['rank'].get(a['colour']) if obs else '?'})"
-    if t == "no_buy":
-        return "ไม่ซื้อ / no"
-    if t == "take_open":
-        card = obs["row"][a["index"]][0] if obs and a["index"] < len(obs["row"]) else "?"
-        return f"หยิบ {card} จากกองเปิด (ข้าม {a['index']}) / take"
-    if t == "draw":
-        return "จั่วจากกอง / draw"
-    if t == "exchange":
-        return f"แลก: ทิ้ง {a['card']} (1 Silver) / exchange"
-    if t == "end_turn":
-        return "จบเทิร์น / end the turn"
-    if t in ("sell_power", "forced_sale"):
-        what = "ขาย" if t == "sell_power" else "ขายบังคับ"
-        return f"{what} {kind_th.get(a['kind'], a['kind'])} {col(a['colour'])} / sell"
-    if t == "no_sell":
-        return "ไม่ขาย / no sale"
-    if t == "deposit":
-        return f"ฝาก {a['amount']} กับ{col(a['colour'])} / deposit"
-    if t == "attack_side":
-        return "โจมตี / attack " + " + ".join(col(c) for c in a["colours"])
-    if t == "remove_token":
-        return f"หยิบโทเคนออกจาก {a['cell']} / remove"
-    if t == "siege_cell":
-        return f"ล้อมโจมตี {a['cell']} / siege"
-    if t == "queen_move":
-        return f"Queen: ย้ายเงินฝากไป {col(a['target'])} / move"
-    if t == "discard_territory":
-        return f"ทิ้ง {a['card']} / discard"
-    return t
-
-
 MODE_TH = {"place": "วาง", "place_combo": "วาง 2 ด้วย X", "black": "โทเคนดำ / black",
            "build_castle": "สร้างปราสาท / castle", "remove_token": "หยิบโทเคนออก / remove",
-           "siege_cell": "ช่องที่ล้อม / siege"}
+           "siege_cell": "ช่องที่ล้อม / siege", "ally": "พันธมิตร (ช่อง X) ",
+           "envoy_ally": "Envoy: พันธมิตร (ช่อง X) "}
 
 
 def mode_label(key: str, board) -> str:
@@ -118,6 +51,11 @@ def mode_label(key: str, board) -> str:
     if colour:
         return f"{MODE_TH.get(typ, typ)}{board.colour_th.get(colour, colour)} / {colour}"
     return MODE_TH.get(typ, typ)
+
+
+def target(a: Mapping) -> str:
+    """The cell a click-chosen action names: ``a["cell"]``, or ``a["x"]`` for an alliance."""
+    return a["x"] if a["type"] in X_TYPES else a["cell"]
 
 
 def click_key(a: Mapping) -> str:
@@ -137,7 +75,7 @@ class PlayTable(w.VBox):
                  seed: int = 0, **kwargs):
         self.session, self.viewer = session, viewer
         self.bots = dict(bots or {})
-        self.rng = random.Random(seed)
+        self.seed = seed  # bots' rng: seed + step (see advance)
         self.board = session.state.board
         self.hexboard = SMBoard(self.board, size=19.0)
         self.hexboard.on_click(self._cell_clicked)
@@ -156,7 +94,7 @@ class PlayTable(w.VBox):
         self.finish_button.on_click(safe(self.message)(lambda _b: self.finish()))
         self.kingdoms = w.HTML()
         self.players = w.HTML()
-        self.eventlog = EventLog(book=load_rulebook("shadow_master"), viewer=viewer)
+        self.eventlog = EventLog(book=load_rulebook("shadow_master"), viewer=viewer, seat_label=seat_name)
         self._obs: dict = {}
         self._legal: list[dict] = []
         super().__init__([style(), self.status,
@@ -219,7 +157,7 @@ class PlayTable(w.VBox):
         obs = self._obs
         position = smb.position_from_json(self.board, obs["board"])
         mode = self.mode.value if self.mode.options else None
-        cells = [a["cell"] for a in self._legal if a["type"] in CELL_TYPES and click_key(a) == mode]
+        cells = [target(a) for a in self._legal if a["type"] in CELL_TYPES and click_key(a) == mode]
         fills, labels = {}, {}
         hand = (obs["players"][self.viewer].get("hand") or []) if not cells else []
         for c in hand:  # no cell to click: show where the reader's Territory cards are
@@ -230,7 +168,7 @@ class PlayTable(w.VBox):
             fills, labels = overlay_layers(overlay(self.session.state, mode.split(":")[1], self.viewer, cells=cells))
         castles = [c["cell"] for c in obs.get("castles", [])]
         self.hexboard.show(position, castles=castles, outlines=largest_group_outlines(position), highlights=cells,
-                           fills=fills, labels=labels)
+                           fills=fills, labels=labels, alliances=alliances_of(obs))
 
     def _buttons(self, legal: list[dict], obs) -> list[w.Widget]:
         groups: dict[str, list[dict]] = {}
@@ -279,7 +217,7 @@ class PlayTable(w.VBox):
         engine as that action too, so the refusal names the rule (Thai + English, clause)."""
         mode = self.mode.value if self.mode.options else None
         for a in self._legal:
-            if a["type"] in CELL_TYPES and click_key(a) == mode and a["cell"] == cell:
+            if a["type"] in CELL_TYPES and click_key(a) == mode and target(a) == cell:
                 self.act(a)
                 return
         if mode is None:
@@ -287,12 +225,18 @@ class PlayTable(w.VBox):
             raise BadInput("board", cell, f"ตอนนี้ไม่มีการกระทำที่เลือกช่องได้ (คลิกช่อง {cell})",
                            f"no action takes a cell now (clicked {cell}); use the buttons")
         typ, colour = mode.split(":")
-        action = {"player": self.viewer, "type": typ, "cell": cell, **({"colour": colour} if colour else {})}
+        action = {"player": self.viewer, "type": typ, ("x" if typ in X_TYPES else "cell"): cell,
+                  **({"colour": colour} if colour else {})}
         self.act(action)  # refused by the engine: the message names the clause
 
     def click(self, cell: str) -> None:
-        """As if the reader clicked map ``cell`` (tests and demos)."""
-        self.hexboard.click(self.board.hex_of[cell])
+        """As if the reader clicked ``cell`` (a map cell or an X cell; tests and demos)."""
+        self.hexboard.click(self.hexboard.hex_of[cell])
+
+    def bot_rng(self) -> random.Random:
+        """The bots' rng at the current step: seeded from the table seed and ``step``, so the
+        same position on the same line of play gets the same bot move after an undo."""
+        return random.Random(f"{self.seed}/bot/{self.session.step}")
 
     def advance(self, limit: int = 5000, to_the_end: bool = False) -> int:
         """Chance and bots move until the reader must act or the game ends (or the reader is
@@ -303,11 +247,11 @@ class PlayTable(w.VBox):
             if cp == TERMINAL or (self.reader_out() and not to_the_end):
                 return taken
             if cp == CHANCE:
-                s.apply_chance(self.rng)
+                s.apply_chance()  # reproducible along the line: an undo cannot re-roll
                 continue
             if cp not in self.bots:
                 return taken
-            s.apply(self.bots[cp](s.observation(cp), s.legal_actions(cp), self.rng))
+            s.apply(self.bots[cp](s.observation(cp), s.legal_actions(cp), self.bot_rng()))
         return limit
 
     def finish(self) -> None:
@@ -356,7 +300,7 @@ def play_panel() -> w.VBox:
     kind = w.Dropdown(options=[("ตามแผนง่าย ๆ / greedy", "greedy"), ("สุ่ม / random", "random")], value="greedy",
                       description="แบบ / kind")
     seed = w.IntText(value=1, description="seed", layout=w.Layout(width="160px"))
-    start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary")
+    start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary", layout=w.Layout(width="auto"))
     error = w.HTML()
     holder = w.VBox()
 

@@ -38,11 +38,11 @@ from rules.shadow_master import board as smb
 from rules.shadow_master.attack import KIND_TH
 
 from .errors import THAI_FONT, error_html, message_html, safe
-from .eventlog import EventLog
+from .eventlog import EventLog, event_text, names_seat
 from .rulepanel import RulePanel, clause_html
 from .session import GameSession
-from .sm_panels import (SMBoard, style, board_widget_box, colour_html, e, kingdoms_html,
-                        largest_group_outlines, players_html, status_html)
+from .sm_panels import (SMBoard, action_label, alliances_of, style, board_widget_box, colour_html, e,
+                        kingdoms_html, largest_group_outlines, players_html, seat_name, status_html)
 from .stepper import Stepper
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios" / "shadow_master"
@@ -251,14 +251,25 @@ def current_attack(events: list[Event]) -> tuple[Event | None, list[Event]]:
     return None, []
 
 
-def action_text(action: dict) -> str:
-    """A compact line for an action dict (``player 1: place E6 red``)."""
+CHANCE_TH = {"die": ("ทอยเต๋า", "die"), "territory": ("เปิดการ์ด Territory", "Territory card"),
+             "power": ("จั่วการ์ด Power", "Power card")}
+
+
+def action_text(action: dict, board=None, obs: dict | None = None) -> str:
+    """A readable line for an action dict (``ผู้เล่น 1 (ที่นั่ง 0): วางแดงที่ E6 / place``), from
+    :func:`~widgets.sm_panels.action_label` (``board``: for colour names; default: 4 players)."""
+    board = board or smb.load_board(4)
     if "chance" in action:
-        rest = {k: v for k, v in action.items() if k != "chance"}
-        return f"สุ่ม / chance {action['chance']}: " + ", ".join(f"{v}" for v in rest.values())
-    rest = {k: v for k, v in action.items() if k not in ("player", "type")}
-    args = " ".join(str(v) if not isinstance(v, list) else "+".join(map(str, v)) for v in rest.values())
-    return f"ผู้เล่น {action['player'] + 1}: {action['type']} {args}".strip()
+        kind = action["chance"]
+        th, en = CHANCE_TH.get(kind, ("สุ่ม", kind))
+        rest = ", ".join(board.colour_th.get(v, str(v)) if isinstance(v, str) else str(v)
+                         for k, v in action.items() if k != "chance")
+        return f"สุ่ม: {th} {rest} / chance: {en}".strip()
+    try:
+        label = action_label(action, board, obs)
+    except (KeyError, IndexError, TypeError):
+        label = action["type"]
+    return f"{seat_name(action['player'])}: {label}"
 
 
 # ----------------------------------------------------------------------------- the view
@@ -283,7 +294,8 @@ class ScenarioView(w.VBox):
         self.status = w.HTML()
         self.kingdoms = w.HTML()
         self.players = w.HTML()
-        self.eventlog = EventLog(book=self.book, rule_panel=self if rule_panel is not None else None)
+        self.eventlog = EventLog(book=self.book, rule_panel=self if rule_panel is not None else None,
+                                 seat_label=seat_name)
         self.hexboard: SMBoard | None = None
         self.board_box = w.HBox()
         self.session: GameSession | None = None
@@ -380,9 +392,12 @@ class ScenarioView(w.VBox):
             cell = ev.data.get("cell") if ev.kind != "queen_move" else None
             if isinstance(cell, str) and cell in board.hex_of:
                 highlights.append(cell)
+            if isinstance(ev.data.get("x"), str):
+                highlights.append(ev.data["x"])  # an alliance cell (drawn below the map)
             highlights += [c for c in ev.data.get("siege_cells", []) if c in board.hex_of]
         castles = [c["cell"] for c in obs.get("castles", [])]
-        self.hexboard.show(position, castles=castles, outlines=outlines, highlights=highlights)
+        self.hexboard.show(position, castles=castles, outlines=outlines, highlights=highlights,
+                           alliances=alliances_of(obs))
         self.info.value = self._frame_html(f, now)
         self.attack_box.value = self._attack_html(board, attack, after)
         ledger: dict[int, list[str]] = {}
@@ -403,18 +418,20 @@ class ScenarioView(w.VBox):
         head = f"ขั้น / frame <b class='kl-frame-no'>{cur.step}</b>/{cur.length}"
         if f.action:
             head += f" · การกระทำ / action {f.action}/{len(self.session.transitions)}: " \
-                    f"<code>{e(action_text(self.session.actions[f.action - 1]))}</code>"
+                    f"<b>{e(action_text(self.session.actions[f.action - 1], self.session.state.board, self.observation()))}</b>"
         else:
             head += " · ตั้งกระดานตามสถานการณ์ / the scenario's setup"
         rows = [f"<div>{head}</div>"]
         for ev in now:
             if not ev.visible(None) and not self.scenario.shows_hidden:
-                rows.append(f"<div>({e(ev.kind)}: ซ่อน / hidden)</div>")
+                rows.append(f"<div class='kl-event kl-hidden'>{e(event_text(ev, None, seat_name))}</div>")
                 continue
+            named = not isinstance(ev.actor, int) or names_seat(ev.text_th, seat_name(ev.actor))
+            who = "" if named else f"{e(seat_name(ev.actor))} ▸ "
             cites = "".join(clause_html(self.book.clause(c), cited=True) for c in ev.cites if c in self.book.ids)
             body = f"<div class='kl-rules'>{cites}</div>"
             fold = "open" if ev.kind in KEY_EVENTS and self.rule_panel is None else ""
-            rows.append(f"<div class='kl-event' data-kind='{e(ev.kind)}'><b>{e(ev.text_th)}</b> "
+            rows.append(f"<div class='kl-event' data-kind='{e(ev.kind)}'>{who}<b>{e(ev.text_th)}</b> "
                         f"<span class='kl-muted'>{e(ev.text_en)}</span>"
                         f"<details {fold}><summary>ข้อกติกา / clauses: <code>{e(', '.join(ev.cites))}</code></summary>"
                         f"{body}</details></div>")

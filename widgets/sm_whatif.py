@@ -19,7 +19,8 @@ from rules.shadow_master.whatif import Preview, overlay, preview_attack
 
 from .errors import error_html, safe
 from .rulepanel import clause_html
-from .sm_panels import SMBoard, style, board_widget_box, colour_html, colour_label, e, largest_group_outlines
+from .sm_panels import (SMBoard, alliances_of, style, board_widget_box, colour_html, colour_label, e,
+                        largest_group_outlines)
 from .sm_scenario import ATTACK_EXAMPLES, available
 
 KIND_FILL = {
@@ -194,7 +195,7 @@ class WhatIfView(w.VBox):
         if not outlines:
             outlines = largest_group_outlines(self.state.position)
         self.hexboard.show(self.state.position, castles=castles, fills=fills, labels=labels, outlines=outlines,
-                           highlights=[self.selected] if self.selected else [])
+                           highlights=[self.selected] if self.selected else [], alliances=alliances_of(self.state))
         counts: dict[str, int] = {}
         for p in self.previews.values():
             counts[shade(p)] = counts.get(shade(p), 0) + 1
@@ -214,7 +215,14 @@ class WhatIfView(w.VBox):
         return preview_html(self.state.board, p, self.book, [c.cell for c in self.state.castles])
 
     def _clicked(self, h) -> None:
-        self.selected = self.hexboard.cell_name(h)
+        name = self.hexboard.cell_name(h)
+        if name in self.hexboard.x_hex:  # an alliance cell: nothing is placed there by a die
+            self.selected = None
+            self.detail.value = (f"<div class='kl-sm'><b>{e(name)}</b>: ช่องพันธมิตร "
+                                 f"{' '.join(colour_html(self.state.board, c) for c in alliances_of(self.state)[name]) or '-'}"
+                                 " / an alliance cell (off the map)</div>")
+            return
+        self.selected = name
         self.refresh(recompute=False)
 
     def click(self, cell: str) -> None:
