@@ -102,3 +102,18 @@ def dashboard() -> str:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
         log.close()
+
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+"""Chromium flags: headless as root, and no background traffic (this machine's network is closed)."""
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    """One headless Chromium (the system's; Playwright never downloads a browser)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
+        yield b
+        b.close()

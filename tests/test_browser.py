@@ -22,8 +22,6 @@ from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 METRICS = ARTIFACTS / "browser_metrics.json"
 
 # Time from a click on a cell to the board's next DOM update (its data-rev attribute) and to
@@ -55,15 +53,6 @@ def _record(**values) -> None:
     data = json.loads(METRICS.read_text()) if METRICS.exists() else {}
     data.update(values)
     METRICS.write_text(json.dumps(data, indent=1, ensure_ascii=False))
-
-
-@pytest.fixture(scope="module")
-def browser(chromium):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 class Page:

@@ -19,17 +19,6 @@ from tests.conftest import ARTIFACTS
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
 METRICS = ARTIFACTS / "browser_metrics.json"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-@pytest.fixture(scope="module")
-def browser(chromium):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 class OfflinePage:

@@ -21,10 +21,8 @@ import random
 from typing import Any
 
 import traitlets as t
-from pydantic import ValidationError
 
 from rules.core import saveload
-from rules.core.base import pydantic_error
 from rules.core.protocol import (CHANCE, BadInput, Event, Game, IllegalAction, Transition,
                                  all_legal_actions)
 from rules.core.chance import sample_chance
@@ -237,19 +235,7 @@ class GameSession(t.HasTraits):
         Raises :class:`BadInput` (file, field, th + en) on malformed JSON, a wrong schema or
         game, or a refused action; then nothing changes (nothing is half-loaded).
         """
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadInput(source, "<json>", f"JSON ไม่ถูกต้อง (บรรทัด {exc.lineno})",
-                           f"invalid JSON at line {exc.lineno}: {exc.msg}") from None
-        try:
-            save = saveload.SaveFile.model_validate(raw)
-        except ValidationError as exc:
-            raise pydantic_error(exc, source) from None
-        if save.schema_version != saveload.SCHEMA_VERSION:
-            raise BadInput(source, "schema_version", f"รองรับเฉพาะรุ่น {saveload.SCHEMA_VERSION}",
-                           f"unsupported schema_version {save.schema_version}; "
-                           f"expected {saveload.SCHEMA_VERSION}")
+        save = saveload.parse(text, source)
         if save.game != self.game.id:
             raise BadInput(source, "game", f"ไฟล์นี้เป็นของเกม '{save.game}' ไม่ใช่ '{self.game.id}'",
                            f"this save is for '{save.game}', not '{self.game.id}'")

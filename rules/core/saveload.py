@@ -101,13 +101,11 @@ def dumps(game: Game, config: Any, seed: int, actions: list[dict], overrides: di
     return json.dumps(to_dict(game, config, seed, actions, overrides), ensure_ascii=False, indent=1)
 
 
-def loads(text: str, source: str = "<save>") -> Replay:
-    """Parse, validate and replay a save file; :class:`BadInput` (th + en) names file and field.
+def parse(text: str, source: str = "<save>") -> SaveFile:
+    """Validate save-file text (JSON, fields, schema version) without replaying it.
 
-    Nothing is half-loaded: either the whole history replays or an error is raised.
+    Raises :class:`BadInput` (th + en) naming ``source`` and the field.
     """
-    from ..catalog import engine  # late import: catalog imports the games
-
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -120,6 +118,17 @@ def loads(text: str, source: str = "<save>") -> Replay:
     if save.schema_version != SCHEMA_VERSION:
         raise BadInput(source, "schema_version", f"รองรับเฉพาะรุ่น {SCHEMA_VERSION}",
                        f"unsupported schema_version {save.schema_version}; expected {SCHEMA_VERSION}")
+    return save
+
+
+def loads(text: str, source: str = "<save>") -> Replay:
+    """Parse, validate and replay a save file; :class:`BadInput` (th + en) names file and field.
+
+    Nothing is half-loaded: either the whole history replays or an error is raised.
+    """
+    from ..catalog import engine  # late import: catalog imports the games
+
+    save = parse(text, source)
     try:
         game = engine(save.game)
     except BadInput as exc:
