@@ -33,7 +33,44 @@ def _error_dict(exc: IllegalAction | BadInput) -> dict:
     return {"clause": where, "th": exc.message_th, "en": exc.message_en}
 
 
-class GameSession(t.HasTraits):
+class Cursor(t.HasTraits):
+    """A position ``step`` in ``0..length`` with the moves a :class:`~widgets.stepper.Stepper`
+    uses: ``jump``, ``undo``, ``redo``.  ``unit`` names what a step is in error messages."""
+
+    step = t.Int(0)
+    length = t.Int(0)
+    unit = "step"
+
+    @t.validate("step")
+    def _valid_step(self, proposal):
+        value = proposal["value"]
+        if not 0 <= value <= self.length:
+            raise t.TraitError(f"{self.unit} {value} is outside 0..{self.length}")
+        return value
+
+    def jump(self, step: int) -> None:
+        """Go to ``step``; :class:`BadInput` when it is not an integer in ``0..length``."""
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.length:
+            raise BadInput(type(self).__name__, "step", f"ขั้นต้องอยู่ระหว่าง 0-{self.length}",
+                           f"{self.unit} must be an integer in 0..{self.length}, got {step!r}")
+        self.step = step
+
+    def undo(self) -> bool:
+        """One step back; ``False`` at 0."""
+        if self.step == 0:
+            return False
+        self.step -= 1
+        return True
+
+    def redo(self) -> bool:
+        """One step forward; ``False`` at ``length``."""
+        if self.step >= self.length:
+            return False
+        self.step += 1
+        return True
+
+
+class GameSession(Cursor):
     """History of one game (see the module docstring).
 
     ``game``: a ``GAME`` object; ``config``: a config object or dict (validated by
@@ -42,8 +79,6 @@ class GameSession(t.HasTraits):
     bad config or overrides.
     """
 
-    step = t.Int(0)
-    length = t.Int(0)
     events = t.List()
     last_error = t.Dict(allow_none=True, default_value=None)
 
@@ -96,13 +131,6 @@ class GameSession(t.HasTraits):
 
     def _refresh_events(self) -> None:
         self.events = [e for tr in self.transitions[:self.step] for e in tr.events]
-
-    @t.validate("step")
-    def _valid_step(self, proposal):
-        value = proposal["value"]
-        if not 0 <= value <= self.length:
-            raise t.TraitError(f"step {value} is outside 0..{self.length}")
-        return value
 
     @t.observe("step")
     def _on_step(self, _change) -> None:
@@ -188,28 +216,7 @@ class GameSession(t.HasTraits):
         rng = rng or self.chance_rng()
         return self.apply(sample_chance(self.game, self.state, rng))
 
-    # -- moving in history --------------------------------------------------------------
-    def undo(self) -> bool:
-        """One step back; ``False`` at step 0."""
-        if self.step == 0:
-            return False
-        self.step -= 1
-        return True
-
-    def redo(self) -> bool:
-        """One step forward along the kept future; ``False`` when there is none."""
-        if self.step >= self.length:
-            return False
-        self.step += 1
-        return True
-
-    def jump(self, step: int) -> None:
-        """Show the state after ``step`` actions; :class:`BadInput` when out of range."""
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.length:
-            raise BadInput("session", "step", f"ขั้นต้องอยู่ระหว่าง 0-{self.length}",
-                           f"step must be an integer in 0..{self.length}, got {step!r}")
-        self.step = step
-
+    # -- moving in history (undo, redo, jump: see Cursor) ---------------------------------
     def reset(self) -> None:
         """Back to the state after setup (the history is kept for redo)."""
         self.step = 0

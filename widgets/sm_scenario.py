@@ -30,7 +30,7 @@ from typing import Iterable
 import ipywidgets as w
 import traitlets as t
 
-from rules.core.protocol import BadInput, Event, IllegalAction
+from rules.core.protocol import Event, IllegalAction
 from rules.core.rulebook import load_rulebook
 from rules.core.scenario import Scenario, load_scenario
 from rules.shadow_master import GAME
@@ -40,7 +40,7 @@ from rules.shadow_master.attack import KIND_TH
 from .errors import THAI_FONT, error_html, message_html, safe
 from .eventlog import EventLog, event_text, names_seat
 from .rulepanel import RulePanel, clause_html
-from .session import GameSession
+from .session import Cursor, GameSession
 from .sm_panels import (SMBoard, action_label, alliances_of, style, board_widget_box, colour_html, e,
                         kingdoms_html, largest_group_outlines, players_html, seat_name, status_html)
 from .stepper import Stepper
@@ -146,13 +146,12 @@ def build_frames(session: GameSession) -> list[Frame]:
     return frames
 
 
-class FrameCursor(t.HasTraits):
+class FrameCursor(Cursor):
     """Frames of a session's whole history, with the session moved along (``session.step`` is
     the action whose state the frame starts from).  Has what :class:`~widgets.stepper.Stepper`
     uses: ``step``, ``length``, ``jump``, ``undo``, ``redo``."""
 
-    step = t.Int(0)
-    length = t.Int(0)
+    unit = "frame"
 
     def __init__(self, session: GameSession):
         super().__init__()
@@ -166,13 +165,6 @@ class FrameCursor(t.HasTraits):
         """The frame at ``step``."""
         return self.frames[self.step]
 
-    @t.validate("step")
-    def _valid(self, proposal):
-        v = proposal["value"]
-        if not 0 <= v <= self.length:
-            raise t.TraitError(f"frame {v} is outside 0..{self.length}")
-        return v
-
     @t.observe("step")
     def _moved(self, _change) -> None:
         self._sync_session()
@@ -180,27 +172,6 @@ class FrameCursor(t.HasTraits):
     def _sync_session(self) -> None:
         f = self.frame
         self.session.jump(f.action if f.full else f.action - 1)
-
-    def jump(self, step: int) -> None:
-        """Show frame ``step``; :class:`BadInput` when out of range."""
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.length:
-            raise BadInput("frames", "step", f"ขั้นต้องอยู่ระหว่าง 0-{self.length}",
-                           f"frame must be an integer in 0..{self.length}, got {step!r}")
-        self.step = step
-
-    def undo(self) -> bool:
-        """One frame back; ``False`` at frame 0."""
-        if self.step == 0:
-            return False
-        self.step -= 1
-        return True
-
-    def redo(self) -> bool:
-        """One frame forward; ``False`` at the last frame."""
-        if self.step >= self.length:
-            return False
-        self.step += 1
-        return True
 
     # -- what a frame shows ----------------------------------------------------------------
     def current_events(self) -> list[Event]:
