@@ -164,7 +164,8 @@ def test_cli_games_and_scenario_contract(tmp_path, capsys):
     assert main(["scenario", "run", str(p), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] and set(out) >= {"ok", "steps", "final", "failures"}
-    assert set(out["steps"][2]["events"][0]) == {"kind", "actor", "cites", "data"}
+    assert set(out["steps"][2]["events"][0]) == {"kind", "actor", "cites", "data", "visible_to"}
+    assert out["steps"][2]["events"][0]["visible_to"] == "public"
     bad = _scenario(tmp_path, SCENARIO.replace("[10, 0], winner: 0", "[9, 0], winner: 0"), "bad.yaml")
     assert main(["scenario", "run", str(bad), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["failures"]
@@ -239,3 +240,14 @@ def test_the_scenario_format_example_is_a_well_formed_file():
     engine("coup").make_config(sc.setup.config)  # real config fields and readings
     for cmd in re.findall(r"scenario run (\S+\.yaml)", text):
         assert (DATA.parent / cmd).is_file(), cmd
+
+
+def test_expected_event_visibility():
+    from rules.core.scenario import EventExpect, event_matches
+    hidden = Event("card_drawn", 1, {"card": "duke"}, ("x.y",), visible_to=frozenset({1}))
+    public = Event("gain", 1, {"coins": 2}, ("x.y",))
+    assert event_matches(EventExpect(kind="card_drawn", visible_to=[1]), hidden)
+    assert not event_matches(EventExpect(kind="card_drawn", visible_to=[0, 1]), hidden)
+    assert not event_matches(EventExpect(kind="card_drawn", visible_to="public"), hidden)
+    assert event_matches(EventExpect(kind="gain", visible_to="public"), public)
+    assert not event_matches(EventExpect(kind="gain", visible_to=[1]), public)

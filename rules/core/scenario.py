@@ -23,12 +23,14 @@ class _Strict(BaseModel):
 
 class EventExpect(_Strict):
     """An expected event: ``kind``; optional ``actor``; ``cites`` (each must be among the
-    event's cites); ``data`` (each key must equal the event's)."""
+    event's cites); ``data`` (each key must equal the event's); ``visible_to``: ``public`` or
+    the exact list of seats that may see the event's data (hidden information)."""
 
     kind: str
     actor: int | None = None
     cites: list[str] = []
     data: dict[str, Any] = {}
+    visible_to: Union[Literal["public"], list[int], None] = None
 
 
 class LegalExpect(_Strict):
@@ -156,6 +158,11 @@ def _norm(v: Any) -> Any:
     return v
 
 
+def _visibility(event: Event) -> str | list[int]:
+    """``"public"`` or the sorted seats that may see ``event``'s data."""
+    return "public" if event.visible_to is None else sorted(event.visible_to)
+
+
 def event_matches(expect: EventExpect, event: Event) -> bool:
     """True when ``event`` satisfies ``expect`` (kind, actor, cites subset, data subset)."""
     if event.kind != expect.kind:
@@ -163,6 +170,9 @@ def event_matches(expect: EventExpect, event: Event) -> bool:
     if expect.actor is not None and event.actor != expect.actor:
         return False
     if not set(expect.cites) <= set(event.cites):
+        return False
+    if expect.visible_to is not None and _visibility(event) != (
+            expect.visible_to if expect.visible_to == "public" else sorted(expect.visible_to)):
         return False
     return all(_norm(event.data.get(k, _MISSING)) == _norm(v) for k, v in expect.data.items())
 
@@ -245,7 +255,8 @@ class ScenarioResult:
         for s in self.steps:
             row = {"action": s.action,
                    "events": [{"kind": e.kind, "actor": e.actor, "cites": list(e.cites),
-                               "data": _norm(dict(e.data))} for e in s.events]}
+                               "data": _norm(dict(e.data)), "visible_to": _visibility(e)}
+                              for e in s.events]}
             if s.error is not None:
                 row["error"] = {"clause": s.error.clause, "message_th": s.error.message_th,
                                 "message_en": s.error.message_en}
