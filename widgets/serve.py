@@ -38,6 +38,7 @@ redirects to ``/voila/render/index.ipynb`` so the home page is obvious; the file
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -102,11 +103,13 @@ def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
 
 
 def _fresh_on_hand_out(kernel_manager) -> None:
-    """Mark a preheated kernel active when Voila hands it to a visitor.
+    """Keep a preheated kernel active from the moment Voila hands it to a visitor until the
+    rest of its notebook has rendered.
 
     A pooled kernel is protected from the idle culler only while it sits in the pool; once
-    handed out it has been idle since preheating and has no connection yet, so the culler
-    could shut it down before the browser connects (the page then shows no widgets).
+    handed out it has been idle since preheating, has no connection yet, and runs its last
+    cells through Voila's own client, so the culler could shut it down before the browser
+    connects (the page then shows no widgets).
     """
     from jupyter_server._tz import utcnow
 
@@ -114,11 +117,20 @@ def _fresh_on_hand_out(kernel_manager) -> None:
     if hand_out is None:  # preheating off: nothing is pooled
         return
 
+    async def keep_active(render_task, kernel) -> None:
+        # The rest of the notebook runs through Voila's own client, which the server's activity
+        # monitor does not see: keep the kernel active until that rendering is done.
+        while not render_task.done():
+            kernel.last_activity = utcnow()
+            await asyncio.sleep(1)
+        kernel.last_activity = utcnow()
+
     async def get_rendered_notebook(*args, **kwargs):
         result = await hand_out(*args, **kwargs)
         kernel = kernel_manager._kernels.get(result[2])
         if kernel is not None:
             kernel.last_activity = utcnow()
+            asyncio.ensure_future(keep_active(result[0], kernel))
         return result
 
     kernel_manager.get_rendered_notebook = get_rendered_notebook
