@@ -269,6 +269,67 @@ def test_examine_of_one_kind_of_card_needs_no_choice_and_random_pick_is_chance()
     assert GAME.observe(s, 0)["examined"] == "contessa"
 
 
+def test_examine_force_readings_differ():
+    """inquisitor.examine, ambiguity examine_force: replace_shown swaps the shown card for the top
+    card; inquisitor_exchange has the examined seat take 1 and return 1 of its choice."""
+    before_force = (P(0, "examine", target=1), P(1, "pass"), P(2, "pass"), P(1, "show", card="contessa"))
+    deck_top = {"deck_top": ["duke"]}
+    ovr = {"hands": [["inquisitor", "duke"], ["captain", "contessa"], ["assassin", "assassin"]], **deck_top}
+    s, _ = play(start(overrides=ovr), *before_force, P(0, "force_exchange"))
+    assert GAME.current_player(s) == CHANCE and J(s)["pool"] == []
+    s, _ = play(s, {"chance": "shuffle", "top": ["ambassador"]})
+    assert J(s)["players"][1]["hand"] == ["captain", "ambassador"]  # the contessa had to go
+
+    s, _ = play(start(overrides=ovr, examine_force="inquisitor_exchange"), *before_force)
+    s, ev = play(s, P(0, "force_exchange"))
+    assert kinds(ev) == ["examine_force", "exchange_draw"] and GAME.current_player(s) == 1
+    drawn = ev[1]
+    assert drawn.visible_to == frozenset({1}) and drawn.data["cards"] == ["duke"]
+    assert set(drawn.cites) == {"inquisitor.examine", "inquisitor.exchange"}
+    assert J(s)["phase"] == "exchange" and J(s)["pool"] == ["duke"]
+    assert {tuple(a["return"]) for a in GAME.legal_actions(s, 1)} == {("duke",), ("captain",), ("contessa",)}
+    assert GAME.legal_actions(s, 0) == [] and GAME.legal_actions(s, 2) == []
+    with pytest.raises(IllegalAction) as exc:
+        GAME.apply(s, P(1, "exchange_return", **{"return": ["assassin"]}))
+    assert exc.value.clause == "inquisitor.examine"
+    # who sees what while seat 1 chooses: the drawn card only seat 1, the shown card seats 0 and 1
+    assert GAME.observe(s, 1)["exchange_drawn"] == ["duke"]
+    assert GAME.observe(s, 0)["exchange_drawn"] is None and GAME.observe(s, 2)["exchange_drawn"] is None
+    assert GAME.observe(s, 0)["known"] == [[1, "contessa"]] and GAME.observe(s, 2)["known"] == []
+    for k in range(20):
+        r = GAME.resample_hidden(s, 0, random.Random(k))
+        assert "contessa" in J(r)["players"][1]["hand"] and GAME.observe(r, 0) == GAME.observe(s, 0)
+        r2 = GAME.resample_hidden(s, 2, random.Random(k))
+        assert GAME.observe(r2, 2) == GAME.observe(s, 2) and GAME.invariants(r2) == []
+    # seat 1 keeps the shown contessa and returns the captain: impossible under replace_shown
+    s, ev = play(s, P(1, "exchange_return", **{"return": ["captain"]}))
+    ret = [e for e in ev if e.kind == "exchange_return"][0]
+    assert ret.actor == 1 and ret.visible_to == frozenset({1})
+    assert J(s)["players"][1]["hand"] == ["duke", "contessa"] and J(s)["peeks"] == []
+    assert GAME.observe(s, 0)["known"] == [] and GAME.current_player(s) == CHANCE
+    assert GAME.observe(s, 0)["exchange_drawn"] is None
+    for viewer in (0, 2, None):
+        r = GAME.resample_hidden(s, viewer, random.Random(viewer or 0))
+        assert GAME.observe(r, viewer) == GAME.observe(s, viewer) and GAME.invariants(r) == []
+    s, ev = play(s, {"chance": "shuffle", "top": ["assassin"]})
+    assert kinds(ev)[0] == "shuffle" and GAME.current_player(s) == 1  # the examiner's turn is over
+    j = J(s)
+    assert j["players"][1]["hand"] == ["duke", "contessa"] and j["players"][0]["hand"] == ["duke", "inquisitor"]
+    assert j["pool"] == [] and GAME.invariants(s) == []
+
+
+@pytest.mark.parametrize("shuffle", ["bottom", "top"])
+def test_forced_inquisitor_exchange_without_shuffle(shuffle):
+    """examine_force=inquisitor_exchange with proof_shuffle bottom/top: no chance node."""
+    ovr = {"hands": [["inquisitor", "duke"], ["captain", "contessa"], ["assassin", "assassin"]], "deck_top": ["duke"]}
+    s, _ = play(start(overrides=ovr, examine_force="inquisitor_exchange", proof_shuffle=shuffle),
+                P(0, "examine", target=1), P(1, "pass"), P(2, "pass"), P(1, "show", card="captain"),
+                P(0, "force_exchange"), P(1, "exchange_return", **{"return": ["duke"]}))
+    j = J(s)
+    assert j["players"][1]["hand"] == ["captain", "contessa"] and GAME.current_player(s) == 1
+    assert (j["deck"][0] if shuffle == "top" else j["deck"][-1]) == "duke" and GAME.invariants(s) == []
+
+
 # --- the returned card (ambiguity proof_shuffle) -----------------------------------------------------------
 @pytest.mark.parametrize("reading,drawn", [("bottom", "captain"), ("top", "duke")])
 def test_proof_without_shuffle(reading, drawn):

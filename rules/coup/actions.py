@@ -22,6 +22,8 @@ block window           ``pass`` / ``block`` + ``character``         details.bloc
 prove                  ``prove`` / ``lose`` + ``card``              challenge.prove, challenge.fail
 lose                   ``lose`` + ``card``                          challenge.lose_both
 exchange               ``exchange_return`` + ``return`` [cards]     characters.ambassador_exchange
+                       (the turn seat, or the examined seat under   inquisitor.exchange,
+                       examine_force = inquisitor_exchange)         inquisitor.examine
 show                   ``show`` + ``card`` (the examined seat)      inquisitor.examine
 examine                ``force_exchange`` / ``let_keep``            inquisitor.examine
 =====================  ===========================================  =============================
@@ -322,7 +324,8 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
         cites = state.todo[0][2] if state.todo and state.todo[0][0] == "lose" else ("challenge.lose_both",)
         return _refuse_lose(state, p, card, cites[0])
     if ph == EXCHANGE:
-        clause = "characters.ambassador_exchange" if state.act[2] == AMBASSADOR else "inquisitor.exchange"
+        clause = ("inquisitor.examine" if state.act[0] == "examine" else
+                  "characters.ambassador_exchange" if state.act[2] == AMBASSADOR else "inquisitor.exchange")
         return IllegalAction(clause, f"ต้องคืนการ์ด {len(state.pool)} ใบจากการ์ดในมือและที่หยิบมา",
                              f"return exactly {len(state.pool)} card(s) from your hand and the cards drawn")
     if ph == SHOW:

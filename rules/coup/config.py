@@ -46,6 +46,7 @@ class CoupConfig(BaseModel):
     treasury: Literal["all_tokens", "unlimited"] = "all_tokens"
     reaction_order: Literal["first_to_act", "seat_order"] = "first_to_act"
     examine_pick: Literal["target_chooses", "random"] = "target_chooses"
+    examine_force: Literal["replace_shown", "inquisitor_exchange"] = "replace_shown"
     concede_loss: Literal["face_up", "face_down"] = "face_up"
     embezzle_challenger: Literal["challenger_loses", "no_loss"] = "challenger_loses"
     first_player: Literal["seat0", "random"] = "seat0"

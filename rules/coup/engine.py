@@ -323,9 +323,14 @@ def _lose_choice(w: list, card: int) -> None:
     lose(w, task[1], card, task[2], task[3])
 
 
+_FORCED_EXCHANGE = ("inquisitor.examine", "inquisitor.exchange")
+
+
 def _exchange_return(w: list, returned: tuple) -> None:
-    """Keep all but the returned cards (characters.ambassador_exchange, inquisitor.exchange)."""
-    p = w[I_TURN]
+    """Keep all but the returned cards (characters.ambassador_exchange, inquisitor.exchange; or
+    inquisitor.examine for an exchange forced on the examined seat, ambiguity examine_force).
+    The exchanging seat is the current one: the turn seat, or the examined seat."""
+    p = w[I_CUR]
     pool = list(w[I_HANDS][p] + w[I_POOL])
     for c in returned:
         pool.remove(c)
@@ -333,18 +338,27 @@ def _exchange_return(w: list, returned: tuple) -> None:
     w[I_POOL] = returned  # in transit to the deck
     forget_peeks(w, p)
     clear_claims(w, p)
-    clause = "characters.ambassador_exchange" if w[I_ACT][2] == AMBASSADOR else "inquisitor.exchange"
-    ev(w, "exchange_return", p, {"count": len(returned), "cards": [NAMES[c] for c in returned]}, (clause,),
+    kind, _, claim = w[I_ACT]
+    if kind == "examine":
+        cites = _FORCED_EXCHANGE
+    else:
+        cites = ("characters.ambassador_exchange",) if claim == AMBASSADOR else ("inquisitor.exchange",)
+    ev(w, "exchange_return", p, {"count": len(returned), "cards": [NAMES[c] for c in returned]}, cites,
        f"ที่นั่ง {p} คืนการ์ด {len(returned)} ใบเข้ากอง", f"seat {p} returns {len(returned)} card(s) to the deck",
        frozenset((p,)))
     w[I_TODO] = (("end",),)
-    to_deck(w, returned, (clause,), -1, frozenset((p,)))
+    to_deck(w, returned, cites, -1, frozenset((p,)))
 
 
 def _examine_decide(w: list, force: bool) -> None:
-    """The examiner may force the examined seat to exchange the card (inquisitor.examine)."""
+    """The examiner may force the examined seat to exchange the card (inquisitor.examine).
+    What "exchange" means is ambiguity examine_force: the shown card goes back to the deck and
+    the top card replaces it ("replace_shown"), or the examined seat makes an Inquisitor
+    exchange (:func:`_forced_exchange`, "inquisitor_exchange")."""
     p, t, card = w[I_TURN], w[I_ACT][1], w[I_SHOWN]
-    if force:
+    if force and w[I_RULES].forced_inquisitor_exchange:
+        _forced_exchange(w, p, t, card)
+    elif force:
         ev(w, "examine_force", p, {"target": t}, ("inquisitor.examine",),
            f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกการ์ดใบนั้นกับกองกลาง", f"seat {p} forces seat {t} to exchange that card")
         w[I_TODO] = (("ret", t, (card,), ("inquisitor.examine",), frozenset((p, t))),
@@ -355,6 +369,25 @@ def _examine_decide(w: list, force: bool) -> None:
            f"ที่นั่ง {p} คืนการ์ดให้ที่นั่ง {t} เก็บไว้", f"seat {p} lets seat {t} keep the card")
         w[I_TODO] = (("end",),)
     w[I_SHOWN] = -1
+
+
+def _forced_exchange(w: list, p: int, t: int, card: int) -> None:
+    """Ambiguity examine_force = inquisitor_exchange: the examined seat ``t`` takes as many cards
+    from the deck as an Inquisitor exchange (inquisitor.exchange: 1), seen by ``t`` only, then
+    returns as many of its choice (phase ``exchange``, ``t`` to act; :func:`_exchange_return`).
+    Until then the examiner ``p`` still knows ``card`` is in ``t``'s hand (a peek, wiped by
+    the return: nobody but ``t`` learns which card went back)."""
+    k = w[I_RULES].draw_inq
+    w[I_PEEKS] = w[I_PEEKS] + ((p, t, card),)
+    drawn, w[I_DECK] = w[I_DECK][:k], w[I_DECK][k:]
+    w[I_POOL] = drawn
+    ev(w, "examine_force", p, {"target": t}, _FORCED_EXCHANGE,
+       f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกเปลี่ยนการ์ด (รับ {k} ใบจากกองกลาง แล้วคืน {k} ใบ)",
+       f"seat {p} forces seat {t} to exchange (take {k} card(s) from the deck, then return {k})")
+    ev(w, "exchange_draw", t, {"count": len(drawn), "cards": [NAMES[c] for c in drawn]}, _FORCED_EXCHANGE,
+       f"ที่นั่ง {t} รับการ์ด {len(drawn)} ใบจากกองกลาง", f"seat {t} takes {len(drawn)} card(s) from the deck",
+       frozenset((t,)))
+    w[I_PHASE], w[I_CUR], w[I_TODO] = EXCHANGE, t, ()
 
 
 def _pass_fast(state: CoupState, p: int, window: frozenset) -> Transition:

@@ -1,14 +1,15 @@
 """What a seat may see (issue 3, "Hidden information"), and re-dealing what it may not.
 
 ``observe(state, seat)``: the seat's own face-down cards (and own cards lost face down), the
-card it was shown by an examine, the cards it drew for an exchange, everyone's face-up cards,
+card it was shown by an examine, the cards it drew for an exchange (its own, or one an examine
+forced on it), everyone's face-up cards,
 coin counts, factions, the almshouse, public claims, the deck size and the open action, block
 and window.  ``observe(state, None)`` is the spectator: no face-down card at all.
 
 ``resample_hidden(state, seat, rng)`` re-deals every card the viewer cannot see (other hands,
 cards lost face down by others, the deck and its order, another seat's exchange draw), keeping
-fixed what the viewer knows: its own cards, a card it examined, and cards publicly shown that
-are about to go back to the deck.
+fixed what the viewer knows: its own cards, a card it examined (until the examined seat's hand
+changes), and cards publicly shown that are about to go back to the deck.
 """
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def observe(state: CoupState, viewer: int | None) -> dict:
         "claimant": state.claimant if state.phase == PROVE else None,
         "window": sorted(state.window),
         "must_lose": cur if state.phase == LOSE else None,
-        "exchange_drawn": _names(state.pool) if state.phase == EXCHANGE and viewer == state.turn else None,
+        "exchange_drawn": _names(state.pool) if state.phase == EXCHANGE and viewer == cur else None,
         "exchange_drawn_count": len(state.pool),
         "examined": NAMES[state.shown] if examiner_view and state.shown >= 0 else None,
         "known": [[t, NAMES[c]] for e, t, c in state.peeks if e == viewer],
@@ -78,6 +79,12 @@ def observe(state: CoupState, viewer: int | None) -> dict:
         "winner": state.winner if state.winner >= 0 else None,
         "deadlock": state.deadlock,
     }
+
+
+def pool_owner(state: CoupState) -> int:
+    """The seat whose exchange the pool belongs to: the turn seat, or the examined seat of an
+    exchange forced by an examine (ambiguity examine_force = inquisitor_exchange)."""
+    return state.act[1] if state.act[0] == "examine" else state.turn
 
 
 def _returning(task):
@@ -105,7 +112,7 @@ def resample_hidden(state: CoupState, viewer: int | None, rng: random.Random) ->
     if shown_known and not fixed[target][state.shown]:
         fixed[target][state.shown] = 1
     hidden: list[int] = list(state.deck)
-    pool_hidden = bool(state.pool) and viewer != state.turn
+    pool_hidden = bool(state.pool) and viewer != pool_owner(state)
     if pool_hidden:
         hidden += state.pool
     for s in range(n):

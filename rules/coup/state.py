@@ -70,6 +70,7 @@ class Rules:
         self.unlimited = cfg.treasury == "unlimited"
         self.seat_order = cfg.reaction_order == "seat_order"
         self.examine_random = cfg.examine_pick == "random"
+        self.forced_inquisitor_exchange = cfg.examine_force == "inquisitor_exchange"
         self.concede_face_down = cfg.concede_loss == "face_down"
         self.embezzle_challenger_loses = cfg.embezzle_challenger == "challenger_loses"
         self.random_first = cfg.first_player == "random"
