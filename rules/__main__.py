@@ -5,7 +5,8 @@
   scenario run FILE [--json]                   run one scenario (exit 1: expectation failed, 2: malformed)
   scenario check DIR                           run every scenario below DIR (exit 1 if any fails)
   bench GAME [--players P] [--seconds S] [--json]   random legal play speed
-  soak [--game GAME] [--games N] [--players P]      random games with invariants after every action
+  soak [--game GAME [--set FIELD=VALUE ...]] [--games N] [--players P]
+                                               random games with invariants after every action
   coverage GAME [--json]                       clause statuses and which clauses events cite
 """
 from __future__ import annotations
@@ -134,6 +135,14 @@ def cmd_bench(args) -> int:
 
 def cmd_soak(args) -> int:
     ids = [args.game] if args.game else [g for g in GAMES if has_engine(g)]
+    variant = {}
+    for item in args.set or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise BadInput("--set", item, "ต้องเป็น ช่อง=ค่า", "expected FIELD=VALUE")
+        variant[key] = json.loads(value) if value[:1] in "[{0123456789-" or value in ("true", "false", "null") else value
+    if variant and not args.game:
+        raise BadInput("--set", "--game", "ต้องระบุ --game เมื่อใช้ --set", "--set needs --game")
     total_breaks = 0
     for gid in ids:
         game = engine(gid)
@@ -147,7 +156,7 @@ def cmd_soak(args) -> int:
         problems: list[str] = []
         for start in chunks:
             n = min(100, args.games - start)
-            p, b, probs = random_games(game, players, n, seed=args.seed + start)
+            p, b, probs = random_games(game, players, n, seed=args.seed + start, variant=variant)
             played, breaks = played + p, breaks + b
             problems += probs
         total_breaks += breaks
@@ -201,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_bench)
     p = sub.add_parser("soak"); p.add_argument("--game"); p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--players", type=int); p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--set", action="append", metavar="FIELD=VALUE",
+                   help="a config field (an ambiguity reading), e.g. --set examine_force=inquisitor_exchange")
     p.set_defaults(fn=cmd_soak)
     p = sub.add_parser("coverage"); p.add_argument("game"); p.add_argument("--json", action="store_true")
     p.set_defaults(fn=cmd_coverage)

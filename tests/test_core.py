@@ -251,3 +251,11 @@ def test_expected_event_visibility():
     assert not event_matches(EventExpect(kind="card_drawn", visible_to="public"), hidden)
     assert event_matches(EventExpect(kind="gain", visible_to="public"), public)
     assert not event_matches(EventExpect(kind="gain", visible_to=[1]), public)
+
+
+def test_soak_plays_a_chosen_reading(capsys):
+    from rules.__main__ import main
+    assert main(["soak", "--game", "toy_pig", "--games", "5", "--set", "target=3"]) == 0
+    assert "toy_pig: games 5, players 4, invariant breaks 0" in capsys.readouterr().out
+    assert main(["soak", "--game", "toy_pig", "--games", "1", "--set", "target=x"]) == 2
+    assert main(["soak", "--games", "1", "--set", "target=3"]) == 2

@@ -142,12 +142,14 @@ def conformance(game: Any, players: int | None = None, games: int = 20, seed: in
     return report
 
 
-def random_games(game: Any, players: int, games: int, seed: int = 0, max_steps: int = 100_000):
+def random_games(game: Any, players: int, games: int, seed: int = 0, max_steps: int = 100_000,
+                 variant: dict | None = None):
     """Play ``games`` random games checking invariants after every action (for soak runs).
 
+    ``variant``: config fields beyond ``players`` (readings of the ambiguity register).
     Returns ``(games_played, invariant_breaks, first_problems)``.
     """
-    config = game.default_config(players)
+    config = game.make_config({"players": players, **(variant or {})})
     breaks, problems = 0, []
     for g in range(games):
         rng = random.Random(seed + g)
