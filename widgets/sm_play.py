@@ -275,12 +275,12 @@ class PlayTable(w.VBox):
 
 
 def make_bot(kind: str) -> Callable:
-    """``greedy`` or ``random`` from :mod:`rules.shadow_master.bots`."""
+    """``balanced``, ``greedy`` or ``random`` from :mod:`rules.shadow_master.bots`."""
     from rules.shadow_master import bots
-    return {"greedy": bots.greedy_bot, "random": bots.random_bot}[kind]
+    return {"balanced": bots.balanced_bot, "greedy": bots.greedy_bot, "random": bots.random_bot}[kind]
 
 
-def new_table(bots_count: int = 2, kind: str = "greedy", seed: int = 1, viewer: int = 0) -> PlayTable:
+def new_table(bots_count: int = 2, kind: str = "balanced", seed: int = 1, viewer: int = 0) -> PlayTable:
     """A fresh game: the reader at seat ``viewer``, ``bots_count`` (1-3) bots."""
     if not 1 <= int(bots_count) <= 3:
         from rules.core.protocol import BadInput
@@ -297,7 +297,8 @@ def new_table(bots_count: int = 2, kind: str = "greedy", seed: int = 1, viewer: 
 def play_panel() -> w.VBox:
     """"Play": the reader is seat 0 against 1-3 bots; only the reader's cards are shown."""
     bots_n = w.IntSlider(value=2, min=1, max=3, description="บอท / bots")
-    kind = w.Dropdown(options=[("ตามแผนง่าย ๆ / greedy", "greedy"), ("สุ่ม / random", "random")], value="greedy",
+    kind = w.Dropdown(options=[("ชั่งน้ำหนัก / balanced", "balanced"), ("ตามแผนง่าย ๆ / greedy", "greedy"),
+                               ("สุ่ม / random", "random")], value="balanced",
                       description="แบบ / kind")
     seed = w.IntText(value=1, description="seed", layout=w.Layout(width="160px"))
     start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary", layout=w.Layout(width="auto"))
