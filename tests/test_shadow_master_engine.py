@@ -448,3 +448,51 @@ def test_theron_one_per_round_reading():
     ignored = theron_start()
     ignored, _ = play(ignored, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"}, {**move, "target": "J2"})
     assert "J2" not in ignored.cells_this_round
+
+
+def test_theron_castle_reading_decides_a_castle_he_empties():
+    """Ambiguity ``theron_castle``: Theron moves both red tokens out of C3, which has seat 1's castle.
+    ``ignore`` (default) leaves the castle on the empty cell; ``castle_emptied_applies`` lets the
+    ``castle_emptied`` reading decide (destroyed by default, kept under ``stays``);
+    ``castle_cells_locked`` refuses the move out of C3 (clause ``castle.risk``), state untouched."""
+    move = {"player": 0, "type": "theron", "colour": "red", "source": "C3", "target": "J1", "count": 2}
+    outcome = {}
+    for reading, emptied in (("ignore", "destroyed"), ("castle_emptied_applies", "destroyed"),
+                             ("castle_emptied_applies", "stays")):
+        s = theron_start(castles=[{"cell": "C3", "owner": 1}], cfg_theron_castle=reading, cfg_castle_emptied=emptied)
+        s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+        assert move in GAME.legal_actions(s, 0)
+        s, ev = play(s, move)
+        assert "C3" not in s.position and s.position["J1"] == ("red", 2)
+        destroyed = [e for e in ev if e.kind == "castle_destroyed"]
+        outcome[reading, emptied] = ([(c.cell, c.owner) for c in s.castles], s.players[1].castles, len(destroyed))
+        if destroyed:
+            assert "shadow.lord_theron" in destroyed[0].cites and "castle.risk" in destroyed[0].cites
+    card = outcome["ignore", "destroyed"][1][0]
+    assert outcome == {("ignore", "destroyed"): ([("C3", 1)], (card,), 0),
+                       ("castle_emptied_applies", "destroyed"): ([], (), 1),
+                       ("castle_emptied_applies", "stays"): ([("C3", 1)], (card,), 0)}
+
+    s = theron_start(castles=[{"cell": "C3", "owner": 1}], cfg_theron_castle="castle_cells_locked")
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+    legal = GAME.legal_actions(s, 0)
+    assert not [a for a in legal if a["type"] == "theron" and a["source"] == "C3"]
+    assert {**move, "source": "H1", "count": 1} in legal
+    before = GAME.state_to_json(s)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, move)
+    assert e.value.clause == "castle.risk" and "theron_castle" in e.value.message_en
+    assert GAME.state_to_json(s) == before
+
+
+def test_invariants_still_catch_an_empty_castle_cell_without_theron():
+    """The invariant allows an empty castle cell only where Lord Theron could have emptied it."""
+    from dataclasses import replace
+    s = theron_start(castles=[{"cell": "C3", "owner": 1}])
+    red = s.cidx("red")
+    supply = tuple(n + 2 if i == red else n for i, n in enumerate(s.supply))
+    empty = replace(s, position=B.remove_token(s.position, "C3", 2), supply=supply)
+    assert GAME.invariants(empty) == []   # seat 0 holds Lord Theron: allowed under theron_castle=ignore
+    players = (replace(empty.players[0], persons=()),) + empty.players[1:]
+    broken = replace(empty, players=players, person_supply=tuple(sorted(empty.person_supply + ("lord_theron",))))
+    assert any("castle on C3" in m for m in GAME.invariants(broken))

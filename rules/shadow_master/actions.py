@@ -130,10 +130,13 @@ def theron_options(s, seat: int, colour: str) -> list[dict]:
     """``shadow.lord_theron``: move up to 2 ``colour`` tokens from one cell to a held-card cell.
 
     With ``theron_one_per_round=applies`` a target that already got tokens this round is refused
-    (``territory.one_per_round``)."""
+    (``territory.one_per_round``); with ``theron_castle=castle_cells_locked`` no token leaves a
+    castle cell (``castle.risk``)."""
     pos = s.position
     out = []
     for src in B.cells_of(pos, colour):
+        if theron_castle_locked(s, src):
+            continue
         for dst in hand_cells(s, seat):
             if dst == src or theron_round_blocked(s, dst):
                 continue
@@ -144,6 +147,13 @@ def theron_options(s, seat: int, colour: str) -> list[dict]:
                 out.append({"player": seat, "type": "theron", "colour": colour, "source": src, "target": dst,
                             "count": n})
     return out
+
+
+def theron_castle_locked(s, cell: str) -> bool:
+    """Variant ``theron_castle=castle_cells_locked``: ``cell`` has a castle, so Theron may not
+    move tokens out of it (ambiguity ``theron_castle``)."""
+    from .castles import castle_at
+    return s.config.theron_castle == "castle_cells_locked" and castle_at(s, cell) is not None
 
 
 def theron_round_blocked(s, cell: str) -> bool:
@@ -314,6 +324,11 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         cell = action.get("target")
         return ("territory.one_per_round", f"ช่อง {cell} ถูกวางไปแล้วในรอบนี้ (รอบละ 1 โทเคน รวมการย้ายของ Lord Theron)",
                 f"{cell} already got tokens this round (1 per round, Lord Theron's moves included)")
+    if (s.stage == "turn" and t.step == "resolve" and typ == "theron" and isinstance(action.get("source"), str)
+            and theron_castle_locked(s, action["source"])):
+        cell = action["source"]
+        return ("castle.risk", f"Lord Theron ย้ายโทเคนออกจากช่องปราสาท {cell} ไม่ได้ (ข้อกำกวม theron_castle)",
+                f"Lord Theron may not move tokens out of the castle cell {cell} (ambiguity theron_castle)")
     if s.stage == "turn" and t.step == "choose" and typ == "black":
         why = place_problem(s, seat, str(action.get("cell")), s.board.black)
         if why:

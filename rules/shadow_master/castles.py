@@ -103,15 +103,16 @@ def build(w, seat: int, cell: str) -> None:
              f"{c} restored for {sh.restore_cost} Silver: black token removed", cell=c)
 
 
-def castle_emptied(w, cell: str) -> None:
-    """A castle whose cell lost its last token is destroyed (variant ``castle_emptied``)."""
+def castle_emptied(w, cell: str, cites: tuple[str, ...] = ()) -> None:
+    """A castle whose cell lost its last token is destroyed (variant ``castle_emptied``);
+    ``cites``: clauses of what emptied it, added to the event (Lord Theron: ``theron_castle``)."""
     c = castle_at(w, cell)
     if c is None or w.config.castle_emptied != "destroyed":
         return
     w.castles.remove(c)
     w.players[c.owner].castles.remove(c.card)
     w.castle_supply.append(c.card)
-    emit(w, "castle_destroyed", c.owner, ("castle.risk",), f"ปราสาทที่ {cell} ถูกทำลาย (ช่องว่าง)",
+    emit(w, "castle_destroyed", c.owner, ("castle.risk",) + cites, f"ปราสาทที่ {cell} ถูกทำลาย (ช่องว่าง)",
          f"the castle on {cell} is destroyed (its cell is empty)", cell=cell, card=c.card)
 
 

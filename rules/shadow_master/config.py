@@ -51,6 +51,7 @@ class Config(BaseModel):
     rank15_fee_timing: Literal["rank_before", "rank_after"] = "rank_before"
     theron_damage: Literal["none", "on_empty"] = "none"
     theron_one_per_round: Literal["ignored", "applies"] = "ignored"
+    theron_castle: Literal["ignore", "castle_emptied_applies", "castle_cells_locked"] = "ignore"
     max_rounds: int | None = Field(None, ge=1, description="engine safety stop, not a rule")
 
     @field_validator("rank_table")

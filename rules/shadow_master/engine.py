@@ -442,6 +442,8 @@ def act_turn(w, seat: int, a: dict) -> None:
              count=n, emptied=src not in w.position)
         if src not in w.position and w.config.theron_damage == "on_empty":   # ambiguity theron_damage
             charge_damage(w, colour, 1, rank_before, ("shadow.lord_theron",))
+        if src not in w.position and w.config.theron_castle == "castle_emptied_applies":   # ambiguity theron_castle
+            castles.castle_emptied(w, src, ("shadow.lord_theron",))   # then the castle_emptied reading decides (destroyed / stays)
         attack.start(w, seat, dst, colour)
         w.resume = "after_resolve"
     elif typ == "turncloak":

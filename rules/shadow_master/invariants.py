@@ -100,7 +100,11 @@ def invariants(s: State) -> list[str]:
     for c in s.castles:
         if s.players[c.owner].out or c.card not in s.players[c.owner].castles:
             out.append(f"castle {c.card} owner mismatch")
-        if cfg.castle_emptied == "destroyed" and pos.colour_at(c.cell) in (None, board.black):
+        # an empty castle cell is allowed when the castle stays (castle_emptied=stays) or when
+        # Lord Theron emptied it (theron_castle=ignore); a castle on black never is
+        may_be_empty = cfg.castle_emptied == "stays" or (
+            cfg.theron_castle == "ignore" and any("lord_theron" in p.persons for p in s.players))
+        if pos.colour_at(c.cell) == board.black or (pos.colour_at(c.cell) is None and not may_be_empty):
             out.append(f"castle on {c.cell} stands on no kingdom")
     seen: Counter = Counter(x for a in s.alliances for x in a)
     if any(n > 1 for n in seen.values()) or any(len(a) >= 4 for a in s.alliances):
