@@ -106,6 +106,7 @@ def test_scenario_passes_and_reports(tmp_path):
 def test_scenario_detects_a_wrong_expectation(tmp_path):
     res = run_scenario(load_scenario(_scenario(tmp_path, SCENARIO.replace("[10, 0], winner: 0", "[9, 0], winner: 0"))))
     assert not res.ok and "scores" in res.failures[0]
+    assert "คาดว่า" in res.failures[0]  # failures read in Thai and English
     res = run_scenario(load_scenario(_scenario(tmp_path, SCENARIO.replace("value: 6}}]", "value: 5}}]"))))
     assert not res.ok and "rolled" in res.failures[0]
 

@@ -184,7 +184,7 @@ def match_events(expected: list[EventExpect], events: list[Event]) -> list[str]:
         while i < len(events) and not event_matches(exp, events[i]):
             i += 1
         if i == len(events):
-            failures.append(f"expected event {exp.model_dump(exclude_defaults=True)} not found "
+            failures.append(f"ไม่พบเหตุการณ์ที่คาดไว้ / expected event {exp.model_dump(exclude_defaults=True)} not found "
                             f"(in order) among {[e.kind for e in events]}")
             break
         i += 1
@@ -196,9 +196,9 @@ def match_state(expected: dict[str, Any], state_json: dict) -> list[str]:
     for path, want in expected.items():
         got = get_path(state_json, path)
         if got is _MISSING:
-            out.append(f"state path '{path}' does not exist")
+            out.append(f"ไม่มีช่องสถานะ '{path}' / state path '{path}' does not exist")
         elif _norm(got) != _norm(want):
-            out.append(f"state '{path}': expected {want!r}, got {got!r}")
+            out.append(f"state '{path}': expected {want!r}, got {got!r} / คาดว่า {want!r} แต่ได้ {got!r}")
     return out
 
 
@@ -208,14 +208,15 @@ def match_legal(game: Any, state: Any, exp: LegalExpect) -> list[str]:
     if exp.types is not None:
         got = sorted({a.get("type") for a in legal})
         if got != sorted(set(exp.types)):
-            out.append(f"legal action types of seat {exp.player}: expected {sorted(set(exp.types))}, got {got}")
+            out.append(f"legal action types of seat {exp.player}: expected {sorted(set(exp.types))}, got {got}"
+                       f" / การกระทำที่ทำได้ของที่นั่ง {exp.player} ไม่ตรงกับที่คาด")
     sub = lambda part, a: all(_norm(a.get(k, _MISSING)) == _norm(v) for k, v in part.items())
     for part in exp.includes:
         if not any(sub(part, a) for a in legal):
-            out.append(f"expected {part} to be legal for seat {exp.player}")
+            out.append(f"expected {part} to be legal for seat {exp.player} / คาดว่าที่นั่ง {exp.player} ทำได้")
     for part in exp.excludes:
         if any(sub(part, a) for a in legal):
-            out.append(f"expected {part} NOT to be legal for seat {exp.player}")
+            out.append(f"expected {part} NOT to be legal for seat {exp.player} / คาดว่าที่นั่ง {exp.player} ทำไม่ได้")
     return out
 
 
@@ -282,7 +283,7 @@ def run_scenario(sc: Scenario, source: str = "<scenario>") -> ScenarioResult:
     results: list[StepResult] = []
     all_events: list[Event] = []
     for i, step in enumerate(sc.steps):
-        tag = f"step {i + 1}"
+        tag = f"step {i + 1} (ขั้น {i + 1})"
         res = StepResult(step.action)
         try:
             tr = game.apply(state, step.action)
@@ -291,13 +292,15 @@ def run_scenario(sc: Scenario, source: str = "<scenario>") -> ScenarioResult:
             res.state = state
             results.append(res)
             if step.expect_error is None:
-                failures.append(f"{tag}: refused [{exc.clause}] {exc.message_en}")
+                failures.append(f"{tag}: refused [{exc.clause}] {exc.message_en} / ถูกปฏิเสธ: {exc.message_th}")
                 break
             if exc.clause != step.expect_error:
-                failures.append(f"{tag}: refused by [{exc.clause}], expected [{step.expect_error}]")
+                failures.append(f"{tag}: refused by [{exc.clause}], expected [{step.expect_error}]"
+                                f" / ถูกปฏิเสธด้วยข้อ [{exc.clause}] ไม่ใช่ [{step.expect_error}]")
             continue
         if step.expect_error is not None:
-            failures.append(f"{tag}: expected refusal by [{step.expect_error}] but it was accepted")
+            failures.append(f"{tag}: expected refusal by [{step.expect_error}] but it was accepted"
+                            f" / คาดว่าจะถูกปฏิเสธตามข้อ [{step.expect_error}] แต่เอนจินยอมรับ")
         state = tr.state
         res.events, res.state = list(tr.events), state
         results.append(res)
@@ -305,7 +308,7 @@ def run_scenario(sc: Scenario, source: str = "<scenario>") -> ScenarioResult:
         for e in tr.events:
             for c in e.cites:
                 if c not in ids:
-                    failures.append(f"{tag}: event '{e.kind}' cites unknown clause '{c}'")
+                    failures.append(f"{tag}: event '{e.kind}' cites unknown clause '{c}' / อ้างข้อที่ไม่มีในคู่มือ")
         failures += [f"{tag}: {m}" for m in match_events(step.expect_events, list(tr.events))]
         failures += [f"{tag}: {m}" for m in match_state(step.expect_state, game.state_to_json(state))]
         if step.expect_legal is not None:
@@ -314,11 +317,12 @@ def run_scenario(sc: Scenario, source: str = "<scenario>") -> ScenarioResult:
     failures += match_state(ex.state, game.state_to_json(state))
     failures += match_events(ex.events, all_events)
     if ex.current_player is not None and _current(game, state) != ex.current_player:
-        failures.append(f"current player: expected {ex.current_player!r}, got {_current(game, state)!r}")
+        failures.append(f"current player: expected {ex.current_player!r}, got {_current(game, state)!r}"
+                        f" / ผู้เล่นปัจจุบันไม่ตรงกับที่คาด")
     if ex.legal is not None:
         failures += match_legal(game, state, ex.legal)
     if ex.returns is not None and list(game.returns(state)) != ex.returns:
-        failures.append(f"returns: expected {ex.returns}, got {list(game.returns(state))}")
+        failures.append(f"returns: expected {ex.returns}, got {list(game.returns(state))} / ผลแพ้ชนะไม่ตรงกับที่คาด")
     return ScenarioResult(sc, source, initial, results, state, failures)
 
 
