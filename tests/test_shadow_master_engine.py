@@ -496,3 +496,110 @@ def test_invariants_still_catch_an_empty_castle_cell_without_theron():
     players = (replace(empty.players[0], persons=()),) + empty.players[1:]
     broken = replace(empty, players=players, person_supply=tuple(sorted(empty.person_supply + ("lord_theron",))))
     assert any("castle on C3" in m for m in GAME.invariants(broken))
+
+
+# ----------------------------------------------------------------------------- a castle remembers its colour
+def next_turn_with_c3(s, **over):
+    """Jump to seat 0's phase 1 choice holding the C3 card (the castle cell), nothing placed yet."""
+    return GAME.apply_overrides(s, {"first_player": 0, "cells_this_round": [],
+                                    "players.0.hand": ["C3", "J2", "J3", "A5", "A6"], **over})
+
+
+def test_castle_colour_is_set_when_built_and_shown():
+    group = {"D3": ["red", 1], "D4": ["red", 1], "D5": ["red", 1], "D6": ["red", 1], "E4": ["red", 1]}
+    s = start(board=group, players={"0": {"cash": 30, "powers": [["red", "faith"]]}})
+    s, ev = play(s, {"player": 0, "type": "build_castle", "cell": "E4"})
+    assert s.castles[0].colour == "red" and next(e for e in ev if e.kind == "castle_built").data["colour"] == "red"
+    assert GAME.state_to_json(s)["castles"] == [{"card": 1, "cell": "E4", "owner": 0, "colour": "red"}]
+    assert GAME.observe(s, 2)["castles"] == GAME.state_to_json(s)["castles"]
+
+
+def test_castle_emptied_reading_decides_which_colour_an_emptied_castle_cell_takes():
+    """Ambiguity ``castle_emptied`` (here applied to Lord Theron's move, ``theron_castle=castle_emptied_applies``):
+    Theron moves both red tokens out of C3, seat 1's red castle.  ``destroyed``: the castle goes and
+    C3 is an ordinary empty cell, blue may go there.  ``stays``: the castle stays red, so a blue
+    placement is refused (``castle.on_own_colour``, Thai + English, state untouched) and red is allowed."""
+    move = {"player": 0, "type": "theron", "colour": "red", "source": "C3", "target": "J1", "count": 2}
+    blue_die = [{"player": 0, "type": "roll"}, {"chance": "die", "colour": "blue"}]
+    blue = {"player": 0, "type": "place", "cell": "C3", "colour": "blue"}
+    for emptied in ("destroyed", "stays"):
+        s = theron_start(castles=[{"cell": "C3", "owner": 1}], cfg_theron_castle="castle_emptied_applies",
+                         cfg_castle_emptied=emptied)
+        s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"}, move)
+        s, _ = play(next_turn_with_c3(s), *blue_die)
+        if emptied == "destroyed":
+            assert s.castles == () and blue in GAME.legal_actions(s, 0)
+            s, _ = play(s, blue)
+            assert s.position["C3"] == ("blue", 1)
+            continue
+        assert [(c.cell, c.owner, c.colour) for c in s.castles] == [("C3", 1, "red")]
+        assert GAME.state_to_json(s)["castles"][0]["colour"] == "red"
+        assert blue not in GAME.legal_actions(s, 0)
+        before = GAME.state_to_json(s)
+        with pytest.raises(IllegalAction) as e:
+            GAME.apply(s, blue)
+        assert e.value.clause == "castle.on_own_colour" and GAME.state_to_json(s) == before
+        assert "red" in e.value.message_en and "C3" in e.value.message_en
+        assert "แดง" in e.value.message_th and "C3" in e.value.message_th
+        red = next_turn_with_c3(s)
+        red, _ = play(red, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"},
+                      {"player": 0, "type": "place", "cell": "C3", "colour": "red"})
+        assert red.position["C3"] == ("red", 1) and red.castles[0].colour == "red"
+
+
+def test_theron_ignore_leaves_a_coloured_castle_on_the_empty_cell():
+    """``theron_castle=ignore`` (default) with ``castle_emptied=destroyed``: the castle Theron leaves
+    on C3 keeps its red colour; a blue token is refused there (``castle.on_own_colour``), and so is
+    Theron moving blue tokens into C3, while red may still come back."""
+    s = theron_start(castles=[{"cell": "C3", "owner": 1}])
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"},
+                {"player": 0, "type": "theron", "colour": "red", "source": "C3", "target": "J1", "count": 2})
+    assert "C3" not in s.position and [(c.cell, c.colour) for c in s.castles] == [("C3", "red")]
+    s = next_turn_with_c3(s, board={"J1": ["red", 2], "H1": ["red", 1], "A1": ["yellow", 1], "F6": ["blue", 2]})
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "blue"})
+    legal = GAME.legal_actions(s, 0)
+    assert {"player": 0, "type": "place", "cell": "J2", "colour": "blue"} in legal
+    assert not [a for a in legal if a.get("cell") == "C3" or a.get("target") == "C3"]
+    before = GAME.state_to_json(s)
+    for bad in ({"player": 0, "type": "place", "cell": "C3", "colour": "blue"},
+                {"player": 0, "type": "theron", "colour": "blue", "source": "F6", "target": "C3", "count": 1}):
+        with pytest.raises(IllegalAction) as e:
+            GAME.apply(s, bad)
+        assert e.value.clause == "castle.on_own_colour" and e.value.message_th and GAME.state_to_json(s) == before
+    red = next_turn_with_c3(s)
+    red, _ = play(red, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+    theron_back = {"player": 0, "type": "theron", "colour": "red", "source": "J1", "target": "C3", "count": 2}
+    assert theron_back in GAME.legal_actions(red, 0)
+    assert {"player": 0, "type": "place", "cell": "C3", "colour": "red"} in GAME.legal_actions(red, 0)
+    red, _ = play(red, theron_back)
+    assert red.position["C3"] == ("red", 2)
+
+
+def test_castle_capture_turns_the_castle_to_the_capturers_colour():
+    board = {"D4": ["blue", 2], "D3": ["red", 1], "C4": ["red", 1], "C5": ["red", 1], "D5": ["red", 1]}
+    s = start(board=board, castles=[{"cell": "D4", "owner": 1}], players={"0": {"hand": ["E4", "A1", "A2", "A3", "A4"]}})
+    assert s.castles[0].colour == "blue"
+    s, ev = roll_place(s, "red", "E4")
+    assert any(e.kind == "castle_captured" for e in ev)
+    assert [(c.cell, c.owner, c.colour) for c in s.castles] == [("D4", 0, "red")] and s.position["D4"][0] == "red"
+
+
+def test_castle_colour_overrides_and_invariant():
+    """Overrides: ``colour`` defaults to the cell's tokens, must agree with them, is needed on an
+    empty cell, and an empty castle cell needs a reading that keeps it.  The invariant catches a
+    castle whose cell holds another colour."""
+    from dataclasses import replace
+    s = start(board=THERON_BOARD, cfg_castle_emptied="stays", castles=[{"cell": "D4", "owner": 1, "colour": "green"}])
+    assert s.castles[0].colour == "green" and "D4" not in s.position and GAME.invariants(s) == []
+    base = GAME.new_game(GAME.default_config(4), 1)
+    for over, field in (({"board": THERON_BOARD, "castles": [{"cell": "C3", "owner": 1, "colour": "blue"}]}, "castles[0].colour"),
+                        ({"board": THERON_BOARD, "castles": [{"cell": "D4", "owner": 1}]}, "castles[0].colour"),
+                        ({"board": THERON_BOARD, "castles": [{"cell": "D4", "owner": 1, "colour": "pink"}]}, "castles[0].colour"),
+                        ({"board": THERON_BOARD, "castles": [{"cell": "D4", "owner": 1, "colour": "red"}]}, "<state>")):
+        with pytest.raises(BadInput) as e:
+            GAME.apply_overrides(base, over)
+        assert e.value.field == field and e.value.message_th and e.value.message_en
+    s = start(board=THERON_BOARD, castles=[{"cell": "C3", "owner": 1}])
+    assert GAME.invariants(s) == []
+    wrong = replace(s, castles=(replace(s.castles[0], colour="blue"),))
+    assert any("castle" in m and "C3" in m and "blue" in m for m in GAME.invariants(wrong))

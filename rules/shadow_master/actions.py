@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from . import board as B
 from .alliance import can_place, x_cell_of
-from .castles import cell_capacity, near_castle, why_not_build
+from .castles import castle_colour_problem, cell_capacity, near_castle, why_not_build
 from .money import amount_choices, held_colours, spendable
 from .powers import (can_buy, card_value, count_kind, deposit_capacity, exchanges_allowed, placement_fee,
                      queen_targets)
@@ -46,7 +46,10 @@ def all_colours_on_board(s) -> bool:
 
 
 def place_problem(s, seat: int, cell: str, colour: str, n: int = 1) -> tuple[str, str, str] | None:
-    """Why ``n`` tokens of ``colour`` may not go on ``cell`` now (``(clause, th, en)``), or ``None``."""
+    """Why ``n`` tokens of ``colour`` may not go on ``cell`` now (``(clause, th, en)``), or ``None``.
+
+    An empty cell whose castle stayed (``castle_emptied=stays``, ``theron_castle=ignore``) takes
+    only the castle's colour (``castle.on_own_colour``)."""
     board, pos = s.board, s.position
     if cell not in board.hex_of:
         return ("board.kingdom_cells", f"ไม่มีช่อง {cell} บนกระดาน", f"no cell {cell} on the board")
@@ -57,6 +60,9 @@ def place_problem(s, seat: int, cell: str, colour: str, n: int = 1) -> tuple[str
     if have is not None and have != colour:
         return ("board.cell_capacity", f"ช่อง {cell} มีโทเคนสีอื่นอยู่ (วางได้เฉพาะสีเดียวกัน)",
                 f"{cell} holds another colour (one colour per cell)")
+    why = castle_colour_problem(s, cell, colour)
+    if why:
+        return why
     if pos.count_at(cell) + n > cell_capacity(s, cell):
         return ("board.cell_capacity", f"ช่อง {cell} เต็มแล้ว (สูงสุด {cell_capacity(s, cell)} โทเคน)",
                 f"{cell} is full (at most {cell_capacity(s, cell)} tokens)")
@@ -131,7 +137,8 @@ def theron_options(s, seat: int, colour: str) -> list[dict]:
 
     With ``theron_one_per_round=applies`` a target that already got tokens this round is refused
     (``territory.one_per_round``); with ``theron_castle=castle_cells_locked`` no token leaves a
-    castle cell (``castle.risk``)."""
+    castle cell (``castle.risk``); an empty castle cell takes only its castle's colour
+    (``castle.on_own_colour``)."""
     pos = s.position
     out = []
     for src in B.cells_of(pos, colour):
@@ -141,7 +148,7 @@ def theron_options(s, seat: int, colour: str) -> list[dict]:
             if dst == src or theron_round_blocked(s, dst):
                 continue
             room = cell_capacity(s, dst) - pos.count_at(dst)
-            if pos.colour_at(dst) not in (None, colour):
+            if pos.colour_at(dst) not in (None, colour) or castle_colour_problem(s, dst, colour):
                 continue
             for n in range(1, min(2, pos.count_at(src), room) + 1):
                 out.append({"player": seat, "type": "theron", "colour": colour, "source": src, "target": dst,
@@ -324,6 +331,10 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         cell = action.get("target")
         return ("territory.one_per_round", f"ช่อง {cell} ถูกวางไปแล้วในรอบนี้ (รอบละ 1 โทเคน รวมการย้ายของ Lord Theron)",
                 f"{cell} already got tokens this round (1 per round, Lord Theron's moves included)")
+    if s.stage == "turn" and t.step == "resolve" and typ == "theron" and isinstance(action.get("target"), str):
+        why = castle_colour_problem(s, action["target"], action.get("colour"))
+        if why:
+            return why
     if (s.stage == "turn" and t.step == "resolve" and typ == "theron" and isinstance(action.get("source"), str)
             and theron_castle_locked(s, action["source"])):
         cell = action["source"]

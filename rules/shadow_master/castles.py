@@ -90,12 +90,13 @@ def build(w, seat: int, cell: str) -> None:
     pay(w, seat, sh.castle_price + restore)
     card = min(w.castle_supply)
     w.castle_supply.remove(card)
-    w.castles.append(Castle(card, cell, seat))
+    colour = w.position.colour_at(cell)
+    w.castles.append(Castle(card, cell, seat, colour))
     w.players[seat].castles.append(card)
     emit(w, "castle_built", seat, ("castle.need_power", "castle.on_own_colour", "castle.group_five",
                                    "castle.spacing", "castle.not_edge", "castle.limit", "shadow.buy_when"),
          f"สร้างปราสาทที่ {cell} ราคา {sh.castle_price} Silver", f"castle built on {cell} for {sh.castle_price} Silver",
-         cell=cell, card=card, price=sh.castle_price)
+         cell=cell, card=card, price=sh.castle_price, colour=colour)
     for c in blacks:
         w.position = B.set_cell(w.position, c, None, 0)
         emit(w, "black_restored", seat, ("castle.restore_black", "castle.black_removed", "black.permanent"),
@@ -105,7 +106,8 @@ def build(w, seat: int, cell: str) -> None:
 
 def castle_emptied(w, cell: str, cites: tuple[str, ...] = ()) -> None:
     """A castle whose cell lost its last token is destroyed (variant ``castle_emptied``);
-    ``cites``: clauses of what emptied it, added to the event (Lord Theron: ``theron_castle``)."""
+    ``cites``: clauses of what emptied it, added to the event (Lord Theron: ``theron_castle``).
+    Under ``castle_emptied=stays`` it stays with its colour (see :func:`castle_colour_problem`)."""
     c = castle_at(w, cell)
     if c is None or w.config.castle_emptied != "destroyed":
         return
@@ -114,6 +116,22 @@ def castle_emptied(w, cell: str, cites: tuple[str, ...] = ()) -> None:
     w.castle_supply.append(c.card)
     emit(w, "castle_destroyed", c.owner, ("castle.risk",) + cites, f"ปราสาทที่ {cell} ถูกทำลาย (ช่องว่าง)",
          f"the castle on {cell} is destroyed (its cell is empty)", cell=cell, card=c.card)
+
+
+def castle_colour_problem(w, cell: str, colour: str) -> tuple[str, str, str] | None:
+    """``castle.on_own_colour``: a castle cell takes only its castle's kingdom colour.
+
+    Matters for a castle left on an empty cell (``castle_emptied=stays``, or Lord Theron under
+    ``theron_castle=ignore``): the cell has no token to show its colour, the castle remembers it.
+    Returns ``None`` when ``colour`` may go on ``cell`` as far as castles go, else
+    ``(clause, th, en)``.  Black is refused elsewhere (``black.castle_distance``)."""
+    c = castle_at(w, cell)
+    if c is None or colour == c.colour or colour == w.board.black:
+        return None
+    th = w.board.colour_th
+    return ("castle.on_own_colour",
+            f"ช่อง {cell} มีปราสาทของอาณาจักรสี{th[c.colour]}ตั้งอยู่ วางได้เฉพาะโทเคนสี{th[c.colour]} (ไม่ใช่สี{th.get(colour, colour)})",
+            f"{cell} holds a {c.colour} castle: only {c.colour} tokens may go there, not {colour}")
 
 
 def surrounded(w, cell: str, side: frozenset[str]) -> bool:
@@ -141,7 +159,7 @@ def capture_check(w, seat: int, colour: str) -> None:
         w.position = B.set_cell(w.position, c.cell, colour, n)
         w.castles.remove(c)
         w.players[c.owner].castles.remove(c.card)
-        w.castles.append(type(c)(c.card, c.cell, seat))
+        w.castles.append(type(c)(c.card, c.cell, seat, colour))   # castle.capture_swap: the castle turns colour too
         w.players[seat].castles.append(c.card)
         emit(w, "castle_captured", seat, ("castle.capture", "castle.capture_swap", "castle.risk"),
              f"ยึดปราสาทที่ {c.cell}: เปลี่ยนสี{w.board.colour_th[old]}เป็นสี{w.board.colour_th[colour]}",

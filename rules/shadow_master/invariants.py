@@ -5,6 +5,7 @@
 * money conserved between players (cash, deposits), the open row's coins and the bank;
 * Kingdom Power cards conserved (decks + held), Territory cards conserved, Shadow Master cards
   conserved; no negative money;
+* castles: on a kingdom cell of the castle's own colour (empty only where a reading keeps it);
 * alliances: one token per colour, fewer than 4 colours in an X cell;
 * Rank equals the largest connected group's cells, recomputed independently by breadth-first
   search over the odd-r offset neighbours (not through rules.core.hexgrid).
@@ -106,6 +107,9 @@ def invariants(s: State) -> list[str]:
             cfg.theron_castle == "ignore" and any("lord_theron" in p.persons for p in s.players))
         if pos.colour_at(c.cell) == board.black or (pos.colour_at(c.cell) is None and not may_be_empty):
             out.append(f"castle on {c.cell} stands on no kingdom")
+        # a castle remembers its kingdom: a castle cell holding tokens holds its castle's colour
+        if c.colour not in board.colours or pos.colour_at(c.cell) not in (None, c.colour, board.black):
+            out.append(f"castle {c.card} on {c.cell} is {c.colour} but the cell holds {pos.colour_at(c.cell)}")
     seen: Counter = Counter(x for a in s.alliances for x in a)
     if any(n > 1 for n in seen.values()) or any(len(a) >= 4 for a in s.alliances):
         out.append(f"alliances broken: {s.alliances}")

@@ -79,7 +79,7 @@ def state_to_json(s: State, viewer: int | None = -99) -> dict:
         "supply": {c: s.supply[k] for k, c in enumerate(board.colours)},
         "black_supply": s.black_supply,
         "alliances": {x: list(a) for x, a in zip(board.x_cells, s.alliances)},
-        "castles": [{"card": c.card, "cell": c.cell, "owner": c.owner} for c in s.castles],
+        "castles": [{"card": c.card, "cell": c.cell, "owner": c.owner, "colour": c.colour} for c in s.castles],
         "castle_supply": list(s.castle_supply),
         "person_supply": list(s.person_supply),
         "players": players,

@@ -3,7 +3,8 @@
 Keys (nested, or dotted such as ``players.0.cash``):
 
 * ``board``: ``{cell: [colour, count]}`` - the whole map (supplies follow);
-* ``alliances``: ``{X1: [colour, ...]}``; ``castles``: ``[{cell, owner}]``;
+* ``alliances``: ``{X1: [colour, ...]}``; ``castles``: ``[{cell, owner, colour}]`` (``colour``
+  defaults to the cell's tokens; an empty castle cell needs it and a reading that allows it);
 * ``players``: ``{seat: {cash, deposits: {colour: n}, powers: [[colour, kind]], hand: [cards],
   persons: [card]}}`` (or a list by seat); cards come from the decks, money from the bank;
 * ``first_player`` (also whose turn it is, at the phase 1 choice), ``round``, ``row`` (``[[card, coins]]``),
@@ -131,13 +132,16 @@ def apply_overrides(state: State, overrides: Mapping[str, Any]) -> State:
             w.castle_supply.append(c.card)
         w.castles = []
         for i, spec in enumerate(ov["castles"]):
+            if not isinstance(spec, dict):
+                raise _bad(f"castles[{i}]", "ต้องเป็น mapping {cell, owner, colour}", "expected a mapping {cell, owner, colour}")
             cell, owner = spec.get("cell"), spec.get("owner")
-            if cell not in w.position or not isinstance(owner, int) or not 0 <= owner < len(w.players) \
+            if cell not in board.hex_of or not isinstance(owner, int) or not 0 <= owner < len(w.players) \
                     or not w.castle_supply:
-                raise _bad(f"castles[{i}]", "ต้องเป็นช่องที่มีโทเคนและผู้เล่นที่มีอยู่", "expected an occupied cell and a seat")
+                raise _bad(f"castles[{i}]", "ต้องเป็นช่องบนแผนที่และผู้เล่นที่มีอยู่", "expected a map cell and a seat")
+            colour = _castle_colour(w, spec, cell, f"castles[{i}].colour")
             card = min(w.castle_supply)
             w.castle_supply.remove(card)
-            w.castles.append(Castle(card, cell, owner))
+            w.castles.append(Castle(card, cell, owner, colour))
             w.players[owner].castles.append(card)
     if "row" in ov:
         w.deck.extend(c for c, _ in w.row)
@@ -170,6 +174,21 @@ def apply_overrides(state: State, overrides: Mapping[str, Any]) -> State:
     if broken:
         raise _bad("<state>", "สถานะที่กำหนดขัดกับกติกา: " + "; ".join(broken), "the overridden state breaks: " + "; ".join(broken))
     return out
+
+
+def _castle_colour(w, spec: Mapping, cell: str, where: str) -> str:
+    """A castle's kingdom colour: ``spec["colour"]`` or the colour of the tokens on ``cell``
+    (they must agree).  An empty cell needs ``colour`` (a castle that stayed: ``castle_emptied``)."""
+    board, have = w.board, w.position.colour_at(cell)
+    colour = spec.get("colour", have)
+    if colour is None:
+        raise _bad(where, f"ช่อง {cell} ว่าง ต้องระบุสีอาณาจักรของปราสาท", f"{cell} is empty: give the castle's kingdom colour")
+    if colour not in board.colours:
+        raise _bad(where, f"ต้องเป็นสีอาณาจักร ({', '.join(board.colours)})", f"expected a kingdom colour ({', '.join(board.colours)})")
+    if have is not None and have != colour:
+        raise _bad(where, f"ช่อง {cell} มีโทเคนสี{board.colour_th[have]} ปราสาทต้องเป็นสีเดียวกัน",
+                   f"{cell} holds {have} tokens: the castle must be {have} too")
+    return colour
 
 
 def _set_hand(w, seat: int, cards, where: str, overridden: set[int]) -> None:

@@ -37,11 +37,17 @@ class Player:
 
 @dataclass(frozen=True)
 class Castle:
-    """A built castle: its card number, the map cell it stands on and the owning seat."""
+    """A built castle: its card number, the map cell it stands on, the owning seat and its
+    kingdom ``colour`` (the cell's colour when built, the capturer's after ``castle.capture_swap``).
+
+    The colour is remembered so that a castle left on an empty cell (``castle_emptied=stays``,
+    or emptied by Lord Theron under ``theron_castle=ignore``) still lets only its own colour be
+    placed there (``castle.on_own_colour``)."""
 
     card: int
     cell: str
     owner: int
+    colour: str
 
 
 @dataclass(frozen=True)
