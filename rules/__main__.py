@@ -147,6 +147,7 @@ def cmd_soak(args) -> int:
     for gid in ids:
         game = engine(gid)
         players = args.players or min(max(game.min_players, 4), game.max_players)
+        game.make_config({"players": players, **variant}, source="--set")  # refuse a bad reading up front
         try:
             from tqdm import tqdm
             chunks = tqdm(range(0, args.games, 100), desc=gid, unit="×100 games", file=sys.stderr)

@@ -481,3 +481,14 @@ def test_session_from_scenario_skips_and_notes_refused_steps():
     refused = [s for s in sc.steps if s.expect_error]
     assert session.step == 0 and session.length == len(sc.steps) - len(refused)
     assert len(notes) == len(refused) and all(th and en for th, en in notes)
+
+
+def test_event_log_says_when_earlier_events_are_left_out():
+    from rules.core.protocol import Event
+    from widgets.eventlog import EventLog
+    log = EventLog()
+    log.set_events([Event("gain", 0, {}, ("x.y",), text_th="ได้เงิน")], first=5)
+    assert log.select.options[0][0].startswith("6. ")
+    assert "5 earlier ones hidden" in log.skipped.value and "ซ่อน 5" in log.skipped.value
+    log.set_events([Event("gain", 0, {}, ("x.y",), text_th="ได้เงิน")])
+    assert log.select.options[0][0].startswith("1. ") and log.skipped.value == ""

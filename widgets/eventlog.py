@@ -106,15 +106,20 @@ class EventLog(w.VBox):
         style = w.HTML(f"<style>.kl-eventlog select {{ font-family: {THAI_FONT}; "
                        "font-size: 14px; }</style>")
         self.select.observe(safe(self.detail)(self._on_select), names="value")
-        super().__init__([style, self.select, self.detail], **kwargs)
+        self.skipped = w.HTML()
+        super().__init__([style, self.skipped, self.select, self.detail], **kwargs)
         if session is not None:
             session.observe(lambda c: self.set_events(c["new"]), names="events")
             self.set_events(session.events)
 
-    def set_events(self, events: Iterable[Event]) -> None:
-        """Show ``events``; the newest is selected (its clauses shown)."""
+    def set_events(self, events: Iterable[Event], first: int = 0) -> None:
+        """Show ``events``; the newest is selected (its clauses shown).  ``first``: how many
+        earlier events are left out (numbering starts after them and a note says so)."""
         self._events = list(events)
-        options = [(event_line(i, e, self.viewer, self.seat_label), i) for i, e in enumerate(self._events)]
+        self.skipped.value = (f'<div class="kl-muted" style="font-family:{THAI_FONT}">แสดง {len(self._events)} '
+                              f'เหตุการณ์ล่าสุด (ซ่อน {first} เหตุการณ์แรก) / showing the last '
+                              f'{len(self._events)} events ({first} earlier ones hidden)</div>') if first else ""
+        options = [(event_line(first + i, e, self.viewer, self.seat_label), i) for i, e in enumerate(self._events)]
         self.select.options = options
         self.select.value = options[-1][1] if options else None
         if not options:

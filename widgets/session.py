@@ -35,7 +35,7 @@ def _error_dict(exc: IllegalAction | BadInput) -> dict:
 
 class Cursor(t.HasTraits):
     """A position ``step`` in ``0..length`` with the moves a :class:`~widgets.stepper.Stepper`
-    uses: ``jump``, ``undo``, ``redo``.  ``unit`` names what a step is in error messages."""
+    uses: ``jump``, ``undo``, ``redo``.  ``unit`` names what a step is (a move, a frame)."""
 
     step = t.Int(0)
     length = t.Int(0)
@@ -51,8 +51,8 @@ class Cursor(t.HasTraits):
     def jump(self, step: int) -> None:
         """Go to ``step``; :class:`BadInput` when it is not an integer in ``0..length``."""
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.length:
-            raise BadInput(type(self).__name__, "step", f"ขั้นต้องอยู่ระหว่าง 0-{self.length}",
-                           f"{self.unit} must be an integer in 0..{self.length}, got {step!r}")
+            raise BadInput("stepper", "step", f"ขั้นต้องเป็นจำนวนเต็ม 0-{self.length} (ได้ {step!r})",
+                           f"step must be an integer in 0..{self.length}, got {step!r}")
         self.step = step
 
     def undo(self) -> bool:

@@ -567,7 +567,7 @@ def act_pending(w, seat: int, a: dict) -> None:
             w.players[to].cash += part
         w.players[seat].cash += price - part
         emit(w, "forced_sale", seat, ("bankruptcy.forced_sale",),
-             f"ขายบังคับการ์ด {kind} สี{w.board.colour_th[colour]} ได้ {price} Silver",
+             f"ขายบังคับการ์ด {tables().powers.kind_th[kind]} สี{w.board.colour_th[colour]} ได้ {price} Silver",
              f"forced sale of {colour} {kind} for {price} Silver", colour=colour, kind=kind, price=price)
         if kind == "land" and len(w.players[seat].hand) > territory_limit(w, seat):
             w.queue.insert(0, Pending("discard", seat))
@@ -603,7 +603,7 @@ def act_end_of_round(w, seat: int, a: dict) -> None:
         receive(w, seat, price)
         p.sold = True
         emit(w, "sell_power", seat, ("income.sell_power",),
-             f"ขายการ์ด {kind} สี{w.board.colour_th[colour]} ได้ {price} Silver (มูลค่า + 3)",
+             f"ขายการ์ด {tables().powers.kind_th[kind]} สี{w.board.colour_th[colour]} ได้ {price} Silver (มูลค่า + 3)",
              f"sells {colour} {kind} for {price} Silver (value + 3)", colour=colour, kind=kind, price=price)
         if kind == "land" and p.hand:
             w.queue.insert(0, Pending("discard", seat))
