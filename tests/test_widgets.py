@@ -492,3 +492,14 @@ def test_event_log_says_when_earlier_events_are_left_out():
     assert "5 earlier ones hidden" in log.skipped.value and "ซ่อน 5" in log.skipped.value
     log.set_events([Event("gain", 0, {}, ("x.y",), text_th="ได้เงิน")])
     assert log.select.options[0][0].startswith("1. ") and log.skipped.value == ""
+
+
+@pytest.mark.parametrize("game", ["coup", "shadow_master"])
+def test_register_view_lists_every_entry_with_its_default(game):
+    from rules.core.ambiguity import load_ambiguities
+    from widgets.rulepanel import ambiguities_html
+    page = ambiguities_html(game)
+    entries = load_ambiguities(game)
+    assert page.count("<details>") == len(entries)
+    for a in entries:
+        assert f"<code>{a.id}</code>" in page and f"<code>{a.default}</code> (ค่าเริ่มต้น / default)" in page

@@ -29,6 +29,7 @@ from .eventlog import EventLog
 from .rulepanel import PANEL_CSS, clause_html
 from .session import GameSession
 from .stepper import Stepper
+from .rulepanel import ambiguities_html as register_html
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios" / "coup"
 
@@ -358,21 +359,6 @@ def play_panel() -> w.VBox:
     return w.VBox([w.HBox([bots_n, kind]), w.HBox([reform, seed, start]), error, holder])
 
 
-BOLD = ' style="font-weight:bold"'
-
-
 def ambiguities_html() -> str:
-    """The ambiguity register of Coup as HTML: question, readings (default marked), why."""
-    from rules.core.ambiguity import load_ambiguities
-
-    rows = []
-    for a in load_ambiguities("coup"):
-        readings = "".join(
-            f'<li{BOLD if r.id == a.default else ""}><code>{_e(r.id)}</code>'
-            f'{" (ค่าเริ่มต้น / default)" if r.id == a.default else ""}: {_e(r.description_th)}'
-            f'<br><i>{_e(r.description_en)}</i></li>' for r in a.readings)
-        rows.append(f'<details><summary><b>{_e(a.question_th)}</b> <code>{_e(a.id)}</code></summary>'
-                    f'<div><i>{_e(a.question_en)}</i></div><ul>{readings}</ul>'
-                    f'<div>ทำไม / why: {_e(a.why)}</div><div style="color:#666">ข้อ / clauses: '
-                    f'{_e(", ".join(a.clauses))} · config: <code>{_e(a.variant or "")}</code></div></details>')
-    return f'<div style="font-family:{THAI_FONT}">{"".join(rows)}</div>'
+    """The Coup ambiguity register as HTML (:func:`widgets.rulepanel.ambiguities_html`)."""
+    return register_html("coup")

@@ -114,3 +114,25 @@ class RulePanel(w.VBox):
             self.body.value = "<i>ไม่มีข้อกติกา / no clauses</i>"
             return
         self.body.value = section_html(self.book, self.dropdown.value or 0, self.cited)
+
+
+def ambiguities_html(game: str) -> str:
+    """``game``'s ambiguity register (:func:`rules.core.ambiguity.load_ambiguities`) as HTML:
+    each question, its readings (the default in bold), why, the clauses, and the config field
+    (and data file, where given) that selects a reading."""
+    from rules.core.ambiguity import load_ambiguities
+
+    e = html.escape
+    rows = []
+    for a in load_ambiguities(game):
+        readings = "".join(
+            f'<li{" style=font-weight:bold" if r.id == a.default else ""}><code>{e(r.id)}</code>'
+            f'{" (ค่าเริ่มต้น / default)" if r.id == a.default else ""}: {e(r.description_th)}'
+            f'<br><i>{e(r.description_en)}</i></li>' for r in a.readings)
+        data = getattr(a, "data", None)
+        rows.append(f'<details><summary><b>{e(a.question_th)}</b> <code>{e(a.id)}</code></summary>'
+                    f'<div><i>{e(a.question_en)}</i></div><ul>{readings}</ul>'
+                    f'<div>ทำไม / why: {e(a.why)}</div><div style="color:#666">ข้อ / clauses: '
+                    f'{e(", ".join(a.clauses))} · config: <code>{e(a.variant or a.config or "-")}</code>'
+                    + (f' · data: <code>{e(str(data))}</code>' if data else "") + '</div></details>')
+    return f'<div class="kl-ambiguities" style="font-family:{THAI_FONT}">{"".join(rows)}</div>'

@@ -37,13 +37,14 @@ from rules.shadow_master import GAME
 from rules.shadow_master import board as smb
 from rules.shadow_master.attack import KIND_TH
 
-from .errors import THAI_FONT, error_html, message_html, safe
+from .errors import error_html, message_html, safe
 from .eventlog import EventLog, event_text, names_seat
 from .rulepanel import RulePanel, clause_html
 from .session import Cursor, GameSession
 from .sm_panels import (SMBoard, action_label, alliances_of, style, board_widget_box, colour_html, e,
                         kingdoms_html, largest_group_outlines, players_html, seat_name, status_html)
 from .stepper import Stepper
+from .rulepanel import ambiguities_html as register_html
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios" / "shadow_master"
 
@@ -538,24 +539,8 @@ def attack_stepper() -> ScenarioReader:
 
 
 def ambiguities_html() -> str:
-    """The Shadow Master ambiguity register: question, readings (default in bold), why.
-
-    Read through the engine's own loader (:func:`rules.shadow_master.tables.tables`), the one
-    its config is checked against."""
-    from rules.shadow_master.tables import tables
-
-    rows = []
-    for a in tables().ambiguities.ambiguities:
-        readings = "".join(
-            f'<li{" style=font-weight:bold" if r.id == a.default else ""}><code>{e(r.id)}</code>'
-            f'{" (ค่าเริ่มต้น / default)" if r.id == a.default else ""}: {e(r.description_th)}'
-            f'<br><i>{e(r.description_en)}</i></li>' for r in a.readings)
-        rows.append(f'<details><summary><b>{e(a.question_th)}</b> <code>{e(a.id)}</code></summary>'
-                    f'<div><i>{e(a.question_en)}</i></div><ul>{readings}</ul>'
-                    f'<div>ทำไม / why: {e(a.why)}</div><div class="kl-muted">ข้อ / clauses: '
-                    f'{e(", ".join(a.clauses))} · config: <code>{e(a.config or "-")}</code>'
-                    + (f' · data: <code>{e(a.data)}</code>' if a.data else "") + '</div></details>')
-    return f'<div class="kl-sm" style="font-family:{THAI_FONT}">{"".join(rows)}</div>'
+    """The Shadow Master ambiguity register as HTML (:func:`widgets.rulepanel.ambiguities_html`)."""
+    return register_html("shadow_master")
 
 
 def bot_game_scenario(players: int = 4, seed: int = 7, steps: int = 300, kind: str = "greedy") -> Scenario:

@@ -233,19 +233,7 @@ def done(w: list) -> Transition:
 
 def ev(w: list, kind, actor, data, cites, th="", en="", visible_to=None) -> None:
     """Record an event (see :class:`rules.core.protocol.Event`; built as in :func:`make_event`)."""
-    if not _FAST:
-        w[I_EVENTS].append(Event(kind, actor, data, cites, visible_to, th, en))
-        return
-    e = _new(Event)
-    d = e.__dict__
-    d["kind"] = kind
-    d["actor"] = actor
-    d["data"] = data
-    d["cites"] = cites
-    d["visible_to"] = visible_to
-    d["text_th"] = th
-    d["text_en"] = en
-    w[I_EVENTS].append(e)
+    w[I_EVENTS].append(make_event(kind, actor, data, cites, visible_to, th, en))
 
 
 def living(s) -> list[int]:
