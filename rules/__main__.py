@@ -17,6 +17,7 @@ import random
 import sys
 import time
 
+from . import catalog
 from .catalog import GAMES, engine, has_engine, info
 from .core.play import random_play
 from .core.protocol import BadInput
@@ -106,21 +107,45 @@ def cmd_scenario(args) -> int:
     return 1 if failed or malformed else 0
 
 
-def bench(game_id: str, players: int | None, seconds: float, seed: int = 0) -> dict:
-    """Random legal play for ``seconds``: ``{game, players, games, steps, games_per_s, steps_per_s}``."""
+def bench(game_id: str, players: int | None, seconds: float, seed: int = 0, with_kernel: bool = True) -> dict:
+    """Random legal play for ``seconds``: ``{game, players, games, steps, seconds, games_per_s,
+    steps_per_s}`` through the engine (every step ``legal_actions`` then ``apply``: validated,
+    immutable states, every event built).  A game with a random-play kernel
+    (``rules.<game>.kernel``) adds ``kernel``: the same for the kernel, which plays the very same
+    games (same seeds, same ``rng``) for another ``seconds``, and ``same_games`` / ``matches_engine``:
+    how many games both played and whether their step counts agree game by game."""
     game = engine(game_id)
     players = players or min(max(game.min_players, 4), game.max_players)
     config = game.default_config(players)
     rng = random.Random(seed)
-    games = steps = 0
+    per_game: list[int] = []
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         # the same moves as a choose_action + apply loop (every step legal_actions, then apply)
-        steps += random_play(game, game.new_game(config, seed + games), rng)[1]
-        games += 1
+        per_game.append(random_play(game, game.new_game(config, seed + len(per_game)), rng)[1])
     dt = time.perf_counter() - t0
-    return {"game": game_id, "players": players, "games": games, "steps": steps,
-            "seconds": round(dt, 3), "games_per_s": round(games / dt, 2), "steps_per_s": round(steps / dt, 1)}
+    out = _speed(per_game, dt)
+    out = {"game": game_id, "players": players, **out}
+    kmod = catalog.kernel(game_id) if with_kernel else None
+    if kmod is not None:
+        krng = random.Random(seed)
+        kper: list[int] = []
+        play = kmod.play
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            kper.append(play(config, seed + len(kper), krng).steps)
+        kout = _speed(kper, time.perf_counter() - t0)
+        same = min(len(kper), len(per_game))
+        kout.update(same_games=same, matches_engine=kper[:same] == per_game[:same],
+                    speedup=round(kout["games_per_s"] / max(out["games_per_s"], 1e-9), 2))
+        out["kernel"] = kout
+    return out
+
+
+def _speed(per_game: list[int], dt: float) -> dict:
+    games, steps = len(per_game), sum(per_game)
+    return {"games": games, "steps": steps, "seconds": round(dt, 3), "games_per_s": round(games / dt, 2),
+            "steps_per_s": round(steps / dt, 1)}
 
 
 def cmd_bench(args) -> int:
@@ -129,8 +154,13 @@ def cmd_bench(args) -> int:
         _print_json(out)
     else:
         print(f"{out['game']} ({out['players']} players): {out['games_per_s']} games/s, "
-              f"{out['steps_per_s']} steps/s over {out['seconds']} s")
-    return 0
+              f"{out['steps_per_s']} steps/s over {out['seconds']} s (engine: every event, every check)")
+        k = out.get("kernel")
+        if k:
+            print(f"  random-play kernel: {k['games_per_s']} games/s, {k['steps_per_s']} steps/s "
+                  f"({k['speedup']}x); same {k['same_games']} games as the engine: "
+                  + ("yes" if k["matches_engine"] else "NO - a kernel bug"))
+    return 1 if out.get("kernel", {}).get("matches_engine") is False else 0
 
 
 def cmd_soak(args) -> int:

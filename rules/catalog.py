@@ -83,3 +83,17 @@ def engine(game_id: str) -> Game:
         raise BadInput("game", "game", f"ยังไม่มีเอนจินกติกาของเกม '{game_id}'",
                        f"the rules engine for '{game_id}' is not available yet")
     return game
+
+
+def kernel(game_id: str):
+    """The random-play kernel module ``rules.<game_id>.kernel`` when the game has one, else
+    ``None``.  A kernel plays the very games ``random_play`` plays, faster and without events:
+    ``kernel.play(config, seed, rng)`` returns an object with ``steps`` (see rules/core/README.md)."""
+    if game_id in _REGISTERED:
+        return None
+    try:
+        return importlib.import_module(f"rules.{game_id}.kernel")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(f"rules.{game_id}"):
+            return None
+        raise

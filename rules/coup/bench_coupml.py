@@ -2,9 +2,11 @@
 
     python -m rules.coup.bench_coupml [--seconds S] [--players P] [--json] [--coupml-python PATH]
 
-Both run uniformly random legal play with the full challenge and block windows for the same
+All run uniformly random legal play with the full challenge and block windows for the same
 number of seconds, one after the other in this run.  Ours is ``python -m rules bench coup``
-(``rules.__main__.bench``).  coupml is measured in this process when it is importable, else in
+(``rules.__main__.bench``): the engine (immutable states, every event with its clauses, every
+action validated), then the random-play kernel (:mod:`rules.coup.kernel`), which plays the very
+same games move for move without the log and is what the speed goal is measured on.  coupml is measured in this process when it is importable, else in
 a subprocess of ``--coupml-python`` (or ``$COUPML_PYTHON``), an interpreter of a throwaway venv
 that has it (coupml is not a project dependency).  Without either, only our number is printed
 and coupml is reported as unavailable (exit status 0): the script runs only if coupml is
@@ -84,22 +86,29 @@ def main(argv: list[str] | None = None) -> int:
     from ..__main__ import bench
 
     ours = dict(bench("coup", args.players, args.seconds), engine="rules.coup")
+    kern = ours.pop("kernel", None)
     theirs = coupml_bench(args.players, args.seconds, args.coupml_python)
     ratio = round(ours["games_per_s"] / theirs["games_per_s"], 2) if theirs else None
-    result = {"ours": ours, "coupml": theirs, "games_per_s_ratio": ratio,
+    kratio = round(kern["games_per_s"] / theirs["games_per_s"], 2) if theirs and kern else None
+    result = {"ours": ours, "kernel": kern, "coupml": theirs, "games_per_s_ratio": ratio,
+              "kernel_games_per_s_ratio": kratio,
               "steps_per_game": {"ours": round(ours["steps"] / max(ours["games"], 1), 1),
                                  "coupml": round(theirs["steps"] / max(theirs["games"], 1), 1) if theirs else None}}
     if args.json:
         print(json.dumps(result, indent=1))
     else:
-        print(f"rules.coup : {ours['games_per_s']} games/s, {ours['steps_per_s']} steps/s "
-              f"({result['steps_per_game']['ours']} steps/game)")
+        print(f"rules.coup engine : {ours['games_per_s']} games/s, {ours['steps_per_s']} steps/s "
+              f"({result['steps_per_game']['ours']} steps/game; every event built, every action validated)")
+        if kern:
+            print(f"rules.coup kernel : {kern['games_per_s']} games/s, {kern['steps_per_s']} steps/s "
+                  f"(the same games: {kern['same_games']} compared, "
+                  + ("identical)" if kern["matches_engine"] else "DIFFERENT - a kernel bug)"))
         if theirs:
-            print(f"coupml     : {theirs['games_per_s']} games/s, {theirs['steps_per_s']} steps/s "
+            print(f"coupml            : {theirs['games_per_s']} games/s, {theirs['steps_per_s']} steps/s "
                   f"({result['steps_per_game']['coupml']} steps/game)")
-            print(f"ratio (games/s, ours / coupml): {ratio}  (goal: >= 2)")
+            print(f"ratio engine / coupml: {ratio};  kernel / coupml: {kratio}  (goal: >= 2)")
         else:
-            print("coupml     : not importable (pass --coupml-python or set COUPML_PYTHON)")
+            print("coupml            : not importable (pass --coupml-python or set COUPML_PYTHON)")
     return 0
 
 

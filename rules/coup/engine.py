@@ -50,17 +50,26 @@ _TH = {"income": "รายได้", "foreign_aid": "ความช่วย�
 
 
 # --- setup -------------------------------------------------------------------------------------
-def new_state(cfg: CoupConfig, seed: int) -> CoupState:
-    """Shuffle the deck and deal 2 cards and 2 coins to each seat (setup.deal) with
-    ``random.Random(seed)``; the bank holds the rest (ambiguity treasury_start)."""
-    R = rules_for(cfg)
+def deal(R, seed: int) -> tuple[tuple, tuple, int]:
+    """``(hands, deck, first)`` of a new game (setup.deal; ambiguity first_player): the deck
+    shuffled with ``random.Random(seed)``, ``R.start_cards`` cards to each seat (sorted tuples),
+    the rest top first, and the first seat.  Shared by :func:`new_state` and the random-play
+    kernel (:mod:`rules.coup.kernel`) so both deal the same game from one seed."""
     rng = random.Random(seed)
     deck = list(R.full_deck)
     rng.shuffle(deck)
     n, k = R.n, R.start_cards
     hands = tuple([tuple(sorted(deck[i * k:(i + 1) * k])) for i in range(n)])
-    deck = tuple(deck[n * k:])
     first = rng.randrange(n) if R.random_first else 0
+    return hands, tuple(deck[n * k:]), first
+
+
+def new_state(cfg: CoupConfig, seed: int) -> CoupState:
+    """Shuffle the deck and deal 2 cards and 2 coins to each seat (setup.deal) with
+    ``random.Random(seed)``; the bank holds the rest (ambiguity treasury_start)."""
+    R = rules_for(cfg)
+    hands, deck, first = deal(R, seed)
+    n = R.n
     coins = (R.start_coins,) * n
     empty = ((),) * n
     phase, cur = (FACTION, first) if R.reformation else (TURN, first)
