@@ -11,3 +11,36 @@ def test_bench_script_runs_without_coupml(capsys, monkeypatch):
     out = json.loads(capsys.readouterr().out)
     assert out["ours"]["games"] > 0 and out["ours"]["players"] == 4
     assert out["coupml"] is None and out["games_per_s_ratio"] is None
+    assert out["kernel"]["matches_engine"] is True and out["kernel"]["games"] > 0
+    assert out["kernel_games_per_s_ratio"] is None
+
+
+FAKE_COUPML = '''
+class Coup:  # a stand-in with coupml's interface: every game is 3 random steps
+    def __init__(self, players, rng):
+        self.rng, self.left = rng, 3
+    def init_game(self):
+        pass
+    def is_game_over(self):
+        return self.left == 0
+    def get_legal_actions(self):
+        return [0, 1]
+    def play_action(self, action):
+        self.left -= 1
+'''
+
+
+def test_bench_script_measures_coupml_in_a_subprocess(tmp_path, capsys, monkeypatch):
+    """The side-by-side path: coupml (here a stand-in module) runs in ``--coupml-python``'s process and
+    both ratios are computed from the two measurements."""
+    import sys
+
+    (tmp_path / "coupml.py").write_text(FAKE_COUPML)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)  # not importable here
+    assert bench_coupml.main(["--seconds", "0.2", "--json", "--coupml-python", sys.executable]) == 0
+    out = json.loads(capsys.readouterr().out)
+    theirs = out["coupml"]
+    assert theirs["engine"] == "coupml" and theirs["steps"] == 3 * theirs["games"] > 0
+    assert out["games_per_s_ratio"] == round(out["ours"]["games_per_s"] / theirs["games_per_s"], 2)
+    assert out["kernel_games_per_s_ratio"] == round(out["kernel"]["games_per_s"] / theirs["games_per_s"], 2)

@@ -26,6 +26,7 @@ import random
 from itertools import combinations
 from typing import Mapping, NamedTuple
 
+from .actions import distinct
 from .config import CoupConfig
 from .engine import deal
 from .state import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, NAMES, rules_for
@@ -468,7 +469,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
                 can = claim < 0 or claim not in hand
             else:
                 can = claim in hand
-            d = hand[:1] if len(hand) == 2 and hand[0] == hand[1] else hand
+            d = distinct(hand)
             r = randbelow(can + len(d))
             steps += 1
             if can and r == 0:
@@ -506,7 +507,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
         if phase == LOSE:  # every influence loss is the losing seat's choice
             p = cur
             hand = hands[p]
-            d = hand[:1] if len(hand) == 2 and hand[0] == hand[1] else hand
+            d = distinct(hand)
             card = d[randbelow(len(d))]
             steps += 1
             if tr:
@@ -561,7 +562,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
 
         if phase == SHOW:  # inquisitor.examine: the examined seat picks the card to show
             hand = hands[cur]
-            d = hand[:1] if len(hand) == 2 and hand[0] == hand[1] else hand
+            d = distinct(hand)
             shown = d[randbelow(len(d))]
             steps += 1
             if tr:
