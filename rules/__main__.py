@@ -7,7 +7,8 @@
   bench GAME [--players P] [--seconds S] [--json]   random legal play speed
   soak [--game GAME [--set FIELD=VALUE ...]] [--games N] [--players P]
                                                random games with invariants after every action
-  coverage GAME [--json]                       clause statuses and which clauses events cite
+  coverage GAME [--json]                       clause statuses and which clauses the events of the
+                                               scenarios cite (their setup events included)
 """
 from __future__ import annotations
 
@@ -212,6 +213,8 @@ def cmd_coverage(args) -> int:
                 res = run_file(p)
             except BadInput:
                 continue
+            for e in res.setup_events:  # what setup did, shown at step 0 of the scenario
+                cited.update(e.cites)
             for s in res.steps:
                 for e in s.events:
                     cited.update(e.cites)

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 
 from .chance import weighted_choice
 from .datafile import pydantic_error
-from .protocol import BadInput
+from .protocol import BadInput, Event
 
 __all__ = ["GameBase", "pydantic_error"]
 
@@ -66,6 +66,12 @@ class GameBase:
     def resample_hidden(self, state: Any, viewer: int | None, rng: random.Random) -> Any:
         """A state equal for ``viewer`` with all it cannot see re-dealt (default: nothing hidden)."""
         return state
+
+    # --- setup -----------------------------------------------------------------------
+    def setup_events(self, state: Any) -> tuple[Event, ...]:
+        """Events explaining a fresh ``state`` (``new_game``, then scenario overrides): what setup
+        did and which clauses decided it, hidden ones with ``visible_to``.  Default: none."""
+        return ()
 
     # --- scenarios and checks ----------------------------------------------------------
     def apply_overrides(self, state: Any, overrides: Mapping[str, Any]) -> Any:

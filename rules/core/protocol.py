@@ -95,7 +95,13 @@ class BadInput(ValueError):
 
 @runtime_checkable
 class Game(Protocol):
-    """What every game object exports as ``GAME`` (see ``rules/core/README.md``)."""
+    """What every game object exports as ``GAME`` (see ``rules/core/README.md``).
+
+    Optional (not required by this protocol; :class:`rules.core.base.GameBase` gives ``()``):
+    ``setup_events(state) -> tuple[Event, ...]``, the events that explain a fresh state (as
+    ``new_game`` returns it, or after ``apply_overrides``: then they describe that position),
+    each citing the clauses that decided it; call it through :func:`setup_events`.
+    """
 
     id: str
     title_th: str
@@ -137,6 +143,16 @@ def all_legal_actions(game: Game, state: Any) -> list[Action]:
     for seat in sorted(actors(game.current_player(state))):
         out.extend(game.legal_actions(state, seat))
     return out
+
+
+def setup_events(game: Any, state: Any) -> tuple[Event, ...]:
+    """``game.setup_events(state)`` as a tuple, or ``()`` for a game without that optional method.
+
+    The events that explain a fresh state (after ``new_game``, and ``apply_overrides`` for a
+    scenario position); hidden ones carry ``visible_to`` like any event.  They belong to no
+    action: a history shows them before its first step."""
+    method = getattr(game, "setup_events", None)
+    return tuple(method(state)) if callable(method) else ()
 
 
 def events_json(events: Iterable[Event], viewer: int | None = -99) -> list[dict]:

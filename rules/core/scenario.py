@@ -13,7 +13,7 @@ from typing import Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .datafile import pydantic_error, read_yaml
-from .protocol import CHANCE, TERMINAL, BadInput, Event, IllegalAction
+from .protocol import CHANCE, TERMINAL, BadInput, Event, IllegalAction, setup_events
 from .rulebook import load_rulebook
 
 
@@ -82,6 +82,8 @@ class Scenario(_Strict):
     cites: list[str] = []
     shows_hidden: bool = Field(False, description="teaching example: all cards shown on screen")
     setup: Setup = Setup()
+    expect_setup_events: list[EventExpect] = Field(
+        [], description="events the start position's setup_events must hold, in this order")
     steps: list[Step] = []
     expect: Expect = Expect()
 
@@ -110,6 +112,8 @@ def parse_scenario(data: Any, source: str) -> Scenario:
         cited += [(f"steps[{i}].expect_events[{j}].cites", c) for i, s in enumerate(sc.steps)
                   for j, e in enumerate(s.expect_events) for c in e.cites]
         cited += [(f"expect.events[{j}].cites", c) for j, e in enumerate(sc.expect.events) for c in e.cites]
+        cited += [(f"expect_setup_events[{j}].cites", c) for j, e in enumerate(sc.expect_setup_events)
+                  for c in e.cites]
         for where, cid in cited:
             if cid not in ids:
                 raise BadInput(source, where, f"ไม่มีข้อกติกา '{cid}' ในคู่มือ",
@@ -237,7 +241,8 @@ class StepResult:
 
 @dataclass
 class ScenarioResult:
-    """Outcome of a run: per-step events, the final state, and failure messages (empty = ok)."""
+    """Outcome of a run: the setup events of the start position, per-step events, the final
+    state, and failure messages (empty = ok)."""
 
     scenario: Scenario
     source: str
@@ -245,25 +250,30 @@ class ScenarioResult:
     steps: list[StepResult]
     final: Any
     failures: list[str]
+    setup_events: list[Event] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.failures
 
     def to_json(self, game: Any) -> dict:
-        """The CLI's JSON contract: ``{ok, steps: [{action, events}], final, failures}``."""
+        """The CLI's JSON contract: ``{ok, scenario, game, setup_events, steps: [{action, events}],
+        final, failures}``."""
         steps = []
         for s in self.steps:
-            row = {"action": s.action,
-                   "events": [{"kind": e.kind, "actor": e.actor, "cites": list(e.cites),
-                               "data": _norm(dict(e.data)), "visible_to": _visibility(e)}
-                              for e in s.events]}
+            row = {"action": s.action, "events": [_event_json(e) for e in s.events]}
             if s.error is not None:
                 row["error"] = {"clause": s.error.clause, "message_th": s.error.message_th,
                                 "message_en": s.error.message_en}
             steps.append(row)
         return {"ok": self.ok, "scenario": self.source, "game": self.scenario.game,
+                "setup_events": [_event_json(e) for e in self.setup_events],
                 "steps": steps, "final": game.state_to_json(self.final), "failures": self.failures}
+
+
+def _event_json(e: Event) -> dict:
+    return {"kind": e.kind, "actor": e.actor, "cites": list(e.cites), "data": _norm(dict(e.data)),
+            "visible_to": _visibility(e)}
 
 
 def run_scenario(sc: Scenario, source: str = "<scenario>") -> ScenarioResult:
@@ -280,6 +290,12 @@ def run_scenario(sc: Scenario, source: str = "<scenario>") -> ScenarioResult:
     initial = state
     ids = load_rulebook(sc.game).ids
     failures: list[str] = []
+    setup = list(setup_events(game, state))
+    for e in setup:
+        for c in e.cites:
+            if c not in ids:
+                failures.append(f"setup (ตั้งเกม): event '{e.kind}' cites unknown clause '{c}' / อ้างข้อที่ไม่มีในคู่มือ")
+    failures += [f"setup (ตั้งเกม): {m}" for m in match_events(sc.expect_setup_events, setup)]
     results: list[StepResult] = []
     all_events: list[Event] = []
     for i, step in enumerate(sc.steps):
@@ -323,7 +339,7 @@ def run_scenario(sc: Scenario, source: str = "<scenario>") -> ScenarioResult:
         failures += match_legal(game, state, ex.legal)
     if ex.returns is not None and list(game.returns(state)) != ex.returns:
         failures.append(f"returns: expected {ex.returns}, got {list(game.returns(state))} / ผลแพ้ชนะไม่ตรงกับที่คาด")
-    return ScenarioResult(sc, source, initial, results, state, failures)
+    return ScenarioResult(sc, source, initial, results, state, failures, setup)
 
 
 def run_file(path: Path | str) -> ScenarioResult:

@@ -6,6 +6,9 @@ Checks, over seeded random playouts:
 - ``apply`` never mutates its input (``state_to_json`` before == after);
 - ``invariants(state)`` is empty after every action;
 - every event cites clause ids that exist in the game's rulebook, all of status ``implemented``;
+- the setup events (``setup_events(game, new_game(...))``) too, each with Thai and English text,
+  ``visible_to`` naming real seats, JSON data, and no leak: seen by any viewer they are the same
+  after ``resample_hidden`` for that viewer (a hidden hand is an event ``visible_to`` its seat);
 - same seed, same log (determinism);
 - ``observe(state, v) == observe(resample_hidden(state, v), v)`` for every viewer (no leak of
   hidden information), and observations are JSON-serialisable;
@@ -20,7 +23,7 @@ from typing import Any
 
 from . import saveload
 from .play import choose_action
-from .protocol import TERMINAL, IllegalAction, actors
+from .protocol import TERMINAL, IllegalAction, actors, setup_events
 from .rulebook import load_rulebook
 
 
@@ -48,14 +51,56 @@ def _events_log(events) -> list:
             for e in events]
 
 
+def _cite_problems(e, status: dict) -> list[str]:
+    """Why ``e``'s cites break the contract (unknown or not ``implemented`` clauses)."""
+    out = []
+    for c in e.cites:
+        if c not in status:
+            out.append(f"event {e.kind} cites unknown clause {c}")
+        elif status[c] != "implemented":
+            out.append(f"event {e.kind} cites clause {c} whose status is {status[c]}, not implemented")
+    return out
+
+
+def check_setup_events(game: Any, state: Any, seats: list[int], rng: random.Random,
+                       status: dict | None = None) -> list[str]:
+    """Problems of ``setup_events(game, state)`` (empty = fine): cites exist and are implemented,
+    Thai and English texts, ``visible_to`` within ``seats``, JSON data, and no leak - for every
+    viewer (each seat and the spectator) the events as that viewer sees them
+    (``Event.to_json(viewer)``) are the same after ``resample_hidden(state, viewer, rng)``."""
+    status = status if status is not None else {c.id: c.status for c in load_rulebook(game.id).clauses}
+    events = setup_events(game, state)
+    out = []
+    for e in events:
+        out += [f"setup: {m}" for m in _cite_problems(e, status)]
+        if not (e.text_th and e.text_en):
+            out.append(f"setup: event {e.kind} lacks a Thai or English text")
+        if e.visible_to is not None and not (e.visible_to and set(e.visible_to) <= set(seats)):
+            out.append(f"setup: event {e.kind} visible_to {sorted(e.visible_to)} names no seat or a seat not in {seats}")
+        try:
+            json.dumps(dict(e.data))
+        except TypeError as exc:
+            out.append(f"setup: event {e.kind} data not JSON: {exc}")
+    for viewer in seats + [None]:
+        seen = [e.to_json(viewer) for e in events]
+        other = game.resample_hidden(state, viewer, rng)
+        if [e.to_json(viewer) for e in setup_events(game, other)] != seen:
+            out.append(f"setup: events seen by viewer {viewer} change when hidden information is "
+                       f"re-dealt (leak)")
+    return out
+
+
 def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | None,
           check_every: int = 1):
     """One random playout with checks; returns (actions, events_log, final_state)."""
     rng = random.Random(seed)
     state = game.new_game(config, seed)
     status = {c.id: c.status for c in load_rulebook(game.id).clauses}
-    actions, log = [], []
     seats = list(range(getattr(config, "players", 0)))
+    actions, log = [], _events_log(setup_events(game, state))
+    if report is not None:
+        for msg in check_setup_events(game, state, seats, random.Random(seed * 7919 - 1), status):
+            report.add(f"seed {seed}: {msg}")
     for step in range(max_steps):
         action = choose_action(game, state, None, rng)
         if action is None:
@@ -98,12 +143,8 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
             if game.state_to_json(state) != before:
                 report.add(f"seed {seed} step {step}: apply mutated its input state")
             for e in tr.events:
-                for c in e.cites:
-                    if c not in status:
-                        report.add(f"seed {seed} step {step}: event {e.kind} cites unknown clause {c}")
-                    elif status[c] != "implemented":
-                        report.add(f"seed {seed} step {step}: event {e.kind} cites clause {c} "
-                                   f"whose status is {status[c]}, not implemented")
+                for msg in _cite_problems(e, status):
+                    report.add(f"seed {seed} step {step}: {msg}")
             broken = game.invariants(tr.state)
             if broken:
                 report.add(f"seed {seed} step {step} after {action}: invariants broken: {broken}")

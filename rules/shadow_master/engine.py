@@ -687,6 +687,12 @@ class ShadowMasterGame(GameBase):
         """State after setup (``setup.*``): seeded deal, First Player = seat 0."""
         return new_state(self.make_config(config), seed)
 
+    def setup_events(self, state: State) -> tuple:
+        """What setup did, clause by clause (:func:`rules.shadow_master.setup.setup_events`);
+        each Territory hand is an event seen by its seat only."""
+        from .setup import setup_events
+        return setup_events(state)
+
     def current_player(self, state: State):
         if state.stage == "over":
             return TERMINAL
