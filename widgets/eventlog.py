@@ -1,9 +1,11 @@
 """The event log: each event in Thai with its clause ids; choosing one shows the clauses.
 
-Bound to a :class:`~widgets.session.GameSession` it follows ``session.events``.  Events are
-shown as ``viewer`` may see them (``None`` = spectator): a hidden event keeps who did it, a
-readable name of its kind and its cites, but not its data or text, so nothing secret travels
-to the browser.  Every event with an actor names the seat (unless its text already does).
+Bound to a :class:`~widgets.session.GameSession` it follows ``session.events``: first the
+setup events (what setup did, step 0, marked ``ตั้งเกม / setup``), then the events of each
+action.  Events are shown as ``viewer`` may see them (``None`` = spectator): a hidden event
+keeps who did it, a readable name of its kind and its cites, but not its data or text, so
+nothing secret travels to the browser.  Every event with an actor names the seat (unless its
+text already does).
 """
 from __future__ import annotations
 
@@ -28,6 +30,8 @@ HIDDEN_KIND = {
     "examine_show": ("ให้ดูการ์ด 1 ใบ", "shows one card"),
     # Shadow Master
     "draw": ("จั่วการ์ด Territory", "draws a Territory card"),
+    # setup (both games): a seat's starting hand
+    "setup_hand": ("ได้รับการ์ดในมือตอนเริ่มเกม", "is dealt a starting hand"),
 }
 """Readable names of the event kinds a seat may not see (the kind itself is public)."""
 
@@ -62,12 +66,17 @@ def event_text(event: Event, viewer: int | None = None,
     return text
 
 
+SETUP_MARK = "ตั้งเกม / setup ▸ "
+"""Leads the log line of a setup event (what setup did, before the first action)."""
+
+
 def event_line(index: int, event: Event, viewer: int | None = None,
-               label: Callable[[int], str] = default_seat_label) -> str:
+               label: Callable[[int], str] = default_seat_label, setup: bool = False) -> str:
     """One line of the log: ``"3. <seat> ▸ <Thai text> [clause.id, ...]"`` (redacted when
-    hidden; see :func:`event_text`)."""
+    hidden; see :func:`event_text`); a ``setup`` event is led by :data:`SETUP_MARK`."""
     cites = ", ".join(event.cites)
-    return f"{index + 1}. {event_text(event, viewer, label)}" + (f"  [{cites}]" if cites else "")
+    return (f"{index + 1}. {SETUP_MARK if setup else ''}{event_text(event, viewer, label)}"
+            + (f"  [{cites}]" if cites else ""))
 
 
 def clauses_html(book: Rulebook | None, clause_ids: Iterable[str]) -> str:
@@ -109,20 +118,28 @@ class EventLog(w.VBox):
         self.skipped = w.HTML()
         super().__init__([style, self.skipped, self.select, self.detail], **kwargs)
         if session is not None:
-            session.observe(lambda c: self.set_events(c["new"]), names="events")
-            self.set_events(session.events)
+            setup = lambda: len(getattr(session, "setup_events", ()))  # noqa: E731
+            session.observe(lambda c: self.set_events(c["new"], setup=setup()), names="events")
+            self.set_events(session.events, setup=setup())
 
-    def set_events(self, events: Iterable[Event], first: int = 0) -> None:
-        """Show ``events``; the newest is selected (its clauses shown).  ``first``: how many
-        earlier events are left out (numbering starts after them and a note says so)."""
+    def set_events(self, events: Iterable[Event], first: int = 0, setup: int = 0,
+                   select_last: bool = True) -> None:
+        """Show ``events``; the newest is selected (its clauses shown) unless ``select_last`` is
+        false (then none is, until the reader chooses one).  ``first``: how many earlier events
+        are left out (numbering starts after them and a note says so); ``setup``: how many
+        events of the whole log (left-out ones included) are setup events, shown marked
+        :data:`SETUP_MARK`."""
         self._events = list(events)
+        if not select_last:
+            self.select.value = None  # before the options change: nothing is highlighted
         self.skipped.value = (f'<div class="kl-muted" style="font-family:{THAI_FONT}">แสดง {len(self._events)} '
                               f'เหตุการณ์ล่าสุด (ซ่อน {first} เหตุการณ์แรก) / showing the last '
                               f'{len(self._events)} events ({first} earlier ones hidden)</div>') if first else ""
-        options = [(event_line(first + i, e, self.viewer, self.seat_label), i) for i, e in enumerate(self._events)]
+        options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup), i)
+                   for i, e in enumerate(self._events)]
         self.select.options = options
-        self.select.value = options[-1][1] if options else None
-        if not options:
+        self.select.value = options[-1][1] if options and select_last else None
+        if self.select.value is None:
             self.detail.value = ""
 
     def _on_select(self, change) -> None:

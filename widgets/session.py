@@ -8,9 +8,13 @@ The session decides no rule.  It only calls the game protocol of ``rules/core/RE
 * ``transitions[i-1]`` is the :class:`~rules.core.protocol.Transition` of ``actions[i-1]``;
 * ``step`` is the position shown (``0..length``); after :meth:`undo` the actions beyond
   ``step`` stay available to :meth:`redo` until a new action is applied, which branches
-  (drops that future) first.
+  (drops that future) first;
+* ``setup_events`` are the game's optional ``setup_events(states[0])``: what setup did and
+  which clauses decided it (hidden hands carry ``visible_to``).  They are no step: every
+  ``step``, 0 included, shows them first.
 
-Views observe the traits ``step``, ``length``, ``events`` (all events up to ``step``) and
+Views observe the traits ``step``, ``length``, ``events`` (the setup events, then all events
+of the actions up to ``step``) and
 ``last_error`` (``{"clause", "th", "en"}`` of the last refused input, or ``None``).
 Save files are :mod:`rules.core.saveload` histories (schema version 1).
 """
@@ -24,7 +28,7 @@ import traitlets as t
 
 from rules.core import saveload
 from rules.core.protocol import (CHANCE, BadInput, Event, Game, IllegalAction, Transition,
-                                 all_legal_actions)
+                                 all_legal_actions, setup_events)
 from rules.core.chance import sample_chance
 
 
@@ -121,6 +125,7 @@ class GameSession(Cursor):
     def _reset(self, game, config, seed, overrides, initial, actions, transitions) -> None:
         self.game, self.config, self.seed, self.overrides = game, config, seed, overrides
         self.initial = initial
+        self.setup_events: tuple[Event, ...] = setup_events(game, initial)
         self.actions: list[dict] = list(actions)
         self.transitions: list[Transition] = list(transitions)
         with self.hold_trait_notifications():
@@ -130,7 +135,7 @@ class GameSession(Cursor):
             self._refresh_events()
 
     def _refresh_events(self) -> None:
-        self.events = [e for tr in self.transitions[:self.step] for e in tr.events]
+        self.events = [*self.setup_events, *(e for tr in self.transitions[:self.step] for e in tr.events)]
 
     @t.observe("step")
     def _on_step(self, _change) -> None:
@@ -144,7 +149,8 @@ class GameSession(Cursor):
 
     @property
     def last_events(self) -> tuple[Event, ...]:
-        """Events of the transition that led to ``step`` (empty at step 0)."""
+        """Events of the transition that led to ``step`` (empty at step 0: the setup events are
+        ``setup_events``)."""
         return self.transitions[self.step - 1].events if self.step else ()
 
     def current_player(self) -> Any:

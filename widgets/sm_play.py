@@ -147,7 +147,8 @@ class PlayTable(w.VBox):
         self.buttons.children = self._buttons(legal, obs)
         self.kingdoms.value = kingdoms_html(self.board, obs)
         self.players.value = players_html(self.board, obs, self.viewer)
-        self.eventlog.set_events(s.events[-LOG_EVENTS:], first=max(0, len(s.events) - LOG_EVENTS))
+        self.eventlog.set_events(s.events[-LOG_EVENTS:], first=max(0, len(s.events) - LOG_EVENTS),
+                                 setup=len(s.setup_events))
         self.undo_button.disabled = self._my_last_action() is None
         self.finish_button.layout.display = "" if self.reader_out() and s.current_player() != TERMINAL else "none"
         self.draw_board()

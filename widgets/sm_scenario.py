@@ -4,7 +4,9 @@ A scenario file (``data/scenarios/shadow_master/*.yaml``) is played into a
 :class:`~widgets.session.GameSession`; the views then walk through it one *frame* at a time:
 one frame per event of each action (a token is placed; the attack is decided with both groups
 outlined and their sizes; tokens are removed; each Power holder pays; a collapse follows), so a
-whole siege, which the engine resolves in one ``apply``, is seen piece by piece.
+whole siege, which the engine resolves in one ``apply``, is seen piece by piece.  Frame 0 is the
+setup: it shows the session's ``setup_events`` (the board, money, cards dealt, no Powers, the
+First Player, or what the scenario set), each with its clauses.
 
 Frames never decide a rule.  The board of a frame inside an action is the position before the
 action with the action's own events replayed on it (``place``, ``black``, ``tokens_removed``,
@@ -54,7 +56,8 @@ ATTACK_EXAMPLES = ("attack_full_force", "attack_tempo", "attack_first_strike", "
 """Scenario stems of the attack stepper, in teaching order (missing files are skipped)."""
 
 SECTION_EXAMPLES = {
-    "board": "rank_odd_row_diagonal", "setup": "rank_cells_not_tokens", "order": "end_of_round_income_tax",
+    "board": "rank_odd_row_diagonal", "players": "setup_deal_two_players", "setup": "setup_deal_two_players",
+    "order": "end_of_round_income_tax",
     "turn": "phase2_open_row_pass", "money": "end_of_round_income_tax", "power": "military_faith_combo",
     "power_limit": "military_faith_combo", "attack": "attack_full_force", "alliance": "alliance_attack",
     "collapse": "siege_collapse_deposits", "end": "final_count", "rank": "rank_cells_not_tokens",
@@ -176,9 +179,12 @@ class FrameCursor(Cursor):
 
     # -- what a frame shows ----------------------------------------------------------------
     def current_events(self) -> list[Event]:
-        """The events this frame adds (one, or a whole action shown as one frame)."""
+        """The events this frame adds (one, or a whole action shown as one frame; at frame 0 the
+        setup events: what setup did, clause by clause)."""
         f = self.frame
-        if f.action == 0 or f.shown == 0:
+        if f.action == 0:
+            return list(self.session.setup_events)
+        if f.shown == 0:
             return []
         events = self.session.transitions[f.action - 1].events
         prev = self.frames[self.step - 1]
@@ -186,9 +192,10 @@ class FrameCursor(Cursor):
         return list(events[start:f.shown])
 
     def shown_events(self) -> list[Event]:
-        """Every event up to and including this frame."""
+        """Every event up to and including this frame, the setup events first."""
         f = self.frame
-        out = [ev for tr in self.session.transitions[:max(f.action - 1, 0)] for ev in tr.events]
+        out = list(self.session.setup_events)
+        out += [ev for tr in self.session.transitions[:max(f.action - 1, 0)] for ev in tr.events]
         if f.action:
             out += list(self.session.transitions[f.action - 1].events[:f.shown])
         return out
@@ -383,7 +390,9 @@ class ScenarioView(w.VBox):
         self.status.value = status_html(board, obs)
         self.kingdoms.value = kingdoms_html(board, obs)
         self.players.value = players_html(board, obs, None, ledger, note)
-        self.eventlog.set_events(shown[-LOG_EVENTS:])
+        # at frame 0 no event is chosen for the reader, so the rule panel stays where it is
+        self.eventlog.set_events(shown[-LOG_EVENTS:], first=max(0, len(shown) - LOG_EVENTS),
+                                 setup=len(self.session.setup_events), select_last=f.action > 0)
 
     def _frame_html(self, f: Frame, now: list[Event]) -> str:
         cur = self.cursor

@@ -136,9 +136,8 @@ def setup_events(state: CoupState) -> tuple:
                           f"reading {R.cfg.deck} of ambiguity deck_composition, not the rulebook's "
                           f"{comp.character_cards.value} cards")
     add("setup_deck", None, {"cards": size, "characters": counts, "deck": R.cfg.deck}, deck_cites,
-        f"สำรับการ์ดตัวละคร {size} ใบ: {' '.join(TH[c] for c in R.deck_chars)} ตัวละครละ {copies} ใบ ({why_th})",
-        f"a deck of {size} character cards: {copies} each of "
-        f"{', '.join(NAMES[c].capitalize() for c in R.deck_chars)} ({why_en})")
+        f"สำรับการ์ดตัวละคร {size} ใบ: {len(R.deck_chars)} ตัวละคร ตัวละครละ {copies} ใบ ({why_th})",
+        f"a deck of {size} character cards: {len(R.deck_chars)} characters, {copies} of each ({why_en})")
     silver, gold = comp.coins["silver"], comp.coins["gold"]
     add("setup_coins", None, {"silver": silver.count, "gold": gold.count, "gold_value": gold.value,
                               "total": R.total_coins},
