@@ -603,3 +603,19 @@ def test_castle_colour_overrides_and_invariant():
     assert GAME.invariants(s) == []
     wrong = replace(s, castles=(replace(s.castles[0], colour="blue"),))
     assert any("castle" in m and "C3" in m and "blue" in m for m in GAME.invariants(wrong))
+
+
+def test_first_player_reading():
+    """Ambiguity first_player: seat 0 by default; drawn from the seed under ``random``, and the
+    first turn and the setup event follow it (order.rounds_first_player)."""
+    from rules.shadow_master import GAME as SM
+
+    firsts = set()
+    for seed in range(20):
+        assert SM.new_game(SM.make_config({"players": 4}), seed).first_player == 0
+        s = SM.new_game(SM.make_config({"players": 4, "first_player": "random"}), seed)
+        firsts.add(s.first_player)
+        assert s.turn.seat == s.first_player == SM.current_player(s)
+        ev = [e for e in SM.setup_events(s) if e.kind == "setup_first_player"]
+        assert ev and ev[0].data["seat"] == s.first_player
+    assert len(firsts) >= 3

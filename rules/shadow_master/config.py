@@ -52,6 +52,7 @@ class Config(BaseModel):
     theron_damage: Literal["none", "on_empty"] = "none"
     theron_one_per_round: Literal["ignored", "applies"] = "ignored"
     theron_castle: Literal["ignore", "castle_emptied_applies", "castle_cells_locked"] = "ignore"
+    first_player: Literal["seat0", "random"] = "seat0"
     max_rounds: int | None = Field(None, ge=1, description="engine safety stop, not a rule")
 
     @field_validator("rank_table")

@@ -39,7 +39,8 @@ def all_territory_cards(config: Config) -> list[str]:
 
 def new_state(config: Config, seed: int) -> State:
     """``setup.*``: board, Territory deck shuffled and dealt to the limit, 10 Silver each,
-    no Kingdom Power and no Shadow Master card; seat 0 holds the First Player."""
+    no Kingdom Power and no Shadow Master card; the First Player is seat 0 or drawn from the seed
+    after the deal (ambiguity first_player, order.rounds_first_player)."""
     board = config.get_board()
     rng = random.Random(seed)
     deck = all_territory_cards(config)
@@ -50,6 +51,7 @@ def new_state(config: Config, seed: int) -> State:
         hand, deck = deck[:limit], deck[limit:]
         players.append(Player(cash=10, deposits=(0,) * len(board.colours), hand=tuple(sorted(hand))))
     per = tables().powers.per_colour
+    first = rng.randrange(config.players) if config.first_player == "random" else 0
     return State(
         config=config, seed=seed, position=B.empty_position(board),
         supply=(board.tokens_per_colour,) * len(board.colours), black_supply=board.black_tokens,
@@ -57,7 +59,7 @@ def new_state(config: Config, seed: int) -> State:
         castle_supply=tuple(range(1, tables().shadow.castles + 1)), person_supply=tuple(sorted(PERSONS)),
         players=tuple(players), deck=tuple(sorted(deck)), discard=(), row=(),
         power_decks=tuple(tuple(per[k] for k in KINDS) for _ in board.colours),
-        bank=BANK_START - 10 * config.players, turn=Turn(seat=0),
+        bank=BANK_START - 10 * config.players, turn=Turn(seat=first), first_player=first,
     )
 
 
