@@ -75,6 +75,10 @@ def cmd_scenario(args) -> int:
         else:
             sc = res.scenario
             print(f"{sc.title_th} / {sc.title_en}")
+            if res.setup_events:
+                print(" 0. ตั้งเกม / setup")
+                for e in res.setup_events:
+                    print(f"    - {e.kind} {list(e.cites)} {e.text_th or ''}")
             for i, s in enumerate(res.steps, 1):
                 print(f" {i}. {json.dumps(s.action, ensure_ascii=False)}")
                 if s.error is not None:

@@ -317,3 +317,13 @@ def test_shadow_master_play_log_shows_own_hand_only():
     table.act({"player": 0, "type": "skip"})
     table.undo()
     assert session.step == 0 and [o[0] for o in table.eventlog.select.options] == lines
+
+
+def test_scenario_run_prints_the_setup_events(capsys):
+    from rules.__main__ import main
+
+    assert main(["scenario", "run", "data/scenarios/coup/setup_deal_two_players.yaml"]) == 0
+    out = capsys.readouterr().out
+    setup, _, steps = out.partition(" 1. ")
+    assert " 0. ตั้งเกม / setup" in setup and "setup_deal ['setup.deal']" in setup
+    assert "setup_first_player ['setup.first_turn']" in setup and "gain ['actions.income']" in steps
