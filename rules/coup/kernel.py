@@ -184,6 +184,11 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
         money[seat] += amount
         money[BANK] -= amount
 
+    def pick(hand: list) -> int:
+        """A uniformly random choice among the distinct cards of a hand (what to lose or show)."""
+        d = distinct(hand)
+        return d[randbelow(len(d))]
+
     def lose(seat: int, card: int, face_down: bool = False) -> int:
         """challenge.fail / challenger_loses / lose_both: the card leaves the hand for good;
         returns the winner when one seat is left (end.last_player), else -1."""
@@ -506,9 +511,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
 
         if phase == LOSE:  # every influence loss is the losing seat's choice
             p = cur
-            hand = hands[p]
-            d = distinct(hand)
-            card = d[randbelow(len(d))]
+            card = pick(hands[p])
             steps += 1
             if tr:
                 tr({"player": p, "type": "lose", "card": NAMES[card]})
@@ -561,9 +564,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             continue
 
         if phase == SHOW:  # inquisitor.examine: the examined seat picks the card to show
-            hand = hands[cur]
-            d = distinct(hand)
-            shown = d[randbelow(len(d))]
+            shown = pick(hands[cur])
             steps += 1
             if tr:
                 tr({"player": cur, "type": "show", "card": NAMES[shown]})
