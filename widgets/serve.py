@@ -14,9 +14,10 @@ What it sets (the same settings are in ``voila.json`` at the repository top, so 
 * ``--preheat_kernel=True --pool_size=N``: N kernels per notebook start at launch and run the
   notebook ahead of the first visitor (default N=1);
 * ``--MappingKernelManager.cull_idle_timeout=S --MappingKernelManager.cull_interval=I``
-  (``cull_connected=False``): a kernel whose tab was closed without Voila's shutdown beacon is
-  shut down after S idle seconds (voila issue 1458: closed tabs otherwise leak kernels); an
-  open tab keeps its kernel; pooled kernels are never culled;
+  (``cull_connected=False``): a fallback for a tab that died without Voila's shutdown beacon
+  (crash, lost network): its kernel is shut down after S idle seconds; an open tab keeps its
+  kernel; pooled kernels are never culled.  A tab that is closed or navigated away sends the
+  beacon, and its kernel is shut down at once (see the ``_xsrf`` cookie below);
 * ``--strip_sources=True --show_tracebacks=False``: readers see outputs, not code or stacks;
 * ``--template=kotika`` (``widgets/jupyter/voila/templates/kotika``, found through
   ``JUPYTER_PATH``): Voila's lab template minus its two Font Awesome CDN links (the icons are
@@ -24,6 +25,15 @@ What it sets (the same settings are in ``voila.json`` at the repository top, so 
 * gzip on responses (tornado ``compress_response``);
 * a preheated kernel counts as active when it is handed to a visitor, so the idle culler
   cannot shut it down before the browser connects (:func:`_fresh_on_hand_out`);
+* a notebook page sets the ``_xsrf`` cookie (``_XsrfCookieRenderHandler``): Voila's page
+  sends the kernel-shutdown beacon on leaving with the token read from that cookie, but Voila
+  never sets it (its page is rendered without reading ``xsrf_token``), so the beacon carried
+  an empty token, got 403 (voila issue 1458) and the kernel lived on until the idle culler.
+  XSRF checks stay on for every endpoint;
+* on stop, pooled and busy kernels are killed instead of asked to shut down
+  (:func:`_quiet_stop`): a pooled kernel waits inside an ``execute_request`` for its visitor
+  (``voila.utils.get_query_string``), and the polite shutdown closed its sockets under that
+  request, so it logged a ``ZMQError`` traceback;
 * a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of pages whose code
   never mentions plotly.
 
@@ -31,14 +41,17 @@ Offline: Voila's lab template serves its JavaScript itself and the widgets' code
 the installed lab extensions (ipywidgets, anywidget with inline ESM); no CDN is needed at page
 load (the browser tests block every non-local request and check).
 
-The launcher runs Voila in this process (``Voila.launch_instance``) with one addition: ``/``
-redirects to ``/voila/render/index.ipynb`` so the home page is obvious; the file tree stays at
-``/voila/tree``.
+The launcher runs Voila in this process (``Voila.launch_instance``) with these additions,
+which a plain ``voila notebooks/`` run does not have: the ``_xsrf`` cookie, the quiet stop, the
+kernel kept active on hand-out, gzip, the plotly hook, and ``/`` redirecting to
+``/voila/render/index.ipynb`` so the home page is obvious (the file tree stays at
+``/voila/tree``).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import os
 import sys
 from pathlib import Path
@@ -136,10 +149,62 @@ def _fresh_on_hand_out(kernel_manager) -> None:
     kernel_manager.get_rendered_notebook = get_rendered_notebook
 
 
+def _quiet_stop(kernel_manager) -> None:
+    """On stop, kill pooled and busy kernels at once, then shut the rest down as Voila does.
+
+    A pooled kernel is in the middle of an ``execute_request``: its notebook's last cell waits
+    for a visitor's request (``voila.utils.get_query_string``).  Asked to shut down, it closes
+    its sockets, that request then ends and its reply fails with ``ZMQError: Socket operation
+    on non-socket`` (a traceback in the log).  Such a kernel holds no visitor's state, and a busy
+    one is lost at stop anyway, so ``now=True`` (kill) loses nothing and logs nothing.
+    """
+    shutdown_all = kernel_manager.shutdown_all
+
+    async def pooled_ids() -> set[str]:
+        ids = set()
+        for pool in getattr(kernel_manager, "_pools", {}).values():
+            for task in tuple(pool):
+                try:
+                    ids.add((await task)["kernel_id"])
+                except Exception:  # noqa: BLE001 - a kernel that failed to start: nothing to kill
+                    pass
+        return ids
+
+    async def shutdown_all_quietly(*args, **kwargs):
+        busy = {kid for kid, kernel in list(kernel_manager._kernels.items())
+                if getattr(kernel, "execution_state", None) in ("busy", "starting")}
+        doomed = [kid for kid in (await pooled_ids()) | busy if kid in kernel_manager]
+        await asyncio.gather(*(kernel_manager.shutdown_kernel(kid, now=True) for kid in doomed),
+                             return_exceptions=True)
+        return await shutdown_all(*args, **kwargs)
+
+    kernel_manager.shutdown_all = shutdown_all_quietly
+
+
 def _voila_class():
     import tornado.web
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    class _XsrfCookieRenderHandler(TornadoVoilaHandler):
+        """Voila's notebook page handler that also sets the ``_xsrf`` cookie.
+
+        On ``beforeunload`` Voila's page posts ``/voila/api/shutdown/<kernel>`` with
+        ``navigator.sendBeacon`` and an ``_xsrf`` form field read from ``document.cookie``.
+        Tornado sets that cookie only when a handler reads ``xsrf_token``, which Voila's page
+        rendering never does, so the beacon carried an empty token and was refused (403
+        "'_xsrf' argument missing from POST").  Reading ``xsrf_token`` here sets the cookie
+        (kept if the browser already has one) before the page streams out; the shutdown
+        endpoint keeps its XSRF check, which a same-origin page now passes.
+        """
+
+        async def prepare(self, *args, **kwargs):
+            result = super().prepare(*args, **kwargs)  # async in jupyter_server 2
+            if inspect.isawaitable(result):
+                await result
+            if not self._finished:  # e.g. not redirected to a login page
+                self.xsrf_token  # noqa: B018 - read for its side effect: the Set-Cookie header
 
     class DashboardVoila(Voila):
         """Voila with ``/`` redirecting to the home notebook."""
@@ -153,13 +218,17 @@ def _voila_class():
             settings = super().init_settings()
             settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
             _fresh_on_hand_out(self.kernel_manager)
+            _quiet_stop(self.kernel_manager)
             return settings
 
         def init_handlers(self):
             home = url_path_join(self.base_url, "voila/render", HOME)
             redirect = (url_path_join(self.server_url, "/?"), tornado.web.RedirectHandler,
                         {"url": home, "permanent": False})
-            return [redirect, *super().init_handlers()]
+            handlers = [(h[0], _XsrfCookieRenderHandler, *h[2:])
+                        if len(h) > 1 and h[1] is TornadoVoilaHandler else h
+                        for h in super().init_handlers()]
+            return [redirect, *handlers]
 
     return DashboardVoila
 

@@ -1,0 +1,198 @@
+"""The dashboard server (``widgets/serve.py``) frees a page's kernel when the page is left,
+keeps XSRF checks on, and stops without tracebacks.
+
+Each test here starts its own ``python -m widgets.serve`` (like ``conftest.dashboard``, but
+with the idle culler at an hour, so the culler cannot be what shuts a kernel down).  Logs go
+to ``artifacts/serve_<name>.log``.  The tests share one xdist group so only one worker starts
+these servers.
+"""
+from __future__ import annotations
+
+import http.cookiejar
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import psutil  # installed with ipykernel
+import pytest
+
+from tests.conftest import ARTIFACTS, ROOT, _free_port
+
+pytestmark = pytest.mark.xdist_group("serve")
+
+CULL_NEVER = "3600"  # seconds: far beyond any test here
+KERNEL_GONE_WITHIN = 60  # seconds; generous, not a speed goal (the culler would take an hour)
+KERNEL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+class Served:
+    """``python -m widgets.serve`` on a free port with its log in ``artifacts/``."""
+
+    def __init__(self, name: str):
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log_path = ARTIFACTS / f"serve_{name}.log"
+        self._log = open(self.log_path, "w", encoding="utf-8")
+        port = _free_port()
+        self.base = f"http://127.0.0.1:{port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "widgets.serve", "--host", "127.0.0.1", "--port", str(port),
+             "--cull-idle-timeout", CULL_NEVER, "--cull-interval", CULL_NEVER],
+            cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
+        notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))
+        deadline = time.monotonic() + 120
+        while self.log().count("is filled with") < notebooks:  # every pool has its kernel
+            if self.proc.poll() is not None:
+                self.close()
+                pytest.fail(f"widgets.serve exited with {self.proc.returncode}; see {self.log_path}")
+            if time.monotonic() > deadline:
+                self.close()
+                pytest.fail(f"widgets.serve not ready after 120 s; see {self.log_path}")
+            time.sleep(0.3)
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def kernel_status(self, kernel_id: str) -> int:
+        """HTTP status of ``GET /api/kernels/<id>``: 200 while it runs, 404 once shut down."""
+        try:
+            with urllib.request.urlopen(f"{self.base}/api/kernels/{kernel_id}", timeout=5) as r:
+                return r.status
+        except urllib.error.HTTPError as exc:
+            return exc.code
+
+    def wait_kernel_gone(self, kernel_id: str) -> float:
+        t0 = time.monotonic()
+        while self.kernel_status(kernel_id) != 404:
+            assert time.monotonic() - t0 < KERNEL_GONE_WITHIN, (
+                f"kernel {kernel_id} still runs {KERNEL_GONE_WITHIN} s after its page was left "
+                f"(culler at {CULL_NEVER} s); see {self.log_path}")
+            time.sleep(0.5)
+        return time.monotonic() - t0
+
+    def stop(self, sig: int = signal.SIGTERM) -> int:
+        self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(timeout=30)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        self._log.close()
+
+
+@pytest.fixture(scope="module")
+def served():
+    s = Served("beacon")
+    yield s
+    s.stop()
+
+
+def _opener():
+    jar = http.cookiejar.CookieJar()
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)), jar
+
+
+def _open_page(served, opener) -> str:
+    """GET the home notebook as a browser would; returns the kernel id the page was given."""
+    with opener.open(f"{served.base}/voila/render/index.ipynb", timeout=120) as r:
+        html = r.read().decode("utf-8")
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+    assert kernel, "no kernelId in the page"
+    return kernel.group(1)
+
+
+def _post_shutdown(served, opener, kernel_id: str, form: dict | None) -> int:
+    data = urllib.parse.urlencode(form or {}).encode()
+    req = urllib.request.Request(f"{served.base}/voila/api/shutdown/{kernel_id}", data=data,
+                                 method="POST")
+    try:
+        with opener.open(req, timeout=30) as r:
+            return r.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def test_page_sets_xsrf_cookie_and_shutdown_keeps_its_xsrf_check(served):
+    opener, jar = _opener()
+    kernel = _open_page(served, opener)
+    xsrf = next((c.value for c in jar if c.name == "_xsrf"), None)
+    assert xsrf, "the page set no _xsrf cookie: Voila's shutdown beacon would carry no token"
+    assert served.kernel_status(kernel) == 200
+
+    # XSRF is still checked: no token, or a token that is not the cookie's, is refused ...
+    assert _post_shutdown(served, opener, kernel, None) == 403
+    assert _post_shutdown(served, opener, kernel, {"_xsrf": "2|00|00|0"}) == 403
+    stranger, _ = _opener()  # ... and so is a token without the matching cookie
+    assert _post_shutdown(served, stranger, kernel, {"_xsrf": xsrf}) == 403
+    assert served.kernel_status(kernel) == 200
+
+    # ... and the beacon's request (cookie + the same token as a form field) is accepted.
+    assert _post_shutdown(served, opener, kernel, {"_xsrf": xsrf}) == 204
+    assert served.kernel_status(kernel) == 404
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("leave", ["close_tab", "navigate_away"])
+def test_left_page_kernel_is_shut_down_without_the_culler(served, browser, leave):
+    # A context of its own: closing a page made by browser.new_page() closes its context at
+    # once, before the beforeunload beacon is sent.
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.goto(served.base + "/", wait_until="domcontentloaded", timeout=120_000)
+        page.wait_for_selector("svg.kl-hexboard polygon[data-cell]", timeout=120_000)
+        ids = {m.group(1) for url in sockets
+               for m in [re.search(r"/api/kernels/([0-9a-f-]{36})/channels", url)] if m}
+        assert len(ids) == 1, sockets
+        kernel = ids.pop()
+        assert served.kernel_status(kernel) == 200
+        if leave == "close_tab":
+            page.close(run_before_unload=True)  # a real tab close: beforeunload runs
+        else:
+            page.goto(served.base + "/voila/tree", wait_until="domcontentloaded")
+        served.wait_kernel_gone(kernel)
+    finally:
+        ctx.close()
+    log = served.log()
+    assert f"Kernel shutdown: {kernel}" in log
+    assert "Culling '" not in log  # the idle culler shut no kernel down
+    assert f"403 POST /voila/api/shutdown/{kernel}" not in log, "the shutdown beacon was refused"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_stop_is_clean(sig):
+    """Stopping the server (SIGTERM, or SIGINT as Ctrl-C sends) shuts every kernel down (pooled,
+    in use, and the pool's refill) with no traceback in the log and no kernel process left."""
+    s = Served(f"stop_{signal.Signals(sig).name}")
+    try:
+        opener, _ = _opener()
+        visitor = _open_page(s, opener)  # a kernel in use; the pool refills behind it
+        deadline = time.monotonic() + 120
+        notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))
+        while s.log().count("is filled with") < notebooks + 1:  # the refill has started
+            assert time.monotonic() < deadline, f"the pool did not refill; see {s.log_path}"
+            time.sleep(0.3)
+        kernels = psutil.Process(s.proc.pid).children(recursive=True)
+        assert len(kernels) >= notebooks + 1
+    except BaseException:
+        s.close()
+        raise
+    assert s.stop(sig) == 0
+    log = s.log()
+    started = set(re.findall(r"Kernel started: (" + KERNEL_ID.pattern + ")", log))
+    shut = set(re.findall(r"Kernel shutdown: (" + KERNEL_ID.pattern + ")", log))
+    assert visitor in started and started <= shut, (started - shut, s.log_path)
+    assert "Traceback" not in log and "ZMQError" not in log, f"see {s.log_path}"
+    assert "ERROR" not in log, f"see {s.log_path}"
+    still = [k for k in kernels if k.is_running() and k.status() != psutil.STATUS_ZOMBIE]
+    assert still == [], f"kernel processes outlived the server: {still}"
