@@ -3,12 +3,14 @@ keeps XSRF checks on, and stops without tracebacks.
 
 Each test here starts its own ``python -m widgets.serve`` (like ``conftest.dashboard``, but
 with the idle culler at an hour, so the culler cannot be what shuts a kernel down).  Logs go
-to ``artifacts/serve_<name>.log``.  The tests share one xdist group so only one worker starts
-these servers.
+to ``artifacts/serve_<name>_<xdist worker>.log``: one file per server even if the tests of the
+``serve`` xdist group end up on both workers (pytest 9.2 with pytest-xdist 3.8 no longer
+groups, pytest-xdist issue 1386).
 """
 from __future__ import annotations
 
 import http.cookiejar
+import os
 import re
 import signal
 import subprocess
@@ -35,7 +37,8 @@ class Served:
 
     def __init__(self, name: str):
         ARTIFACTS.mkdir(exist_ok=True)
-        self.log_path = ARTIFACTS / f"serve_{name}.log"
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        self.log_path = ARTIFACTS / f"serve_{name}_{worker}.log"
         self._log = open(self.log_path, "w", encoding="utf-8")
         port = _free_port()
         self.base = f"http://127.0.0.1:{port}"
