@@ -6,8 +6,9 @@ Usage (``make dashboard`` runs the first line)::
     python -m widgets.serve --port 0            # any free port (printed in the log)
     python -m widgets.serve --print-command     # show the Voila arguments and exit
 
-What it sets (the same settings are in ``voila.json`` at the repository top, so a plain
-``voila notebooks/`` run from there behaves the same; command-line flags win over the file):
+What it sets (the flags are also in ``voila.json`` at the repository top, so a plain
+``voila notebooks/`` run from there gets them, but not the launcher's own additions listed at
+the end; command-line flags win over the file):
 
 * ``--Voila.ip=HOST`` (default 127.0.0.1) ``--port=PORT`` ``--no-browser``
   ``--Voila.port_retries=0`` (fail clearly when the port is taken instead of moving on);
