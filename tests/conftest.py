@@ -5,7 +5,9 @@
 * ``dashboard``: ``python -m widgets.serve`` on a free port in a subprocess for the whole
   session (short kernel-culling times so a test can watch a closed tab's kernel go), torn
   down with SIGTERM (Voila then shuts its kernels down).  Its log goes to
-  ``artifacts/dashboard.log``.  Browser tests share one ``xdist_group`` so only one starts.
+  ``artifacts/dashboard_<xdist worker>.log``.  Browser tests share one ``xdist_group`` so that
+  one worker runs them all; pytest 9.2 with pytest-xdist 3.8 may still spread a group over the
+  workers (pytest-xdist #1386), and then each worker serves its own dashboard with its own log.
 """
 from __future__ import annotations
 
@@ -70,7 +72,7 @@ def dashboard() -> str:
     """Base URL (``http://127.0.0.1:PORT``) of a dashboard served for this test session."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
-    log_path = ARTIFACTS / "dashboard.log"
+    log_path = ARTIFACTS / f"dashboard_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
     log = open(log_path, "w", encoding="utf-8")
     proc = subprocess.Popen(
         [sys.executable, "-m", "widgets.serve", "--host", "127.0.0.1", "--port", str(port),
