@@ -1,0 +1,153 @@
+"""The setup events of เกมโค่นอำนาจ: what ``new_game`` did, clause by clause (cover.players,
+components.*, details.gold, setup.deal, setup.first_turn, reformation.*), so a reader sees step 0 of
+the log explained like every other step.  ``GAME.setup_events(state)`` returns them."""
+from __future__ import annotations
+
+from . import reformation as RF
+from .config import components as config_components
+from .state import FACTION, NAMES, TH, CoupState, make_event
+
+
+def _cards_th(cards) -> str:
+    return " และ ".join(TH[c] for c in cards) if len(cards) <= 2 else ", ".join(TH[c] for c in cards)
+
+
+def _cards_en(cards) -> str:
+    return " and ".join(NAMES[c].capitalize() for c in cards)
+
+
+def _dealt(state: CoupState) -> bool:
+    """True when ``state`` is the position setup.deal leaves (hands of ``start_cards``, nothing
+    lost, ``start_coins`` each, an empty almshouse): not a scenario's own position."""
+    R = state.rules
+    return (all(len(h) == R.start_cards for h in state.hands) and not any(state.up) and not any(state.buried)
+            and all(c == R.start_coins for c in state.coins) and state.alms == 0)
+
+
+def setup_events(state: CoupState) -> tuple:
+    """The events that explain a fresh game (after :func:`rules.coup.engine.new_state`, or a scenario position
+    after ``apply_overrides``), in order:
+
+    ``setup_players`` (cover.players); ``setup_deck``: the character deck (components.character_cards
+    under the register's 18-card reading of ``deck_composition``); ``setup_coins``: the money in
+    silver units (components.silver, components.gold, details.gold); ``setup_deal``: 2 cards face
+    down and 2 coins each (setup.deal) - or, for a scenario's own position, ``setup_position``
+    (public seat by seat, citing no clause: the scenario set it, not a rule); ``setup_hand``: one
+    per seat, ``visible_to={seat}``, its face-down cards; ``setup_bank`` (the coins no one holds;
+    ambiguity treasury_start); with the Reformation ``setup_reformation`` (reformation.heading,
+    components.faction_cards, components.almshouse_card, reformation.almshouse) and, for factions a
+    scenario set, ``setup_factions``; last ``setup_first_player`` (setup.first_turn, and
+    reformation.factions while the factions are still to choose).  ``data`` is JSON-compatible;
+    coins are silver units."""
+    R = state.rules
+    n = R.n
+    comp = config_components()
+    dealt = _dealt(state)
+    out = []
+    add = lambda kind, actor, data, cites, th, en, vis=None: out.append(  # noqa: E731
+        make_event(kind, actor, data, tuple(cites), vis, th, en))
+    add("setup_players", None, {"players": n}, ("cover.players",),
+        f"ผู้เล่น {n} คน (เกมนี้เล่นได้ 2-6 คน) นั่งที่ 0-{n - 1} เรียงตามเข็มนาฬิกา",
+        f"{n} players (the game takes 2-6), seats 0-{n - 1} clockwise")
+    counts = {NAMES[c]: R.full_deck.count(c) for c in R.deck_chars}
+    copies = comp.copies_per_character.value
+    size = len(R.full_deck)
+    if size == comp.character_cards.value:
+        deck_cites = ("components.character_cards",)
+        why_th, why_en = (f"จำนวน {copies} ใบต่อตัวละครเป็นข้อสันนิษฐาน ดูข้อกำกวม deck_composition",
+                          f"{copies} of each is assumed, see ambiguity deck_composition")
+    else:
+        deck_cites = ()
+        why_th, why_en = (f"ตามข้อกำกวม deck_composition แบบ {R.cfg.deck} แทนการ์ด {comp.character_cards.value} ใบในคู่มือ",
+                          f"reading {R.cfg.deck} of ambiguity deck_composition, not the rulebook's "
+                          f"{comp.character_cards.value} cards")
+    add("setup_deck", None, {"cards": size, "characters": counts, "deck": R.cfg.deck}, deck_cites,
+        f"สำรับการ์ดตัวละคร {size} ใบ: {len(R.deck_chars)} ตัวละคร ตัวละครละ {copies} ใบ ({why_th})",
+        f"a deck of {size} character cards: {len(R.deck_chars)} characters, {copies} of each ({why_en})")
+    silver, gold = comp.coins["silver"], comp.coins["gold"]
+    add("setup_coins", None, {"silver": silver.count, "gold": gold.count, "gold_value": gold.value,
+                              "total": R.total_coins},
+        ("components.silver", "components.gold", "details.gold"),
+        f"เงิน: โทเค็นเงิน {silver.count} ชิ้น ชิ้นละ 1 เหรียญเงิน และโทเค็นทอง {gold.count} ชิ้น "
+        f"(1 เหรียญทอง = {gold.value} เหรียญเงิน) รวม {R.total_coins} เหรียญเงิน; ทุกจำนวนเงินนับเป็นเหรียญเงิน",
+        f"money: {silver.count} silver tokens worth 1 and {gold.count} gold tokens worth {gold.value} silver "
+        f"each, {R.total_coins} in all; every amount is counted in silver")
+    if dealt:
+        add("setup_deal", None, {"cards_per_player": R.start_cards, "coins_per_player": R.start_coins,
+                                 "deck_left": len(state.deck)}, ("setup.deal",),
+            f"สับสำรับแล้วแจกการ์ดตัวละครคนละ {R.start_cards} ใบ (คว่ำไว้ เจ้าของดูได้คนเดียว) "
+            f"และเงินคนละ {R.start_coins} เหรียญ เหลือการ์ดในกอง {len(state.deck)} ใบ",
+            f"the deck is shuffled; each player gets {R.start_cards} character cards face down (seen by "
+            f"their owner only) and {R.start_coins} coins; {len(state.deck)} cards stay in the deck")
+    else:
+        seats = [{"seat": s, "cards": len(state.hands[s]), "lost": [NAMES[c] for c in state.up[s]],
+                  "coins": state.coins[s]} for s in range(n)]
+        th = "; ".join(f"ที่นั่ง {s}: การ์ดคว่ำ {len(state.hands[s])} ใบ"
+                       + (f" เสีย{_cards_th(state.up[s])}แล้ว" if state.up[s] else "")
+                       + f" เงิน {state.coins[s]}" for s in range(n))
+        en = "; ".join(f"seat {s}: {len(state.hands[s])} face-down card(s)"
+                       + (f", lost {_cards_en(state.up[s])}" if state.up[s] else "")
+                       + f", {state.coins[s]} coins" for s in range(n))
+        add("setup_position", None, {"players": seats, "deck_left": len(state.deck)}, (),
+            f"ตำแหน่งเริ่มที่สถานการณ์กำหนด (ไม่ใช่การแจกตามกติกา): {th}; การ์ดในกอง {len(state.deck)} ใบ",
+            f"the scenario's own starting position (not a rule's deal): {en}; {len(state.deck)} cards in the deck")
+    hand_cites = ("setup.deal",) if dealt else ()
+    for s in range(n):
+        hand = state.hands[s]
+        add("setup_hand", s, {"seat": s, "cards": [NAMES[c] for c in hand]}, hand_cites,
+            f"ที่นั่ง {s} {'ได้' if dealt else 'ถือ'}การ์ด {_cards_th(hand)}" if hand else f"ที่นั่ง {s} ไม่มีการ์ดคว่ำ",
+            f"seat {s} {'is dealt' if dealt else 'holds'} {_cards_en(hand)}" if hand else f"seat {s} holds no face-down card",
+            frozenset((s,)))
+    held = sum(state.coins) + state.alms
+    held_th = f"{held} ที่ผู้เล่นถือ" + ("และอยู่บนที่พักพิง" if state.alms else "")
+    held_en = f"{held} held by the players" + (" and the almshouse" if state.alms else "")
+    if R.unlimited:
+        bank_th = (f"ธนาคารจ่ายได้ไม่จำกัด (ข้อกำกวม treasury_start แบบ unlimited); นับเริ่มที่ {state.bank} "
+                   f"เหรียญ = {R.total_coins} - {held_th}")
+        bank_en = (f"the bank pays without limit (ambiguity treasury_start, reading unlimited); its count "
+                   f"starts at {state.bank} = {R.total_coins} - {held_en}")
+    else:
+        bank_th = (f"ธนาคารถือเงินที่เหลือ {state.bank} เหรียญ = {R.total_coins} - {held_th} "
+                   f"(ข้อกำกวม treasury_start)")
+        bank_en = (f"the bank holds the rest: {state.bank} coins = {R.total_coins} - {held_en} "
+                   f"(ambiguity treasury_start)")
+    add("setup_bank", None, {"bank": state.bank, "treasury": R.cfg.treasury},
+        ("components.silver", "components.gold", "details.gold"), bank_th, bank_en)
+    if R.reformation:
+        faction_cards = comp.model_extra["faction_cards"]["value"]
+        alms_th = "เริ่มว่าง ตามข้อสันนิษฐานใน components.yaml" if state.alms == 0 else \
+            f"มีเงิน {state.alms} เหรียญตามที่สถานการณ์กำหนด"
+        alms_en = "empty at the start, as assumed in components.yaml" if state.alms == 0 else \
+            f"holding {state.alms} coins, as the scenario sets"
+        add("setup_reformation", None, {"almshouse": state.alms, "faction_cards": faction_cards},
+            ("reformation.heading", "components.faction_cards", "components.almshouse_card", "reformation.almshouse"),
+            f"เล่นแบบการปฏิรูปศาสนา: ผู้เล่นแต่ละคนถือการ์ดศาสนา 1 ใบ (มี {faction_cards} ใบ) "
+            f"และวางการ์ดที่พักพิงไว้ตรงกลาง {alms_th}",
+            f"the Reformation is played: each player holds a faction card ({faction_cards} in the box) "
+            f"and the almshouse card lies in the middle, {alms_en}")
+        if state.phase != FACTION:
+            add("setup_factions", None, {"factions": list(state.faction)}, (),
+                "ศาสนาที่สถานการณ์กำหนด: " + ", ".join(f"ที่นั่ง {s} {RF.FACTION_TH[f]}" for s, f in enumerate(state.faction)),
+                "factions set by the scenario: " + ", ".join(f"seat {s} {RF.FACTION_EN[f]}"
+                                                            for s, f in enumerate(state.faction)))
+    t = state.turn
+    if not dealt or (R.cfg.first_player == "seat0" and t != 0):
+        how_th, how_en = "ตามที่สถานการณ์กำหนด", "as the scenario sets"
+    elif R.random_first:
+        how_th, how_en = "สุ่มตามข้อกำกวม first_player", "drawn at random, ambiguity first_player"
+    else:
+        how_th, how_en = "ที่นั่ง 0 ตามข้อกำกวม first_player", "seat 0 by ambiguity first_player"
+    if state.phase == FACTION:
+        add("setup_first_player", None, {"seat": t, "factions_first": True},
+            ("setup.first_turn", "reformation.factions"),
+            f"ผู้เล่นคนแรกคือที่นั่ง {t} ({how_th}): เลือกศาสนาก่อน ผู้เล่นที่เหลือได้ศาสนาสลับกันไป "
+            f"แล้วที่นั่ง {t} จึงเลือกทำการกระทำแรก",
+            f"the first player is seat {t} ({how_en}): it first picks a faction, the others alternate, "
+            f"then seat {t} chooses the first action")
+    else:
+        add("setup_first_player", None, {"seat": t, "factions_first": False}, ("setup.first_turn",),
+            f"ผู้เล่นคนแรกคือที่นั่ง {t} ({how_th}): เลือกทำหนึ่งในการกระทำ",
+            f"the first player is seat {t} ({how_en}): it chooses one action")
+    return tuple(out)
+
+
