@@ -56,3 +56,28 @@ def test_shadow_master_link_opens_a_scenario_frame():
     box = deeplink.placeholder()
     assert deeplink.follow(box, "shadow_master", scenario_at, query="scenario=attack_siege&step=500") is None
     assert "500" in box.children[0].value
+
+
+@pytest.mark.parametrize("raw", ["²", "٣", "１", "2 3"])
+def test_step_must_be_ascii_digits(raw):
+    """'²'.isdigit() is True but int('²') fails: the link names the step field instead."""
+    box = deeplink.placeholder()
+    assert deeplink.follow(box, "coup", scenario_view, query=f"scenario=2_contessa_bluff_loses_both&step={raw}") is None
+    html = box.children[0].value
+    assert "link: step" in html and "Something went wrong" not in html and "ValueError" not in html
+    with pytest.raises(BadInput) as e:
+        deeplink.parse_link("coup", f"scenario=2_contessa_bluff_loses_both&step={raw}")
+    assert e.value.source == "link" and e.value.field == "step"
+
+
+def test_step_past_the_end_is_a_link_error_naming_the_steps():
+    from rules.core.scenario import load_scenario
+    sc = load_scenario(deeplink.SCENARIOS / "coup" / "2_contessa_bluff_loses_both.yaml")
+    n = len([s for s in sc.steps if not s.expect_error])
+    box = deeplink.placeholder()
+    assert deeplink.follow(box, "coup", scenario_view, query="scenario=2_contessa_bluff_loses_both&step=999") is None
+    html = box.children[0].value
+    assert "[link: step]" in html and "stepper" not in html
+    assert f"has {n} steps" in html and f"มี {n} ขั้น" in html and "999" in html
+    box = deeplink.placeholder()
+    assert deeplink.follow(box, "coup", scenario_view, query=f"scenario=2_contessa_bluff_loses_both&step={n}")

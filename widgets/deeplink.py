@@ -36,7 +36,7 @@ def parse_link(game: str, query: str | None) -> DeepLink:
     """Parse ``scenario=<stem>&step=<n>`` for ``game``.
 
     Raises :class:`BadInput` (field ``scenario`` or ``step``) for an unknown scenario or a step
-    that is not a non-negative whole number.
+    that is not a non-negative whole number written in ASCII digits (``0-9`` only).
     """
     params = parse_qs(query or "", keep_blank_values=True)
     stem = (params.get("scenario") or [""])[-1].strip()
@@ -49,10 +49,21 @@ def parse_link(game: str, query: str | None) -> DeepLink:
         known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
         raise BadInput("link", "scenario", f"ไม่มีสถานการณ์ '{stem}' (มี: {known})",
                        f"no scenario '{stem}' for {game} (known: {known})")
-    if not raw_step.isdigit():
+    if not (raw_step.isascii() and raw_step.isdigit()):  # '²'.isdigit() is True, int('²') fails
         raise BadInput("link", "step", "ขั้นต้องเป็นจำนวนเต็มตั้งแต่ 0",
                        f"step must be a whole number >= 0, got '{raw_step}'")
     return DeepLink(path, int(raw_step))
+
+
+def step_error(link: DeepLink, length: int | None) -> BadInput:
+    """The link error for a ``step`` past the scenario's last step (``length`` steps, if known)."""
+    stem = link.scenario.stem if link.scenario else ""
+    if length is None:
+        return BadInput("link", "step", f"ขั้น {link.step} เกินขั้นสุดท้ายของสถานการณ์ {stem}",
+                        f"step {link.step} is past the last step of scenario {stem}")
+    return BadInput("link", "step",
+                    f"ขั้น {link.step} เกินขั้นสุดท้าย: สถานการณ์ {stem} มี {length} ขั้น (step=0-{length})",
+                    f"step {link.step} is past the end: scenario {stem} has {length} steps (step=0..{length})")
 
 
 def query_string() -> str:
@@ -83,7 +94,13 @@ def follow(box: w.VBox, game: str, view: Callable[[Path, int], w.Widget],
         banner = message_html(f"ลิงก์นี้เปิดสถานการณ์ {link.scenario.stem} ที่ขั้น {link.step}",
                               f"this link opens scenario {link.scenario.stem} at step {link.step}",
                               tone="info")
-        box.children = [w.HTML(banner), view(link.scenario, link.step)]
+        try:
+            shown = view(link.scenario, link.step)
+        except BadInput as exc:
+            if exc.field != "step":
+                raise
+            raise step_error(link, getattr(exc, "length", None)) from None
+        box.children = [w.HTML(banner), shown]
         return link
     except Exception as exc:  # noqa: BLE001 - a reader's bad link is a message, not a traceback
         box.children = [w.HTML(error_html(exc))]

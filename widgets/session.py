@@ -53,10 +53,13 @@ class Cursor(t.HasTraits):
         return value
 
     def jump(self, step: int) -> None:
-        """Go to ``step``; :class:`BadInput` when it is not an integer in ``0..length``."""
+        """Go to ``step``; :class:`BadInput` (with attribute ``length``) when it is not an
+        integer in ``0..length``."""
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.length:
-            raise BadInput("stepper", "step", f"ขั้นต้องเป็นจำนวนเต็ม 0-{self.length} (ได้ {step!r})",
+            exc = BadInput("stepper", "step", f"ขั้นต้องเป็นจำนวนเต็ม 0-{self.length} (ได้ {step!r})",
                            f"step must be an integer in 0..{self.length}, got {step!r}")
+            exc.length = self.length  # a deep link names the number of steps (widgets.deeplink)
+            raise exc
         self.step = step
 
     def undo(self) -> bool:
