@@ -168,3 +168,18 @@ def test_chance_after_an_undo_comes_back_the_same():
         session.branch()
         table.advance()
         assert session.actions == line
+
+
+def test_rulings_are_listed_in_natural_order_with_their_number():
+    """1, 2, ..., 9, 10, ... 14 (not 10-14 before 1), labelled with the ruling number; the first
+    ruling is chosen by default."""
+    dropdown = scenario_picker().children[0]
+    names = [p.name for _label, p in dropdown.options]
+    numbered = [n for n in names if n[0].isdigit()]
+    numbers = [int(n.split("_")[0].rstrip("abc")) for n in numbered]
+    assert numbers == sorted(numbers) and numbers[0] == 1 and numbers[-1] >= 14
+    assert names[:len(numbered)] == numbered  # setup examples (no number) come after the rulings
+    assert dropdown.value.name.startswith("1_")
+    labels = dict((p.name, label) for label, p in dropdown.options)
+    assert labels["8a_embezzle_proves_no_duke.yaml"].startswith("ข้อ 8a / ruling 8a: ")
+    assert labels["10_steal_blocked_and_examine.yaml"].startswith("ข้อ 10 / ruling 10: ")

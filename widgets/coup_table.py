@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -292,15 +293,35 @@ def scenario_view(path: Path | str, step: int = 0) -> w.VBox:
                           f'<div class="kl-rules">{cites}</div></details>')])
 
 
+def ruling_number(path: Path | str) -> str | None:
+    """The ruling number a scenario file's name starts with (``"8a"`` of ``8a_embezzle...``), or ``None``."""
+    m = re.match(r"(\d+)([a-z]?)_", Path(path).name)
+    return m.group(1) + m.group(2) if m else None
+
+
+def ruling_key(path: Path | str) -> tuple:
+    """Natural sort key: numbered rulings by number then letter, then the unnumbered files by name."""
+    m = re.match(r"(\d+)([a-z]?)_", Path(path).name)
+    return (0, int(m.group(1)), m.group(2), Path(path).name) if m else (1, 0, "", Path(path).name)
+
+
+def ruling_label(path: Path | str, title: str) -> str:
+    """A dropdown label: ``"ข้อ 8a / ruling 8a: <title>"`` (unnumbered files: the title only)."""
+    n = ruling_number(path)
+    return f"ข้อ {n} / ruling {n}: {title}" if n else title
+
+
 def scenario_picker(root: Path | str = SCENARIOS) -> w.VBox:
-    """A dropdown of every Coup scenario file and the chosen one's :func:`scenario_view`."""
-    paths = sorted(Path(root).glob("*.yaml"))
+    """A dropdown of every Coup scenario file and the chosen one's :func:`scenario_view`: the
+    rulings in their natural order (1, 2, ... 9, 10, ...; see :func:`ruling_key`), labelled with
+    their number, the first ruling chosen; files without a number (setup examples) come last."""
+    paths = sorted(Path(root).glob("*.yaml"), key=ruling_key)
     out = w.VBox()
     error = w.HTML()
     options = []
     for p in paths:
         try:
-            options.append((load_scenario(p).title_th, p))
+            options.append((ruling_label(p, load_scenario(p).title_th), p))
         except Exception as exc:  # noqa: BLE001 - a broken file is reported, the rest still load
             error.value += error_html(exc)
     dropdown = w.Dropdown(options=options, description="สถานการณ์", layout=w.Layout(width="100%"))
