@@ -183,3 +183,31 @@ def test_rulings_are_listed_in_natural_order_with_their_number():
     labels = dict((p.name, label) for label, p in dropdown.options)
     assert labels["8a_embezzle_proves_no_duke.yaml"].startswith("ข้อ 8a / ruling 8a: ")
     assert labels["10_steal_blocked_and_examine.yaml"].startswith("ข้อ 10 / ruling 10: ")
+
+
+def test_no_faction_is_shown_before_the_faction_choice():
+    session = GameSession(GAME, config={"players": 3, "reformation": True}, seed=1)
+    assert session.observation(0)["phase"] == "faction"
+    for v in (0, 1, None):
+        html = table_html(session.observation(v))
+        assert "ศาสนา ก" not in html.split("kl-seats", 1)[1] and "ศาสนา ข" not in html.split("kl-seats", 1)[1]
+    chooser = session.current_player()
+    session.apply(next(a for a in session.legal_actions(chooser) if a["type"] == "choose_faction"))
+    seats = table_html(session.observation(None)).split("kl-seats", 1)[1]
+    assert seats.count("ศาสนา ก") + seats.count("ศาสนา ข") == 3
+
+
+def test_an_eliminated_seat_shows_no_claims():
+    """Scenario 2: seat 1 claims Contessa, is caught bluffing and loses both cards."""
+    sc = load_scenario(SCENARIOS / "2_contessa_bluff_loses_both.yaml")
+    session, _ = scenario_session(sc)
+    session.jump(session.length)
+    obs = session.observation(None)
+    out = [p for p in obs["players"] if not p["alive"]]
+    assert out and any(p["claims"] for p in out)  # the engine keeps them; the view drops them
+    html = table_html(obs)
+    for p in out:
+        seat_div = html.split(f"<b>ที่นั่ง {p['seat']}</b>", 1)[1].split('<div class="kl-seat', 1)[0]
+        assert "อ้าง / claimed" not in seat_div
+    alive_claims = [p for p in obs["players"] if p["alive"] and p["claims"]]
+    assert html.count("อ้าง / claimed") == len(alive_claims)

@@ -126,8 +126,11 @@ def table_html(obs: Mapping, full: Mapping | None = None) -> str:
         hand = full["players"][s]["hand"] if full else p["hand"]
         cards = "".join(card_html(c) for c in hand) if hand is not None else back_html(p["cards"])
         lost = "".join(card_html(c, lost=True) for c in p["lost"]) + back_html(p["lost_face_down"])
-        faction = f" · {FACTION_TH[p['faction']]}" if p["faction"] is not None else ""
-        claims = ", ".join(CARD_TH.get(c, c) for c in p["claims"])
+        # factions are placeholders until the faction choice is made (phase "faction")
+        chosen = p["faction"] is not None and obs["phase"] != "faction"
+        faction = f" · {FACTION_TH[p['faction']]}" if chosen else ""
+        # a seat that is out claims nothing any more (its last claim may just have been a bluff)
+        claims = ", ".join(CARD_TH.get(c, c) for c in p["claims"]) if p["alive"] else ""
         seats.append(
             f'<div class="{" ".join(cls)}"><div><b>{_e(name)}</b>{_e(faction)}</div>'
             f'<div>เหรียญ / coins: <b>{p["coins"]}</b></div><div>{cards}</div>'
