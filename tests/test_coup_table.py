@@ -211,3 +211,24 @@ def test_an_eliminated_seat_shows_no_claims():
         assert "อ้าง / claimed" not in seat_div
     alive_claims = [p for p in obs["players"] if p["alive"] and p["claims"]]
     assert html.count("อ้าง / claimed") == len(alive_claims)
+
+
+def test_a_teaching_example_log_shows_the_hidden_events_text():
+    """Where every card is shown (shows_hidden), the log names the dealt hands and draws too;
+    a play view of the same game keeps them hidden."""
+    from widgets.coup_table import CoupTable, scenario_view
+    path = SCENARIOS / "13a_inquisitor_examine_force_exchange.yaml"
+    assert load_scenario(path).shows_hidden
+    view = scenario_view(path, step=0)
+    table = next(c for c in view.children if isinstance(c, CoupTable))
+    assert "ตัวอย่างสอน" in table.board.value
+    session = table.session
+    session.jump(session.length)
+    lines = [o[0] for o in table.eventlog.select.options]
+    hidden = [e for e in session.events if not e.visible(None)]
+    assert hidden and len([e for e in session.setup_events if not e.visible(None)]) == len(session.initial.hands)
+    assert not any("การ์ดปิด" in x for x in lines)
+    for e in hidden:
+        assert any(e.text_th in x for x in lines), e
+    seat0 = CoupTable(session, viewer=0)
+    assert sum("การ์ดปิด" in o[0] for o in seat0.eventlog.select.options) >= 3

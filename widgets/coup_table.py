@@ -206,7 +206,8 @@ class CoupTable(w.VBox):
         parts = [self.board, self.buttons, self.message]
         self.eventlog = None
         if with_log:
-            self.eventlog = EventLog(session, book=load_rulebook("coup"), viewer=None if show_all else viewer)
+            self.eventlog = EventLog(session, book=load_rulebook("coup"), viewer=None if show_all else viewer,
+                                     reveal=show_all)  # a teaching example's log shows what its table shows
             parts.append(self.eventlog)
         super().__init__(parts, **kwargs)
         session.observe(lambda _c: None if self._busy else self.render(), names=["step", "length"])

@@ -55,10 +55,12 @@ def hidden_text(event: Event) -> str:
 
 
 def event_text(event: Event, viewer: int | None = None,
-               label: Callable[[int], str] = default_seat_label) -> str:
+               label: Callable[[int], str] = default_seat_label, reveal: bool = False) -> str:
     """The Thai text of ``event`` for ``viewer`` (hidden: :func:`hidden_text`), led by the
-    actor's seat label (``"ผู้เล่น 2 (ที่นั่ง 1) ▸ ..."``) unless the text names it already."""
-    text = (event.text_th or event.text_en or event.kind) if event.visible(viewer) else hidden_text(event)
+    actor's seat label (``"ผู้เล่น 2 (ที่นั่ง 1) ▸ ..."``) unless the text names it already.
+    ``reveal``: a teaching example that shows every card; hidden events show their real text."""
+    shown = reveal or event.visible(viewer)
+    text = (event.text_th or event.text_en or event.kind) if shown else hidden_text(event)
     if event.actor is not None and isinstance(event.actor, int):
         who = label(event.actor)
         if not names_seat(text, who):
@@ -71,11 +73,12 @@ SETUP_MARK = "ตั้งเกม / setup ▸ "
 
 
 def event_line(index: int, event: Event, viewer: int | None = None,
-               label: Callable[[int], str] = default_seat_label, setup: bool = False) -> str:
+               label: Callable[[int], str] = default_seat_label, setup: bool = False,
+               reveal: bool = False) -> str:
     """One line of the log: ``"3. <seat> ▸ <Thai text> [clause.id, ...]"`` (redacted when
     hidden; see :func:`event_text`); a ``setup`` event is led by :data:`SETUP_MARK`."""
     cites = ", ".join(event.cites)
-    return (f"{index + 1}. {SETUP_MARK if setup else ''}{event_text(event, viewer, label)}"
+    return (f"{index + 1}. {SETUP_MARK if setup else ''}{event_text(event, viewer, label, reveal)}"
             + (f"  [{cites}]" if cites else ""))
 
 
@@ -100,12 +103,15 @@ class EventLog(w.VBox):
     ``book``: the rulebook for clause texts; ``rule_panel``: a
     :class:`~widgets.rulepanel.RulePanel` to highlight the chosen event's clauses;
     ``viewer``: whose eyes (``None`` = spectator); ``seat_label``: ``seat -> label`` naming an
-    event's actor (default: the game's own ``seat_label`` if it has one, else :func:`default_seat_label`).
+    event's actor (default: the game's own ``seat_label`` if it has one, else :func:`default_seat_label`);
+    ``reveal``: a teaching example whose table shows every card, so hidden events show their real
+    text too (never for a play view: there another seat's cards must not reach the browser).
     """
 
     def __init__(self, session=None, book: Rulebook | None = None, rule_panel=None,
-                 viewer: int | None = None, seat_label: Callable[[int], str] | None = None, **kwargs):
-        self.book, self.rule_panel, self.viewer = book, rule_panel, viewer
+                 viewer: int | None = None, seat_label: Callable[[int], str] | None = None,
+                 reveal: bool = False, **kwargs):
+        self.book, self.rule_panel, self.viewer, self.reveal = book, rule_panel, viewer, reveal
         game_label = getattr(getattr(session, "game", None), "seat_label", None)
         self.seat_label = seat_label or (game_label if callable(game_label) else None) or default_seat_label
         self._events: list[Event] = []
@@ -135,7 +141,8 @@ class EventLog(w.VBox):
         self.skipped.value = (f'<div class="kl-muted" style="font-family:{THAI_FONT}">แสดง {len(self._events)} '
                               f'เหตุการณ์ล่าสุด (ซ่อน {first} เหตุการณ์แรก) / showing the last '
                               f'{len(self._events)} events ({first} earlier ones hidden)</div>') if first else ""
-        options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup), i)
+        options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup,
+                               reveal=self.reveal), i)
                    for i, e in enumerate(self._events)]
         self.select.options = options
         self.select.value = options[-1][1] if options and select_last else None
