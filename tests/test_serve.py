@@ -15,6 +15,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -172,6 +173,21 @@ def test_left_page_kernel_is_shut_down_without_the_culler(served, browser, leave
     assert f"403 POST /voila/api/shutdown/{kernel}" not in log, "the shutdown beacon was refused"
 
 
+def _assert_stopped_cleanly(s: Served, sig: int, kernels: list, visitor: str | None) -> None:
+    """The server took ``sig``'s clean stop: every kernel it started was shut down, its log has
+    no traceback or error, and no kernel process outlived it."""
+    log = s.log()
+    assert f"Received {signal.Signals(sig).name}; stopping." in log, f"see {s.log_path}"
+    started = set(re.findall(r"Kernel started: (" + KERNEL_ID.pattern + ")", log))
+    shut = set(re.findall(r"Kernel shutdown: (" + KERNEL_ID.pattern + ")", log))
+    assert visitor is None or visitor in started
+    assert started and started <= shut, (started - shut, s.log_path)
+    assert "Traceback" not in log and "ZMQError" not in log, f"see {s.log_path}"
+    assert "ERROR" not in log and "KeyboardInterrupt" not in log, f"see {s.log_path}"
+    still = [k for k in kernels if k.is_running() and k.status() != psutil.STATUS_ZOMBIE]
+    assert still == [], f"kernel processes outlived the server: {still}"
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
 def test_stop_is_clean(sig):
     """Stopping the server (SIGTERM, or SIGINT as Ctrl-C sends) shuts every kernel down (pooled,
@@ -191,11 +207,47 @@ def test_stop_is_clean(sig):
         s.close()
         raise
     assert s.stop(sig) == 0
-    log = s.log()
-    started = set(re.findall(r"Kernel started: (" + KERNEL_ID.pattern + ")", log))
-    shut = set(re.findall(r"Kernel shutdown: (" + KERNEL_ID.pattern + ")", log))
-    assert visitor in started and started <= shut, (started - shut, s.log_path)
-    assert "Traceback" not in log and "ZMQError" not in log, f"see {s.log_path}"
-    assert "ERROR" not in log, f"see {s.log_path}"
-    still = [k for k in kernels if k.is_running() and k.status() != psutil.STATUS_ZOMBIE]
-    assert still == [], f"kernel processes outlived the server: {still}"
+    _assert_stopped_cleanly(s, sig, kernels, visitor)
+
+
+RENDERING_PAGE = "coup.ipynb"  # its page streams out over seconds after its first bytes
+
+
+def test_ctrl_c_while_a_page_renders_stops_cleanly():
+    """SIGINT landing while a page is still being rendered stops the server like SIGTERM.
+
+    Python's default SIGINT handler raised ``KeyboardInterrupt`` inside the rendering coroutine
+    ("Task exception was never retrieved ... KeyboardInterrupt" and a traceback), or the server
+    ran on; ``widgets.serve`` turns SIGINT into the same scheduled stop as SIGTERM."""
+    s = Served("sigint_rendering")
+    first_bytes = threading.Event()
+    page: dict = {}
+
+    def visit():
+        try:
+            with urllib.request.urlopen(f"{s.base}/voila/render/{RENDERING_PAGE}",
+                                        timeout=120) as r:
+                page["head"] = r.read1(65536)  # the page's head: rendering has begun
+                first_bytes.set()
+                try:
+                    page["rest"] = r.read()
+                except Exception:  # noqa: BLE001 - the server stopped mid-page
+                    page["rest"] = b""
+        finally:
+            first_bytes.set()  # also when the request failed: "head" is then missing
+
+    visitor = threading.Thread(target=visit, daemon=True)
+    try:
+        kernels = psutil.Process(s.proc.pid).children(recursive=True)
+        visitor.start()
+        assert first_bytes.wait(120) and "head" in page, f"no page; see {s.log_path}"
+    except BaseException:
+        s.close()
+        raise
+    assert s.stop(signal.SIGINT) == 0
+    visitor.join(60)
+    assert not visitor.is_alive()
+    # The signal came while the page was still streaming out: the visitor got part of it.
+    assert b"</html>" not in page["head"] + page.get("rest", b""), (
+        "the page was complete before SIGINT was sent")
+    _assert_stopped_cleanly(s, signal.SIGINT, kernels, None)

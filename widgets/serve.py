@@ -54,6 +54,7 @@ import argparse
 import asyncio
 import inspect
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -182,7 +183,63 @@ def _quiet_stop(kernel_manager) -> None:
     kernel_manager.shutdown_all = shutdown_all_quietly
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""Signals that stop the server cleanly: Ctrl-C (SIGINT) takes the same path as SIGTERM."""
+
+
+class _StopOnSignal:
+    """Turn SIGINT and SIGTERM, at any moment, into one clean stop of the IOLoop.
+
+    Python's own SIGINT handler raises ``KeyboardInterrupt`` in whatever code runs when the
+    signal lands.  Voila catches it only around ``ioloop.start()``; landing inside a coroutine
+    (a page being rendered) it left "Task exception was never retrieved ... KeyboardInterrupt"
+    and a traceback in the log, and code that swallows ``BaseException`` could lose it, so the
+    server ran on.  Voila's SIGTERM handler is installed only in ``initialize`` and reads
+    ``self.ioloop``, which exists only once ``listen`` runs.  This handler raises nothing: it
+    records the request and, once the server loop runs, schedules ``ioloop.stop`` on it; a
+    request made earlier (imports, startup) is acted on as the loop starts.  Voila then shuts
+    the kernels down (``Voila.stop``, with :func:`_quiet_stop`).  A signal repeated while
+    stopping is only logged.
+    """
+
+    def __init__(self) -> None:
+        self.requested: int | None = None  # the first stop signal received
+        self.ioloop = None  # the server's IOLoop, once it is about to run
+        self.stopping = False  # Voila.stop has begun: the loop is no longer serving
+        self.log = None
+
+    def install(self) -> None:
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, self.handle)
+
+    def handle(self, sig, frame) -> None:
+        name = signal.Signals(sig).name
+        if self.stopping or self.requested is not None:
+            self._info("Received %s again; already stopping.", name)
+            return
+        self.requested = sig
+        self._info("Received %s; stopping.", name)
+        if self.ioloop is not None:
+            # Thread- and signal-safe wake-up of the loop (what tornado's deprecated
+            # add_callback_from_signal does).
+            self.ioloop.asyncio_loop.call_soon_threadsafe(self.ioloop.stop)
+
+    def serve(self, ioloop) -> None:
+        """Called just before the server loop starts: stop at once if a signal came first."""
+        self.ioloop = ioloop
+        if self.requested is not None:
+            ioloop.add_callback(ioloop.stop)
+
+    def _info(self, msg: str, *args) -> None:
+        if self.log is not None:
+            self.log.info(msg, *args)
+
+
+_STOP = _StopOnSignal()
+
+
 def _voila_class():
+    import tornado.ioloop
     import tornado.web
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
@@ -212,8 +269,20 @@ def _voila_class():
 
         def initialize(self, argv=None):
             super().initialize(argv)
+            _STOP.log = self.log
+            _STOP.install()  # again: Voila's initialize replaced the SIGTERM handler
             if self.voila_configuration.page_config_hook is None:
                 self.voila_configuration.page_config_hook = page_config_hook
+
+        def listen(self):
+            # Voila's listen binds, then runs IOLoop.current() until it is stopped; nothing runs
+            # that loop in between, so the stop queued here is the first thing it does.
+            _STOP.serve(tornado.ioloop.IOLoop.current())
+            super().listen()
+
+        def stop(self):
+            _STOP.stopping = True
+            super().stop()
 
         def init_settings(self):
             settings = super().init_settings()
@@ -235,7 +304,7 @@ def _voila_class():
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Parse the launcher's options and run Voila until interrupted."""
+    """Parse the launcher's options and run Voila until SIGINT (Ctrl-C) or SIGTERM."""
     ap = argparse.ArgumentParser(prog="python -m widgets.serve", description=__doc__.split("\n")[0])
     ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     ap.add_argument("--port", type=int, default=8866, help="port (default 8866; 0 = any free port)")
@@ -256,6 +325,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.print_command:
         print("voila " + " ".join(vargv))
         return
+    _STOP.install()  # before Voila's import and startup: a signal meanwhile is not lost
     os.chdir(ROOT)  # voila.json at the top is read from the working directory
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(JUPYTER_DATA), os.environ.get("JUPYTER_PATH", "")) if p)
