@@ -72,7 +72,10 @@ def test_a_full_game_by_clicking():
         if table.session.current_player() == TERMINAL:
             break
         buttons = table.buttons.children
-        assert buttons, table.board.value
+        if not buttons:  # you are out: the bots wait for "play the rest"
+            assert table.viewer_out() and table.finish_button.layout.display == "", table.board.value
+            table.finish_button.click()
+            continue
         buttons[rng.randrange(len(buttons))].click()
         assert "kl-error" not in table.message.value
     assert table.session.current_player() == TERMINAL
@@ -232,3 +235,134 @@ def test_a_teaching_example_log_shows_the_hidden_events_text():
         assert any(e.text_th in x for x in lines), e
     seat0 = CoupTable(session, viewer=0)
     assert sum("การ์ดปิด" in o[0] for o in seat0.eventlog.select.options) >= 3
+
+
+# ----------------------------------------------------------------------------- play: undo, seeds, no leaks
+def _live_widgets() -> int:
+    from ipywidgets.widgets import widget
+    registry = getattr(widget, "_instances", None)
+    return len(registry if registry is not None else widget.Widget.widgets)
+
+
+def _panel_parts(panel):
+    bots_row, game_row, _error, holder = panel.children
+    reform, seed, start, used = game_row.children
+    return seed, start, used, holder
+
+
+def test_playing_leaves_no_widgets_behind():
+    """53 clicks over 10 games used to take live widgets from 26 to 905: buttons are reused and a
+    replaced table is closed."""
+    rng = random.Random(8)
+    panel = play_panel()
+    seed, start, used, holder = _panel_parts(panel)
+    seed.value = "3"
+    start.click()
+    start.click()
+    baseline = _live_widgets()
+    clicks = 0
+    for game in range(10):
+        seed.value = str(game)
+        start.click()
+        table = holder.children[0]
+        for _ in range(6):
+            buttons = table.buttons.children
+            if not buttons:
+                break
+            buttons[rng.randrange(len(buttons))].click()
+            clicks += 1
+            assert "kl-error" not in table.message.value
+    assert clicks >= 40
+    # a few more pooled buttons may be needed by a bigger choice; nothing grows with the clicks
+    assert _live_widgets() - baseline <= 12, (_live_widgets(), baseline)
+
+
+def test_new_game_gets_a_new_seed_unless_one_is_typed():
+    panel = play_panel()
+    seed, start, used, holder = _panel_parts(panel)
+    assert seed.value == ""
+    seeds, deals = set(), set()
+    for _ in range(4):
+        start.click()
+        table = holder.children[0]
+        seeds.add(table.session.seed)
+        deals.add(str(table.session.initial.hands) + str(table.session.actions[:6]))
+        assert f"<b>{table.session.seed}</b>" in used.value and table.seed == table.session.seed
+    assert len(seeds) == 4 and len(deals) > 1
+    seed.value = " 4242 "
+    games = []
+    for _ in range(2):
+        start.click()
+        table = holder.children[0]
+        assert table.session.seed == 4242 and "<b>4242</b>" in used.value
+        games.append((table.session.initial.hands, list(table.session.actions)))
+    assert games[0] == games[1]  # a typed seed replays the same game
+    seed.value = "x1"
+    start.click()
+    assert "play: seed" in panel.children[2].value and holder.children[0] is table
+
+
+def _bot_table(players=4, seed=11, reformation=False):
+    from rules.coup.bots import make_bot
+    session = GameSession(GAME, config={"players": players, "reformation": reformation}, seed=seed)
+    table = CoupTable(session, viewer=0, bots={s: make_bot("bluffer") for s in range(1, players)}, seed=seed)
+    table.advance()
+    table.render()
+    return table
+
+
+def test_undo_my_move_goes_back_before_my_last_decision_and_replays_the_bots():
+    table = _bot_table()
+    session = table.session
+    assert table.undo_button.disabled  # nothing of mine to undo yet
+    assert table.undo_button.layout.display != "none"
+    rng = random.Random(3)
+    for _ in range(4):
+        table.buttons.children[rng.randrange(len(table.buttons.children))].click()
+        if session.current_player() == TERMINAL or not table.buttons.children:
+            break
+    assert not table.undo_button.disabled
+    line = list(session.actions[:session.step])
+    mine = [j for j, a in enumerate(line) if a.get("player") == 0 and "chance" not in a]
+    shown = table.board.value
+    table.undo_button.click()
+    assert "kl-error" not in table.message.value
+    assert session.step == mine[-1]  # just before my last decision, bots' later moves undone
+    assert line[mine[-1]] in session.legal_actions(0)
+    assert table.board.value != shown or session.step == len(line)
+    # the same decision again brings back the same bot moves and the same shuffles
+    label = action_label(line[mine[-1]])
+    next(b for b in table.buttons.children if b.description == label).click()
+    assert session.actions[:session.step] == line
+    # undo all the way back: then nothing is left to undo
+    while not table.undo_button.disabled:
+        table.undo_button.click()
+    assert session.step == mine[0] and table._my_last_action() is None
+
+
+def test_undo_is_hidden_for_spectators_and_in_teaching_examples():
+    sc = load_scenario(SCENARIOS / "2_contessa_bluff_loses_both.yaml")
+    session, _ = scenario_session(sc)
+    table = CoupTable(session, viewer=None, show_all=True)
+    assert table.undo_button.layout.display == "none"
+
+
+def test_when_you_are_out_the_bots_wait_for_play_the_rest():
+    """The click that eliminates you returns at once; "play the rest" lets the bots finish."""
+    for seed in range(40):
+        table = _bot_table(players=4, seed=seed)
+        session = table.session
+        rng = random.Random(seed)
+        while session.current_player() != TERMINAL and not table.viewer_out():
+            buttons = table.buttons.children
+            # prefer losing quickly: challenge everything, never block
+            pick = [b for b in buttons if b.description.startswith("ท้าทาย")] or list(buttons)
+            pick[rng.randrange(len(pick))].click()
+        if table.viewer_out() and session.current_player() != TERMINAL:
+            break
+    else:
+        raise AssertionError("no game left the bots playing after seat 0 was out")
+    assert table.buttons.children == () and table.finish_button.layout.display == ""
+    table.finish_button.click()
+    assert session.current_player() == TERMINAL and table.finish_button.layout.display == "none"
+    assert "ผู้ชนะ" in table.board.value

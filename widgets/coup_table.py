@@ -184,13 +184,34 @@ def clockwise(obs: Mapping, seats) -> list[int]:
     return [s for s in order if s in seats]
 
 
+def close_tree(widget: w.Widget) -> None:
+    """Close ``widget`` and every widget it holds (children, layout, style), so a replaced view
+    leaves no live widget behind in the kernel (nor its model in the browser)."""
+    seen: set[int] = set()
+
+    def close(x: Any) -> None:
+        if not isinstance(x, w.Widget) or id(x) in seen:
+            return
+        seen.add(id(x))
+        for name in x.keys:
+            value = getattr(x, name, None)
+            for v in (value if isinstance(value, (tuple, list)) else (value,)):
+                close(v)
+        x.close()
+    close(widget)
+
+
 class CoupTable(w.VBox):
     """One seat's table over a :class:`~widgets.session.GameSession` of ``rules.coup.GAME``.
 
     ``viewer``: the seat whose eyes and buttons these are (``None`` = spectator, no buttons);
     ``bots``: ``{seat: policy}`` played automatically after every change (see :meth:`advance`);
-    ``show_all``: a teaching example (every card shown, said on screen); ``with_log``: add an
-    :class:`~widgets.eventlog.EventLog` (redacted for ``viewer``).
+    ``show_all``: a teaching example (every card shown, said on screen, also in the log);
+    ``with_log``: add an :class:`~widgets.eventlog.EventLog` (redacted for ``viewer``).
+
+    The action buttons are a pool reused from click to click (a click never leaves widgets
+    behind); a player's table has "undo my move" (:meth:`undo`) and, once the viewer is out
+    while bots play on, "play the rest" (:meth:`finish`).
     """
 
     def __init__(self, session: GameSession, viewer: int | None = 0,
@@ -202,16 +223,45 @@ class CoupTable(w.VBox):
         self._busy = False
         self.board = w.HTML()
         self.buttons = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap"))
+        self._pool: list[w.Button] = []  # action buttons, reused (see _show_actions)
+        self._actions: list[dict] = []  # what each shown button applies
         self.message = w.HTML()
-        parts = [self.board, self.buttons, self.message]
+        player = viewer is not None and viewer not in self.bots
+        self.undo_button = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
+                                    layout=w.Layout(width="auto", display="" if player else "none"))
+        self.undo_button.on_click(safe(self.message)(lambda _b: self.undo()))
+        self.finish_button = w.Button(description="เล่นต่อจนจบ / play the rest", icon="forward",
+                                      layout=w.Layout(width="auto", display="none"))
+        self.finish_button.on_click(safe(self.message)(lambda _b: self.finish()))
+        self.tools = w.HBox([self.undo_button, self.finish_button])
+        parts = [self.board, self.buttons, self.tools, self.message]
         self.eventlog = None
         if with_log:
             self.eventlog = EventLog(session, book=load_rulebook("coup"), viewer=None if show_all else viewer,
                                      reveal=show_all)  # a teaching example's log shows what its table shows
             parts.append(self.eventlog)
         super().__init__(parts, **kwargs)
-        session.observe(lambda _c: None if self._busy else self.render(), names=["step", "length"])
+        self._watch = lambda _c: None if self._busy else self.render()
+        session.observe(self._watch, names=["step", "length"])
         self.render()
+
+    def close(self) -> None:
+        """Close this table and all its widgets; it stops following the session."""
+        try:
+            self.session.unobserve(self._watch, names=["step", "length"])
+        except ValueError:
+            pass
+        for part in (self.board, self.buttons, self.tools, self.message, self.eventlog, *self._pool):
+            if part is not None:
+                close_tree(part)
+        super().close()
+
+    # -- reading ---------------------------------------------------------------------------
+    def viewer_out(self) -> bool:
+        """True when the viewer's seat has no influence left (``observe``: not ``alive``)."""
+        if self.viewer is None:
+            return False
+        return not self.session.observation(self.viewer)["players"][self.viewer]["alive"]
 
     # -- drawing ---------------------------------------------------------------------------
     def render(self) -> None:
@@ -221,27 +271,79 @@ class CoupTable(w.VBox):
         obs = s.observation(self.viewer)
         full = s.game.state_to_json(s.state) if self.show_all else None
         self.board.value = table_html(obs, full)
-        buttons = []
-        if self.viewer is not None and self.viewer not in self.bots:
-            for a in s.legal_actions(self.viewer):
-                b = w.Button(description=action_label(a), layout=w.Layout(width="auto"),
-                             button_style="danger" if a["type"] == "challenge" else "")
-                b.on_click(self._clicker(a))
-                buttons.append(b)
-        self.buttons.children = buttons
+        player = self.viewer is not None and self.viewer not in self.bots
+        self._show_actions(s.legal_actions(self.viewer) if player else [])
+        self.undo_button.disabled = self._my_last_action() is None
+        unfinished = s.current_player() != TERMINAL
+        self.finish_button.layout.display = "" if player and self.bots and unfinished and self.viewer_out() else "none"
 
-    def _clicker(self, action: dict):
+    def _show_actions(self, actions: list[dict]) -> None:
+        """One button per action, taken from the pool (new buttons only when it is too small)."""
+        self._actions = [dict(a) for a in actions]
+        while len(self._pool) < len(actions):
+            b = w.Button(layout=w.Layout(width="auto"))
+            b.on_click(self._clicker(len(self._pool)))
+            self._pool.append(b)
+        for b, a in zip(self._pool, actions):
+            b.description = action_label(a)
+            b.button_style = "danger" if a["type"] == "challenge" else ""
+        self.buttons.children = self._pool[:len(actions)]
+
+    def _clicker(self, index: int):
         @safe(self.message)
         def click(_b):
-            self.message.value = ""
-            self._busy = True
-            try:
-                self.session.apply(dict(action))
-                self.advance()
-            finally:
-                self._busy = False
-                self.render()
+            if index >= len(self._actions):
+                return  # a stale click on a button no longer shown
+            self.act(self._actions[index])
         return click
+
+    # -- acting ----------------------------------------------------------------------------
+    def act(self, action: dict) -> None:
+        """Apply the viewer's ``action`` (the engine validates it), let the bots answer, redraw."""
+        self.message.value = ""
+        self._busy = True
+        try:
+            self.session.apply(dict(action))
+            self.advance()
+        finally:
+            self._busy = False
+            self.render()
+
+    def _my_last_action(self) -> int | None:
+        """Index (in ``session.actions``) of the viewer's last own decision before ``step``."""
+        if self.viewer is None or self.viewer in self.bots:
+            return None
+        acts = self.session.actions[:self.session.step]
+        for j in range(len(acts) - 1, -1, -1):
+            if acts[j].get("player") == self.viewer and "chance" not in acts[j]:
+                return j
+        return None
+
+    def undo(self) -> None:
+        """Back to just before the viewer's last own decision (the bots' moves after it are undone
+        too); the bots then act again from there.  Chance is seeded per line of play and the bots
+        per step, so the same shuffles and bot moves come back.  Nothing to undo: no change."""
+        j = self._my_last_action()
+        self.message.value = ""
+        if j is None:
+            self.render()
+            return
+        self._busy = True
+        try:
+            self.session.jump(j)
+            self.advance()
+        finally:
+            self._busy = False
+            self.render()
+
+    def finish(self) -> None:
+        """Let chance and the bots play to the end (offered once the viewer is out)."""
+        self._busy = True
+        try:
+            self.advance(limit=100_000, to_the_end=True)
+        finally:
+            self._busy = False
+            self.render()
 
     # -- bots ------------------------------------------------------------------------------
     def bot_rng(self) -> random.Random:
@@ -249,14 +351,16 @@ class CoupTable(w.VBox):
         same position on the same line of play gets the same bot move after an undo."""
         return random.Random(f"{self.seed}/bot/{self.session.step}")
 
-    def advance(self, limit: int = 2000) -> int:
-        """Let chance and the bots move until a human seat must act or the game ends;
-        returns the number of steps taken.  Only ``legal_actions`` and ``observe`` are used."""
+    def advance(self, limit: int = 2000, to_the_end: bool = False) -> int:
+        """Let chance and the bots move until a human seat must act or the game ends (or the
+        viewer is out, unless ``to_the_end``: then :meth:`finish` plays on); returns the number
+        of steps taken.  Only ``legal_actions`` and ``observe`` are used."""
         s = self.session
         taken = 0
+        stop_when_out = self.viewer is not None and self.viewer not in self.bots and not to_the_end
         for _ in range(limit):
             cp = s.current_player()
-            if cp == TERMINAL:
+            if cp == TERMINAL or (stop_when_out and self.viewer_out()):
                 break
             if cp == CHANCE:
                 s.apply_chance()  # reproducible along the line: an undo cannot re-roll
@@ -355,8 +459,29 @@ def section_view(section: int, scenario: str | None = None, players: int = 4) ->
     return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap"))
 
 
+def new_seed() -> int:
+    """A fresh seed for a new game (6 digits, easy to type back in to replay that game)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed a reader typed (``None``: the box is empty, pick a new one); :class:`BadInput`
+    (field ``seed``) when it is not a whole number written in ASCII digits."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()):
+        from rules.core.protocol import BadInput
+        raise BadInput("play", "seed", f"seed ต้องเป็นจำนวนเต็มตั้งแต่ 0 หรือเว้นว่างไว้ (ได้ '{text}')",
+                       f"seed must be a whole number >= 0, or empty for a new one (got '{text}')")
+    return int(text)
+
+
 def play_panel() -> w.VBox:
-    """"Play": you (seat 0) against 1-5 bots; your cards are visible only to you."""
+    """"Play": you (seat 0) against 1-5 bots; your cards are visible only to you.
+
+    Each new game gets a new seed unless one is typed in the ``seed`` box; the seed used is shown
+    so a game can be replayed on purpose.  The previous table is closed (no widget left behind)."""
     from rules.coup import GAME
     from rules.coup.bots import make_bot
 
@@ -364,24 +489,36 @@ def play_panel() -> w.VBox:
     kind = w.Dropdown(options=[("ซื่อสัตย์ / honest", "honest"), ("ชอบหลอก / bluffer", "bluffer"),
                                ("สุ่ม / random", "random")], value="bluffer", description="แบบ / kind")
     reform = w.Checkbox(value=False, description="การปฏิรูปศาสนา / Reformation")
-    seed = w.IntText(value=1, description="seed")
+    seed = w.Text(value="", placeholder="ว่าง = สุ่มใหม่ / empty = new", description="seed",
+                  layout=w.Layout(width="230px"))
     start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary", layout=w.Layout(width="auto"))
+    used = w.HTML()
     error = w.HTML()
     holder = w.VBox()
 
     @safe(error)
     def new_game(_b=None):
         error.value = ""
+        typed = parse_seed(seed.value)
+        game_seed = new_seed() if typed is None else typed
         players = bots_n.value + 1
-        session = GameSession(GAME, config={"players": players, "reformation": reform.value}, seed=seed.value)
+        session = GameSession(GAME, config={"players": players, "reformation": reform.value}, seed=game_seed)
         bots = {s: make_bot(kind.value) for s in range(1, players)}
-        table = CoupTable(session, viewer=0, bots=bots, seed=seed.value)
-        if reform.value and session.current_player() != 0:
+        table = CoupTable(session, viewer=0, bots=bots, seed=game_seed)
+        table._busy = True  # one redraw at the end, not one per bot move
+        try:
             table.advance()
-        table.advance()
+        finally:
+            table._busy = False
+        table.render()
+        for old in holder.children:
+            close_tree(old)
         holder.children = [table]
+        used.value = (f'<span style="font-family:{THAI_FONT}">seed ที่ใช้ / seed used: <b>{game_seed}</b>'
+                      + ("" if typed is not None else " (พิมพ์เลขนี้เพื่อเล่นเกมเดิมซ้ำ / type it to replay this game)")
+                      + "</span>")
     start.on_click(new_game)
-    return w.VBox([w.HBox([bots_n, kind]), w.HBox([reform, seed, start]), error, holder])
+    return w.VBox([w.HBox([bots_n, kind]), w.HBox([reform, seed, start, used]), error, holder])
 
 
 def ambiguities_html() -> str:
