@@ -436,7 +436,10 @@ def scenario_picker(root: Path | str = SCENARIOS) -> w.VBox:
 
     @safe(error)
     def show(_change=None):
+        old = out.children
         out.children = [scenario_view(dropdown.value)] if dropdown.value else []
+        for view in old:  # the replaced scenario's widgets are closed, not left in the kernel
+            close_tree(view)
     dropdown.observe(show, names="value")
     show()
     return w.VBox([dropdown, error, out])
