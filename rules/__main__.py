@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -104,6 +105,10 @@ def cmd_scenario(args) -> int:
             malformed += 1
             print(f"ERROR {p}: field '{exc.field}': {exc.message_en} / {exc.message_th}")
             continue
+        except Exception as exc:  # an engine bug: report it on this file's line and go on with the rest
+            failed += 1
+            print(f"FAIL  {p}: the engine crashed / เอนจินขัดข้อง: {type(exc).__name__}: {exc}")
+            continue
         failed += not res.ok
         print(f"{'PASS ' if res.ok else 'FAIL '} {p}" + ("" if res.ok else ": " + "; ".join(res.failures[:3])))
     passed = len(paths) - failed - malformed
@@ -118,30 +123,37 @@ def bench(game_id: str, players: int | None, seconds: float, seed: int = 0, with
     immutable states, every event built).  A game with a random-play kernel
     (``rules.<game>.kernel``) adds ``kernel``: the same for the kernel, which plays the very same
     games (same seeds, same ``rng``) for another ``seconds``, and ``same_games`` / ``matches_engine``:
-    how many games both played and whether their step counts agree game by game."""
+    how many games both played and whether their move counts and final states
+    (``kernel.fingerprint``) agree game by game (``None`` when no game was compared)."""
     game = engine(game_id)
     players = players or min(max(game.min_players, 4), game.max_players)
     config = game.default_config(players)
     rng = random.Random(seed)
     per_game: list[int] = []
+    finals: list = []
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         # the same moves as a choose_action + apply loop (every step legal_actions, then apply)
-        per_game.append(random_play(game, game.new_game(config, seed + len(per_game)), rng)[1])
+        final, steps = random_play(game, game.new_game(config, seed + len(per_game)), rng)
+        per_game.append(steps)
+        finals.append(final)
     dt = time.perf_counter() - t0
     out = _speed(per_game, dt)
     out = {"game": game_id, "players": players, **out}
     kmod = catalog.kernel(game_id) if with_kernel else None
     if kmod is not None:
         krng = random.Random(seed)
-        kper: list[int] = []
+        results: list = []
         play = kmod.play
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
-            kper.append(play(config, seed + len(kper), krng).steps)
-        kout = _speed(kper, time.perf_counter() - t0)
-        same = min(len(kper), len(per_game))
-        kout.update(same_games=same, matches_engine=kper[:same] == per_game[:same],
+            results.append(play(config, seed + len(results), krng))
+        kout = _speed([r.steps for r in results], time.perf_counter() - t0)
+        same = min(len(results), len(per_game))
+        # compared after the timing: the number of moves and the final state, game by game
+        matches = all(r.steps == k and r.fingerprint() == kmod.fingerprint(f)
+                      for r, k, f in zip(results[:same], per_game, finals)) if same else None
+        kout.update(same_games=same, matches_engine=matches,
                     speedup=round(kout["games_per_s"] / max(out["games_per_s"], 1e-9), 2))
         out["kernel"] = kout
     return out
@@ -162,9 +174,9 @@ def cmd_bench(args) -> int:
               f"{out['steps_per_s']} steps/s over {out['seconds']} s (engine: every event, every check)")
         k = out.get("kernel")
         if k:
+            same = {True: "yes", False: "NO - a kernel bug", None: "not compared (no game)"}[k["matches_engine"]]
             print(f"  random-play kernel: {k['games_per_s']} games/s, {k['steps_per_s']} steps/s "
-                  f"({k['speedup']}x); same {k['same_games']} games as the engine: "
-                  + ("yes" if k["matches_engine"] else "NO - a kernel bug"))
+                  f"({k['speedup']}x); same {k['same_games']} games as the engine: {same}")
     return 1 if out.get("kernel", {}).get("matches_engine") is False else 0
 
 
@@ -178,11 +190,15 @@ def cmd_soak(args) -> int:
         variant[key] = json.loads(value) if value[:1] in "[{0123456789-" or value in ("true", "false", "null") else value
     if variant and not args.game:
         raise BadInput("--set", "--game", "ต้องระบุ --game เมื่อใช้ --set", "--set needs --game")
-    total_breaks = 0
+    if args.games < 1:
+        raise BadInput("--games", "--games", "ต้องเป็นจำนวนเต็มบวก", f"expected a positive number of games, got {args.games}")
+    if "players" in variant:  # --set players=N is --players N
+        args.players = variant.pop("players")
+    total_bad = 0
     for gid in ids:
         game = engine(gid)
         players = args.players or min(max(game.min_players, 4), game.max_players)
-        game.make_config({"players": players, **variant}, source="--set")  # refuse a bad reading up front
+        game.make_config({"players": players, **variant}, source="--players/--set")  # refuse a bad config up front
         try:
             from tqdm import tqdm
             chunks = tqdm(range(0, args.games, 100), desc=gid, unit="×100 games", file=sys.stderr)
@@ -195,11 +211,12 @@ def cmd_soak(args) -> int:
             p, b, probs = random_games(game, players, n, seed=args.seed + start, variant=variant)
             played, breaks = played + p, breaks + b
             problems += probs
-        total_breaks += breaks
-        print(f"{gid}: games {played}, players {players}, invariant breaks {breaks}")
+        total_bad += breaks + (args.games - played)
+        print(f"{gid}: games {played}, players {players}, invariant breaks {breaks}"
+              + (f" ({args.games - played} of {args.games} games did not finish)" if played < args.games else ""))
         for msg in problems[:10]:
             print(f"  {msg}")
-    return 1 if total_breaks else 0
+    return 1 if total_bad else 0
 
 
 def cmd_coverage(args) -> int:
@@ -258,6 +275,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.fn(args)
     except BadInput as exc:
         return _error(exc, getattr(args, "json", False))
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, like other tools
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

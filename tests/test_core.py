@@ -260,3 +260,36 @@ def test_soak_plays_a_chosen_reading(capsys):
     assert "toy_pig: games 5, players 4, invariant breaks 0" in capsys.readouterr().out
     assert main(["soak", "--game", "toy_pig", "--games", "1", "--set", "target=x"]) == 2
     assert main(["soak", "--games", "1", "--set", "target=3"]) == 2
+
+
+def test_random_games_count_a_stuck_game_as_a_break():
+    """A seat that must act with no legal action is a break, and the game is not counted as
+    finished (soak's ``games`` counts finished games)."""
+    from rules.core.testing import random_games
+    from .toygame import ToyGame
+
+    class Stuck(ToyGame):
+        def legal_actions(self, state, player):
+            return []
+
+    finished, breaks, problems = random_games(Stuck(), 2, 3)
+    assert (finished, breaks) == (0, 3)
+    assert "stuck" in problems[0] and "no legal action" in problems[0]
+    assert random_games(install(), 2, 3)[:2] == (3, 0)
+
+
+def test_scenario_check_reports_an_engine_crash_and_goes_on(monkeypatch, capsys):
+    from pathlib import Path
+
+    import rules.__main__ as cli
+
+    real = cli.run_file
+    def run_file(p):
+        if Path(p).name.startswith("2_"):
+            raise TypeError("boom")
+        return real(p)
+    monkeypatch.setattr(cli, "run_file", run_file)
+    assert cli.main(["scenario", "check", "data/scenarios/coup"]) == 1
+    out = capsys.readouterr().out
+    assert "the engine crashed" in out and "TypeError: boom" in out
+    assert out.count("PASS ") >= 10 and "1 fail" in out.splitlines()[-1]

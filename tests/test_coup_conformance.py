@@ -30,8 +30,8 @@ def test_every_reading_plays_conformant_games(field, reading):
 
 
 def test_a_thousand_random_games_keep_the_invariants():
-    games, breaks, problems = random_games(GAME, 4, 1000, seed=7)
-    assert games == 1000 and breaks == 0, problems
+    finished, breaks, problems = random_games(GAME, 4, 1000, seed=7)
+    assert finished == 1000 and breaks == 0, problems
     assert problems == []
 
 

@@ -337,7 +337,8 @@ def test_proof_without_shuffle(reading, drawn):
                          "deck_top": ["captain"]}, proof_shuffle=reading)
     s, _ = play(s, P(0, "tax"), P(1, "challenge"), P(0, "prove"), P(1, "lose", card="assassin"))
     j = J(s)
-    assert GAME.current_player(s) == frozenset() or j["phase"] == "turn"
+    # the proven tax goes on (details.proven_continues) and the turn passes to seat 1
+    assert j["phase"] == "turn" and GAME.current_player(s) == 1 and j["players"][0]["coins"] == 5
     assert drawn in j["players"][0]["hand"]
     if reading == "bottom":
         assert j["deck"][-1] == "duke"
@@ -575,3 +576,26 @@ def test_blocking_an_unblockable_tax_cites_the_duke_clause():
         GAME.apply(s, P(1, "block", character="duke"))
     assert exc.value.clause == "characters.duke_tax" and "cannot be blocked" in exc.value.message_en
     assert J(s) == before
+
+
+def test_a_faction_must_be_the_int_0_or_1():
+    """1.0 == 1 and False == 0 in Python; neither is a faction (reformation.factions), and the
+    refusal leaves the state as it was."""
+    s = GAME.new_game(GAME.make_config({"players": 3, "reformation": True}), 0)
+    for bad in (1.0, False, True, "1", 2, None):
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(s, {"player": 0, "type": "choose_faction", "faction": bad})
+        assert err.value.clause == "reformation.factions"
+    assert GAME.apply(s, {"player": 0, "type": "choose_faction", "faction": 1}).state.faction == (1, 0, 1)
+
+
+def test_game_over_cites_the_reformation_only_when_playing_it():
+    from rules.core.play import playout
+
+    for reformation in (False, True):
+        cfg = GAME.make_config({"players": 2, "reformation": reformation})
+        out = playout(GAME, GAME.new_game(cfg, 3), random.Random(3))
+        over = [e for e in out.events if e.kind == "game_over"]
+        assert len(over) == 1
+        assert ("reformation.until_one" in over[0].cites) is reformation
+        assert {"end.last_player", "intro.winner"} <= set(over[0].cites)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.play import choose_action
+from rules.core.protocol import TERMINAL
 from rules.coup import GAME, CoupConfig, kernel
 
 READINGS = {k: typing.get_args(f.annotation) for k, f in CoupConfig.model_fields.items()
@@ -144,3 +145,58 @@ def test_play_from_the_one_faction_deadlock():
         assert same_game(result, trace, state, moves) == [], seed
         deadlocks += result.deadlock
     assert deadlocks >= 10
+
+
+def test_a_cut_off_game_ends_where_random_play_ends():
+    """``max_steps``: both stop after the same number of moves, in the same state (the engine's
+    apply runs the tasks a move queued, e.g. paying foreign aid after a failed block)."""
+    from rules.core.play import random_play
+
+    fields = ("coins", "bank", "alms", "hands", "up", "buried", "deck", "faction", "winner", "deadlock")
+    for seed in range(40):
+        cfg = GAME.make_config({"players": 2 + seed % 5, "reformation": seed % 3 == 0})
+        for cut in (1, 2, 3, 5, 8, 13, 21):
+            state, steps = random_play(GAME, GAME.new_game(cfg, seed), random.Random(seed), max_steps=cut)
+            r = kernel.play(cfg, seed, random.Random(seed), max_steps=cut)
+            assert r.steps == steps and r.turns == state.turn_no, (seed, cut)
+            assert [getattr(r, f) for f in fields] == [getattr(state, f) for f in fields], (seed, cut)
+
+
+def test_play_from_a_finished_game_returns_it():
+    from rules.core.play import random_play
+
+    cfg = GAME.make_config({"players": 3})
+    end, _ = random_play(GAME, GAME.new_game(cfg, 4), random.Random(4))
+    r = kernel.play_from(end, random.Random(0))
+    assert r.steps == 0 and r.winner == end.winner >= 0 and r.coins == end.coins and r.hands == end.hands
+
+
+def test_deadlock_right_after_the_faction_choice():
+    """A scenario where the first turn is already a forced coup and, once factions are chosen,
+    every living seat shares one: under one_faction=deadlock the game stops there (it used to
+    leave seat 0 to act with no legal action)."""
+    cfg = GAME.make_config({"players": 3, "reformation": True, "one_faction": "deadlock"})
+    start = GAME.apply_overrides(GAME.new_game(cfg, 0), {
+        "players.1.hand": [], "players.1.lost": ["duke", "captain"], "coins": [10, 0, 2]})
+    tr = GAME.apply(start, {"player": 0, "type": "choose_faction", "faction": 0})
+    assert tr.state.deadlock and GAME.current_player(tr.state) == TERMINAL
+    assert [e.kind for e in tr.events][-1] == "deadlock"
+    assert "actions.coup_forced" in tr.events[-1].cites
+    trace = []
+    r = kernel.play_from(start, random.Random(1), trace=trace)
+    state, moves = engine_game(start, random.Random(1))
+    assert same_game(r, trace, state, moves) == [] and r.deadlock
+
+
+def test_bench_tells_a_kernel_playing_other_rules_apart(monkeypatch):
+    """A kernel that pays a knocked-out seat's coins to the bank (another reading of
+    eliminated_coins) makes games of the same length with other final states: the bench says so."""
+    from rules.__main__ import bench
+
+    real = kernel.play
+    monkeypatch.setattr(kernel, "play", lambda cfg, seed, rng: real(
+        cfg.model_copy(update={"eliminated_coins": "bank"}), seed, rng))
+    k = bench("coup", 4, 0.3)["kernel"]
+    assert k["same_games"] > 0 and k["matches_engine"] is False
+    monkeypatch.setattr(kernel, "play", real)
+    assert bench("coup", 4, 0.0)["kernel"]["matches_engine"] is None

@@ -57,8 +57,8 @@ def test_greedy_bots_reach_a_real_end():
 
 
 def test_a_thousand_random_games_keep_the_invariants():
-    games, breaks, problems = random_games(GAME, 2, 1000, seed=7)
-    assert games == 1000 and breaks == 0, problems
+    finished, breaks, problems = random_games(GAME, 2, 1000, seed=7)
+    assert finished == 1000 and breaks == 0, problems
     assert problems == []
 
 

@@ -188,15 +188,23 @@ def random_games(game: Any, players: int, games: int, seed: int = 0, max_steps: 
     """Play ``games`` random games checking invariants after every action (for soak runs).
 
     ``variant``: config fields beyond ``players`` (readings of the ambiguity register).
-    Returns ``(games_played, invariant_breaks, first_problems)``.
+    A state where a seat must act but has no legal action (or an empty window) counts as a break
+    and ends that game.  Returns ``(games_finished, invariant_breaks, first_problems)``:
+    ``games_finished`` counts the games that reached ``TERMINAL``.
     """
     config = game.make_config({"players": players, **(variant or {})})
-    breaks, problems = 0, []
+    breaks, finished, problems = 0, 0, []
     for g in range(games):
         rng = random.Random(seed + g)
         state = game.new_game(config, seed + g)
         for _ in range(max_steps):
-            action = choose_action(game, state, None, rng)
+            try:
+                action = choose_action(game, state, None, rng)
+            except ValueError as exc:  # nobody can act, yet the game is not over
+                breaks += 1
+                if len(problems) < 10:
+                    problems.append(f"seed {seed + g}: stuck: {exc}")
+                break
             if action is None:
                 break
             state = game.apply(state, action).state
@@ -205,6 +213,8 @@ def random_games(game: Any, players: int, games: int, seed: int = 0, max_steps: 
                 breaks += 1
                 if len(problems) < 10:
                     problems.append(f"seed {seed + g}: {broken}")
-        if game.current_player(state) != TERMINAL and len(problems) < 10:
+        if game.current_player(state) == TERMINAL:
+            finished += 1
+        elif len(problems) < 10:
             problems.append(f"seed {seed + g}: not finished after {max_steps} steps")
-    return games, breaks, problems
+    return finished, breaks, problems

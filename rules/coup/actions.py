@@ -186,6 +186,9 @@ def is_legal(state: CoupState, action: dict) -> bool:
             c = action.get("card")
             return n == 3 and type(c) is str and CARD.get(c, -1) in state.hands[p]
         return ph == PROVE and kind == "prove" and n == 2 and can_prove(state)
+    if ph == FACTION:  # 1.0 == 1 and False == 0 in Python: a faction must be a real int
+        f = action.get("faction")
+        return p == state.cur and kind == "choose_faction" and n == 3 and type(f) is int and f in (0, 1)
     return action in legal_actions(state, p)
 
 

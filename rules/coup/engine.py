@@ -239,14 +239,24 @@ def _end_turn(w: list) -> None:
     w[I_PHASE], w[I_CUR], w[I_WINDOW] = TURN, nxt, _NO_WINDOW
     w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM], w[I_CHALLENGER], w[I_CLAIMANT] = _NO_ACT, -1, -1, -1, -1
     w[I_SHOWN], w[I_POOL], w[I_HIT], w[I_TODO] = -1, (), (), ()
-    if forced and R.one_faction == "deadlock" and R.reformation:
-        if not any(w[I_HANDS][t] and not RF.restricted_state(w, nxt, t) for t in R.after[nxt]):
-            w[I_DEADLOCK] = True
-            w[I_PHASE], w[I_CUR] = OVER, TERMINAL
-            ev(w, "deadlock", nxt, {"seat": nxt, "coins": w[I_START]},
-               ("actions.coup_forced", "reformation.same_faction"),
-               f"ที่นั่ง {nxt} ต้องรัฐประหารแต่ทุกคนที่เหลือนับถือศาสนาเดียวกัน เกมเดินต่อไม่ได้ (จบโดยไม่มีผู้ชนะ)",
-               f"seat {nxt} must coup but every living player shares its faction: deadlock, no winner")
+    _check_deadlock(w)
+
+
+def _check_deadlock(w: list) -> None:
+    """Under one_faction=deadlock (Reformation) a turn that must coup with no legal target stops
+    the game with no winner (actions.coup_forced, reformation.same_faction): checked when a turn
+    begins, and after the faction choice (the first turn may already be forced in a scenario)."""
+    R = w[I_RULES]
+    seat = w[I_TURN]
+    if not (w[I_FORCED] and R.one_faction == "deadlock" and R.reformation):
+        return
+    if not any(w[I_HANDS][t] and not RF.restricted_state(w, seat, t) for t in R.after[seat]):
+        w[I_DEADLOCK] = True
+        w[I_PHASE], w[I_CUR] = OVER, TERMINAL
+        ev(w, "deadlock", seat, {"seat": seat, "coins": w[I_START]},
+           ("actions.coup_forced", "reformation.same_faction"),
+           f"ที่นั่ง {seat} ต้องรัฐประหารแต่ทุกคนที่เหลือนับถือศาสนาเดียวกัน เกมเดินต่อไม่ได้ (จบโดยไม่มีผู้ชนะ)",
+           f"seat {seat} must coup but every living player shares its faction: deadlock, no winner")
 
 
 _NO_WINDOW = frozenset()
@@ -553,6 +563,7 @@ def _step_faction(state: CoupState, a: dict) -> Transition:
     w = scratch(state)
     RF.choose_faction(w, a["player"], a["faction"])
     w[I_PHASE], w[I_CUR] = TURN, w[I_TURN]
+    _check_deadlock(w)
     _run(w)
     return done(w)
 

@@ -30,7 +30,7 @@ from .actions import distinct
 from .config import CoupConfig
 from .engine import deal
 from .state import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, NAMES, rules_for
-from .state import FACTION as FACTION_PHASE, TURN as TURN_PHASE
+from .state import FACTION as FACTION_PHASE, OVER as OVER_PHASE, TURN as TURN_PHASE
 
 # phases: the engine's decision phases, plus RUN (pending tasks run, no step) and ENDTURN
 TURN, CHAL, BLOCK, CHAL_BLOCK, PROVE, LOSE, EXCHANGE, SHOW, EXAMINE, CHANCE, FACTION, RUN, ENDTURN, OVER = range(14)
@@ -68,6 +68,18 @@ class Result(NamedTuple):
     buried: tuple
     deck: tuple
     faction: tuple
+
+
+    def fingerprint(self) -> tuple:
+        """What the bench compares with :func:`fingerprint` of the engine's final state."""
+        return (self.winner, self.turns, self.deadlock, self.coins, self.bank, self.alms, self.hands, self.up,
+                self.buried, self.deck, self.faction)
+
+
+def fingerprint(state) -> tuple:
+    """An engine state's :meth:`Result.fingerprint` (winner, turns, deadlock, money, cards, factions)."""
+    return (state.winner, state.turn_no, state.deadlock, state.coins, state.bank, state.alms, state.hands,
+            state.up, state.buried, state.deck, state.faction)
 
 
 _OPTIONS: dict = {}
@@ -118,6 +130,9 @@ def play_from(state, rng: random.Random, trace: list | None = None, max_steps: i
     turn or at the faction choice - a saved game, a scenario position, a what-if with
     overrides - exactly as ``random_play(GAME, state, rng)`` plays it.  ``ValueError`` (Thai and
     English) for a state in the middle of a turn: its pending windows are the engine's to run."""
+    if state.phase == OVER_PHASE:  # nothing to play: random_play returns the state as it is
+        return Result(state.winner, 0, state.turn_no, state.deadlock, state.coins, state.bank, state.alms,
+                      state.hands, state.up, state.buried, state.deck, state.faction)
     if state.phase not in (FACTION_PHASE, TURN_PHASE) or state.todo or state.act[0]:
         raise ValueError("เริ่มเล่นสุ่มได้เฉพาะตอนต้นเทิร์น / random play starts only at the start of a turn "
                          f"(phase {state.phase}, not mid-turn)")
@@ -177,6 +192,10 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             return False
         return True
 
+    def stuck(seat: int) -> bool:
+        # one_faction=deadlock: a forced coup with no legal target (engine._check_deadlock)
+        return not any(hands[t] and not restricted(seat, t) for t in after[seat])
+
     def from_bank(seat: int, amount: int) -> None:
         # ambiguity treasury_start: the bank pays what it has
         if not unlimited and amount > money[BANK]:
@@ -212,7 +231,9 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
     deadlock = False
     steps = 0
 
-    while steps < max_steps:
+    while True:
+        if steps >= max_steps and phase != RUN and phase != ENDTURN:
+            break  # random_play stops after an apply, which has already run the tasks it queued
         if phase == CHAL or phase == CHAL_BLOCK or phase == BLOCK:
             # a reaction window: a seat of it, then pass or react (challenge.bluff, details.block_optional)
             if seat_order:
@@ -261,10 +282,9 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             phase = TURN
             kind = target = claim = blocker = bclaim = shown = -1
             pool = []
-            if forced and deadlock_rule:
-                if not any(hands[t] and not restricted(nxt, t) for t in after[nxt]):
-                    deadlock = True
-                    phase = OVER
+            if forced and deadlock_rule and stuck(nxt):
+                deadlock = True
+                phase = OVER
             continue
 
         if phase == TURN:  # setup.first_turn: one action of the seat whose turn it is
@@ -595,6 +615,9 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             for k in range(n):
                 faction[(turn + k) % n] = f if k % 2 == 0 else 1 - f
             phase = TURN
+            if forced and deadlock_rule and stuck(turn):
+                deadlock = True
+                phase = OVER
             continue
 
         break  # OVER
@@ -623,4 +646,4 @@ def bench(players: int = 4, seconds: float = 2.0, seed: int = 0, config: Mapping
             "games_per_s": round(games / dt, 2), "steps_per_s": round(steps / dt, 1)}
 
 
-__all__ = ["play", "play_from", "bench", "Result", "exchange_options"]
+__all__ = ["play", "play_from", "bench", "fingerprint", "Result", "exchange_options"]

@@ -342,8 +342,12 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
 def finish(w: list, winner: int) -> None:
     w[I_WINNER] = winner
     w[I_PHASE], w[I_CUR], w[I_TODO], w[I_WINDOW] = OVER, TERMINAL, (), frozenset()
-    ev(w, "game_over", winner, {"winner": winner}, ("end.last_player", "intro.winner", "reformation.until_one"),
-       *WIN_TX[winner])
+    cites = _WIN_CITES_REFORMATION if w[I_RULES].reformation else _WIN_CITES
+    ev(w, "game_over", winner, {"winner": winner}, cites, *WIN_TX[winner])
+
+
+_WIN_CITES = ("end.last_player", "intro.winner")
+_WIN_CITES_REFORMATION = _WIN_CITES + ("reformation.until_one",)
 
 
 def draw(w: list, seat: int, k: int, cites: tuple) -> None:
