@@ -111,6 +111,7 @@ def play(config: CoupConfig | Mapping, seed: int, rng: random.Random, trace: lis
     exactly as ``random_play`` does: returns a :class:`Result`.  ``trace``: a list that
     receives every move as the engine's action dict (chance outcomes as
     ``{"chance": "shuffle", "order": [...]}`` / ``{"chance": "examine_pick", "card": ...}``).
+    ``max_steps``: stop after that many moves, in the state ``random_play`` stops in.
     Raises ``ValueError`` when a seat to act has no legal action (as ``random_play`` does) and
     :class:`rules.core.protocol.BadInput` for a bad config.  Clauses: those of the engine
     (setup.deal for the deal, shared with it: ``rules.coup.engine.deal``)."""
