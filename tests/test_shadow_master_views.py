@@ -532,3 +532,22 @@ def test_status_lines_and_log_are_readable():
     b = smb.load_board(4)
     assert action_text({"player": 1, "type": "no_sell"}, b) == "ผู้เล่น 2 (ที่นั่ง 1): ไม่ขาย / no sale"
     assert action_text({"chance": "die", "colour": "red"}, b) == "สุ่ม: ทอยเต๋า แดง / chance: die"
+
+
+def test_a_teaching_example_log_shows_the_hands_it_shows_on_the_table():
+    """setup_deal_two_players shows every card (shows_hidden): its log gives each dealt hand's real
+    text; a scenario that does not show them keeps the hands hidden in the log."""
+    from rules.core.scenario import load_scenario as load
+
+    path = SCENARIOS / "setup_deal_two_players.yaml"
+    assert load(path).shows_hidden
+    view = ScenarioView(path)
+    hands = [ev for ev in view.session.setup_events if ev.kind == "setup_hand"]
+    assert hands and all(ev.visible_to for ev in hands)
+    lines = [label for label, _ in view.eventlog.select.options]
+    assert all(any(ev.text_th in line for line in lines) for ev in hands)
+    hidden = ScenarioView(SCENARIOS / "attack_full_force.yaml")
+    assert not load(SCENARIOS / "attack_full_force.yaml").shows_hidden
+    hidden_hands = [ev for ev in hidden.session.setup_events if ev.kind == "setup_hand"]
+    lines = [label for label, _ in hidden.eventlog.select.options]
+    assert hidden_hands and not any(ev.text_th in line for ev in hidden_hands for line in lines)

@@ -390,7 +390,9 @@ class ScenarioView(w.VBox):
         self.status.value = status_html(board, obs)
         self.kingdoms.value = kingdoms_html(board, obs)
         self.players.value = players_html(board, obs, None, ledger, note)
-        # at frame 0 no event is chosen for the reader, so the rule panel stays where it is
+        # at frame 0 no event is chosen for the reader, so the rule panel stays where it is;
+        # a teaching example (shows_hidden) shows its hidden events' real text, as its table does
+        self.eventlog.reveal = bool(self.scenario.shows_hidden)
         self.eventlog.set_events(shown[-LOG_EVENTS:], first=max(0, len(shown) - LOG_EVENTS),
                                  setup=len(self.session.setup_events), select_last=f.action > 0)
 
