@@ -178,7 +178,17 @@ def _quiet_stop(kernel_manager) -> None:
         doomed = [kid for kid in (await pooled_ids()) | busy if kid in kernel_manager]
         await asyncio.gather(*(kernel_manager.shutdown_kernel(kid, now=True) for kid in doomed),
                              return_exceptions=True)
-        return await shutdown_all(*args, **kwargs)
+        from tornado.web import HTTPError
+        for _ in range(3):
+            try:
+                return await shutdown_all(*args, **kwargs)
+            except HTTPError as exc:
+                # a kernel listed for shutdown was gone (or still starting) when its turn came:
+                # jupyter_server says 404 and Voila's stop would end with a traceback; list again
+                if exc.status_code != 404:
+                    raise
+                await asyncio.sleep(0.2)
+        return None
 
     kernel_manager.shutdown_all = shutdown_all_quietly
 
