@@ -129,30 +129,31 @@ def bench(game_id: str, players: int | None, seconds: float, seed: int = 0, with
     players = players or min(max(game.min_players, 4), game.max_players)
     config = game.default_config(players)
     rng = random.Random(seed)
-    per_game: list[int] = []
-    finals: list = []
+    kmod = catalog.kernel(game_id) if with_kernel else None
+    # a game's (moves, hash of its final state) - small ints, so keeping thousands of games does
+    # not hold their states alive (that would slow the garbage collector and so the timing)
+    print_of = (lambda state: hash(kmod.fingerprint(state))) if kmod is not None else (lambda state: 0)
+    per_game: list[tuple[int, int]] = []
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         # the same moves as a choose_action + apply loop (every step legal_actions, then apply)
         final, steps = random_play(game, game.new_game(config, seed + len(per_game)), rng)
-        per_game.append(steps)
-        finals.append(final)
+        per_game.append((steps, print_of(final)))
     dt = time.perf_counter() - t0
-    out = _speed(per_game, dt)
+    out = _speed([k for k, _ in per_game], dt)
     out = {"game": game_id, "players": players, **out}
-    kmod = catalog.kernel(game_id) if with_kernel else None
     if kmod is not None:
         krng = random.Random(seed)
-        results: list = []
+        kper: list[tuple[int, int]] = []
         play = kmod.play
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
-            results.append(play(config, seed + len(results), krng))
-        kout = _speed([r.steps for r in results], time.perf_counter() - t0)
-        same = min(len(results), len(per_game))
-        # compared after the timing: the number of moves and the final state, game by game
-        matches = all(r.steps == k and r.fingerprint() == kmod.fingerprint(f)
-                      for r, k, f in zip(results[:same], per_game, finals)) if same else None
+            r = play(config, seed + len(kper), krng)
+            kper.append((r.steps, hash(r.fingerprint())))
+        kout = _speed([k for k, _ in kper], time.perf_counter() - t0)
+        same = min(len(kper), len(per_game))
+        # the number of moves and the final state, game by game
+        matches = kper[:same] == per_game[:same] if same else None
         kout.update(same_games=same, matches_engine=matches,
                     speedup=round(kout["games_per_s"] / max(out["games_per_s"], 1e-9), 2))
         out["kernel"] = kout
