@@ -96,17 +96,34 @@ def turn_actions(state: CoupState) -> list[dict]:
     return out
 
 
+_RETURNS: dict = {}
+
+
+def return_options(cards: tuple, k: int) -> list:
+    """``[(returned, kept), ...]`` for returning ``k`` of the sorted ``cards``: every distinct
+    multiset in ``itertools.combinations`` order (cached; ``kept`` sorted).  Used by
+    :func:`exchange_options` and by the random-play kernel."""
+    key = (cards, k)
+    out = _RETURNS.get(key)
+    if out is None:
+        out = []
+        seen = set()
+        for combo in combinations(cards, k):
+            if combo not in seen:
+                seen.add(combo)
+                kept = list(cards)
+                for c in combo:
+                    kept.remove(c)
+                out.append((combo, tuple(kept)))
+        _RETURNS[key] = out
+    return out
+
+
 def exchange_options(state: CoupState, p: int) -> list[dict]:
     """Every distinct multiset of cards the exchanging seat may return (as many as it drew)."""
-    pool = state.hands[p] + state.pool
-    k = len(state.pool)
-    seen = set()
-    out = []
-    for combo in combinations(sorted(pool), k):
-        if combo not in seen:
-            seen.add(combo)
-            out.append({"player": p, "type": "exchange_return", "return": [NAMES[c] for c in combo]})
-    return out
+    cards = tuple(sorted(state.hands[p] + state.pool))
+    return [{"player": p, "type": "exchange_return", "return": [NAMES[c] for c in returned]}
+            for returned, _ in return_options(cards, len(state.pool))]
 
 
 def distinct(hand: tuple) -> tuple:

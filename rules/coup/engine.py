@@ -235,7 +235,7 @@ def _end_turn(w: list) -> None:
             break
     w[I_TURN], w[I_TURN_NO] = nxt, w[I_TURN_NO] + 1
     w[I_START] = start = w[I_COINS][nxt]
-    w[I_FORCED] = forced = start >= R.forced_at
+    w[I_FORCED] = start >= R.forced_at
     w[I_PHASE], w[I_CUR], w[I_WINDOW] = TURN, nxt, _NO_WINDOW
     w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM], w[I_CHALLENGER], w[I_CLAIMANT] = _NO_ACT, -1, -1, -1, -1
     w[I_SHOWN], w[I_POOL], w[I_HIT], w[I_TODO] = -1, (), (), ()
@@ -484,92 +484,66 @@ def _shuffle_order(deck: tuple, outcome: Mapping) -> tuple:
 
 # --- one handler per phase (the action is already known to be legal) -----------------------------
 def _step_turn(state: CoupState, a: dict) -> Transition:
-    w = scratch(state)
-    _turn(w, a)
-    _run(w)
-    return done(w)
+    return _edit(state, _turn, a)
 
 
-def _step_challenge(state: CoupState, a: dict) -> Transition:
-    """A challenge window (of the action's claim or of a block): pass or challenge."""
+def _step_window(state: CoupState, a: dict) -> Transition:
+    """A reaction window (challenge of the claim, block, challenge of the block): pass,
+    challenge or block."""
     p = a["player"]
-    if a["type"] == "pass":
+    kind = a["type"]
+    if kind == "pass":
         window = state.window - {p}
         if window:  # hot path: the window stays open
             return _pass_fast(state, p, window)
-        w = scratch(state)
-        C.on_pass(w, p)
-    else:
-        w = scratch(state)
-        C.on_challenge(w, p)
-    _run(w)
-    return done(w)
-
-
-def _step_block(state: CoupState, a: dict) -> Transition:
-    p = a["player"]
-    if a["type"] == "pass":
-        window = state.window - {p}
-        if window:
-            return _pass_fast(state, p, window)
-        w = scratch(state)
-        C.on_pass(w, p)
-    else:
-        w = scratch(state)
-        C.on_block(w, p, CARD[a["character"]])
-    _run(w)
-    return done(w)
+        return _edit(state, C.on_pass, p)
+    if kind == "challenge":
+        return _edit(state, C.on_challenge, p)
+    return _edit(state, C.on_block, p, CARD[a["character"]])
 
 
 def _step_prove(state: CoupState, a: dict) -> Transition:
-    w = scratch(state)
     if a["type"] == "prove":
-        C.on_prove(w)
-    else:
-        C.on_fail(w, CARD[a["card"]])
+        return _edit(state, C.on_prove)
+    return _edit(state, C.on_fail, CARD[a["card"]])
+
+
+def _edit(state: CoupState, edit, *args) -> Transition:
+    """``edit(w, *args)`` on a scratch copy of ``state``, then the queued tasks, then freeze."""
+    w = scratch(state)
+    edit(w, *args)
     _run(w)
     return done(w)
 
 
 def _step_lose(state: CoupState, a: dict) -> Transition:
-    w = scratch(state)
-    _lose_choice(w, CARD[a["card"]])
-    _run(w)
-    return done(w)
+    return _edit(state, _lose_choice, CARD[a["card"]])
 
 
 def _step_exchange(state: CoupState, a: dict) -> Transition:
-    w = scratch(state)
-    _exchange_return(w, tuple(map(CARD.__getitem__, a["return"])))
-    _run(w)
-    return done(w)
+    return _edit(state, _exchange_return, tuple(map(CARD.__getitem__, a["return"])))
 
 
 def _step_show(state: CoupState, a: dict) -> Transition:
-    w = scratch(state)
-    _shown(w, CARD[a["card"]])
-    _run(w)
-    return done(w)
+    return _edit(state, _shown, CARD[a["card"]])
 
 
 def _step_examine(state: CoupState, a: dict) -> Transition:
-    w = scratch(state)
-    _examine_decide(w, a["type"] == "force_exchange")
-    _run(w)
-    return done(w)
+    return _edit(state, _examine_decide, a["type"] == "force_exchange")
+
+
+def _choose_faction(w: list, seat: int, faction: int) -> None:
+    RF.choose_faction(w, seat, faction)
+    w[I_PHASE], w[I_CUR] = TURN, w[I_TURN]
+    _check_deadlock(w)
 
 
 def _step_faction(state: CoupState, a: dict) -> Transition:
-    w = scratch(state)
-    RF.choose_faction(w, a["player"], a["faction"])
-    w[I_PHASE], w[I_CUR] = TURN, w[I_TURN]
-    _check_deadlock(w)
-    _run(w)
-    return done(w)
+    return _edit(state, _choose_faction, a["player"], a["faction"])
 
 
-_STEP = {FACTION: _step_faction, TURN: _step_turn, CHAL: _step_challenge, BLOCK: _step_block,
-         CHAL_BLOCK: _step_challenge, PROVE: _step_prove, LOSE: _step_lose, EXCHANGE: _step_exchange,
+_STEP = {FACTION: _step_faction, TURN: _step_turn, CHAL: _step_window, BLOCK: _step_window,
+         CHAL_BLOCK: _step_window, PROVE: _step_prove, LOSE: _step_lose, EXCHANGE: _step_exchange,
          SHOW: _step_show, EXAMINE: _step_examine}
 _STEP = tuple(_STEP.get(ph) for ph in range(len(PHASE_NAMES)))
 

@@ -23,10 +23,9 @@ list: ``money[seat]``, ``money[BANK]``, ``money[ALMS]``.
 from __future__ import annotations
 
 import random
-from itertools import combinations
 from typing import Mapping, NamedTuple
 
-from .actions import distinct
+from .actions import distinct, return_options
 from .config import CoupConfig
 from .engine import deal
 from .state import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, NAMES, rules_for
@@ -80,29 +79,6 @@ def fingerprint(state) -> tuple:
     """An engine state's :meth:`Result.fingerprint` (winner, turns, deadlock, money, cards, factions)."""
     return (state.winner, state.turn_no, state.deadlock, state.coins, state.bank, state.alms, state.hands,
             state.up, state.buried, state.deck, state.faction)
-
-
-_OPTIONS: dict = {}
-
-
-def exchange_options(cards: tuple, k: int) -> list:
-    """``[(returned, kept), ...]`` for returning ``k`` of the sorted ``cards``: every distinct
-    multiset in ``itertools.combinations`` order, as ``rules.coup.actions.exchange_options``
-    lists them (cached; ``kept`` sorted)."""
-    key = (cards, k)
-    out = _OPTIONS.get(key)
-    if out is None:
-        out = []
-        seen = set()
-        for combo in combinations(cards, k):
-            if combo not in seen:
-                seen.add(combo)
-                kept = list(cards)
-                for c in combo:
-                    kept.remove(c)
-                out.append((combo, tuple(kept)))
-        _OPTIONS[key] = out
-    return out
 
 
 def play(config: CoupConfig | Mapping, seed: int, rng: random.Random, trace: list | None = None,
@@ -568,7 +544,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
 
         if phase == EXCHANGE:  # return as many cards as were drawn
             p = cur
-            opts = exchange_options(tuple(sorted(hands[p] + pool)), len(pool))
+            opts = return_options(tuple(sorted(hands[p] + pool)), len(pool))
             returned, kept = opts[randbelow(len(opts))]
             steps += 1
             if tr:
@@ -647,4 +623,4 @@ def bench(players: int = 4, seconds: float = 2.0, seed: int = 0, config: Mapping
             "games_per_s": round(games / dt, 2), "steps_per_s": round(steps / dt, 1)}
 
 
-__all__ = ["play", "play_from", "bench", "fingerprint", "Result", "exchange_options"]
+__all__ = ["play", "play_from", "bench", "fingerprint", "Result"]
