@@ -43,7 +43,8 @@ def wilson(successes: int | float, n: int | float, z: float = Z95) -> tuple[floa
 def bootstrap(data, statistic: Callable[[np.ndarray], float] = np.mean, resamples: int = BOOTSTRAP_RESAMPLES,
               seed: int = BOOTSTRAP_SEED, level: float = 0.95) -> tuple[float, float, float]:
     """``(estimate, lo, hi)``: ``statistic`` of ``data`` (rows = games; a 1-D array or a 2-D array
-    whose rows are resampled together) and its percentile bootstrap interval."""
+    whose rows are resampled together) and its percentile bootstrap interval.  ``np.mean``,
+    ``np.median`` and the module's own statistics run on whole batches of resamples at once."""
     arr = np.asarray(data, dtype=float)
     n = len(arr)
     if n == 0:
@@ -53,7 +54,13 @@ def bootstrap(data, statistic: Callable[[np.ndarray], float] = np.mean, resample
         return (est, est, est)
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, n, size=(resamples, n))
-    stats = np.array([statistic(arr[i]) for i in idx], dtype=float)
+    batch = _BATCHED.get(statistic)
+    if batch is None:
+        stats = np.array([statistic(arr[i]) for i in idx], dtype=float)
+    else:
+        width = int(np.prod(arr.shape[1:])) if arr.ndim > 1 else 1
+        step = max(1, 2_000_000 // (n * width))
+        stats = np.concatenate([batch(arr[idx[k:k + step]]) for k in range(0, resamples, step)])
     stats = stats[~np.isnan(stats)]
     if not len(stats):
         return (est, math.nan, math.nan)
@@ -216,6 +223,23 @@ def branching(df):
 def _ratio(m: np.ndarray) -> float:
     den = m[:, 1].sum()
     return float(m[:, 0].sum() / den) if den else math.nan
+
+
+def _ratio_batch(b: np.ndarray) -> np.ndarray:
+    num, den = b[:, :, 0].sum(axis=1), b[:, :, 1].sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
+
+
+def _balance_batch(b: np.ndarray) -> np.ndarray:
+    rates = b.mean(axis=1)
+    return 1.0 - (rates.max(axis=1) - rates.min(axis=1))
+
+
+_BATCHED = {np.mean: lambda b: b.mean(axis=1), np.median: lambda b: np.median(b, axis=1),
+            _ratio: _ratio_batch, _balance_stat: _balance_batch}
+"""Statistics :func:`bootstrap` computes on a batch of resamples ``(resamples, n, ...)`` at once
+(the same numbers as one resample at a time)."""
 
 
 def end_reasons(df):
