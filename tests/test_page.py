@@ -29,21 +29,25 @@ def widget_sources() -> dict[str, str]:
 
 # ----------------------------------------------------------------------------- the toy game's folder
 def test_toy_pig_page_is_built_through_the_shared_page():
+    """The template's widget folder (widgets/toy_pig/) on the template engine (rules/toy_pig/): its
+    worked examples step through the shared reader, and its play panel plays a whole game."""
     from widgets.toy_pig import SPEC
-    sc = Scenario.model_validate({
-        "game": "toy_pig", "title_th": "ทอยสองครั้งแล้วเก็บ", "title_en": "two rolls, then hold",
-        "setup": {"config": {"players": 2}, "seed": 3},
-        "steps": [{"action": {"player": 0, "type": "roll"}}, {"action": {"chance": "die", "value": 4}},
-                  {"action": {"player": 0, "type": "roll"}}, {"action": {"chance": "die", "value": 5}},
-                  {"action": {"player": 0, "type": "hold"}}]})
-    reader = page.ScenarioReader(SPEC, [sc])
-    view = reader.view
-    assert view.error.value == "" and view.cursor.length == view.session.length == 5
-    assert "kl-clause" in reader.panel.body.value
-    view.cursor.jump_action(5)
-    assert "class='kl-score'>9<" in view.board.html.value
-    assert "toy.hold" in reader.panel.cited  # the last event's clause is highlighted
-    assert "kl-secret" not in view.board.html.value  # a spectator sees no secret card
+    reader = page.rulings(SPEC)
+    assert len(reader.picker.options) == len(list(SPEC.scenarios.glob("*.yaml"))) >= 1
+    for _label, path in reader.picker.options:
+        reader.picker.value = path
+        view = reader.view
+        assert reader.error.value == "" and view.error.value == ""
+        view.cursor.jump_action(view.session.length)
+        final = view.session.state
+        for seat, score in enumerate(final.scores):
+            assert f"data-seat='{seat}'><td style='text-align:left'>{SPEC.seat_label(seat)}</td><td class='kl-score'>{score}<" \
+                in view.board.html.value
+        assert "kl-secret" not in view.board.html.value  # a spectator sees no secret card
+        cited = [c for ev in view.cursor.shown_events()[-1:] for c in ev.cites]
+        assert not cited or set(cited) <= set(reader.panel.cited)  # the last event's clauses are highlighted
+    view = page.scenario_at(SPEC, SPEC.scenarios / f"{path.stem}.yaml", 1)
+    assert view.session.step == 1
     # the play panel: one seat against a bot, the seed shown; the reader sees only its own secret
     panel = page.play(SPEC, first_seed=5)
     table = panel.children[3].children[0]

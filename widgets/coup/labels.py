@@ -19,6 +19,13 @@ CARD_TH = dict(zip(NAMES, TH))
 """Thai card names (the engine's own table)."""
 
 
+def engine_has(name: str) -> bool:
+    """True when the engine itself defines ``name`` (not only ``GameBase``'s generic default)."""
+    from rules.core.base import GameBase
+    fn = getattr(type(GAME), name, None)
+    return fn is not None and fn is not getattr(GameBase, name, None)
+
+
 def seat_label(seat: int) -> str:
     """How a Coup view names a seat (the engine's texts say ``ที่นั่ง {seat}``)."""
     return f"ที่นั่ง {seat}"
@@ -26,9 +33,8 @@ def seat_label(seat: int) -> str:
 
 def describe(state: Any, action: Mapping) -> tuple[str, str]:
     """``(th, en)`` label of a legal action or chance outcome in ``state`` (the engine's)."""
-    engine = getattr(GAME, "describe_action", None)
-    if engine is not None:
-        return engine(state, dict(action))
+    if engine_has("describe_action"):
+        return GAME.describe_action(state, dict(action))
     return _fallback_describe(state, action)  # FALLBACK until rules/coup has describe_action
 
 
@@ -45,9 +51,8 @@ def acting_seat(state: Any) -> int | None:
     cp = GAME.current_player(state)
     if not isinstance(cp, frozenset):
         return cp if isinstance(cp, int) and cp >= 0 else None
-    engine = getattr(GAME, "reaction_order", None)
-    if engine is not None:
-        return list(engine(state))[0]
+    if engine_has("reaction_order"):
+        return list(GAME.reaction_order(state))[0]
     return _fallback_order(state, cp)[0]  # FALLBACK until rules/coup has reaction_order
 
 

@@ -18,6 +18,13 @@ from rules.shadow_master import board as smb
 from rules.shadow_master.tables import tables
 
 
+def engine_has(name: str) -> bool:
+    """True when the engine itself defines ``name`` (not only ``GameBase``'s generic default)."""
+    from rules.core.base import GameBase
+    fn = getattr(type(GAME), name, None)
+    return fn is not None and fn is not getattr(GameBase, name, None)
+
+
 def seat_label(seat: int) -> str:
     """Engine texts say ``ผู้เล่น {seat + 1}``; the views add the seat number."""
     return f"ผู้เล่น {seat + 1} (ที่นั่ง {seat})"
@@ -25,9 +32,8 @@ def seat_label(seat: int) -> str:
 
 def describe(state: Any, action: Mapping) -> tuple[str, str]:
     """``(th, en)`` label of a legal action or chance outcome in ``state`` (the engine's)."""
-    engine = getattr(GAME, "describe_action", None)
-    if engine is not None:
-        return engine(state, dict(action))
+    if engine_has("describe_action"):
+        return GAME.describe_action(state, dict(action))
     return _fallback_describe(state, action)  # FALLBACK until rules/shadow_master has describe_action
 
 

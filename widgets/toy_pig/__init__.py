@@ -10,7 +10,7 @@ in ``board.py``, name the bots below, then call ``page.section(SPEC, ...)``, ``p
 """
 from __future__ import annotations
 
-from rules.core.play import random_policy
+from rules.toy_pig.bots import cautious_bot, random_bot
 
 from ..page import GameSpec
 from . import labels
@@ -19,7 +19,8 @@ from .board import CSS, PigBoard
 SPEC = GameSpec(
     id="toy_pig", game=labels.GAME, board=PigBoard, describe=labels.describe, seat_label=labels.seat_label,
     acting_seat=labels.acting_seat, seat_out=labels.seat_out,
-    bots={"random": ("สุ่ม / random", lambda: random_policy)}, bot_kind="random", bot_count=(1, 3, 1),
+    bots={"cautious": ("ระวังตัว / cautious", lambda: cautious_bot), "random": ("สุ่ม / random", lambda: random_bot)},
+    bot_kind="cautious", bot_count=(1, 3, 1),
     fresh_players=2, primary=frozenset({"roll"}), css=CSS)
 
 __all__ = ["SPEC", "PigBoard", "labels"]
