@@ -121,6 +121,14 @@ class GameSpec:
     primary: frozenset = frozenset()
     danger: frozenset = frozenset()
     css: str = ""
+    css_class: str = ""
+    """A short class prefix of the game's views (``kl-sm``: ``kl-sm-play``, ``kl-sm-scenario``)."""
+
+    def tag(self, widget: w.Widget, part: str) -> None:
+        """Add ``kl-<id>-<part>`` (and ``<css_class>-<part>``) to ``widget``'s classes."""
+        widget.add_class(f"kl-{self.id}-{part}")
+        if self.css_class:
+            widget.add_class(f"{self.css_class}-{part}")
 
     @property
     def scenarios(self) -> Path:
@@ -353,7 +361,7 @@ class ScenarioView(w.VBox):
         super().__init__([spec.style(), self.intro, self.error, self.stepper_box, self.board_box,
                           self.eventlog], **kwargs)
         self.add_class("kl-page")
-        self.add_class(f"kl-{spec.id}-scenario")
+        spec.tag(self, "scenario")
         if scenario is not None:
             self.load(scenario)
 
@@ -643,7 +651,7 @@ class PlayTable(w.VBox):
             parts.append(self.eventlog)
         super().__init__(parts, **kwargs)
         self.add_class("kl-page")
-        self.add_class(f"kl-{spec.id}-play")
+        spec.tag(self, "play")
         self._watch = lambda _c: None if self._busy else self.render()
         session.observe(self._watch, names=["step", "length"])
         self.render()

@@ -30,6 +30,7 @@ SPEC = GameSpec(
           "greedy": ("ตามแผนง่าย ๆ / greedy", lambda: _bots.greedy_bot),
           "random": ("สุ่ม / random", lambda: _bots.random_bot)},
     bot_kind="balanced", bot_count=(1, 3, 2), frames=build_frames, sections=SECTION_EXAMPLES,
-    first_section="board", fresh_players=4, primary=frozenset({"roll", "end_turn"}), css=CSS)
+    first_section="board", fresh_players=4, primary=frozenset({"roll", "end_turn"}), css=CSS,
+    css_class="kl-sm")
 
 __all__ = ["SPEC", "ATTACK_EXAMPLES", "SECTION_EXAMPLES", "SMBoardView", "WhatIfView", "whatif_board", "labels"]
