@@ -17,7 +17,7 @@ from rules.analysis.sweeps import sweep_win_rates
 from .errors import THAI_FONT
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
-LAYOUT = dict(template="none", height=320, margin=dict(l=55, r=20, t=60, b=45), font=dict(family=THAI_FONT),
+LAYOUT = dict(template="none", height=320, width=600, margin=dict(l=55, r=20, t=60, b=45), font=dict(family=THAI_FONT),
               plot_bgcolor="white", paper_bgcolor="white", xaxis=dict(gridcolor="#eee"), yaxis=dict(gridcolor="#eee"))
 """A light layout (no plotly template: a FigureWidget copies a template's every property on each
 redraw, which took seconds)."""
@@ -107,7 +107,7 @@ def sweep_chart(table, title: str = "อัตราชนะเมื่อเ�
                         text=d["point"], hovertemplate="%{text}: %{y:.1%}<extra>seat " + str(s) + "</extra>")
     n = int(wr["n"].iloc[0]) if len(wr) else 0
     fig.update_layout(title=f"{title}<br><sup>{n} games a point, same seeds at every point · 95% Wilson bands</sup>",
-                      xaxis_title=x_title, **LAYOUT)
+                      xaxis_title=x_title, **{**LAYOUT, "width": 900})
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     return fig
 
@@ -124,7 +124,7 @@ def compare_chart(comparison) -> go.Figure:
     fig.update_layout(title=f"B − A: {html.escape(comparison.label_b)} vs {html.escape(comparison.label_a)}"
                             f"<br><sup>{p['parted']}/{p['pairs']} paired games part"
                             + (f", median first parting step {p['first_step_median']:g}" if p["parted"] else "")
-                            + "</sup>", showlegend=False, **LAYOUT)
+                            + "</sup>", showlegend=False, **{**LAYOUT, "width": 900})
     fig.update_xaxes(tickformat="+.0%")
     return fig
 
@@ -148,9 +148,8 @@ def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
             + "".join(rows) + "</table></div>")
 
 
-def into(widget, fig: go.Figure) -> None:
-    """Redraw a ``go.FigureWidget`` with ``fig`` (traces and layout replaced)."""
-    with widget.batch_update():
-        widget.data = ()
-        widget.layout = fig.layout
-        widget.add_traces(list(fig.data))
+def into(box, fig: go.Figure) -> None:
+    """Show ``fig`` in ``box`` (an ``ipywidgets.Box``) as a fresh ``go.FigureWidget``: a figure
+    widget built from the whole figure renders it even when the page shows it later (updates to
+    an existing one reach only views already on screen)."""
+    box.children = [go.FigureWidget(fig)]

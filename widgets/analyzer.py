@@ -125,11 +125,7 @@ class SimulationPanel(w.VBox):
         self.against = w.Dropdown(description="เทียบกับ / vs", layout=w.Layout(width="420px"))
         self.runner = _Runner("เล่น / run")
         self.runner.run_button.on_click(lambda _: self.run())
-        self.fig_win = go.FigureWidget()
-        self.fig_len = go.FigureWidget()
-        self.fig_src = go.FigureWidget()
-        self.fig_bf = go.FigureWidget()
-        self.fig_cmp = go.FigureWidget()
+        self.fig_win, self.fig_len, self.fig_src, self.fig_bf, self.fig_cmp = (w.Box() for _ in range(5))
         self.summary = w.HTML()
         self.coverage = w.HTML()
         self.download = w.HTML()
@@ -236,7 +232,7 @@ class TableSweepPanel(w.VBox):
         self.runner = _Runner("กวาด / sweep")
         self.runner.run_button.on_click(lambda _: self.run())
         self.estimate = w.HTML()
-        self.fig = go.FigureWidget()
+        self.fig = w.Box()
         self.table = None
         super().__init__([w.HBox([self.which, self.factors]), w.HBox([self.players, self.n_games, self.bot]),
                           self.runner.bar, self.estimate, self.fig])

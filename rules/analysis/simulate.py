@@ -68,7 +68,7 @@ from ..core.protocol import CHANCE, TERMINAL, BadInput, setup_events
 from .bots import RANDOM, bot, seat_bots
 from .seeds import game_seed, play_seed
 
-MAX_STEPS = 20_000
+MAX_STEPS = 5_000
 """Default cut-off of one game (steps); a cut game has ``finished=False``, ``end_reason=max_steps``."""
 CLOSING_EVENT = "game_over"
 """The event kind that closes a game in every engine; ``end_reason`` is the kind before it."""
