@@ -83,6 +83,17 @@ def test_a_seat_that_always_wins():
     assert (d["mean_margin"], d["lo"], d["hi"]) == (6.0, 6.0, 6.0)
 
 
+def test_first_player_advantage_follows_the_seat_that_moved_first():
+    """The first seat may change from game to game (Coup draws it): the mover-first wins count."""
+    df = _table([[True, False], [False, True], [True, False], [False, True]] * 25)
+    assert M.first_player_advantage(df)["estimate"] == 0.0  # no first_seat column: seat 0
+    df["first_seat"] = [0, 1] * 50  # the winner always moved first
+    fpa = M.first_player_advantage(df)
+    assert (fpa["seat"], fpa["win_rate"], fpa["estimate"]) == ("first", 1.0, 0.5)
+    assert fpa["lo"] == pytest.approx(wilson(100, 100)[1] - 0.5)
+    assert M.first_player_advantage(df, first_seat=1)["win_rate"] == 0.5
+
+
 def test_shared_wins_and_no_winner():
     df = _table([[True, True]] * 3 + [[False, False]] + [[True, False]] * 6)
     d = M.draws(df)
@@ -102,9 +113,9 @@ def test_a_row_per_game_with_the_contract_columns():
     assert df["game_index"].tolist() == list(range(40))
     assert df["seed"].tolist() == [game_seed(3, i) for i in range(40)]
     for col in ("bot_0", "bot_1", "winners", "n_winners", "win_0", "return_1", "score_0", "score_0.banked",
-                "steps", "actions", "turns", "end_reason", "cite:play.roll", "bf_n:choose", "bf_sum:choose"):
+                "first_seat", "steps", "actions", "turns", "end_reason", "cite:play.roll", "bf_n:choose", "bf_sum:choose"):
         assert col in df, col
-    assert df["finished"].all() and (df["n_winners"] == 1).all()
+    assert df["finished"].all() and (df["n_winners"] == 1).all() and (df["first_seat"] == 0).all()
     assert (df["score_0"] == df["score_0.banked"]).all()
     assert set(df["end_reason"]) == {"hold"}  # the hold that reaches 20 ends toy_pig (before game_over)
     # the winner's return is 1, every row's win columns agree with "winners"
@@ -184,7 +195,7 @@ def dask_cluster():
     env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")]))}
     os.environ.update(env)  # the worker processes import this checkout's rules
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       dashboard_address=None)
+                                       dashboard_address="127.0.0.1:0")
     client = distributed.Client(cluster)
     yield client
     client.close()

@@ -23,11 +23,12 @@ import time
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from rules.analysis import compare, metrics as M, simulate
+from rules.analysis import compare, metrics as M, score_actions, simulate
 from rules.analysis.bots import bot_names
 from rules.analysis.sweeps import estimate_seconds, sweep, table_scale_points
 from rules.catalog import GAMES, engine, has_engine
 from rules.core.ambiguity import load_ambiguities
+from rules.core.scenario import find_scenarios, run_file
 
 from . import analysis_charts as C
 from .errors import THAI_FONT, error_html, message_html
@@ -62,6 +63,9 @@ def download_links(df, stem: str) -> str:
         parquet = ""
     return (f'<div style="font-family:{THAI_FONT}">ดาวน์โหลดตาราง / download the table ({len(df)} rows): '
             f'<a download="{stem}.csv" href="data:text/csv;base64,{csv}">CSV</a>{parquet}</div>')
+
+
+SCENARIOS = __import__("pathlib").Path(__file__).resolve().parents[1] / "data" / "scenarios"
 
 
 class _Runner:
@@ -260,3 +264,38 @@ class TableSweepPanel(w.VBox):
                                                                  "Rank and damage tables scaled"))
 
         r.start(work, wait=wait)
+
+
+class PositionPanel(w.VBox):
+    """What would the bots do here?  A worked example's position (a scenario after ``step``
+    steps): every legal action of the seat to act scored by rollouts (``score_actions``)."""
+
+    def __init__(self, game: str = "coup", scenario: str | None = None, step: int = 0, rollouts: int = 30,
+                 bot: str = "random"):
+        self.game_id = game
+        paths = {p.stem: p for p in find_scenarios(SCENARIOS / game) if p.name != "README.yaml"}
+        self.paths = paths
+        self.scenario = w.Dropdown(options=sorted(paths), value=scenario or sorted(paths)[0],
+                                   description="ตัวอย่าง / example", layout=w.Layout(width="520px"))
+        self.step = w.BoundedIntText(value=step, min=0, max=999, description="หลังขั้น / after step",
+                                     layout=w.Layout(width="200px"))
+        self.bot = w.Dropdown(options=bot_names(game), value=bot, description="บอท / bots")
+        self.rollouts = w.BoundedIntText(value=rollouts, min=5, max=5000, description="ทดลอง / rollouts",
+                                         layout=w.Layout(width="200px"))
+        self.runner = _Runner("ประเมิน / score")
+        self.runner.run_button.on_click(lambda _: self.run())
+        self.out = w.HTML()
+        self.table = None
+        super().__init__([w.HBox([self.scenario, self.step]), w.HBox([self.bot, self.rollouts]), self.runner.bar,
+                          self.out])
+
+    def state(self):
+        res = run_file(self.paths[self.scenario.value])
+        k = min(int(self.step.value), len(res.steps))
+        return res.initial if k == 0 else res.steps[k - 1].state
+
+    def run(self, wait: bool = False) -> None:
+        def work():
+            self.table = score_actions(self.game_id, self.state(), self.bot.value, int(self.rollouts.value), seed=0)
+            self.out.value = C.position_html(self.table)
+        self.runner.start(work, wait=wait)

@@ -37,7 +37,7 @@ def run(game: str = "coup", n: int = 1000, players: int = 4, workers: int = 2, p
     simulate(game, 4 * workers, config=cfg, seed=seed + 1, progress=False, workers=workers, chunk=1)  # warm the pool
     pdt.assert_frame_equal(serial, timed("pool", workers=workers))
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+                      dashboard_address="127.0.0.1:0") as cluster, Client(cluster) as client:
         simulate(game, 4 * workers, config=cfg, seed=seed + 1, progress=False, client=client, chunk=1)  # warm
         pdt.assert_frame_equal(serial, timed("dask", client=client))
     for name in ("pool", "dask"):

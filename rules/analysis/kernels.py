@@ -3,7 +3,8 @@
 A kernel plays exactly the games ``random_play`` plays (its move-by-move test), so for random bots
 at every seat the analyzer may use it for speed.  It builds no events and no engine state, so a
 kernel row has only what its result carries: the winner(s), the returns, the steps (actions and
-chance outcomes, as ``random_play`` counts them) and whether the game finished.  Everything that
+chance outcomes, as ``random_play`` counts them) and whether the game finished; plus the seat that
+acts first in the engine's fresh state (``first_seat``).  Everything that
 needs events (clause counts, end reasons, branching by phase) or the engine's score breakdown is
 missing.  ``tests/test_analysis.py`` checks each adapter's columns against the engine's rows.
 """
@@ -50,6 +51,9 @@ def kernel_row(job, index: int) -> dict:
         row[f"win_{s}"] = s in got["winners"]
     for s in range(players):
         row[f"return_{s}"] = float(got["returns"][s])
+    # the first decision's seat, from the engine's fresh state (a deal, no play)
+    cp = game.current_player(game.new_game(config, gseed))
+    row["first_seat"] = cp if isinstance(cp, int) and cp >= 0 else -1
     row["steps"] = got["steps"]
     row["data_variant"] = getattr(job.data, "label", "") if job.data is not None else ""
     return row

@@ -120,16 +120,27 @@ def balance(df) -> dict:
     return {"estimate": est, "lo": min(lo, est), "hi": max(hi, est), "n": len(m)}
 
 
-def first_player_advantage(df, first_seat: int = 0) -> dict:
-    """Seat ``first_seat``'s win rate minus the fair share ``1 / seats``; the interval is the Wilson
-    interval of that rate shifted by the same amount.  Positive = the first seat is favoured."""
+def first_player_advantage(df, first_seat: int | None = None) -> dict:
+    """How often the seat that acted first won, minus the fair share ``1 / seats``; the interval is
+    the Wilson interval of that rate shifted by the same amount.  Positive = moving first helps.
+
+    The first seat of each game is its ``first_seat`` column (a game may pick its first player at
+    random: Coup does); ``first_seat=s`` (or a table without that column) asks about seat ``s``
+    instead (default 0)."""
     d = finished(df)
     seats = seats_of(d)
     n = len(d)
-    k = int(d[f"win_{first_seat}"].astype(bool).sum()) if n else 0
-    p, lo, hi = wilson(k, n)
     fair = 1 / len(seats) if seats else math.nan
-    return {"seat": first_seat, "estimate": p - fair, "lo": lo - fair, "hi": hi - fair, "win_rate": p,
+    if first_seat is None and "first_seat" in d and n and (d["first_seat"] >= 0).all():
+        firsts = d["first_seat"].astype(int).to_numpy()
+        wins = np.column_stack([d[f"win_{s}"].astype(bool).to_numpy() for s in seats])
+        k = int(wins[np.arange(n), firsts].sum())
+        seat = "first"
+    else:
+        seat = 0 if first_seat is None else first_seat
+        k = int(d[f"win_{seat}"].astype(bool).sum()) if n else 0
+    p, lo, hi = wilson(k, n)
+    return {"seat": seat, "estimate": p - fair, "lo": lo - fair, "hi": hi - fair, "win_rate": p,
             "fair": fair, "n": n}
 
 
@@ -301,7 +312,7 @@ def _plain(v):
     return v
 
 
-def summary(df, game: str | None = None, first_seat: int = 0) -> dict:
+def summary(df, game: str | None = None, first_seat: int | None = None) -> dict:
     """Every metric of the table as a JSON-ready dict (numbers rounded to 6 places): ``games``,
     ``finished``, ``win_rates``, ``balance``, ``first_player_advantage``, ``draws``, ``lengths``
     (turns, actions, steps), ``decisiveness``, ``branching``, ``end_reasons``, ``coverage``

@@ -19,6 +19,7 @@ run, a local process pool and a Dask cluster give the same table row for row.  T
 ``return_<s>``        ``returns(state)[s]``
 ``score_<s>``         ``score_breakdown`` total of seat ``s``
 ``score_<s>.<src>``   its score from source ``src`` (sums to ``score_<s>``)
+``first_seat``        the seat of the game's first decision outside a reaction window (-1: none)
 ``steps``             everything applied: actions and chance outcomes
 ``actions``           player actions applied
 ``turns``             runs of decisions by one seat (a reaction window or a chance node in
@@ -38,8 +39,8 @@ A **kernel** run (``kernel=True``, every seat ``random`` and the game has
 ``rules.<game>.kernel``) plays the very same games as the engine (the kernel's move-by-move test)
 but builds no events and no engine state: it fills ``game_index``, ``seed``, ``players``,
 ``bot_<s>``, ``path``, ``finished``, ``winners``, ``n_winners``, ``win_<s>``, ``return_<s>``,
-``steps`` and ``end_reason`` (the adapter in :mod:`rules.analysis.kernels`, checked against the
-engine by ``tests/test_analysis.py``); ``actions``, ``turns``, scores, ``cite:`` and ``bf_``
+``first_seat`` and ``steps`` (the adapter in :mod:`rules.analysis.kernels`, checked against the
+engine by ``tests/test_analysis.py``); ``actions``, ``turns``, ``end_reason``, scores, ``cite:`` and ``bf_``
 columns are missing (NaN).  Clause coverage and branching need the engine.
 
 Where it runs: ``workers=1`` in this process; ``workers=None`` (default) or ``W > 1`` a local
@@ -187,7 +188,7 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
     bf_sum: Counter = Counter()
     current, legal_actions, apply, observe = game.current_player, game.legal_actions, game.apply, game.observe
     steps = actions = turns = 0
-    last_seat = None
+    last_seat = first_seat = None
     finished = False
     while steps < job.max_steps:
         cp = current(state)
@@ -228,6 +229,8 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
         if not window and seat != last_seat:
             turns += 1
             last_seat = seat
+            if first_seat is None:
+                first_seat = seat
         tr = apply(state, action)
         for e in tr.events:
             cites.update(e.cites)
@@ -247,7 +250,8 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
     row["path"] = "engine"
     row["finished"] = finished
     _score_columns(row, sb, returns, players, finished)
-    row.update(steps=steps, actions=actions, turns=turns, end_reason=_end_reason(sb, kinds, finished))
+    row.update(first_seat=first_seat if first_seat is not None else -1, steps=steps, actions=actions, turns=turns,
+               end_reason=_end_reason(sb, kinds, finished))
     for c in sorted(cites):
         row[f"cite:{c}"] = cites[c]
     for p in sorted(bf_n):
