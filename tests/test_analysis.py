@@ -84,7 +84,7 @@ def test_a_seat_that_always_wins():
 
 
 def test_first_player_advantage_follows_the_seat_that_moved_first():
-    """The first seat may change from game to game (Coup draws it): the mover-first wins count."""
+    """The first seat may change from game to game (a random first player): the mover-first wins count."""
     df = _table([[True, False], [False, True], [True, False], [False, True]] * 25)
     assert M.first_player_advantage(df)["estimate"] == 0.0  # no first_seat column: seat 0
     df["first_seat"] = [0, 1] * 50  # the winner always moved first
