@@ -125,7 +125,7 @@ def first_player_advantage(df, first_seat: int | None = None) -> dict:
     the Wilson interval of that rate shifted by the same amount.  Positive = moving first helps.
 
     The first seat of each game is its ``first_seat`` column (a game may pick its first player at
-    random: Coup does); ``first_seat=s`` (or a table without that column) asks about seat ``s``
+    random: Shadow Master under its ``first_player=random`` reading); ``first_seat=s`` (or a table without that column) asks about seat ``s``
     instead (default 0)."""
     d = finished(df)
     seats = seats_of(d)
