@@ -363,3 +363,10 @@ def test_cli_text_compare_sweep_analyze_and_errors():
     assert json.loads(r.stdout)["actions"][0]["label_en"]
     r = _cli("simulate", "toy_pig", "-n", "5", "--set", "end_timing=never", "--json")
     assert r.returncode == 2 and json.loads(r.stdout)["error"]["field"] == "end_timing"
+
+
+def test_bots_by_name_from_the_games_bots_modules():
+    from rules.analysis.bots import bot_names
+    assert bot_names("toy_pig") == ["random", "cautious"]
+    assert bot_names("coup")[0] == "random" and "honest" in bot_names("coup")
+    assert "greedy" in bot_names("shadow_master")  # <name>_bot functions when a module has no BOTS

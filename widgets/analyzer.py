@@ -223,7 +223,8 @@ class SimulationPanel(w.VBox):
 class TableSweepPanel(w.VBox):
     """Shadow Master: seat win rates as the assumed Rank and damage tables are scaled."""
 
-    def __init__(self, factors=(0.5, 1.0, 2.0), games: int = 30, players: int = 2, workers: int | None = None):
+    def __init__(self, factors=(0.5, 1.0, 2.0), games: int = 30, players: int = 2, workers: int | None = None,
+                 bot: str = "random"):
         self.workers = workers
         self.factors = w.Text(value=", ".join(f"{f:g}" for f in factors), description="คูณ / factors")
         self.which = w.Dropdown(options=[("Rank + damage", "both"), ("Rank table", "rank"), ("damage table", "damage")],
@@ -232,7 +233,7 @@ class TableSweepPanel(w.VBox):
                                         layout=w.Layout(width="180px"))
         self.n_games = w.BoundedIntText(value=games, min=2, max=20_000, description="เกม/จุด / games a point",
                                         layout=w.Layout(width="240px"))
-        self.bot = w.Dropdown(options=bot_names("shadow_master"), value="random", description="บอท / bots")
+        self.bot = w.Dropdown(options=bot_names("shadow_master"), value=bot, description="บอท / bots")
         self.runner = _Runner("กวาด / sweep")
         self.runner.run_button.on_click(lambda _: self.run())
         self.estimate = w.HTML()

@@ -1,6 +1,7 @@
 """Bots by name for the analyzer: ``rules.<game>.bots.BOTS`` plus ``random``.
 
-A bot is ``bot(observation, legal, rng) -> action`` (``rules/core/play.py``).  The analyzer names
+A bot is ``bot(observation, legal, rng) -> action`` (``rules/core/play.py``); the names are the
+game's ``BOTS`` keys (or, for a bots module without ``BOTS``, its ``<name>_bot`` functions).  The analyzer names
 bots (strings) rather than passing functions, so a job can be sent to another process or a Dask
 worker and its table says which bot sat where.  ``random`` is always
 :func:`rules.core.play.random_policy` (uniform over ``legal_actions``, the very numbers the games'
@@ -17,26 +18,35 @@ from ..core.protocol import BadInput
 RANDOM = "random"
 
 
-def bot_names(game_id: str) -> list[str]:
-    """The bot names of ``game_id``: ``random`` first, then the game's ``BOTS`` in order."""
+def _bots(game_id: str) -> dict:
+    """The game's bots by name: its ``BOTS`` (the contract, rules/README.md); a bots module without
+    one offers its module-level ``<name>_bot`` functions as ``<name>``."""
     try:
         mod = importlib.import_module(f"rules.{game_id}.bots")
     except ModuleNotFoundError:
-        return [RANDOM]
-    return [RANDOM] + [n for n in getattr(mod, "BOTS", {}) if n != RANDOM]
+        return {}
+    found = getattr(mod, "BOTS", None)
+    if isinstance(found, dict):
+        return dict(found)
+    return {k[:-4]: v for k, v in vars(mod).items()
+            if k.endswith("_bot") and not k.startswith("_") and callable(v) and getattr(v, "__module__", "") == mod.__name__}
+
+
+def bot_names(game_id: str) -> list[str]:
+    """The bot names of ``game_id``: ``random`` first, then the game's bots in order."""
+    return [RANDOM] + [n for n in _bots(game_id) if n != RANDOM]
 
 
 def bot(game_id: str, name: str):
     """The policy called ``name`` for ``game_id`` (:class:`BadInput` naming the choices)."""
     if name == RANDOM:
         return random_policy
-    try:
-        mod = importlib.import_module(f"rules.{game_id}.bots")
-        return mod.BOTS[name]
-    except (ModuleNotFoundError, AttributeError, KeyError):
+    found = _bots(game_id).get(name)
+    if found is None:
         names = bot_names(game_id)
         raise BadInput("bots", "bots", "ต้องเป็นหนึ่งใน " + ", ".join(names),
-                       f"unknown bot '{name}' for {game_id}; expected one of {', '.join(names)}") from None
+                       f"unknown bot '{name}' for {game_id}; expected one of {', '.join(names)}")
+    return found
 
 
 def seat_bots(game_id: str, players: int, bots: str | Sequence[str] | Mapping[int, str] | None) -> tuple[str, ...]:

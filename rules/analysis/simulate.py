@@ -463,7 +463,7 @@ def to_frame(rows: Sequence[dict]):
     front = [c for c in df.columns if not c.startswith(COUNT_PREFIXES) and not c.startswith("score_")
              and c != "data_variant"]
     scores = sorted((c for c in df.columns if c.startswith("score_")), key=_score_key)
-    return df[front + scores + counts + (["data_variant"] if "data_variant" in df else [])].reset_index(drop=True)
+    return df[front + scores + counts + (["data_variant"] if "data_variant" in df else [])].reset_index(drop=True).copy()
 
 
 def _score_key(col: str):

@@ -121,9 +121,8 @@ def sweep(game: str, points: Sequence[Point], n_games: int, bots=None, config: M
         cb = None if on_progress is None else (lambda d, n, base=done_before: on_progress(base + d, total))
         df = simulate(game, n_games, bots, cfg, seed, client=client, workers=workers, progress=progress, data=p.data,
                       on_progress=cb, cancel=cancel, info=info, chunk=chunk)
-        df.insert(0, "point", p.label)
-        df.insert(1, "x", p.x)
-        frames.append(df)
+        front = pd.DataFrame({"point": [p.label] * len(df), "x": [p.x] * len(df)}, index=df.index)
+        frames.append(pd.concat([front, df], axis=1))
         done_before += n_games
     out = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     out.attrs.update(game=game, points=[p.label for p in points], seed=seed)
@@ -161,6 +160,7 @@ def estimate_seconds(game: str, n_games: int, points: int, bots=None, config: Ma
     """How long a sweep will take, from ``sample`` games played here: seconds (divided by
     ``workers``), said before a long sweep starts."""
     import time
+    simulate(game, 1, bots, config, seed=-2, workers=1, progress=False)  # imports and caches, untimed
     t0 = time.perf_counter()
     simulate(game, sample, bots, config, seed=-1, workers=1, progress=False)
     per = (time.perf_counter() - t0) / max(sample, 1)
