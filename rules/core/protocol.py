@@ -137,6 +137,18 @@ def actors(current: int | frozenset[int]) -> frozenset[int]:
     return frozenset({current})
 
 
+def current_json(cp: int | frozenset[int]) -> int | str | list[int]:
+    """``current_player`` as JSON (the observation's ``"current"``): a seat int, ``"chance"``,
+    ``"terminal"``, or the sorted list of seats of a reaction window."""
+    if isinstance(cp, frozenset):
+        return sorted(cp)
+    if cp == CHANCE:
+        return "chance"
+    if cp == TERMINAL:
+        return "terminal"
+    return cp
+
+
 def all_legal_actions(game: Game, state: Any) -> list[Action]:
     """Every legal player action now, over all seats that may act (empty at chance/terminal)."""
     out: list[Action] = []
