@@ -53,6 +53,8 @@ class CoupConfig(BaseModel):
     eliminated_coins: Literal["keep", "bank"] = "keep"
     steal_short: Literal["take_what_they_have", "needs_two"] = "take_what_they_have"
     gone_target: Literal["fizzle", "steal_anyway"] = "fizzle"
+    decline_proof: Literal["may_decline", "must_prove"] = "may_decline"
+    factions: Literal["alternate", "each_chooses"] = "alternate"
 
 
 DECKS = {

@@ -27,7 +27,7 @@ from typing import Mapping, NamedTuple
 
 from .actions import distinct, return_options
 from .config import CoupConfig
-from .engine import deal
+from .setup import deal
 from .state import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, NAMES, rules_for
 from .state import FACTION as FACTION_PHASE, OVER as OVER_PHASE, TURN as TURN_PHASE
 
@@ -148,6 +148,9 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
     conv_self, conv_other, conv_to = R.convert_self, R.convert_other, (ALMS if R.alms_gets_conversion else BANK)
     denied, face_down_concede = R.denied, R.concede_face_down
     emb_challenger_loses = R.embezzle_challenger_loses
+    must_prove = R.must_prove  # ambiguity decline_proof
+    each_chooses = R.each_chooses  # ambiguity faction_choice
+    fac_left: list | None = None  # seats still to pick a faction (each_chooses)
     lift = R.one_faction == "lift_restrictions"
     waive = R.one_faction == "waive_forced_coup"
     deadlock_rule = reform and R.one_faction == "deadlock"
@@ -472,7 +475,10 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             else:
                 can = claim in hand
             d = distinct(hand)
-            r = randbelow(can + len(d))
+            if can and must_prove and (blocker >= 0 or kind != EMBEZZLE):
+                r = randbelow(1)  # the only legal action: prove
+            else:
+                r = randbelow(can + len(d))
             steps += 1
             if can and r == 0:
                 if tr:
@@ -588,9 +594,18 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             f = randbelow(2)
             steps += 1
             if tr:
-                tr({"player": turn, "type": "choose_faction", "faction": f})
-            for k in range(n):
-                faction[(turn + k) % n] = f if k % 2 == 0 else 1 - f
+                tr({"player": cur, "type": "choose_faction", "faction": f})
+            if each_chooses:  # ambiguity faction_choice: each seat picks in turn, clockwise
+                if fac_left is None:
+                    fac_left = list(after[turn])
+                faction[cur] = f
+                if fac_left:
+                    cur = fac_left.pop(0)
+                    continue
+                cur = turn
+            else:
+                for k in range(n):
+                    faction[(turn + k) % n] = f if k % 2 == 0 else 1 - f
             phase = TURN
             if forced and deadlock_rule and stuck(turn):
                 deadlock = True
