@@ -34,6 +34,7 @@ from itertools import combinations
 
 from ..core.protocol import IllegalAction
 from .challenge import action_phrase, challenge_tx, claim_phrase, pass_tx
+from .flow import chance
 from .reformation import FACTION_EN, FACTION_TH, restricted_state
 from .state import (ACTION_CLAUSE, AMBASSADOR, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CONTESSA,
                     DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SHOW, TH, TURN, CoupState)
@@ -443,7 +444,7 @@ def explain_illegal(state: CoupState, action) -> IllegalAction | None:
     """``None`` when ``action`` is legal now, else the :class:`IllegalAction` ``apply`` raises for
     it (the clause that forbids it and why, Thai and English)."""
     if state.phase == CHANCE_NODE:
-        from .flow import chance  # a chance outcome: the refusal is the one chance() raises
+        # a chance outcome: the refusal is the one flow.chance raises
         try:
             chance(state, action)
         except IllegalAction as exc:
