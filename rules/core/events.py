@@ -1,25 +1,22 @@
-"""Events: built by ONE function, :func:`emit` (issue 8, CONTRACT.md).
-
-``emit(log, kind, actor, cites, th, en, visible_to=None, **data)`` appends
-``Event(kind, actor, data, tuple(cites), visible_to, th, en)`` to the list ``log`` (a working
-state's events) and returns it.  Hot paths may bind a local alias; there is no second builder.
-"""
+"""Building events inside ``apply``: every rule decision appends one, citing its clauses."""
 from __future__ import annotations
 
-from .protocol import Event
+from rules.core.protocol import Event
 
 _new = object.__new__
-_FAST = not hasattr(Event, "__slots__")
+_FAST = not hasattr(Event, "__slots__")  # fill a new Event's __dict__ (the constructor's result, faster)
 
 
-def emit(log: list, kind: str, actor, cites, th: str, en: str, visible_to=None, **data) -> Event:
-    """Append ``Event(kind, actor, data, tuple(cites), visible_to, th, en)`` to ``log``.
+def emit(log: list, kind: str, actor: int | None, cites: tuple[str, ...] | list[str], th: str, en: str,
+         visible_to: frozenset[int] | None = None, **data) -> None:
+    """Append an :class:`Event` to ``log`` (a working state's ``events`` list).
 
-    kind: short machine name; actor: seat or ``None``; cites: clause ids that decided it;
-    th / en: one-line texts; visible_to: ``None`` (public) or a frozenset of seats; data: the
-    JSON-compatible payload as keyword arguments.  The event equals the one the dataclass
-    constructor builds (it is filled directly, about twice as fast, while ``Event`` has no
-    ``__slots__``)."""
+    ``cites``: clause ids that decided it; ``th``/``en``: one-line texts; ``visible_to``: the seats
+    that may see ``data`` and the texts (``None`` = public); ``data``: JSON-compatible payload.
+
+    The event equals ``Event(kind, actor, data, tuple(cites), visible_to, th, en)``; while the
+    frozen dataclass has no ``__slots__`` it is built by filling its ``__dict__`` directly, about
+    twice as fast as the frozen constructor (Coup builds about 51 per game on its bench)."""
     if _FAST:
         e = _new(Event)
         d = e.__dict__
@@ -30,10 +27,6 @@ def emit(log: list, kind: str, actor, cites, th: str, en: str, visible_to=None, 
         d["visible_to"] = visible_to
         d["text_th"] = th
         d["text_en"] = en
+        log.append(e)
     else:
-        e = Event(kind, actor, data, tuple(cites), visible_to, th, en)
-    log.append(e)
-    return e
-
-
-__all__ = ["emit"]
+        log.append(Event(kind, actor, data, tuple(cites), visible_to, th, en))

@@ -145,10 +145,10 @@ def pass_fast(state: CoupState, p: int, window: frozenset):
         fields[I_CUR] = window
     log: list = []
     if state.phase == BLOCK:
-        e = emit(log, "pass", p, _PASS_BLOCK, *pass_tx(state, p), window="block")
+        emit(log, "pass", p, _PASS_BLOCK, *pass_tx(state, p), window="block")
     else:
-        e = emit(log, "pass", p, _PASS_CHALLENGE, *pass_tx(state, p), window="challenge")
-    return make_transition(tuple.__new__(CoupState, fields), (e,))
+        emit(log, "pass", p, _PASS_CHALLENGE, *pass_tx(state, p), window="challenge")
+    return make_transition(tuple.__new__(CoupState, fields), tuple(log))
 
 
 def on_pass(w: list, seat: int) -> None:

@@ -39,6 +39,7 @@ class CoupGame(GameBase):
     min_players = 2
     max_players = 6
     config_model = CoupConfig
+    fixed_fields = ("players", "reformation")  # written in config.py; every other field is a register variant
 
     def new_game(self, config: CoupConfig | Mapping, seed: int) -> CoupState:
         """The state after setup (setup.deal): deal with ``random.Random(seed)``."""
