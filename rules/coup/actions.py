@@ -526,8 +526,10 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
                 me_en + f"claim the Inquisitor: examine seat {t} (look at 1 card)")
     if kind == "convert":
         cost = R.convert_self if t == p else R.convert_other
-        f = 1 - state.faction[t]
         who_th, who_en = ("ตัวเอง", "yourself") if t == p else (f"ที่นั่ง {t}", f"seat {t}")
+        if not state.faction:  # no factions without the Reformation: a label for a refused action
+            return me_th + f"เปลี่ยนศาสนา{who_th}", me_en + f"convert {who_en}"
+        f = 1 - state.faction[t]
         return (me_th + f"จ่าย {cost} เหรียญ เปลี่ยนศาสนา{who_th}เป็น{FACTION_TH[f]}",
                 me_en + f"pay {cost} to convert {who_en} to {FACTION_EN[f]}")
     if kind == "embezzle":

@@ -25,6 +25,10 @@ from .config import CoupConfig
 from .state import CHANCE_NODE, EXCHANGE, NAMES, OVER, CoupState
 
 
+_chance, _is_legal, _refuse, _normalise, _STEP = F.chance, A.is_legal, A.refuse, A.normalise, F.STEP
+# (bound once: ``apply`` runs at every step of every game)
+
+
 class CoupGame(GameBase):
     """เกมโค่นอำนาจ: Coup with the Inquisitor and the Reformation (``rules.coup.GAME``).
 
@@ -85,14 +89,14 @@ class CoupGame(GameBase):
         anything not in ``legal_actions`` (the state is never modified)."""
         ph = state.phase
         if ph == CHANCE_NODE:
-            return F.chance(state, action)
+            return _chance(state, action)
         if type(action) is not dict and not isinstance(action, dict):
             raise IllegalAction("setup.first_turn", "การกระทำต้องเป็น dict", f"an action must be a dict, got {action!r}")
         if ph == EXCHANGE:  # only an exchange_return has a canonical form to restore
-            action = A.normalise(action)
-        if not A.is_legal(state, action):
-            raise A.refuse(state, action)
-        return F.STEP[ph](state, action)
+            action = _normalise(action)
+        if not _is_legal(state, action):
+            raise _refuse(state, action)
+        return _STEP[ph](state, action)
 
     def observe(self, state: CoupState, viewer: int | None) -> dict:
         return O.observe(state, viewer)

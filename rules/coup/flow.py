@@ -26,6 +26,8 @@ from . import challenge as C
 from . import exchange as X
 from . import reformation as RF
 from . import turn as T
+from .challenge import after_claim, pass_fast
+from .turn import resolve
 from .state import (BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, EXAMINE, EXCHANGE, FACTION, I_ACT, I_BLOCKER,
                     I_BLOCK_CLAIM, I_CHALLENGER, I_CLAIMANT, I_COINS, I_CUR, I_DEADLOCK, I_DECK, I_EVENTS,
                     I_FORCED, I_HANDS, I_HIT, I_PHASE, I_POOL, I_RULES, I_SHOWN, I_START, I_TODO, I_TURN,
@@ -59,10 +61,10 @@ def run(w: list) -> None:
             return
         w[I_TODO] = todo[1:]
         if tag == "after_claim":
-            if C.after_claim(w) or T.resolve(w):
+            if after_claim(w) or resolve(w):
                 return
         elif tag == "resolve":
-            if T.resolve(w):
+            if resolve(w):
                 return
         elif tag == "ret":
             _, seat, cards, cites, known_to = task
@@ -121,6 +123,8 @@ def check_deadlock(w: list) -> None:
     """A turn that must coup with no legal target stops the game with no winner (see
     :func:`stuck`): checked when a turn begins, and after the faction choice (the first turn
     may already be forced in a scenario)."""
+    if not w[I_FORCED]:  # the common case, without a call
+        return
     seat = w[I_TURN]
     if stuck(w, seat):
         w[I_DEADLOCK] = True
@@ -206,7 +210,7 @@ def _step_window(state: CoupState, a: dict) -> Transition:
     if kind == "pass":
         window = state.window - {p}
         if window:  # hot path: the window stays open
-            return C.pass_fast(state, p, window)
+            return pass_fast(state, p, window)
         return _edit(state, C.on_pass, p)
     if kind == "challenge":
         return _edit(state, C.on_challenge, p)
