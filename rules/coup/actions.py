@@ -33,7 +33,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core.protocol import IllegalAction
-from .challenge import action_phrase, challenge_tx, claim_phrase, pass_tx
+from .challenge import action_phrase, challenge_tx, claim_phrase, early_blockers, pass_tx
 from .flow import chance
 from .reformation import FACTION_EN, FACTION_TH, restricted_state
 from .state import (ACTION_CLAUSE, AMBASSADOR, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CONTESSA,
@@ -140,7 +140,11 @@ def legal_actions(state: CoupState, p: int) -> list[dict]:
     ph = state.phase
     if ph == CHAL or ph == CHAL_BLOCK:  # phases in order of how often they are asked
         if p in state.cur:
-            return [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"}]
+            out = [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"}]
+            if state.rules.one_window and p in early_blockers(state):  # ambiguity window_order
+                for c in block_characters(state):
+                    out.append({"player": p, "type": "block", "character": NAMES[c]})
+            return out
         return []
     if ph == TURN:
         return turn_actions(state) if p == state.turn else []
@@ -191,6 +195,10 @@ def is_legal(state: CoupState, action: dict) -> bool:
     ph = state.phase
     n = len(action)
     if ph == CHAL or ph == CHAL_BLOCK:
+        if kind == "block" and state.rules.one_window:  # ambiguity window_order
+            ch = action.get("character")
+            return (n == 3 and p in state.cur and type(ch) is str and CARD.get(ch, -1) in block_characters(state)
+                    and p in early_blockers(state))
         return n == 2 and (kind == "pass" or kind == "challenge") and p in state.cur
     if ph == BLOCK:
         if p not in state.cur:
@@ -337,6 +345,18 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
             return IllegalAction(clause, f"ยังไม่ถึงลำดับของที่นั่ง {p} (ถามทีละคนตามเข็มนาฬิกา)",
                                  f"seat {p} is not asked yet (seats answer one at a time, clockwise)")
         if ph == BLOCK and kind == "block":
+            blocks = ", ".join(NAMES[c] for c in block_characters(state))
+            return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+                                 f"การกระทำนี้ยับยั้งได้ด้วย {blocks} เท่านั้น",
+                                 f"this action can only be blocked by: {blocks}")
+        if kind == "block" and ph == CHAL and R.one_window and block_characters(state):  # window_order
+            if p not in early_blockers(state):
+                if p != state.turn and restricted_state(state, state.turn, p):
+                    return IllegalAction("reformation.same_faction",
+                                         f"ที่นั่ง {p} นับถือศาสนาเดียวกับผู้กระทำ จึงยับยั้งกันไม่ได้",
+                                         f"seat {p} shares the actor's faction and may not block it")
+                return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+                                     f"ที่นั่ง {p} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p} may not block this action")
             blocks = ", ".join(NAMES[c] for c in block_characters(state))
             return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
                                  f"การกระทำนี้ยับยั้งได้ด้วย {blocks} เท่านั้น",
@@ -542,7 +562,7 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
     if kind == "block":
         c = CARD[a["character"]]
         ath, aen = action_phrase(state.act[0], state.act[1])
-        return (me_th + f"อ้าง{TH[c]}เพื่อยับยั้งการ{ath}ของที่นั่ง {state.turn}",
+        return (me_th + f"อ้าง{TH[c]}เพื่อยับยั้งการ{ath} ของที่นั่ง {state.turn}",
                 me_en + f"claim the {NAMES[c].capitalize()} to block seat {state.turn}'s {aen}")
     if kind == "prove":
         if state.blocker < 0 and state.act[0] == "embezzle":

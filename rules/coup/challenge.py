@@ -1,7 +1,9 @@
 """Claims, challenges and blocks: the reaction windows of เกมโค่นอำนาจ.
 
-Order within a turn (issue 3): the window to challenge the action's character claim, then the
-block window, then the window to challenge the block.  A window is ``current_player`` = the
+Order within a turn (ambiguity window_order; default claim_then_block, as in issue 3): the window
+to challenge the action's character claim, then the block window, then the window to challenge the
+block; under one_window a seat that may block does so in the claim's window already (and a proven
+claim then takes effect with no block window).  A window is ``current_player`` = the
 frozenset of seats that may still answer; each answers ``pass`` or reacts.  The first reaction
 applied closes the window (ambiguity reaction_order, reading ``first_to_act``); under
 ``seat_order`` only the first unanswered seat clockwise from the actor is asked at a time.  When
@@ -42,7 +44,7 @@ def action_phrase(kind: str, target: int) -> tuple[str, str]:
     if kind == "examine":
         return f"สอบสวนที่นั่ง {target}", f"examine of seat {target}"
     if kind == "foreign_aid":
-        return "ความช่วยเหลือจากภายนอก", "foreign aid"
+        return "ขอความช่วยเหลือจากภายนอก", "foreign aid"
     if kind == "embezzle":
         return "ยักยอก", "embezzlement"
     return kind, kind
@@ -57,7 +59,7 @@ def claim_phrase(s) -> tuple[str, str]:
     ath, aen = action_phrase(kind, t)
     if s[I_BLOCKER] >= 0:
         b, c = s[I_BLOCKER], s[I_BLOCK_CLAIM]
-        return (f"การยับยั้งด้วย{TH[c]}ของที่นั่ง {b} (ต่อการ{ath}ของที่นั่ง {turn})",
+        return (f"การยับยั้งด้วย{TH[c]}ของที่นั่ง {b} (ต่อการ{ath} ของที่นั่ง {turn})",
                 f"seat {b}'s {NAMES[c].capitalize()} block (of seat {turn}'s {aen})")
     if kind == "embezzle":
         return (f"คำประกาศของที่นั่ง {turn} ว่าไม่มีนกยูง (ยักยอก)",
@@ -79,7 +81,7 @@ def pass_tx(s, seat: int) -> tuple[str, str]:
         if ph == BLOCK:
             kind, t, _ = s[I_ACT]
             ath, aen = action_phrase(kind, t)
-            tx = (f"ที่นั่ง {seat} ผ่าน: ไม่ยับยั้งการ{ath}ของที่นั่ง {s[I_TURN]}",
+            tx = (f"ที่นั่ง {seat} ผ่าน: ไม่ยับยั้งการ{ath} ของที่นั่ง {s[I_TURN]}",
                   f"seat {seat} passes: does not block seat {s[I_TURN]}'s {aen}")
         else:
             cth, cen = claim_phrase(s)
@@ -281,11 +283,21 @@ def on_fail(w: list, card: int) -> None:
     lose(w, p, card, ("challenge.fail",))
 
 
+def early_blockers(s) -> list[int]:
+    """Under window_order = one_window: the seats that may block in the window to challenge the
+    claim (a steal or an assassination; who may block: ambiguity who_blocks, reformation.same_faction);
+    ``[]`` otherwise."""
+    if not s[I_RULES].one_window or s[I_PHASE] != CHAL or s[I_ACT][0] not in ("steal", "assassinate"):
+        return []
+    return block_seats(s)
+
+
 def after_claim(w: list) -> bool:
     """The action's claim stands: open the block window when the action can be blocked and
-    someone may block it; returns True when a window opened (else the action resolves)."""
+    someone may block it (under window_order = one_window blocks came in the claim's window:
+    none now); returns True when a window opened (else the action resolves)."""
     kind, t, _ = w[I_ACT]
-    if kind in ("steal", "assassinate"):
+    if kind in ("steal", "assassinate") and not w[I_RULES].one_window:  # ambiguity window_order
         if not w[I_HANDS][t]:
             return False  # the target is out: resolve() applies ambiguity gone_target
         seats = block_seats(w)

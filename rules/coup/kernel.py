@@ -150,6 +150,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
     emb_challenger_loses = R.embezzle_challenger_loses
     must_prove = R.must_prove  # ambiguity decline_proof
     each_chooses = R.each_chooses  # ambiguity faction_choice
+    one_window = R.one_window  # ambiguity window_order
     fac_left: list | None = None  # seats still to pick a faction (each_chooses)
     lift = R.one_faction == "lift_restrictions"
     waive = R.one_faction == "waive_forced_coup"
@@ -234,6 +235,27 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
                     window = [t for t in after[seat] if hands[t]]
                     window.sort()
                     phase = CHAL_BLOCK
+                    continue
+            elif one_window and phase == CHAL and (kind == STEAL or kind == ASSN) and (
+                    (seat == target if target_only else True) and not (reform and restricted(turn, seat))):
+                # ambiguity window_order = one_window: pass, challenge or block at once
+                blocks = steal_blockers if kind == STEAL else (CONTESSA,)
+                r = randbelow(2 + len(blocks))
+                if r >= 2:
+                    if tr:
+                        tr({"player": seat, "type": "block", "character": NAMES[blocks[r - 2]]})
+                    blocker, bclaim = seat, blocks[r - 2]  # details.block_may_lie
+                    window = [t for t in after[seat] if hands[t]]
+                    window.sort()
+                    phase = CHAL_BLOCK
+                    continue
+                if r == 1:
+                    if tr:
+                        tr({"player": seat, "type": "challenge"})
+                    challenger = seat
+                    claimant = turn
+                    window = []
+                    phase = PROVE
                     continue
             elif randbelow(2):
                 if tr:
@@ -414,7 +436,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
                 from_bank(turn, assn_cost)
             else:  # T_AFTER, T_RESOLVE
                 del todo[0]
-                if tag == T_AFTER and (kind == STEAL or kind == ASSN) and hands[target]:
+                if tag == T_AFTER and (kind == STEAL or kind == ASSN) and hands[target] and not one_window:
                     # the claim stands: the block window (ambiguity who_blocks)
                     if target_only:
                         window = [target] if not (reform and restricted(turn, target)) else []

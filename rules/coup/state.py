@@ -80,6 +80,7 @@ class Rules:
         self.steal_gone = cfg.gone_target == "steal_anyway"
         self.must_prove = cfg.decline_proof == "must_prove"
         self.each_chooses = cfg.factions == "each_chooses"
+        self.one_window = cfg.window_order == "one_window"
         self.seats = tuple(range(self.n))
         # clockwise order of the other seats, starting after each seat
         self.after = tuple(tuple((s + k) % self.n for k in range(1, self.n)) for s in range(self.n))
