@@ -37,7 +37,7 @@ TURN, CHAL, BLOCK, CHAL_BLOCK, PROVE, LOSE, EXCHANGE, SHOW, EXAMINE, CHANCE, FAC
 INCOME, AID, COUP, TAX, STEAL, ASSN, EXCH, EXAM, CONVERT, EMBEZZLE = range(10)
 _KIND = ("income", "foreign_aid", "coup", "tax", "steal", "assassinate", "exchange", "examine", "convert",
          "embezzle")
-# tasks (the engine's todo queue, engine._run)
+# tasks (the engine's todo queue, flow.run)
 T_END, T_LOSE, T_AFTER, T_RESOLVE, T_RET, T_DRAW, T_BLOCKED, T_REFUND, T_SHUFFLE, T_PICK = range(10)
 
 _END = (T_END,)
@@ -90,7 +90,7 @@ def play(config: CoupConfig | Mapping, seed: int, rng: random.Random, trace: lis
     ``max_steps``: stop after that many moves, in the state ``random_play`` stops in.
     Raises ``ValueError`` when a seat to act has no legal action (as ``random_play`` does) and
     :class:`rules.core.protocol.BadInput` for a bad config.  Clauses: those of the engine
-    (setup.deal for the deal, shared with it: ``rules.coup.engine.deal``)."""
+    (setup.deal for the deal, shared with it: ``rules.coup.setup.deal``)."""
     if not isinstance(config, CoupConfig):
         from . import GAME
         config = GAME.make_config(config)
@@ -174,7 +174,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
         return True
 
     def stuck(seat: int) -> bool:
-        # one_faction=deadlock: a forced coup with no legal target (engine._check_deadlock)
+        # one_faction=deadlock: a forced coup with no legal target (flow.check_deadlock)
         return not any(hands[t] and not restricted(seat, t) for t in after[seat])
 
     def from_bank(seat: int, amount: int) -> None:
@@ -274,7 +274,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             phase = RUN
             continue
 
-        if phase == ENDTURN:  # engine._end_turn (actions.coup_forced, details.ten_coins)
+        if phase == ENDTURN:  # flow.end_turn (actions.coup_forced, details.ten_coins)
             for nxt in after[turn]:
                 if hands[nxt]:
                     break
@@ -398,7 +398,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
                 phase = CHAL
             continue
 
-        if phase == RUN:  # engine._run: one pending task
+        if phase == RUN:  # flow.run: one pending task
             task = todo[0]
             tag = task[0]
             if tag == T_END:
@@ -446,7 +446,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
                     if window:
                         phase = BLOCK
                         continue
-                # engine._resolve: the action takes effect
+                # turn.resolve: the action takes effect
                 if kind == AID:
                     from_bank(turn, g_aid)
                 elif kind == TAX:

@@ -62,7 +62,7 @@ def _dealt(state: CoupState) -> bool:
 
 
 def setup_events(state: CoupState) -> tuple:
-    """The events that explain a fresh game (after :func:`rules.coup.engine.new_state`, or a scenario position
+    """The events that explain a fresh game (after :func:`new_state`, or a scenario position
     after ``apply_overrides``), in order:
 
     ``setup_players`` (cover.players); ``setup_deck``: the character deck (components.character_cards

@@ -116,7 +116,7 @@ class CoupState(NamedTuple):
     window: seats that have not yet answered the open reaction window;
     act: ``(kind, target, claim)`` of this turn's action (``("", -1, -1)`` before it);
     forced: the turn began at the forced-coup threshold; blocker / block_claim; challenger;
-    claimant: the seat answering a challenge; todo: pending tasks (see engine._run);
+    claimant: the seat answering a challenge; todo: pending tasks (see flow.run);
     pool: cards drawn for an exchange, not yet in a hand; shown: the examined card (-1);
     peeks: ``(examiner, target, card)`` facts an examiner still knows; claims: n sorted tuples
     of characters each seat claimed since its cards last changed; hit: seats that lost an
