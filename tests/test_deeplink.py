@@ -28,9 +28,15 @@ def _session_step(view):
 def test_follow_opens_the_scenario_at_the_step():
     box = deeplink.placeholder()
     link = deeplink.follow(box, "coup", scenario_view, query="scenario=4_forced_coup&step=2")
-    assert link.step == 2 and len(box.children) == 2
+    assert link.step == 2 and len(box.children) == 3
     assert "4_forced_coup" in box.children[0].value
     assert _session_step(box.children[1]) == 2
+    url = box.children[2]  # the page's URL follows the reader's steps (a reload restores them)
+    assert isinstance(url, deeplink.UrlState)
+    assert url.query == {"scenario": "4_forced_coup", "step": "2"}
+    stepper = next(c for c in box.children[1].children if isinstance(c, Stepper))
+    stepper.back.click()
+    assert url.query == {"scenario": "4_forced_coup", "step": "1"}
 
 
 @pytest.mark.parametrize("query,needle", [("scenario=nope", "nope"), ("scenario=4_forced_coup&step=999", "999")])
@@ -53,6 +59,10 @@ def test_shadow_master_link_opens_a_scenario_frame():
     link = deeplink.follow(box, "shadow_master", scenario_at, query="scenario=attack_siege&step=2")
     assert link is not None and link.step == 2
     assert box.children[1].cursor.step == 2
+    url = box.children[2]
+    assert url.query == {"scenario": "attack_siege", "step": "2"}
+    box.children[1].cursor.jump(4)
+    assert url.query == {"scenario": "attack_siege", "step": "4"}
     box = deeplink.placeholder()
     assert deeplink.follow(box, "shadow_master", scenario_at, query="scenario=attack_siege&step=500") is None
     assert "500" in box.children[0].value
