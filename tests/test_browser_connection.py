@@ -108,6 +108,18 @@ class Watched:
         self.ctx.close()
 
 
+def _readout(page) -> str:
+    return page.locator(".widget-readout").first.inner_text().strip()
+
+
+def _wait_step_not(page, step: str) -> str:
+    """Wait until the URL's ``step`` is no longer ``step`` (the page followed the stepper);
+    returns the new one."""
+    page.wait_for_function("(s) => new URLSearchParams(location.search).get('step') !== s",
+                           arg=step, timeout=60_000)
+    return _query(page)["step"]
+
+
 def _wait_readout(page, value: str) -> None:
     """Wait until the first slider (the linked scenario's stepper) reads ``value``."""
     page.wait_for_function(
@@ -202,12 +214,14 @@ def test_page_whose_kernel_went_away_says_so_and_reload_restores_it(browser, das
         pg = w.page
         pg.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
         _wait_readout(pg, "3")
-        # the reader steps on: the URL follows, so a reload can restore the step
-        pg.locator('button[title="ถัดไป / forward"]').first.click()
-        pg.wait_for_function("() => new URLSearchParams(location.search).get('step') === '4'",
-                             timeout=30_000)
-        _wait_readout(pg, "4")
-        assert _query(pg) == {"scenario": SCENARIO, "step": "4"}
+        # the reader steps on (to the last step): the URL follows, so a reload can restore it
+        pg.locator('button[title="ขั้นล่าสุด / last"]').first.click()
+        step = _wait_step_not(pg, "3")
+        pg.wait_for_function("() => document.querySelector('.widget-readout').textContent.trim() !== '3'",
+                             timeout=60_000)
+        pg.wait_for_timeout(500)
+        frame = _readout(pg)
+        assert _query(pg) == {"scenario": SCENARIO, "step": step}
         assert w.state() == "ok", w.history()
         kernel = w.kernels[-1]
 
@@ -235,16 +249,15 @@ def test_page_whose_kernel_went_away_says_so_and_reload_restores_it(browser, das
         pg.set_viewport_size({"width": 1280, "height": 1000})
 
         reload_button.click()
-        pg.get_by_text(f"this link opens scenario {SCENARIO} at step 4").wait_for(timeout=SLOW)
-        assert pg.url.endswith(f"/voila/render/coup.ipynb?scenario={SCENARIO}&step=4")
-        _wait_readout(pg, "4")
+        pg.get_by_text(f"this link opens scenario {SCENARIO} at step {step}").wait_for(timeout=SLOW)
+        assert pg.url.endswith(f"/voila/render/coup.ipynb?scenario={SCENARIO}&step={step}")
+        _wait_readout(pg, frame)  # the same frame as before the kernel went
         assert w.kernels[-1] != kernel, "the page did not get a new kernel"
         pg.wait_for_function("() => window.klConnection.open > 0", timeout=SLOW)
         assert w.state() == "ok" and not pg.locator("#kl-conn.shown").count(), w.history()
-        # the restored page answers: one step back
-        pg.locator('button[title="ย้อน / back"]').first.click()
-        pg.wait_for_function("() => new URLSearchParams(location.search).get('step') === '3'",
-                             timeout=60_000)
+        # the restored page answers: back to the first step
+        pg.locator('button[title="ขั้นแรก / first"]').first.click()
+        _wait_step_not(pg, step)
         assert w.external == []
     except BaseException as exc:
         w.close(exc)
@@ -302,10 +315,8 @@ def test_dropped_websocket_reconnects_while_the_kernel_lives(browser, dashboard)
                              arg=opened, timeout=120_000)
         pg.wait_for_timeout(1500)  # the watch's own check after the close has run
         assert w.state() == "ok", w.history()
-        pg.locator('button[title="ถัดไป / forward"]').first.click()
-        pg.wait_for_function("() => new URLSearchParams(location.search).get('step') === '4'",
-                             timeout=60_000)
-        _wait_readout(pg, "4")
+        pg.locator('button[title="ขั้นล่าสุด / last"]').first.click()
+        _wait_step_not(pg, "3")
         assert set(w.kernels) == {kernel}
     except BaseException as exc:
         w.close(exc)

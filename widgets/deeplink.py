@@ -114,11 +114,14 @@ class UrlState(anywidget.AnyWidget):
     query = t.Dict(per_key_traits={}).tag(sync=True)
 
 
-def _stepper_cursor(widget) -> t.HasTraits | None:
-    """The position (a ``Cursor`` with a ``step`` trait) of the first stepper in ``widget``'s
-    tree, or ``None``."""
+def _step_source(view) -> t.HasTraits | None:
+    """What a link's ``step`` counts in ``view``: its game session (``step`` = actions applied,
+    :mod:`widgets.page`), else the position of the first stepper in its tree; ``None`` if neither."""
+    session = getattr(view, "session", None)
+    if isinstance(session, t.HasTraits) and session.has_trait("step"):
+        return session
     from .stepper import Stepper
-    todo = [widget]
+    todo = [view]
     while todo:
         node = todo.pop(0)
         if isinstance(node, Stepper) and isinstance(getattr(node, "session", None), t.HasTraits) \
@@ -130,13 +133,13 @@ def _stepper_cursor(widget) -> t.HasTraits | None:
 
 def keep_in_url(view: w.Widget, scenario: str) -> UrlState:
     """A :class:`UrlState` that keeps ``?scenario=<scenario>&step=<n>`` equal to the step shown
-    by ``view``'s stepper; display it beside ``view``."""
+    by ``view`` (see :func:`_step_source`); display it beside ``view``."""
     url = UrlState()
-    cursor = _stepper_cursor(view)
-    if cursor is not None:
+    source = _step_source(view)
+    if source is not None:
         def sync(_change=None) -> None:
-            url.query = {"scenario": scenario, "step": str(cursor.step)}
-        cursor.observe(sync, names="step")
+            url.query = {"scenario": scenario, "step": str(source.step)}
+        source.observe(sync, names="step")
         sync()
     return url
 
