@@ -256,6 +256,14 @@ def test_ctrl_c_while_a_page_renders_stops_cleanly():
     _assert_stopped_cleanly(s, signal.SIGINT, kernels, None)
 
 
+def _run_catching(coroutine_function, failure: list) -> None:
+    import asyncio
+    try:
+        asyncio.run(coroutine_function())
+    except BaseException as exc:  # noqa: BLE001 - handed to the test's thread
+        failure.append(exc)
+
+
 def test_culler_spares_a_page_until_it_connects_and_while_it_is_connected():
     """The idle culler (here at 3 s) takes a kernel only once its page went away:
 
@@ -281,7 +289,14 @@ def test_culler_spares_a_page_until_it_connects_and_while_it_is_connected():
             await asyncio.sleep(4 * cull)  # connected and silent: the culler runs a dozen times
             assert s.kernel_status(connected) == 200, f"a connected kernel was culled; see {s.log_path}"
             ws.close()
-        asyncio.run(idle_connection())
+        # in a thread of its own: a session's Playwright may already run an event loop here
+        failure: list[BaseException] = []
+        runner = threading.Thread(target=lambda: _run_catching(idle_connection, failure))
+        runner.start()
+        runner.join(120)
+        assert not runner.is_alive(), "the idle websocket did not finish"
+        if failure:
+            raise failure[0]
         assert s.kernel_status(waiting) == 200, f"culled before its page connected; see {s.log_path}"
         s.wait_kernel_gone(connected)  # its page went away: culled
         if time.monotonic() - t0 < arrival - 2:
