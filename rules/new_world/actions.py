@@ -35,13 +35,24 @@ def legal_actions(s: State, player: int) -> list[dict]:
         return [{"player": player, "type": "double", "card": c} for c in double_targets(s, player)]
     board, cells = s.board, s.cells
     out = []
-    coords = board.cells
     for kind in _tiles_to_place(s):
-        name = NAMES[kind]
-        for i in legal_cells(board, cells, kind):
-            q, r = coords[i]
-            out.append({"player": player, "type": "place", "tile": name, "q": q, "r": r})
+        cache = _place_actions(board, player, kind)
+        out.extend([cache[i] for i in legal_cells(board, cells, kind)])
     return out
+
+
+_CACHE: dict = {}
+
+
+def _place_actions(board, player: int, kind: int) -> list[dict]:
+    """The place actions of ``player`` with ``kind``, one per cell (built once per map: the
+    returned dicts are shared, callers must not change them)."""
+    key = (board.side, board.source, player, kind)
+    got = _CACHE.get(key)
+    if got is None:
+        name = NAMES[kind]
+        got = _CACHE[key] = [{"player": player, "type": "place", "tile": name, "q": q, "r": r} for q, r in board.cells]
+    return got
 
 
 def chance_outcomes(s: State) -> list[tuple[dict, float]]:

@@ -231,6 +231,8 @@ def _index(m: MapModel, source: str) -> Board:
 
     water_near = tuple(len(nbrs[i]) < 6 or any(icon[n] == "water" for n in nbrs[i]) for i in range(len(cells)))
     by_icon = {ic: tuple(i for i in range(len(cells)) if icon[i] == ic) for ic in ICONS}
+    for farm in ("food", "energy"):   # a farm's own icon and the blank cells, in map order
+        by_icon[farm + "+blank"] = tuple(i for i in range(len(cells)) if icon[i] in (farm, "blank"))
     return Board(m.side, source, m.assumed, cells, index, icon, nbrs, settlements, ids, tuple(sof),
                  castles, cathedrals, towers, near(castles), near(cathedrals), near(towers),
                  {i: c.name for i, c in enumerate(m.cells) if c.name},

@@ -25,9 +25,8 @@ def legal_cells(board, cells, kind: int) -> list[int]:
     """The cell indices ``kind`` may go on now, in map order."""
     if kind >= S1:
         return _free(board, cells, "settlement")
-    own = _free(board, cells, _OWN[kind]) + _free(board, cells, "blank")
+    own = _free(board, cells, _OWN[kind] + "+blank")
     if own:
-        own.sort()
         return own
     return _free(board, cells, _OTHER[kind])
 

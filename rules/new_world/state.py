@@ -83,27 +83,28 @@ class State:
 
 
 _FIELDS = tuple(f.name for f in fields(State))
-_NESTED = ("hands", "piles", "aside", "tribe", "boxed", "sources", "missions", "public_done")
+_NESTED = ("hands", "piles", "aside", "tribe", "sources", "missions", "public_done")
 _FLAT = ("cells", "scores", "castle_holder", "cathedral_marks", "mission_deck", "public_deck", "doubled",
          "tower_used", "draw_three", "returned")
+_PLAIN = tuple(f for f in _FIELDS if f not in _NESTED + _FLAT + ("set_claimed",))
 
 
 class Work:
     """A mutable copy of a :class:`State` (lists instead of tuples) that the rule modules edit
-    inside one ``apply``; :meth:`freeze` gives the next frozen state.  ``board`` is the static map."""
+    inside one ``apply``; :meth:`freeze` gives the next frozen state.  ``board`` is the static map.
+    (``boxed`` never changes and stays a tuple.)"""
 
     __slots__ = _FIELDS + ("board",)
 
     def __init__(self, s: State):
-        for f in _FIELDS:
-            v = getattr(s, f)
-            if f in _NESTED:
-                v = [list(x) for x in v]
-            elif f in _FLAT:
-                v = list(v)
-            elif f == "set_claimed":
-                v = [set(x) for x in v]
-            setattr(self, f, v)
+        d = s.__dict__
+        for f in _PLAIN:
+            setattr(self, f, d[f])
+        for f in _FLAT:
+            setattr(self, f, list(d[f]))
+        for f in _NESTED:
+            setattr(self, f, list(map(list, d[f])))
+        self.set_claimed = list(map(set, s.set_claimed))
         self.board = s.board
 
     @property
@@ -111,14 +112,10 @@ class Work:
         return len(self.hands)
 
     def freeze(self) -> State:
-        out = {}
-        for f in _FIELDS:
-            v = getattr(self, f)
-            if f in _NESTED:
-                v = tuple(tuple(x) for x in v)
-            elif f in _FLAT:
-                v = tuple(v)
-            elif f == "set_claimed":
-                v = tuple(frozenset(x) for x in v)
-            out[f] = v
+        out = {f: getattr(self, f) for f in _PLAIN}
+        for f in _FLAT:
+            out[f] = tuple(getattr(self, f))
+        for f in _NESTED:
+            out[f] = tuple(map(tuple, getattr(self, f)))
+        out["set_claimed"] = tuple(map(frozenset, self.set_claimed))
         return State(**out)

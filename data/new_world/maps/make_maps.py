@@ -36,12 +36,14 @@ IRELAND_CATHEDRALS = ("Armagh", "Christ Church", "St Canice", "St Fin Barre", "C
 
 SIDES = {
     # side: grid, land cells wanted, settlement sizes (count of each), castles, towers, yellow, coast +1
-    "scotland": dict(cols=26, rows=20, land=340, seed=1707,
-                     settlements={1: 10, 2: 10, 3: 8}, castles=SCOTLAND_CASTLES, towers=(),
-                     cathedrals=SCOTLAND_CATHEDRALS, yellow=32, harbours=9, offshore=0, food=52, energy=52),
-    "ireland": dict(cols=24, rows=20, land=330, seed=1169,
-                    settlements={1: 8, 2: 8, 3: 6, 4: 3}, castles=IRELAND_CASTLES, towers=TOWERS,
-                    cathedrals=IRELAND_CATHEDRALS, yellow=24, harbours=0, offshore=12, food=46, energy=46),
+    # placeable cells about the tiles a game places (4 players: 100), so the board fills up and
+    # the farm overflow (placement.farm_overflow) and a tile with no cell (no_legal_cell) happen
+    "scotland": dict(cols=20, rows=15, land=159, seed=1707,
+                     settlements={1: 8, 2: 8, 3: 4}, castles=SCOTLAND_CASTLES, towers=(),
+                     cathedrals=SCOTLAND_CATHEDRALS, yellow=32, harbours=8, offshore=0, food=26, energy=26),
+    "ireland": dict(cols=20, rows=16, land=169, seed=1169,
+                    settlements={1: 6, 2: 6, 3: 4, 4: 2}, castles=IRELAND_CASTLES, towers=TOWERS,
+                    cathedrals=IRELAND_CATHEDRALS, yellow=24, harbours=0, offshore=10, food=24, energy=24),
 }
 
 
@@ -99,9 +101,10 @@ def make(side: str) -> dict:
 
     def place_special(icon, names, min_gap):
         for name in names:
-            for _ in range(4000):
+            for tries in range(6000):
+                gap = max(2, min_gap - tries // 1500)   # spread them out, closer only when needed
                 h = rng.choice(sorted(land))
-                if not free(h) or any(distance(h, o) < min_gap for o in special):
+                if not free(h) or any(distance(h, o) < gap for o in special):
                     continue
                 if sum(1 for n in neighbours(h) if n in land) < 4:
                     continue
