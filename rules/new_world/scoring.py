@@ -44,7 +44,7 @@ def check_public(w, placer: int, log: list, add) -> None:
             if not achieved(card, w.board, w.cells, w.castle_holder, seat, w.players, _never_full(w)):
                 continue
             pts = card.low if done else card.high
-            cites = ("ireland.public_missions",)
+            cites = ("ireland.public_missions",) + _connect(card)
             doubled = w.doubled[seat] == cid
             if doubled:
                 pts *= DOUBLE
@@ -61,6 +61,11 @@ def check_public(w, placer: int, log: list, add) -> None:
                  card=cid, order=len(done), doubled=doubled, awards=[[seat, "missions", pts]])
 
 
+def _connect(card) -> tuple[str, ...]:
+    """A 'connect' card is judged by ireland.connection_conditions (castles and towers are no links)."""
+    return ("ireland.connection_conditions",) if card.condition.type == "connect" else ()
+
+
 def score_missions(w, log: list, add) -> None:
     """Reveal the secret missions and score the achieved ones (end.missions); a public mission
     drawn from a tower scores its high number (ireland.tower_draw_mission)."""
@@ -73,7 +78,7 @@ def score_missions(w, log: list, add) -> None:
             public = isinstance(card, PublicCard)
             pts = (card.high if public else card.points) if ok else 0
             cites = ("end.missions",) + (("ireland.tower_draw_mission",) if public else
-                                         ("cathedrals.secret_missions",))
+                                         ("cathedrals.secret_missions",)) + _connect(card)
             cth, cen = card_text(card)
             if pts:
                 add(seat, MISSIONS, pts)

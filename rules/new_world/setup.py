@@ -84,6 +84,11 @@ def setup_events(s: State) -> tuple[Event, ...]:
          f"กระดานหงายด้าน{side_th} ({len(board.cells)} ช่อง แผนที่สมมติ)",
          f"the board shows the {cfg.side.capitalize()} side ({len(board.cells)} cells, an assumed map)",
          side=cfg.side, cells=len(board.cells), assumed=board.assumed)
+    shut = [i for i, ic in enumerate(board.icon) if ic in ("cathedral", "castle", "water", "tower")]
+    emit(log, "forbidden_cells", None, ("placement.forbidden_cells",),
+         f"ช่องมหาวิหาร ปราสาท น้ำ{' และหอคอย' if ireland else ''} {len(shut)} ช่อง: ห้ามวางไทล์",
+         f"{len(shut)} cathedral, castle, water{' and tower' if ireland else ''} cells: no tile may go there",
+         cells=len(shut))
     if s.mission_deck:
         emit(log, "missions_shuffled", None, ("setup.board_and_missions", "components.board_and_cards"),
              f"สับการ์ดภารกิจ {len(s.mission_deck)} ใบวางคว่ำบนกระดาน",
@@ -134,6 +139,10 @@ def setup_events(s: State) -> tuple[Event, ...]:
              f"{th} จั่วไทล์เข้ามือ: " + ", ".join(tile_name(k)[0] for k in s.hands[seat]),
              f"{en} draws into hand: " + ", ".join(tile_name(k)[1] for k in s.hands[seat]),
              visible_to=frozenset({seat}), tiles=[NAMES[k] for k in s.hands[seat]])
+    placed = sum(1 for v in s.cells if v >= 0)
+    if placed:  # a scenario position: what the scenario set is no rule, so it cites no clause
+        emit(log, "position", None, (), f"ตำแหน่งของสถานการณ์: มีไทล์บนกระดานแล้ว {placed} แผ่น",
+             f"the scenario's position: {placed} tiles already on the board", tiles=placed)
     th, en = seat_name(s.turn)
     emit(log, "first_player", s.turn, ("setup.first_player",), f"{th} เริ่มก่อน แล้ววนตามเข็มนาฬิกา",
          f"{en} starts; play goes clockwise", seat=s.turn)

@@ -39,7 +39,7 @@ SIDES = {
     # placeable cells about the tiles a game places (4 players: 100), so the board fills up and
     # the farm overflow (placement.farm_overflow) and a tile with no cell (no_legal_cell) happen
     "scotland": dict(cols=20, rows=15, land=159, seed=1707,
-                     settlements={1: 8, 2: 8, 3: 4}, castles=SCOTLAND_CASTLES, towers=(),
+                     settlements={1: 8, 2: 7, 3: 4}, castles=SCOTLAND_CASTLES, towers=(),
                      cathedrals=SCOTLAND_CATHEDRALS, yellow=32, harbours=8, offshore=0, food=26, energy=26),
     "ireland": dict(cols=20, rows=16, land=169, seed=1169,
                     settlements={1: 6, 2: 6, 3: 4, 4: 2}, castles=IRELAND_CASTLES, towers=TOWERS,
