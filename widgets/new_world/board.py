@@ -51,8 +51,8 @@ def static_labels(board) -> dict:
 class NWMap(HexBoard):
     """The hex map of one side; :meth:`show` paints an observation."""
 
-    def __init__(self, board, size: float = 15.0):
-        super().__init__(board.cells, size=size, labels=static_labels(board))
+    def __init__(self, board, size: float = 21.0, width: int = 640):
+        super().__init__(board.cells, size=size, labels=static_labels(board), width=width)
         self.nw_board = board
 
     def show(self, obs: dict, outlines=(), highlights=()) -> None:
@@ -127,7 +127,7 @@ def decided_html(events, seat_label) -> str:
         elif ev.kind == "farm_scored":
             out.append(f"<div class='kl-decide'>กลุ่มฟาร์ม {d['points']} แผ่น = {d['points']} แต้ม / "
                        f"a farm group of {d['points']}: {d['points']} points</div>")
-    return "".join(out)
+    return "<div class='kl-nw'>" + "".join(out) + "</div>" if out else ""
 
 
 def outlines_of(board, events) -> list:
@@ -146,7 +146,7 @@ class NWBoardView(BoardView):
     """The map, the page's ``side`` widgets and the decisions beside it; the scores below.
     In play, the cells the reader may place on are highlighted and a click places there."""
 
-    def __init__(self, spec, state, side=(), play=False, size: float = 15.0, **kwargs):
+    def __init__(self, spec, state, side=(), play=False, size: float = 21.0, **kwargs):
         super().__init__(spec, state, side, play, **kwargs)
         self.nw_board = load_map(state.config.side, state.config.map_layout)
         self.map = NWMap(self.nw_board, size=size)
