@@ -155,6 +155,18 @@ def setup_events(game: Any, state: Any) -> tuple[Event, ...]:
     return tuple(method(state)) if callable(method) else ()
 
 
+def current_json(cp: int | frozenset[int]) -> int | str | list[int]:
+    """``current_player`` as JSON: the seat int, ``"chance"``, ``"terminal"``, or the sorted list of
+    seats of a reaction window (a ``frozenset``)."""
+    if isinstance(cp, frozenset):
+        return sorted(cp)
+    if cp == CHANCE:
+        return "chance"
+    if cp == TERMINAL:
+        return "terminal"
+    return int(cp)
+
+
 def events_json(events: Iterable[Event], viewer: int | None = -99) -> list[dict]:
     """Events as JSON dicts (redacted for ``viewer`` when one is given)."""
     return [e.to_json(viewer) for e in events]
