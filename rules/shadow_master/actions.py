@@ -17,29 +17,23 @@ Every action is ``{"player": seat, "type": <name>, ...}`` (JSON-compatible).  Ty
 """
 from __future__ import annotations
 
+from rules.core.protocol import CHANCE, TERMINAL
+
 from . import board as B
 from .alliance import can_place, x_cell_of
-from .castles import castle_colour_problem, cell_capacity, near_castle, why_not_build
-from .money import amount_choices, held_colours, spendable
-from .powers import (can_buy, card_value, count_kind, deposit_capacity, exchanges_allowed, placement_fee,
-                     queen_targets)
+from .castles import castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
+from .constants import EXCHANGE_FEE, FINE, MOVE_FEE, MOVE_FEE_PER, THERON_MAX
+from .flow import current_player
+from .money import amount_choices, held_colours, move_fee, spendable
+from .powers import (can_buy, card_value, count_kind, deposit_capacity, deposit_options, exchanges_allowed,
+                     placement_fee, queen_targets)
 from .tables import tables
+from .territory import hand_cells, has_x, take_options
 
-FINE = 5            # phase1.roll_place
-EXCHANGE_FEE = 1    # phase3.discard_fee
+__all__ = ["FINE", "EXCHANGE_FEE", "deposit_options", "take_options", "hand_cells", "has_x"]
 
 
 # ----------------------------------------------------------------------------- helpers
-def hand_cells(s, seat: int) -> list[str]:
-    """Distinct map cells whose Territory card ``seat`` holds, in board order."""
-    board = s.board
-    return sorted({c for c in s.players[seat].hand if c != "X"}, key=board.order.__getitem__)
-
-
-def has_x(s, seat: int) -> bool:
-    return "X" in s.players[seat].hand
-
-
 def all_colours_on_board(s) -> bool:
     on = {col for col, _ in s.position.values()}
     return all(c in on for c in s.board.colours)
@@ -150,7 +144,7 @@ def theron_options(s, seat: int, colour: str) -> list[dict]:
             room = cell_capacity(s, dst) - pos.count_at(dst)
             if pos.colour_at(dst) not in (None, colour) or castle_colour_problem(s, dst, colour):
                 continue
-            for n in range(1, min(2, pos.count_at(src), room) + 1):
+            for n in range(1, min(THERON_MAX, pos.count_at(src), room) + 1):
                 out.append({"player": seat, "type": "theron", "colour": colour, "source": src, "target": dst,
                             "count": n})
     return out
@@ -159,7 +153,6 @@ def theron_options(s, seat: int, colour: str) -> list[dict]:
 def theron_castle_locked(s, cell: str) -> bool:
     """Variant ``theron_castle=castle_cells_locked``: ``cell`` has a castle, so Theron may not
     move tokens out of it (ambiguity ``theron_castle``)."""
-    from .castles import castle_at
     return s.config.theron_castle == "castle_cells_locked" and castle_at(s, cell) is not None
 
 
@@ -170,22 +163,9 @@ def theron_round_blocked(s, cell: str) -> bool:
 
 def turncloak_cells(s, seat: int, colour: str) -> list[str]:
     """``shadow.turncloak``: held-card cells whose tokens would change into ``colour``."""
-    from .castles import castle_at
     pos = s.position
     return [c for c in hand_cells(s, seat)
             if pos.colour_at(c) not in (None, colour, s.board.black) and castle_at(s, c) is None]
-
-
-def take_options(s, seat: int) -> list[dict]:
-    """Take an open card (1 Silver per card passed) or draw (phase2.take, phase2.pass_cost)."""
-    out = []
-    money = spendable(s, seat)
-    for i in range(len(s.row)):
-        if i <= money:
-            out.append({"player": seat, "type": "take_open", "index": i})
-    if s.deck or s.discard:
-        out.append({"player": seat, "type": "draw"})
-    return out
 
 
 def money_moves(s, seat: int) -> list[dict]:
@@ -204,9 +184,9 @@ def money_moves(s, seat: int) -> list[dict]:
                 continue
             cap = deposit_capacity(s, seat, dst)
             for amount in amount_choices(have):
-                if s.config.move_fee == "on_top" and spendable(s, seat) - amount < amount // 10:
+                if s.config.move_fee == "on_top" and spendable(s, seat) - amount < move_fee(amount):
                     continue
-                arrive = amount - amount // 10 if s.config.move_fee == "from_amount" else amount
+                arrive = amount - move_fee(amount) if s.config.move_fee == "from_amount" else amount
                 if cap is not None and arrive > cap:
                     continue
                 out.append({"player": seat, "type": "move_money", "source": src, "target": dst, "amount": amount})
@@ -256,20 +236,9 @@ def pending_options(s, seat: int) -> list[dict]:
     raise AssertionError(q.kind)
 
 
-def deposit_options(s, seat: int) -> list[dict]:
-    p = s.players[seat]
-    out = []
-    for colour in held_colours(s, seat):
-        cap = deposit_capacity(s, seat, colour)
-        most = p.cash if cap is None else min(p.cash, cap)
-        out += [{"player": seat, "type": "deposit", "colour": colour, "amount": a} for a in amount_choices(most)]
-    return out
-
-
 def legal(s, seat: int) -> list[dict]:
     """All legal actions of ``seat`` in state ``s`` (empty when it is not ``seat``'s move)."""
-    from .engine import GAME
-    if GAME.current_player(s) != seat:
+    if current_player(s) != seat:
         return []
     if s.queue:
         return pending_options(s, seat)
@@ -301,10 +270,8 @@ def legal(s, seat: int) -> list[dict]:
 
 def explain(s, action: dict) -> tuple[str, str, str]:
     """``(clause, th, en)`` for a refused action: the specific rule when known, else the moment's."""
-    from .engine import GAME
-    from rules.core.protocol import CHANCE, TERMINAL
     seat = action.get("player") if isinstance(action, dict) else None
-    cp = GAME.current_player(s)
+    cp = current_player(s)
     if cp == TERMINAL:
         return ("end.trigger_final_round", "เกมจบแล้ว", "the game is over")
     if cp == CHANCE:

@@ -20,6 +20,7 @@ from functools import lru_cache
 from . import attack
 from . import board as B
 from .config import Config
+from .constants import BLACK_REWARD, EXCHANGE_FEE, FINE  # phase1.roll_place, black.reward, phase3.discard_fee
 from .tables import tables
 
 PREFERENCE = {"roll": 5, "military": 6, "military_faith": 7, "place": 10, "place_combo": 11, "buy_power": 8,
@@ -65,8 +66,6 @@ def greedy_bot(observation: dict, legal: list[dict], rng: random.Random) -> dict
 # ----------------------------------------------------------------------------- balanced bot
 # Everything below reads only the observation (``observe(state, seat)``) plus the static, public
 # board geometry and assumed tables of the observed config; values are in Silver.
-FINE = 5             # phase1.roll_place: declining a rolled placement
-BLACK_REWARD = 3     # black.reward
 RESERVE = 3          # Silver kept back when buying, against damage and fines
 CARD_KEEP = 1.0      # how much a Territory card that can still grow a held kingdom is worth in play
 PROGRESS = 1.5       # a placement also cycles the hand (phase 2 takes a card per card spent)
@@ -74,7 +73,6 @@ OPP_WEIGHT = 0.6     # an opponent's gain counts less than ours: they may sell o
 INCOME_DISCOUNT = 0.5  # a Rank gained now may be lost to an attack before it pays income
 SKIP = -2.5          # a skipped turn keeps a stuck hand and stalls the game
 DEAD_CARD = -1.5     # a card no colour can be placed on: worth exchanging
-EXCHANGE_FEE = 1     # phase3.discard_fee
 END_PUSH = 2.0       # the leader brings the end closer (fill cells, exhaust colours: end.*)
 
 

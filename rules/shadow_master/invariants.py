@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from . import board as B
 from .castles import cell_capacity
-from .engine import all_territory_cards
+from .powers import kingdom_rank, side_of
+from .setup import all_territory_cards
 from .state import BANK_START, State
 from .tables import KINDS, PERSONS, tables
 
@@ -54,7 +55,6 @@ def reference_rank(position: B.Position, colours: frozenset[str]) -> int:
 
 def invariants(s: State) -> list[str]:
     """Broken invariants of ``s`` as readable strings (empty when all hold)."""
-    from .powers import kingdom_rank, side_of
     out: list[str] = []
     board, pos, cfg = s.board, s.position, s.config
     for cell, (colour, n) in pos._cells.items():
