@@ -1,7 +1,10 @@
-"""Shadow Master configuration: the player count and one field per ambiguity (each reading a variant).
+"""Shadow Master configuration: the player count, the engine's safety stop, and one field per
+ambiguity (each reading a variant).
 
-Every field but ``players`` is the ``config`` of an entry in ``data/shadow_master/ambiguities.yaml``
-and its default is that entry's default reading (a test proves they agree).
+Every field but :data:`HAND_WRITTEN` (``players``, ``max_rounds``) is the ``variant`` of an entry
+in ``data/shadow_master/ambiguities.yaml``; its default is that entry's default reading and its
+allowed values are the readings' values (:func:`register_mismatches` proves they agree, and a test
+runs it).
 """
 from __future__ import annotations
 
@@ -9,8 +12,19 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from rules.core.ambiguity import load_ambiguities
+
 from .board import Board, load_board
 from .tables import tables
+
+HAND_WRITTEN = ("players", "max_rounds")
+"""Config fields that are not register variants (the seat count; the engine's safety stop)."""
+
+
+def reading_value(reading):
+    """A reading's config value: its ``value`` when given, else its ``id`` (CONTRACT.md)."""
+    value = getattr(reading, "value", None)
+    return reading.id if value is None else value
 
 
 class Config(BaseModel):
@@ -85,3 +99,26 @@ class Config(BaseModel):
 
     def round_cap(self) -> int:
         return self.max_rounds or tables().limits.max_rounds
+
+
+def register_mismatches() -> list[str]:
+    """Where :class:`Config` and the register disagree (empty when every variant field is an entry,
+    every entry a field, the default is the default reading and every reading is accepted)."""
+    fields = {k: f for k, f in Config.model_fields.items() if k not in HAND_WRITTEN}
+    out, seen = [], set()
+    for a in load_ambiguities("shadow_master"):
+        v = a.variant
+        if v not in fields:
+            out.append(f"register entry {a.id}: variant {v!r} is no Config field")
+            continue
+        seen.add(v)
+        default = next(r for r in a.readings if r.id == a.default)
+        if fields[v].default != reading_value(default):
+            out.append(f"{v}: Config default {fields[v].default!r} != register default {reading_value(default)!r}")
+        for r in a.readings:
+            try:
+                Config(**{"players": 3, v: reading_value(r)})
+            except ValueError as exc:
+                out.append(f"{v}: reading {r.id} refused by Config ({exc.__class__.__name__})")
+    out += [f"Config field {k} has no register entry" for k in fields if k not in seen]
+    return out
