@@ -12,7 +12,9 @@ Checks, over seeded random playouts:
 - same seed, same log (determinism);
 - ``observe(state, v) == observe(resample_hidden(state, v), v)`` for every viewer (no leak of
   hidden information), and observations are JSON-serialisable;
-- save -> load -> continue equals the uninterrupted game.
+- save -> load -> continue equals the uninterrupted game;
+- no stuck position (:func:`stuck`): while the game is not over, the seat to act (every seat of a
+  reaction window) has at least one legal action.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from typing import Any
 
 from . import saveload
 from .play import choose_action
-from .protocol import TERMINAL, IllegalAction, actors, setup_events
+from .protocol import CHANCE, TERMINAL, IllegalAction, actors, setup_events
 from .rulebook import load_rulebook
 
 
@@ -44,6 +46,20 @@ class ConformanceReport:
     def add(self, msg: str) -> None:
         if len(self.problems) < 50:
             self.problems.append(msg)
+
+
+def stuck(game: Any, state: Any) -> str | None:
+    """Why ``state`` is stuck, or ``None``: the game is not over, no chance node is due, and the
+    seat to act (or some seat of a reaction window, or an empty window) has no legal action."""
+    cp = game.current_player(state)
+    if cp == TERMINAL or cp == CHANCE:
+        return None
+    if isinstance(cp, frozenset) and not cp:
+        return "an empty reaction window while the game is not over"
+    for seat in sorted(actors(cp)):
+        if not game.legal_actions(state, seat):
+            return f"seat {seat} is to act but has no legal action, and the game is not over"
+    return None
 
 
 def _events_log(events) -> list:
@@ -102,6 +118,11 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
         for msg in check_setup_events(game, state, seats, random.Random(seed * 7919 - 1), status):
             report.add(f"seed {seed}: {msg}")
     for step in range(max_steps):
+        why = stuck(game, state)
+        if why is not None:
+            if report is not None:
+                report.add(f"seed {seed} step {step}: stuck: {why}")
+            break
         action = choose_action(game, state, None, rng)
         if action is None:
             if report is not None:
@@ -198,13 +219,13 @@ def random_games(game: Any, players: int, games: int, seed: int = 0, max_steps: 
         rng = random.Random(seed + g)
         state = game.new_game(config, seed + g)
         for _ in range(max_steps):
-            try:
-                action = choose_action(game, state, None, rng)
-            except ValueError as exc:  # nobody can act, yet the game is not over
+            why = stuck(game, state)
+            if why is not None:  # nobody can act, yet the game is not over
                 breaks += 1
                 if len(problems) < 10:
-                    problems.append(f"seed {seed + g}: stuck: {exc}")
+                    problems.append(f"seed {seed + g}: stuck: {why}")
                 break
+            action = choose_action(game, state, None, rng)
             if action is None:
                 break
             state = game.apply(state, action).state

@@ -18,7 +18,7 @@ from rules.core.protocol import CHANCE, TERMINAL
 
 from . import castles
 from .constants import CASH_LIMIT, FAITH_EXTRA_DICE, TAX_RANK
-from .money import charge, receive, return_excess
+from .money import charge, eliminate, receive, return_excess
 from .powers import (can_buy, cards_of, count_kind, deposit_options, income_for, kingdom_rank, territory_limit,
                      update_flags)
 from .scoring import check_end, game_over
@@ -239,10 +239,28 @@ RESUME = {
 }
 
 
+def settle_owed(w) -> bool:
+    """Decide the owed decisions that have no answer left; True when one was decided.
+
+    A forced sale (``bankruptcy.forced_sale``) queued for a player who no longer holds any
+    Kingdom Power - the collapse of the same attack took the cards back
+    (``collapse.powers_returned``) - has nothing to sell: ``bankruptcy.out`` decides, the player
+    is out at once (issue 13: this state was stuck before)."""
+    for q in w.queue:
+        if q.kind == "forced_sale" and not w.players[q.seat].powers:
+            eliminate(w, q.seat)
+            return True
+    return False
+
+
 def advance(w) -> None:
     """Run automatic steps until a chance node, a decision or the end."""
     for _ in range(10_000):
-        if w.stage == "over" or w.chance is not None or w.queue:
+        if w.stage == "over" or w.chance is not None:
+            return
+        if w.queue:
+            if settle_owed(w):
+                continue
             return
         if sum(not p.out for p in w.players) <= 1:
             game_over(w)

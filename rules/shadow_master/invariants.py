@@ -7,6 +7,7 @@
   conserved; no negative money;
 * castles: on a kingdom cell of the castle's own colour (empty only where a reading keeps it);
 * alliances: one token per colour, fewer than 4 colours in an X cell;
+* no forced sale owed by a player with nothing to sell (``bankruptcy.out`` decides that);
 * Rank equals the largest connected group's cells, recomputed independently by breadth-first
   search over the odd-r offset neighbours (not through rules.core.hexgrid).
 """
@@ -124,4 +125,6 @@ def invariants(s: State) -> list[str]:
     for q in s.queue:
         if s.players[q.seat].out:
             out.append(f"a decision is owed by a player who is out: {q}")
+        if q.kind == "forced_sale" and not s.players[q.seat].powers and s.chance is None:
+            out.append(f"a forced sale is owed by seat {q.seat}, who holds no Kingdom Power (bankruptcy.out decides)")
     return out
