@@ -193,6 +193,23 @@ def money_moves(s, seat: int) -> list[dict]:
     return out
 
 
+MOVE_STEPS = {"phases_1_to_3": ("choose", "resolve", "buy", "phase2", "phase3", "phase3_take"),
+              "choice_and_phase3": ("choose", "phase3")}
+"""The turn steps at which money may be moved, by reading of ambiguity ``money_move_timing``."""
+
+
+def move_allowed_at(s, step: str) -> bool:
+    """``money.move_phases``: money may be moved during phases 1-3 of one's turn; the steps that
+    count follow ambiguity ``money_move_timing`` (default ``phases_1_to_3``: every step of phases
+    1-3, the text's plain reading)."""
+    return step in MOVE_STEPS[s.config.money_move_timing]
+
+
+def moves_at_step(s, seat: int, step: str) -> list[dict]:
+    """:func:`money_moves` when a move is allowed at ``step`` (see :func:`move_allowed_at`)."""
+    return money_moves(s, seat) if move_allowed_at(s, step) else []
+
+
 def phase1_options(s, seat: int) -> list[dict]:
     p = s.players[seat]
     out = [{"player": seat, "type": "roll"}]
@@ -248,12 +265,12 @@ def legal(s, seat: int) -> list[dict]:
             return phase1_options(s, seat)
         if t.step == "resolve":
             opts = resolve_options(s, seat, _colours_now(t), rolled=not t.military, t=t)
-            return opts
+            return opts + moves_at_step(s, seat, t.step)
         if t.step == "buy":
             out = [{"player": seat, "type": "buy_power", "colour": t.buy_colour}] if can_buy(s, seat, t.buy_colour) else []
-            return out + [{"player": seat, "type": "no_buy"}]
+            return out + [{"player": seat, "type": "no_buy"}] + moves_at_step(s, seat, t.step)
         if t.step in ("phase2", "phase3_take"):
-            return take_options(s, seat)
+            return take_options(s, seat) + moves_at_step(s, seat, t.step)
         if t.step == "phase3":
             out = []
             if t.exchanges < exchanges_allowed(s, seat) and s.players[seat].hand and spendable(s, seat) >= EXCHANGE_FEE:

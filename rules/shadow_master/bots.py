@@ -24,7 +24,8 @@ from .constants import BLACK_REWARD, EXCHANGE_FEE, FINE  # phase1.roll_place, bl
 from .tables import tables
 
 PREFERENCE = {"roll": 5, "military": 6, "military_faith": 7, "place": 10, "place_combo": 11, "buy_power": 8,
-              "no_buy": 1, "take_open": 3, "draw": 2, "end_turn": 4, "no_sell": 5, "decline": 0, "skip": 1}
+              "no_buy": 1, "take_open": 3, "draw": 2, "end_turn": 4, "no_sell": 5, "decline": 0, "skip": 1,
+              "move_money": -1}  # the baseline never moves money (as before money could move in every step)
 
 
 def random_bot(observation: dict, legal: list[dict], rng: random.Random) -> dict:
@@ -291,6 +292,8 @@ def balanced_bot(observation: dict, legal: list[dict], rng: random.Random) -> di
                 return v.place_value(a["colour"], a["cell"]) - CARD_KEEP * v.card_use(a["cell"])
             if a["type"] == "decline":
                 return 0.0 if free else -FINE
+            if a["type"] == "move_money":
+                return -99.0   # moves at the phase-1 choice or in phase 3 (money.move_phases allows more)
             return -1.0 if a["type"] in ("ally", "unally", "envoy_ally", "envoy_unally") else -2.0
         return _pick(legal, resolve, rng)
     return _pick(legal, lambda a: _other_value(v, a), rng)
@@ -308,8 +311,8 @@ def _other_value(v: _View, a: dict) -> float:
         # swap a dead card for the best open one when it is clearly better
         best = max([v.card_use(c) + n - i for i, (c, n) in enumerate(v.obs["row"])] + [0.4])
         return best - v.card_use(a["card"]) - EXCHANGE_FEE - 0.5
-    if t == "move_money":
-        return _move_value(v, a)
+    if t == "move_money":   # in phase 3 only; the phase-1 choice weighs it in _phase1_value
+        return _move_value(v, a) if (v.obs.get("turn") or {}).get("step") == "phase3" else -99.0
     if t == "sell_power":
         return _sell_value(v, a)
     if t == "deposit":
@@ -347,4 +350,9 @@ def _sell_value(v: _View, a: dict) -> float:
 
 
 def _pick(legal: list[dict], value, rng: random.Random) -> dict:
-    return max(legal, key=lambda a: value(a) + rng.random() * 1e-6)
+    """The best-valued action; ``rng`` breaks exact ties only (so options that are never chosen,
+    such as a money move valued -99, do not change which of the others is picked)."""
+    values = [value(a) for a in legal]
+    best = max(values)
+    tied = [a for a, v in zip(legal, values) if v >= best - 1e-9]
+    return tied[rng.randrange(len(tied))] if len(tied) > 1 else tied[0]

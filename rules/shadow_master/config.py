@@ -67,6 +67,7 @@ class Config(BaseModel):
     theron_one_per_round: Literal["ignored", "applies"] = "ignored"
     theron_castle: Literal["ignore", "castle_emptied_applies", "castle_cells_locked"] = "ignore"
     first_player: Literal["seat0", "random"] = "seat0"
+    money_move_timing: Literal["phases_1_to_3", "choice_and_phase3"] = "phases_1_to_3"
     max_rounds: int | None = Field(None, ge=1, description="engine safety stop, not a rule")
 
     @field_validator("rank_table")
