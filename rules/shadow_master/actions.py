@@ -285,8 +285,91 @@ def legal(s, seat: int) -> list[dict]:
     return []
 
 
+# ----------------------------------------------------------------------------- refusals
+CHOICE_TYPES = ("roll", "military", "military_faith", "black", "skip", "buy_person", "build_castle")
+"""The phase-1 choice (``phase1.choose_one``: A roll / Military, B black token, C skip or buy)."""
+RESOLVE_TYPES = ("place", "place_combo", "ally", "unally", "envoy_ally", "envoy_unally", "theron", "turncloak",
+                 "decline")
+"""What is done with the rolled colour (or the Military colour)."""
+BUY_TYPES = ("buy_power", "no_buy")
+TAKE_TYPES = ("take_open", "draw")
+PHASE3_TYPES = ("exchange", "end_turn")
+PENDING_TYPES = {"attack_side": "front", "remove_token": "remove", "siege_cell": "siege",
+                 "forced_sale": "forced_sale", "queen_move": "queen", "discard_territory": "discard"}
+PENDING_CLAUSE = {"front": "attack.three_fronts", "remove": "attack.full_force", "siege": "attack.siege",
+                  "forced_sale": "bankruptcy.forced_sale", "queen": "power_card.queen", "discard": "income.sell_land"}
+RESOLVE_CLAUSE = {"place": "phase1.roll_place", "place_combo": "territory_combo.x_plus_cell",
+                  "ally": "alliance.roll_or_military", "unally": "alliance.roll_or_military",
+                  "envoy_ally": "shadow.envoy", "envoy_unally": "shadow.envoy", "theron": "shadow.lord_theron",
+                  "turncloak": "shadow.turncloak", "decline": "phase1.roll_place"}
+"""The clause that says what a resolve action needs (a roll, or the Military colour)."""
+ACTION_TYPES = (CHOICE_TYPES + RESOLVE_TYPES + BUY_TYPES + TAKE_TYPES + PHASE3_TYPES
+                + ("move_money", "sell_power", "no_sell", "deposit") + tuple(PENDING_TYPES))
+
+
+def _why(clause: str, th: str, en: str) -> tuple[str, str, str]:
+    return (clause, th, en)
+
+
+def _turn_refusal(s, seat: int, typ: str, action: dict) -> tuple[str, str, str] | None:
+    """The clause forbidding an action of type ``typ`` at the current step of a turn (by what the
+    action is and where the turn stands), or ``None`` when only a detail of it is wrong."""
+    t, step = s.turn, s.turn.step
+    if typ in CHOICE_TYPES and step != "choose":
+        return _why("phase1.choose_one", f"เลือกทำในเฟส 1 ได้หนึ่งอย่างเท่านั้น และเลือกไปแล้ว ({t.choice or 'A'})",
+                    f"phase 1 allows one choice only, and {t.choice or 'A'} was chosen")
+    if typ in RESOLVE_TYPES and step != "resolve":
+        if step == "choose":
+            return _why(RESOLVE_CLAUSE[typ], "ต้องทอยเต๋า (หรือใช้ Military) ก่อน", "roll the die (or use a Military) first")
+        return _why("phase1.choose_one", "วางได้ครั้งเดียวตามที่เลือกในเฟส 1 (ทำไปแล้วหรือไม่ได้เลือก A)",
+                    "phase 1 gives one placement, by the choice made (done already, or A was not chosen)")
+    if typ in BUY_TYPES and step != "buy":
+        if t.bought:
+            return _why("power.buy_optional", "ซื้อได้ไม่เกิน 1 ใบต่อเทิร์น", "at most one Power per turn")
+        return _why("phase1.buy_power", "ซื้อ Kingdom Power ได้ทันทีหลังวางโทเคนสีอาณาจักร (ทางเลือก A) เท่านั้น",
+                    "a Kingdom Power may be bought only right after placing a kingdom token (choice A)")
+    if typ in TAKE_TYPES and step not in ("phase2", "phase3_take"):
+        if step == "phase3":
+            return _why("phase3.take", "ในเฟส 3 หยิบการ์ดได้หลังทิ้งการ์ดเพื่อเปลี่ยนเท่านั้น",
+                        "in phase 3 a card is taken only after discarding one to exchange")
+        return _why("phase2.take", "หยิบการ์ดในเฟส 2 ตามจำนวน Territory ที่เสียไป", "cards are taken in phase 2, as many as were spent")
+    if typ == "exchange" and step != "phase3":
+        return _why("phase3.discard_fee", "การเปลี่ยนการ์ดทำในเฟส 3", "exchanges are made in phase 3")
+    if typ == "end_turn" and step != "phase3":
+        return _why("order.round_definition", "ต้องเล่นเฟส 1-3 ให้ครบก่อนจบเทิร์น", "play phases 1-3 before ending the turn")
+    if typ in ("sell_power", "no_sell"):
+        return _why("income.sell_power", "ขายการ์ดได้ในขั้นตอนรับรายได้ตอนจบรอบ", "Powers are sold in the end-of-round income step")
+    if typ == "deposit":
+        return _why("income.declare_deposits", "ฝากเงินตอนรับรายได้ตอนจบรอบ", "deposits are declared in the end-of-round income step")
+    if typ in PENDING_TYPES:
+        return _why(PENDING_CLAUSE[PENDING_TYPES[typ]], "ไม่มีการตัดสินใจนี้ค้างอยู่", "no such decision is owed now")
+    if typ == "move_money":
+        return _money_refusal(s, seat, action)
+    return None
+
+
+def _money_refusal(s, seat: int, action: dict) -> tuple[str, str, str]:
+    """Why a ``move_money`` is refused: after the turn's phases 1-3 (``money.move_phases``),
+    already moved this round (``money.move_once``), or not between held kingdoms' deposits
+    (``money.move_between``)."""
+    p = s.players[seat]
+    if s.stage != "turn" or (s.turn is not None and not move_allowed_at(s, s.turn.step)):
+        return _why("money.move_phases", "ย้ายเงินได้เฉพาะช่วงเฟส 1-3 ของเทิร์นตัวเอง เลยไปแล้วหมดสิทธิ"
+                    + ("" if s.stage != "turn" else " (ข้อกำกวม money_move_timing)"),
+                    "money may only be moved during your phases 1-3; afterwards the right is gone"
+                    + ("" if s.stage != "turn" else " (ambiguity money_move_timing)"))
+    if p.moved_money:
+        return _why("money.move_once", "ย้ายเงินได้รอบละ 1 ครั้ง และรอบนี้ย้ายไปแล้ว",
+                    "money moves once per round, and it was moved this round")
+    return _why("money.move_between", "ย้ายได้เฉพาะเงินฝากระหว่างอาณาจักรที่ถือ Power (จำนวนที่มีอยู่)",
+                "only deposits, between kingdoms whose Power you hold (at most what is there)")
+
+
 def explain(s, action: dict) -> tuple[str, str, str]:
-    """``(clause, th, en)`` for a refused action: the specific rule when known, else the moment's."""
+    """``(clause, th, en)`` for a refused action: THE clause that forbids that action in that
+    position.  By moment (game over, a chance node, not this seat's move, an owed decision), then
+    by what the action is against where the turn or the end of round stands
+    (:func:`_turn_refusal`), then by the detail that is wrong (a cell, a colour, a price)."""
     seat = action.get("player") if isinstance(action, dict) else None
     cp = current_player(s)
     if cp == TERMINAL:
@@ -298,10 +381,14 @@ def explain(s, action: dict) -> tuple[str, str, str]:
     typ = action.get("type")
     if s.queue:
         q = s.queue[0]
-        clause = {"front": "attack.three_fronts", "remove": "attack.full_force", "siege": "attack.siege",
-                  "forced_sale": "bankruptcy.forced_sale", "queen": "power_card.queen",
-                  "discard": "income.sell_land"}[q.kind]
+        clause = PENDING_CLAUSE[q.kind]
+        if PENDING_TYPES.get(typ) == q.kind:
+            return (clause, "ตัวเลือกนี้ไม่มีในการตัดสินใจที่ค้างอยู่", f"not one of the options of the pending '{q.kind}' decision")
         return (clause, "ต้องตัดสินใจเรื่องที่ค้างอยู่ก่อน", f"a pending '{q.kind}' decision must be made first")
+    if s.stage == "turn":
+        why = _turn_refusal(s, seat, typ, action)
+        if why:
+            return why
     t = s.turn
     if s.stage == "turn" and t.step == "resolve" and typ in ("place", "place_combo"):
         colour, cell = action.get("colour"), action.get("cell")
@@ -343,17 +430,169 @@ def explain(s, action: dict) -> tuple[str, str, str]:
             return ("power.limit", "ถือการ์ดครบ Power Limit แล้ว", "you are at your Power Limit")
         return ("phase1.buy_price", f"เงินไม่พอ (ราคา {card_value(s, c)} Silver)",
                 f"not enough money (price {card_value(s, c)} Silver)")
-    if typ == "move_money" and s.stage != "turn":
-        return ("money.move_phases", "ย้ายเงินได้เฉพาะช่วงเฟส 1-3 ของเทิร์นตัวเอง เลยไปแล้วหมดสิทธิ",
-                "money may only be moved during your phases 1-3; afterwards the right is gone")
-    if typ == "move_money":
-        return ("money.move_once", "ย้ายเงินได้รอบละ 1 ครั้ง ระหว่างอาณาจักรที่ถือ Power ในเฟส 1-3",
-                "money moves once per round, between kingdoms whose Power you hold, in phases 1-3")
-    where = {"choose": "phase1.choose_one", "resolve": "phase1.roll_place", "buy": "phase1.buy_power",
-             "phase2": "phase2.take", "phase3": "phase3.exchange_limit", "phase3_take": "phase3.take"}
     if s.stage == "turn":
-        return (where[t.step], f"การกระทำนี้ทำไม่ได้ในขั้นนี้ ({t.step})", f"not a legal action at this step ({t.step})")
+        t = s.turn
+        if typ in RESOLVE_TYPES:
+            if typ == "place_combo" and not s.config.combo_territory:
+                return ("territory_combo.optional", "ไม่ได้ตกลงใช้คอมโบการ์ด Territory ในเกมนี้", "the Territory combo is not in play")
+            if typ in ("ally", "unally", "place_combo") and not has_x(s, seat):
+                return ("alliance.x_card", "ต้องมีการ์ด Territory: X", "you need an X Territory card")
+            if typ == "ally":
+                return ("alliance.one_token", "สีนี้มีโทเคนในช่อง X แล้ว หรือไม่มีบนแผนที่", "this colour already has an alliance token, or is not on the map")
+            if typ in ("envoy_ally", "envoy_unally", "theron", "turncloak"):
+                return ("shadow.persons_use", "ใช้ได้เมื่อถือการ์ดบุคคลนั้น หลังทอยเต๋า เทิร์นละครั้ง",
+                        "usable when you hold that person, after a roll, once per turn")
+            if typ == "decline":
+                return ("power_card.military", "ใช้ Military แล้วต้องวาง (ไม่ได้ทอยเต๋า)", "after a Military choice you place (no roll)")
+            return (RESOLVE_CLAUSE[typ], "ทำไม่ได้กับสีนี้หรือช่องนี้", "not possible with this colour or cell")
+        if typ in CHOICE_TYPES:
+            if typ in ("military", "military_faith") and not count_kind(s.players[seat], action.get("colour"), "military"):
+                return ("power_card.military", "ต้องถือ Military สีนั้น", "you need that colour's Military")
+            if typ == "military_faith":
+                return ("power_combo.military_faith", "ต้องถือ Military และ Faith สีเดียวกัน", "you need a Military and a Faith of one colour")
+            if typ == "military":
+                return ("power_card.military", "ไม่มีที่วางสีนั้นได้", "that colour cannot be placed anywhere")
+            if typ == "buy_person":
+                return ("shadow.buy_when", "ไม่มีการ์ดนี้เหลือหรือเงินไม่พอ", "that card is gone or you cannot pay for it")
+            if typ == "build_castle":
+                return ("castle.on_own_colour", "ต้องสร้างบนช่องสีอาณาจักร", "a castle goes on a kingdom's cell")
+            return ("phase1.choose_one", "ทางเลือกนี้ไม่มี", "no such choice")
+        if typ == "take_open":
+            pc = "phase2.pass_cost" if t.step == "phase2" else "phase3.pass_cost"
+            return (pc, "ไม่มีการ์ดนั้นในกองเปิด หรือเงินไม่พอจ่ายค่าข้าม", "no such open card, or you cannot pay to pass the cards before it")
+        if typ == "draw":
+            return ("phase2.take", "ไม่มีการ์ดเหลือให้จั่ว", "no card left to draw")
+        if typ == "exchange":
+            if t.exchanges >= exchanges_allowed(s, seat):
+                return ("phase3.exchange_limit", "เปลี่ยนการ์ดครบสิทธิแล้วในรอบนี้", "no exchange left this round")
+            return ("phase3.discard_fee", "ต้องทิ้งการ์ดที่ถืออยู่และจ่าย 1 Silver", "discard a card you hold and pay 1 Silver")
+        return (PHASE_CLAUSE.get(t.step, "phase1.choose_one"), f"การกระทำนี้ทำไม่ได้ในขั้นนี้ ({t.step})",
+                f"not a legal action at this step ({t.step})")
+    if typ == "move_money":
+        return _money_refusal(s, seat, action)
+    if typ in CHOICE_TYPES + RESOLVE_TYPES + BUY_TYPES + TAKE_TYPES + PHASE3_TYPES:
+        return ("order.end_of_round_income", "รอบนี้ทุกคนเล่นครบแล้ว อยู่ในขั้นตอนรับรายได้ (จบรอบ)",
+                "everyone has played this round: it is the end-of-round income step")
+    if typ in PENDING_TYPES:
+        return (PENDING_CLAUSE[PENDING_TYPES[typ]], "ไม่มีการตัดสินใจนี้ค้างอยู่", "no such decision is owed now")
     if s.stage == "sell":
+        if typ == "deposit":
+            return ("income.declare_deposits", "ฝากเงินหลังรับรายได้ (ขายการ์ดก่อน)", "deposits come after the income (sales first)")
         return ("income.sell_power", "ขายการ์ดได้รอบละ 1 ใบที่ถืออยู่", "sell one held Power card per round, or pass")
+    if typ in ("sell_power", "no_sell"):
+        return ("income.sell_power", "ขายการ์ดได้รอบละ 1 ใบ ก่อนรับรายได้ (ผ่านไปแล้ว)", "one sale per round, before the income (done)")
     return ("income.declare_deposits", "ต้องฝากเงินส่วนที่เกิน 10 Silver กับอาณาจักรที่ถือ Power",
             "deposit the money above 10 Silver with kingdoms whose Power you hold")
+
+
+PHASE_CLAUSE = {"choose": "phase1.choose_one", "resolve": "phase1.roll_place", "buy": "phase1.buy_power",
+                "phase2": "phase2.take", "phase3": "phase3.exchange_limit", "phase3_take": "phase3.take"}
+"""Fallback of a refused action of an unknown type, by step."""
+
+
+# ----------------------------------------------------------------------------- labels
+def describe(s, action: dict) -> tuple[str, str]:
+    """``(Thai, English)`` label of a legal action or a chance outcome in ``s`` (buttons, log
+    lines); rule values (fees, prices, the black token's reward) are computed here from
+    :mod:`.constants` and the data, never typed in a view."""
+    from .constants import BLACK_REWARD, SALE_PROFIT
+    from .decisions import forced_sale_price
+    from .income import sale_price
+    board = s.board
+    col = lambda c: board.colour_th.get(c, c)  # noqa: E731
+    sh, kind_th = tables().shadow, tables().powers.kind_th
+    if "chance" in action:
+        k = action["chance"]
+        if k == "die":
+            return f"ทอยเต๋าได้สี{col(action['colour'])}", f"the die shows {action['colour']}"
+        if k == "territory":
+            return f"จั่วการ์ด {action['card']}", f"draws {action['card']}"
+        return (f"ได้การ์ด {kind_th.get(action['kind'], action['kind'])} สี{col(action['colour'])}",
+                f"draws {action['colour']} {action['kind']}")
+    t = action.get("type")
+    seat = action.get("player", 0)
+    if t == "roll":
+        return "A: ทอยเต๋าแล้ววาง", "A: roll and place"
+    if t == "military":
+        return f"A: Military {col(action['colour'])} วางโดยไม่ทอย", f"A: {action['colour']} Military, place without rolling"
+    if t == "military_faith":
+        return (f"A: Military+Faith {col(action['colour'])}", f"A: {action['colour']} Military+Faith: place, then roll one more")
+    if t == "black":
+        return (f"B: โทเคนดำที่ {action['cell']} (+{BLACK_REWARD})", f"B: black token on {action['cell']} (+{BLACK_REWARD} Silver)")
+    if t == "skip":
+        return "C: ข้ามไปเฟส 3", "C: skip to phase 3"
+    if t == "buy_person":
+        p = sh.persons[action["card"]]
+        return f"C: ซื้อ {p.name_th} ({p.price} Silver)", f"C: buy {p.name_en} ({p.price} Silver)"
+    if t == "build_castle":
+        from .castles import build_cost
+        cost = build_cost(s, action["cell"])
+        return f"C: สร้างปราสาทที่ {action['cell']} ({cost} Silver)", f"C: build a castle on {action['cell']} ({cost} Silver)"
+    if t == "move_money":
+        fee = move_fee(action["amount"])
+        tail_th, tail_en = (f" ค่าดำเนินการ {fee}", f", fee {fee}") if fee else ("", "")
+        return (f"ย้ายเงิน {action['amount']} จาก{col(action['source'])}ไป{col(action['target'])}{tail_th}",
+                f"move {action['amount']} Silver from {action['source']} to {action['target']}{tail_en}")
+    if t in ("place", "place_combo"):
+        n = 2 if t == "place_combo" else 1
+        fee = placement_fee(s, seat, action["colour"], action["cell"], n) if action["cell"] in board.hex_of else 0
+        extra_th = " 2 โทเคน (X)" if n == 2 else ""
+        fee_th, fee_en = (f" ค่าดำเนินการ {fee}", f", fee {fee} Silver") if fee else ("", "")
+        return (f"วาง{col(action['colour'])}ที่ {action['cell']}{extra_th}{fee_th}",
+                f"place {n} {action['colour']} on {action['cell']}{' (X combo)' if n == 2 else ''}{fee_en}")
+    if t in ("ally", "envoy_ally"):
+        env = " (Envoy)" if t == "envoy_ally" else ""
+        return f"พันธมิตร: {col(action['colour'])} ไป {action['x']}{env}", f"ally: {action['colour']} to {action['x']}{env}"
+    if t in ("unally", "envoy_unally"):
+        env = " (Envoy)" if t == "envoy_unally" else ""
+        return f"ถอน{col(action['colour'])}ออกจากช่อง X{env}", f"unally: {action['colour']} out of its X cell{env}"
+    if t == "theron":
+        return (f"Lord Theron: ย้าย{col(action['colour'])} {action['count']} จาก {action['source']} ไป {action['target']}",
+                f"Lord Theron: move {action['count']} {action['colour']} from {action['source']} to {action['target']}")
+    if t == "turncloak":
+        return f"Turncloak: เปลี่ยนเป็น{col(action['colour'])}", f"Turncloak: turn {action['colour']}"
+    if t == "decline":
+        free = s.turn is not None and s.turn.free_decline
+        return ("ไม่วาง" + ("" if free else f" (ค่าปรับ {FINE})"), "do not place" + ("" if free else f" ({FINE} Silver fine)"))
+    if t == "buy_power":
+        price = card_value(s, action["colour"])
+        return (f"ซื้อ Kingdom Power {col(action['colour'])} ({price} Silver)",
+                f"buy a {action['colour']} Kingdom Power ({price} Silver, Rank {price})")
+    if t == "no_buy":
+        return "ไม่ซื้อ", "no purchase"
+    if t == "take_open":
+        i = action["index"]
+        card = s.row[i][0] if i < len(s.row) else "?"
+        from .territory import pass_cost
+        cost = pass_cost(i)
+        return (f"หยิบ {card} จากกองเปิด (ข้าม {i}" + (f", {cost} Silver)" if cost else ")"),
+                f"take {card} from the open row (passing {i}" + (f", {cost} Silver)" if cost else ")"))
+    if t == "draw":
+        return "จั่วจากกอง", "draw from the deck"
+    if t == "exchange":
+        return f"แลก: ทิ้ง {action['card']} ({EXCHANGE_FEE} Silver)", f"exchange: discard {action['card']} ({EXCHANGE_FEE} Silver)"
+    if t == "end_turn":
+        return "จบเทิร์น", "end the turn"
+    if t == "sell_power":
+        price = sale_price(s, action["colour"])
+        return (f"ขาย {kind_th.get(action['kind'], action['kind'])} {col(action['colour'])} ({price} Silver)",
+                f"sell {action['colour']} {action['kind']} ({price} Silver = value + {SALE_PROFIT})")
+    if t == "forced_sale":
+        price = forced_sale_price(s, action["colour"])
+        return (f"ขายบังคับ {kind_th.get(action['kind'], action['kind'])} {col(action['colour'])} ({price} Silver)",
+                f"forced sale of {action['colour']} {action['kind']} ({price} Silver)")
+    if t == "no_sell":
+        return "ไม่ขาย", "no sale"
+    if t == "deposit":
+        return f"ฝาก {action['amount']} กับ{col(action['colour'])}", f"deposit {action['amount']} with {action['colour']}"
+    if t == "attack_side":
+        return ("โจมตี " + " + ".join(col(c) for c in action["colours"]), "attack " + " + ".join(action["colours"]))
+    if t == "remove_token":
+        return f"หยิบโทเคนออกจาก {action['cell']}", f"remove a token from {action['cell']}"
+    if t == "siege_cell":
+        return f"ล้อมโจมตี {action['cell']}", f"siege {action['cell']}"
+    if t == "queen_move":
+        return f"Queen: ย้ายเงินฝากไป {col(action['target'])}", f"Queen: move the deposit to {action['target']}"
+    if t == "discard_territory":
+        return f"ทิ้ง {action['card']}", f"discard {action['card']}"
+    return str(t), str(t)

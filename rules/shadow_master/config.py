@@ -68,6 +68,7 @@ class Config(BaseModel):
     theron_castle: Literal["ignore", "castle_emptied_applies", "castle_cells_locked"] = "ignore"
     first_player: Literal["seat0", "random"] = "seat0"
     money_move_timing: Literal["phases_1_to_3", "choice_and_phase3"] = "phases_1_to_3"
+    final_tie: Literal["shared", "most_silver"] = "shared"
     max_rounds: int | None = Field(None, ge=1, description="engine safety stop, not a rule")
 
     @field_validator("rank_table")

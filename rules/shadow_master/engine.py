@@ -69,7 +69,7 @@ class ShadowMasterGame(GameBase):
         else:
             seat = action.get("player")
             if not isinstance(seat, int) or action not in A.legal(state, seat):
-                raise IllegalAction(*A.explain(state, action))
+                raise self.explain_illegal(state, action)
             w = thaw(state)
             if state.queue:
                 decisions.act_pending(w, seat, action)
@@ -82,6 +82,24 @@ class ShadowMasterGame(GameBase):
         check_end(w)
         flow.advance(w)
         return Transition(w.freeze(), tuple(w.events))
+
+    def describe_action(self, state: State, action: dict) -> tuple[str, str]:
+        """``(Thai, English)`` label of a legal action or chance outcome (:func:`.actions.describe`)."""
+        return A.describe(state, action)
+
+    def explain_illegal(self, state: State, action: dict) -> IllegalAction | None:
+        """``None`` when ``action`` is legal now, else the :class:`IllegalAction` that ``apply``
+        raises: THE clause that forbids that action in that position (:func:`.actions.explain`)."""
+        if isinstance(action, dict) and "chance" in action:
+            if flow.current_player(state) == CHANCE and any(action == o for o, _ in chance.chance_outcomes(state)):
+                return None
+            return IllegalAction("phase1.roll_place", "ผลสุ่มนี้เป็นไปไม่ได้ตอนนี้", f"chance outcome {action} is not possible now")
+        if not isinstance(action, dict):
+            return IllegalAction("phase1.choose_one", "การกระทำต้องเป็น dict", "an action must be a dict")
+        seat = action.get("player")
+        if isinstance(seat, int) and action in A.legal(state, seat):
+            return None
+        return IllegalAction(*A.explain(state, action))
 
     # --- views ---------------------------------------------------------------------
     def observe(self, state: State, viewer: int | None) -> dict:
@@ -108,9 +126,16 @@ class ShadowMasterGame(GameBase):
         return [1.0 / len(win) if i in win else 0.0 for i in range(n)]
 
     def score_breakdown(self, state: State) -> dict:
-        """``{"players": [{cash, deposits, powers, territory, shadow, total, out}], "winners": [...]}``."""
-        return {"players": [breakdown(state, i) for i in range(len(state.players))],
-                "winners": winners(state) if state.stage == "over" else []}
+        """The final value in Silver (``scoring.*``): ``{"seats": [{"total", "sources": {cash,
+        deposits, powers, territory, shadow}}], "winners": [...], "players": [{cash, deposits,
+        powers, territory, shadow, total, out}]}`` (``players``: the older per-seat shape the views
+        use); ``winners`` is ``[]`` until the game is over (ties: ambiguity ``final_tie``)."""
+        players = [breakdown(state, i) for i in range(len(state.players))]
+        seats = []
+        for b in players:
+            sources = {k: (0 if b["out"] else b[k]) for k in ("cash", "deposits", "powers", "territory", "shadow")}
+            seats.append({"total": b["total"], "sources": sources, "out": b["out"]})
+        return {"seats": seats, "winners": winners(state) if state.stage == "over" else [], "players": players}
 
 
 GAME = ShadowMasterGame()

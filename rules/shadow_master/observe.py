@@ -12,9 +12,25 @@ from dataclasses import replace
 
 from rules.core.protocol import current_json
 
+from . import board as B
 from .flow import current_player, phase
+from .powers import side_of
 from .serial import state_to_json
 from .state import State
+
+ALLIES_RANK_READINGS = ("separate", "merged")
+"""The readings of ambiguity ``allies_rank`` (observe gives every kingdom's Rank under each)."""
+
+
+def rank_group(s: State, colour: str, reading: str) -> dict:
+    """The group that gives ``colour`` its Rank under ``allies_rank=reading``: ``{"rank", "cells",
+    "side"}`` (``side``: the colours counted together - the colour alone, or with its allies under
+    ``merged``; ``rank.largest_group``, ``alliance.shared_cell``)."""
+    side = side_of(s.alliances, colour) if reading == "merged" else frozenset([colour])
+    cells = B.largest_group(s.position, side)
+    order = s.board.order
+    return {"rank": len(cells), "cells": sorted(cells, key=order.__getitem__),
+            "side": [c for c in s.board.colours if c in side]}
 
 
 def observe(s: State, viewer: int | None) -> dict:
@@ -22,11 +38,23 @@ def observe(s: State, viewer: int | None) -> dict:
 
     :func:`rules.shadow_master.serial.state_to_json` with the hidden parts removed, plus
     ``viewer``, ``current`` (:func:`rules.core.protocol.current_json` of the player to act) and
-    ``phase`` (:func:`rules.shadow_master.flow.phase`)."""
+    ``phase`` (:func:`rules.shadow_master.flow.phase`), and what a view needs so that it never
+    re-derives a rule:
+
+    * ``acting_seat``: the seat that must act now (``None`` at a chance node or the end);
+    * ``rank_groups``: ``{colour: {"rank", "cells", "side"}}``, the group that gives each kingdom its
+      Rank under the config's ``allies_rank`` reading (``rank`` equals ``rank[colour]``);
+    * ``rank_by_reading``: ``{reading: {colour: rank}}`` for every ``allies_rank`` reading.
+    """
     out = state_to_json(s, viewer)
+    cp = current_player(s)
     out["viewer"] = viewer
-    out["current"] = current_json(current_player(s))
+    out["current"] = current_json(cp)
     out["phase"] = phase(s)
+    out["acting_seat"] = cp if isinstance(cp, int) and cp >= 0 else None
+    colours = s.board.colours
+    out["rank_groups"] = {c: rank_group(s, c, s.config.allies_rank) for c in colours}
+    out["rank_by_reading"] = {r: {c: rank_group(s, c, r)["rank"] for c in colours} for r in ALLIES_RANK_READINGS}
     return out
 
 

@@ -61,12 +61,21 @@ def breakdown(s, seat: int) -> dict:
 
 
 def winners(s) -> list[int]:
-    """Seats with the highest total among those still in (``scoring.winner``)."""
+    """Seats with the highest total among those still in (``scoring.winner``).
+
+    A tie (the text does not break it: ambiguity ``final_tie``): ``shared`` (default) - all tied
+    seats win; ``most_silver`` - among them, the most Silver (cash + deposits) wins, still tied
+    seats share."""
     totals = {i: breakdown(s, i)["total"] for i, p in enumerate(s.players) if not p.out}
     if not totals:
         return []
     best = max(totals.values())
-    return sorted(i for i, t in totals.items() if t == best)
+    top = sorted(i for i, t in totals.items() if t == best)
+    if len(top) > 1 and s.config.final_tie == "most_silver":
+        silver = {i: s.players[i].cash + sum(s.players[i].deposits) for i in top}
+        most = max(silver.values())
+        top = [i for i in top if silver[i] == most]
+    return top
 
 
 def game_over(w) -> None:
