@@ -4,7 +4,8 @@ Every action is ``{"player": seat, "type": <name>, ...}`` (JSON-compatible).  Ty
 
 * phase 1 choice (``phase1.choose_one``): ``roll``; ``military {colour}``;
   ``military_faith {colour}``; ``black {cell}``; ``skip``; ``buy_person {card}``;
-  ``build_castle {cell}``; ``move_money {source, target, amount}`` (also in phase 3)
+  ``build_castle {cell}``; ``move_money {source, target, amount}`` (at every step of phases 1-3:
+  ambiguity ``money_move_timing``)
 * after the roll / Military colour: ``place {cell, colour}``; ``place_combo {cell, colour}``
   (variant ``combo_territory``); ``ally {x, colour}``; ``unally {colour}``; ``envoy_ally {x, colour}``;
   ``envoy_unally {colour}``; ``theron {colour, source, target, count}``; ``turncloak {colour}``;
