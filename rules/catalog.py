@@ -34,6 +34,12 @@ GAMES: dict[str, GameInfo] = {g.id: g for g in (
 )}
 
 
+EXAMPLES: dict[str, GameInfo] = {g.id: g for g in (
+    GameInfo("toy_pig", "หมูทอยเต๋า", "Toy Pig (the template game)", "toy_pig.th.txt"),
+)}
+"""Games that are no product rulebook: ``toy_pig`` is the template a contributor copies
+(``rules/README.md``).  ``engine(id)`` finds them; ``GAMES`` (the dashboard, the CLI list) does not."""
+
 _REGISTERED: dict[str, Game] = {}
 
 
@@ -48,7 +54,7 @@ def info(game_id: str) -> GameInfo:
         g = _REGISTERED[game_id]
         return GameInfo(g.id, g.title_th, g.title_en, g.seed_file)
     try:
-        return GAMES[game_id]
+        return GAMES[game_id] if game_id in GAMES else EXAMPLES[game_id]
     except KeyError:
         raise BadInput("game", "game", "ต้องเป็นหนึ่งใน " + ", ".join(GAMES),
                        f"unknown game '{game_id}'; expected one of {', '.join(GAMES)}") from None
@@ -91,6 +97,7 @@ def kernel(game_id: str):
     ``kernel.play(config, seed, rng)`` returns an object with ``steps`` (see rules/core/README.md)."""
     if game_id in _REGISTERED:
         return None
+    info(game_id)
     try:
         return importlib.import_module(f"rules.{game_id}.kernel")
     except ModuleNotFoundError as exc:

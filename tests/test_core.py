@@ -77,18 +77,18 @@ SCENARIO = """
 game: toy_pig
 title_th: ทอยแล้วเก็บ
 title_en: Roll then hold
-cites: [toy.hold]
+cites: [play.hold]
 setup: {config: {players: 2, target: 10}, seed: 1, overrides: {scores: [4, 0]}}
 steps:
   - action: {player: 1, type: roll}
-    expect_error: toy.roll
+    expect_error: setup.order
   - action: {player: 0, type: roll}
   - action: {chance: die, value: 6}
-    expect_events: [{kind: rolled, cites: [toy.roll], data: {value: 6}}]
+    expect_events: [{kind: rolled, cites: [play.roll], data: {value: 6}}]
   - action: {player: 0, type: hold}
 expect:
-  state: {scores: [10, 0], winner: 0}
-  events: [{kind: hold, actor: 0, data: {banked: 6}}, {kind: win, cites: [toy.win]}]
+  state: {scores: [10, 0], winners: [0]}
+  events: [{kind: hold, actor: 0, data: {banked: 6}}, {kind: game_over, cites: [end.win]}]
   current_player: terminal
   returns: [1.0, 0.0]
 """
@@ -99,12 +99,12 @@ def test_scenario_passes_and_reports(tmp_path):
     assert res.ok, res.failures
     out = res.to_json(GAME)
     assert out["final"]["scores"] == [10, 0]
-    assert out["steps"][0]["error"]["clause"] == "toy.roll"
-    assert [e["kind"] for e in out["steps"][3]["events"]] == ["hold", "win"]
+    assert out["steps"][0]["error"]["clause"] == "setup.order"
+    assert [e["kind"] for e in out["steps"][3]["events"]] == ["hold", "game_over"]
 
 
 def test_scenario_detects_a_wrong_expectation(tmp_path):
-    res = run_scenario(load_scenario(_scenario(tmp_path, SCENARIO.replace("[10, 0], winner: 0", "[9, 0], winner: 0"))))
+    res = run_scenario(load_scenario(_scenario(tmp_path, SCENARIO.replace("[10, 0], winners: [0]", "[9, 0], winners: [0]"))))
     assert not res.ok and "scores" in res.failures[0]
     assert "คาดว่า" in res.failures[0]  # failures read in Thai and English
     res = run_scenario(load_scenario(_scenario(tmp_path, SCENARIO.replace("value: 6}}]", "value: 5}}]"))))
@@ -113,7 +113,7 @@ def test_scenario_detects_a_wrong_expectation(tmp_path):
 
 @pytest.mark.parametrize("patch,field", [
     (("title_en: Roll then hold\n", ""), "title_en"),
-    (("cites: [toy.hold]", "cites: [toy.nope]"), "cites"),
+    (("cites: [play.hold]", "cites: [play.nope]"), "cites"),
     (("- action: {player: 0, type: roll}", "- action: {type: roll}"), "steps[1].action"),
     (("seed: 1", "seed: one"), "setup.seed"),
     (("game: toy_pig", "game: chess"), "game"),
@@ -152,7 +152,7 @@ def test_illegal_action_carries_clause_and_both_languages():
     s = GAME.new_game(GAME.default_config(2), 0)
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, {"player": 1, "type": "hold"})
-    assert e.value.clause == "toy.roll" and e.value.message_th and e.value.message_en
+    assert e.value.clause == "setup.order" and e.value.message_th and e.value.message_en
 
 
 def test_cli_games_and_scenario_contract(tmp_path, capsys):
@@ -167,7 +167,7 @@ def test_cli_games_and_scenario_contract(tmp_path, capsys):
     assert out["ok"] and set(out) >= {"ok", "steps", "final", "failures"}
     assert set(out["steps"][2]["events"][0]) == {"kind", "actor", "cites", "data", "visible_to"}
     assert out["steps"][2]["events"][0]["visible_to"] == "public"
-    bad = _scenario(tmp_path, SCENARIO.replace("[10, 0], winner: 0", "[9, 0], winner: 0"), "bad.yaml")
+    bad = _scenario(tmp_path, SCENARIO.replace("[10, 0], winners: [0]", "[9, 0], winners: [0]"), "bad.yaml")
     assert main(["scenario", "run", str(bad), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["failures"]
     broken = _scenario(tmp_path, "game: toy_pig\nsteps: 3\n", "broken.yaml")
@@ -194,13 +194,13 @@ def test_conformance_catches_a_cite_of_a_clause_not_implemented():
     class Pending(type(GAME)):
         id = "toy_pending"
 
-    clauses = tuple(dataclasses.replace(c, status="pending") if c.id == "toy.roll" else c
+    clauses = tuple(dataclasses.replace(c, status="pending") if c.id == "play.roll" else c
                     for c in RULEBOOK.clauses)
     register_rulebook(dataclasses.replace(RULEBOOK, game="toy_pending", clauses=clauses))
     game = Pending()
     register(game)
     rep = conformance(game, players=2, games=1, max_steps=30)
-    assert any("toy.roll whose status is pending" in p for p in rep.problems)
+    assert any("play.roll whose status is pending" in p for p in rep.problems)
 
 
 def test_non_utf8_scenario_and_save_are_bad_input(tmp_path, capsys):
@@ -218,11 +218,11 @@ def test_non_utf8_scenario_and_save_are_bad_input(tmp_path, capsys):
 
 
 def test_unknown_clause_in_expected_events_is_malformed(tmp_path):
-    p = _scenario(tmp_path, SCENARIO.replace("cites: [toy.roll], data: {value: 6}", "cites: [toy.rol], data: {value: 6}"))
+    p = _scenario(tmp_path, SCENARIO.replace("cites: [play.roll], data: {value: 6}", "cites: [play.rol], data: {value: 6}"))
     with pytest.raises(BadInput) as e:
         load_scenario(p)
     assert e.value.field == "steps[2].expect_events[0].cites"
-    p = _scenario(tmp_path, SCENARIO.replace("{kind: win, cites: [toy.win]}", "{kind: win, cites: [toy.wins]}"))
+    p = _scenario(tmp_path, SCENARIO.replace("{kind: game_over, cites: [end.win]}", "{kind: game_over, cites: [end.wins]}"))
     with pytest.raises(BadInput) as e:
         load_scenario(p)
     assert e.value.field == "expect.events[1].cites"

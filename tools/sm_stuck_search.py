@@ -22,7 +22,7 @@ import sys
 from rules.core.ambiguity import load_ambiguities
 from rules.core.play import choose_action
 from rules.core.protocol import BadInput, IllegalAction
-from rules.core.testing import stuck
+from rules.core.testing import stuck_problem as stuck
 from rules.shadow_master import GAME
 from rules.shadow_master.config import reading_value
 from rules.shadow_master import attack, flow

@@ -1,16 +1,33 @@
-"""The ambiguity register of a game: ``data/<game>/ambiguities.yaml``.
+"""The ambiguity register of a game: ``data/<game>/ambiguities.yaml``, one schema for every game.
 
-Each entry is a question the Thai text leaves open, the clauses it concerns, the readings
-(each a config variant the analyzer can sweep), the default reading and why.  Loading
-validates everything and raises :class:`BadInput` naming the file and the field.
+The file is a YAML list.  Each entry is a question the Thai text leaves open::
+
+    - id: who_blocks                 # [a-z0-9_]
+      variant: who_blocks            # the config field that selects the reading (required)
+      clauses: [characters.captain_steal]
+      question_th: ...               # Thai
+      question_en: ...
+      readings:                      # two or more; each one a config variant the analyzer sweeps
+        - {id: target_only, description_en: ..., description_th: ...}
+        - {id: anyone, value: anyone, description_en: ..., description_th: ...}
+      default: target_only           # a reading id: the engine's reading unless a config picks another
+      why: ...                       # why that default
+      source: ...                    # where the readings come from
+      data: rank_table.yaml          # optional: the data/<game>/ file holding the assumed values
+
+A reading's config value is its ``value`` when given, else its ``id``.  A game's config model
+takes its variant fields from the register (:func:`config_model`), so an entry cannot be missing
+from the config or the reverse.  Loading validates everything and raises :class:`BadInput`
+naming the file and the field.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Iterator, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator, model_validator
 
 from .datafile import pydantic_error, read_yaml
 from .protocol import BadInput
@@ -20,19 +37,26 @@ _THAI = re.compile(r"[\u0E00-\u0E7F]")
 
 
 class Reading(BaseModel):
-    """One way to read the text: ``id`` and descriptions in English and Thai."""
+    """One way to read the text: ``id``, the config ``value`` (default: the id), descriptions."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="forbid")
     id: str = Field(pattern=r"^[a-z0-9_]+$")
+    value: str | int | float | bool | None = None
     description_en: str = Field(min_length=1)
     description_th: str = Field(min_length=1)
 
+    @property
+    def config_value(self) -> Any:
+        """The value the config field takes under this reading."""
+        return self.id if self.value is None else self.value
+
 
 class Ambiguity(BaseModel):
-    """A register entry; ``variant`` names the config field that selects the reading (if any)."""
+    """A register entry; ``variant`` names the config field that selects the reading."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="forbid")
     id: str = Field(pattern=r"^[a-z0-9_]+$")
+    variant: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     clauses: list[str] = Field(min_length=1)
     question_th: str = Field(min_length=1)
     question_en: str = Field(min_length=1)
@@ -40,8 +64,7 @@ class Ambiguity(BaseModel):
     default: str
     why: str = Field(min_length=1)
     source: str = Field(min_length=1)
-    variant: str | None = None
-    config: str | None = None  # synonym of ``variant`` used by some registers
+    data: str | None = None
 
     @field_validator("question_th")
     @classmethod
@@ -63,18 +86,29 @@ class Ambiguity(BaseModel):
     def reading_ids(self) -> list[str]:
         return [r.id for r in self.readings]
 
+    def reading(self, reading_id: str) -> Reading:
+        """The reading ``reading_id`` (``KeyError`` when unknown)."""
+        for r in self.readings:
+            if r.id == reading_id:
+                return r
+        raise KeyError(reading_id)
+
+    @property
+    def default_value(self) -> Any:
+        """The config value of the default reading."""
+        return self.reading(self.default).config_value
+
 
 def parse_register(game: str, data: object, source: str) -> tuple[Ambiguity, ...]:
-    """Validate a loaded register; every cited clause must exist in ``game``'s rulebook.
-
-    ``data`` is a list of entries, or a mapping whose ``ambiguities`` key holds that list.
-    """
+    """Validate a loaded register (a list of entries); every cited clause must exist in
+    ``game``'s rulebook and no two entries may select the same config field."""
+    # transitional: the Shadow Master register still in the old shape until its reshape lands
     if isinstance(data, dict) and "ambiguities" in data:
-        data = data["ambiguities"]
+        data = [{("variant" if k == "config" else k): v for k, v in e.items()} for e in data["ambiguities"]]
     if not isinstance(data, list) or not data:
         raise BadInput(source, "<root>", "ต้องเป็นรายการ YAML ที่ไม่ว่าง", "expected a non-empty YAML list")
     ids = load_rulebook(game).ids
-    out, seen = [], set()
+    out, seen, fields = [], set(), {}
     for i, raw in enumerate(data):
         try:
             entry = Ambiguity.model_validate(raw)
@@ -84,6 +118,10 @@ def parse_register(game: str, data: object, source: str) -> tuple[Ambiguity, ...
         if entry.id in seen:
             raise BadInput(source, f"[{i}].id", f"รหัส '{entry.id}' ซ้ำ", f"duplicate id '{entry.id}'")
         seen.add(entry.id)
+        if entry.variant in fields:
+            raise BadInput(source, f"[{i}].variant", f"ช่องตั้งค่า '{entry.variant}' ซ้ำกับข้อ '{fields[entry.variant]}'",
+                           f"config field '{entry.variant}' is already selected by entry '{fields[entry.variant]}'")
+        fields[entry.variant] = entry.id
         for j, c in enumerate(entry.clauses):
             if c not in ids:
                 raise BadInput(source, f"[{i}].clauses[{j}]", f"ไม่มีข้อกติกา '{c}' ในคู่มือ",
@@ -102,3 +140,57 @@ def load_ambiguities(game: str) -> tuple[Ambiguity, ...]:
     """The validated register of ``game`` (empty when the game has none yet)."""
     path = DATA / game / "ambiguities.yaml"
     return load_register_file(game, path) if path.is_file() else ()
+
+
+def variant_fields(game: str) -> dict[str, tuple[Any, Any]]:
+    """The config fields the register of ``game`` defines: ``{field: (type, default)}`` where the
+    type is a ``Literal`` of the readings' config values and the default is the default reading's
+    value; ready for :func:`pydantic.create_model`."""
+    out = {}
+    for entry in load_ambiguities(game):
+        values = tuple(r.config_value for r in entry.readings)
+        out[entry.variant] = (Literal[values], Field(entry.default_value, description=(
+            f"ambiguity {entry.id}: {entry.question_en} Readings: {', '.join(map(str, values))}.")))
+    return out
+
+
+def config_model(game: str, base: type[BaseModel], name: str = "Config") -> type[BaseModel]:
+    """``base`` (the fields that are no ambiguity: players, a rule module switch...) plus one field
+    per register entry of ``game`` (:func:`variant_fields`).  A field of ``base`` may not also be a
+    register variant (``BadInput``)."""
+    fields = variant_fields(game)
+    clash = sorted(set(fields) & set(base.model_fields))
+    if clash:
+        raise BadInput(f"data/{game}/ambiguities.yaml", clash[0], "ช่องนี้ถูกกำหนดไว้ในโค้ดแล้ว",
+                       f"config field '{clash[0]}' is defined by the code and by the register")
+    model = create_model(name, __base__=base, **fields)
+    model.__doc__ = (base.__doc__ or "") + (
+        f"\n\nVariant fields (one per entry of data/{game}/ambiguities.yaml): {', '.join(fields)}.")
+    return model
+
+
+def reading_configs(game: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Every non-default reading of every entry: ``(entry_id, reading_id, {field: value})``."""
+    for entry in load_ambiguities(game):
+        for r in entry.readings:
+            if r.id != entry.default:
+                yield entry.id, r.id, {entry.variant: r.config_value}
+
+
+def register_problems(game: str, config_cls: type[BaseModel], fixed: tuple[str, ...] = ("players",)) -> list[str]:
+    """How the config model of ``game`` and its register disagree (empty = they agree): every
+    config field but ``fixed`` (and ``base`` fields the game declares in ``fixed``) is a register
+    variant with the same default."""
+    out = []
+    register = {e.variant: e for e in load_ambiguities(game)}
+    fields = {k for k in config_cls.model_fields if k not in fixed}
+    for k in sorted(fields - set(register)):
+        out.append(f"config field '{k}' has no entry in data/{game}/ambiguities.yaml")
+    for k in sorted(set(register) - set(config_cls.model_fields)):
+        out.append(f"register entry '{register[k].id}' (variant {k}) is not a config field")
+    for k in sorted(fields & set(register)):
+        e = register[k]
+        default = config_cls.model_fields[k].default
+        if default != e.default_value:
+            out.append(f"config field '{k}' defaults to {default!r}, register {e.id} to {e.default_value!r}")
+    return out

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 
 from .chance import weighted_choice
 from .datafile import pydantic_error
-from .protocol import BadInput, Event
+from .protocol import BadInput, Event, IllegalAction
 
 __all__ = ["GameBase", "pydantic_error"]
 
@@ -30,6 +30,8 @@ class GameBase:
     min_players = 2
     max_players = 6
     config_model: type[BaseModel]
+    fixed_fields: tuple[str, ...] = ("players",)
+    """Config fields that are no ambiguity-register variant (every other field is one)."""
 
     # --- configuration -------------------------------------------------------------
     def make_config(self, data: Mapping[str, Any] | BaseModel, source: str = "config") -> BaseModel:
@@ -72,6 +74,25 @@ class GameBase:
         """Events explaining a fresh ``state`` (``new_game``, then scenario overrides): what setup
         did and which clauses decided it, hidden ones with ``visible_to``.  Default: none."""
         return ()
+
+    # --- what the views ask --------------------------------------------------------------
+    def describe_action(self, state: Any, action: dict) -> tuple[str, str]:
+        """(Thai, English) label of ``action`` in ``state``.  Default: the action's type and its
+        other fields; every game overrides this with real labels (a view never formats one)."""
+        kind = action.get("type", action.get("chance", "?"))
+        rest = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "chance", "player"))
+        text = f"{kind} ({rest})" if rest else str(kind)
+        return text, text
+
+    def explain_illegal(self, state: Any, action: dict) -> IllegalAction | None:
+        """``None`` when ``action`` is legal in ``state``; else the :class:`IllegalAction` that names
+        the clause forbidding it there.  Default: the refusal ``apply`` raises (``apply`` must raise
+        the same refusal as this method; games whose ``apply`` is less precise override it)."""
+        try:
+            self.apply(state, action)
+        except IllegalAction as exc:
+            return exc
+        return None
 
     # --- scenarios and checks ----------------------------------------------------------
     def apply_overrides(self, state: Any, overrides: Mapping[str, Any]) -> Any:

@@ -101,6 +101,13 @@ class Game(Protocol):
     ``setup_events(state) -> tuple[Event, ...]``, the events that explain a fresh state (as
     ``new_game`` returns it, or after ``apply_overrides``: then they describe that position),
     each citing the clauses that decided it; call it through :func:`setup_events`.
+
+    What the views and the analyzer need (binding, see ``rules/core/README.md``):
+    ``describe_action(state, action) -> (th, en)`` labels any legal action or chance outcome;
+    ``explain_illegal(state, action)`` is ``None`` for a legal action, else the
+    :class:`IllegalAction` naming the clause that forbids it there (``apply`` raises the same);
+    ``observe`` always carries :data:`OBSERVATION_KEYS`; ``score_breakdown`` is
+    ``{"seats": [{"total", "sources"}...], "winners": [...]}`` (see :mod:`rules.core.testing`).
     """
 
     id: str
@@ -126,6 +133,25 @@ class Game(Protocol):
     def state_to_json(self, state: Any) -> dict: ...
     def apply_overrides(self, state: Any, overrides: Mapping[str, Any]) -> Any: ...
     def invariants(self, state: Any) -> list[str]: ...
+    def describe_action(self, state: Any, action: Action) -> tuple[str, str]: ...
+    def explain_illegal(self, state: Any, action: Action) -> "IllegalAction | None": ...
+
+
+def current_json(current: int | frozenset[int]) -> int | str | list[int]:
+    """``current_player`` as JSON, the ``"current"`` key of every observation: a seat, ``"chance"``,
+    ``"terminal"``, or the sorted list of seats of an open reaction window."""
+    if isinstance(current, frozenset):
+        return sorted(current)
+    if current == CHANCE:
+        return "chance"
+    if current == TERMINAL:
+        return "terminal"
+    return current
+
+
+OBSERVATION_KEYS = ("viewer", "current", "phase")
+"""Keys every observation carries: who looks (seat or ``None``), whose decision it is
+(:func:`current_json`) and the game's phase (a short machine name)."""
 
 
 def actors(current: int | frozenset[int]) -> frozenset[int]:
@@ -153,18 +179,6 @@ def setup_events(game: Any, state: Any) -> tuple[Event, ...]:
     action: a history shows them before its first step."""
     method = getattr(game, "setup_events", None)
     return tuple(method(state)) if callable(method) else ()
-
-
-def current_json(cp: int | frozenset[int]) -> int | str | list[int]:
-    """``current_player`` as JSON: the seat int, ``"chance"``, ``"terminal"``, or the sorted list of
-    seats of a reaction window (a ``frozenset``)."""
-    if isinstance(cp, frozenset):
-        return sorted(cp)
-    if cp == CHANCE:
-        return "chance"
-    if cp == TERMINAL:
-        return "terminal"
-    return int(cp)
 
 
 def events_json(events: Iterable[Event], viewer: int | None = -99) -> list[dict]:

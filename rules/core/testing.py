@@ -13,8 +13,18 @@ Checks, over seeded random playouts:
 - ``observe(state, v) == observe(resample_hidden(state, v), v)`` for every viewer (no leak of
   hidden information), and observations are JSON-serialisable;
 - save -> load -> continue equals the uninterrupted game;
-- no stuck position (:func:`stuck`): while the game is not over, the seat to act (every seat of a
-  reaction window) has at least one legal action.
+- no stuck position: whenever the game is not over, the seat to act (or every seat of an open
+  reaction window) has a legal action (a position where nobody can move is a defect of the rules
+  engine, found by random play here and by targeted searches in each game's tests);
+- every observation carries ``viewer``, ``current`` (:func:`~rules.core.protocol.current_json`)
+  and ``phase``; every legal action has a Thai and an English ``describe_action`` label;
+- a bogus action is refused for every seat, by ``apply`` and by ``explain_illegal`` alike, with a
+  clause of the rulebook; ``explain_illegal`` of the action taken is ``None``;
+- ``returns`` has one float per seat and ``score_breakdown`` has the shared shape (per seat a
+  ``total`` equal to the sum of its ``sources``; ``winners`` empty until the end, then exactly the
+  seats with the highest return);
+- two seeds give two different games;
+- with ``readings=True``, every non-default reading of every ambiguity-register entry is played too.
 """
 from __future__ import annotations
 
@@ -25,7 +35,7 @@ from typing import Any
 
 from . import saveload
 from .play import choose_action
-from .protocol import CHANCE, TERMINAL, IllegalAction, actors, setup_events
+from .protocol import CHANCE, OBSERVATION_KEYS, TERMINAL, IllegalAction, actors, current_json, setup_events
 from .rulebook import load_rulebook
 
 
@@ -46,20 +56,6 @@ class ConformanceReport:
     def add(self, msg: str) -> None:
         if len(self.problems) < 50:
             self.problems.append(msg)
-
-
-def stuck(game: Any, state: Any) -> str | None:
-    """Why ``state`` is stuck, or ``None``: the game is not over, no chance node is due, and the
-    seat to act (or some seat of a reaction window, or an empty window) has no legal action."""
-    cp = game.current_player(state)
-    if cp == TERMINAL or cp == CHANCE:
-        return None
-    if isinstance(cp, frozenset) and not cp:
-        return "an empty reaction window while the game is not over"
-    for seat in sorted(actors(cp)):
-        if not game.legal_actions(state, seat):
-            return f"seat {seat} is to act but has no legal action, and the game is not over"
-    return None
 
 
 def _events_log(events) -> list:
@@ -106,6 +102,97 @@ def check_setup_events(game: Any, state: Any, seats: list[int], rng: random.Rand
     return out
 
 
+def stuck_problem(game: Any, state: Any) -> str | None:
+    """Why nobody can move in ``state`` although the game is not over (``None`` when fine): the seat
+    to act has no legal action, or a reaction window is empty or holds a seat with none."""
+    cp = game.current_player(state)
+    if isinstance(cp, frozenset):
+        if not cp:
+            return "an empty reaction window must act"
+        idle = sorted(p for p in cp if not game.legal_actions(state, p))
+        return f"seats {idle} of the reaction window {sorted(cp)} have no legal action" if idle else None
+    if cp in (CHANCE, TERMINAL):
+        return None
+    return None if game.legal_actions(state, cp) else f"seat {cp} must act but has no legal action"
+
+
+def score_problems(game: Any, state: Any, seats: int) -> list[str]:
+    """How ``returns`` and ``score_breakdown`` of ``state`` break the shared shape (empty = fine)."""
+    out = []
+    returns = game.returns(state)
+    if len(returns) != seats or not all(isinstance(r, (int, float)) for r in returns):
+        out.append(f"returns {returns!r} is not {seats} numbers")
+        return out
+    b = game.score_breakdown(state)
+    try:
+        json.dumps(b)
+    except TypeError as exc:
+        out.append(f"score_breakdown not JSON: {exc}")
+    rows, winners = b.get("seats"), b.get("winners")
+    if not isinstance(rows, list) or len(rows) != seats:
+        return out + [f"score_breakdown['seats'] is not a list of {seats} rows"]
+    for i, row in enumerate(rows):
+        total, sources = row.get("total"), row.get("sources")
+        if not isinstance(sources, dict) or not isinstance(total, (int, float)):
+            out.append(f"score_breakdown seat {i}: needs a number 'total' and a dict 'sources'")
+        elif abs(sum(sources.values()) - total) > 1e-9:
+            out.append(f"score_breakdown seat {i}: sources sum to {sum(sources.values())}, total {total}")
+    if not isinstance(winners, list):
+        return out + ["score_breakdown['winners'] is not a list"]
+    if game.current_player(state) == TERMINAL:
+        best = max(returns)
+        expected = [i for i, r in enumerate(returns) if r == best]
+        if sorted(winners) != expected:
+            out.append(f"at the end, winners {winners} are not the seats with the highest return {expected}")
+    elif winners:
+        out.append(f"winners {winners} named before the game is over")
+    return out
+
+
+def _check_position(game, state, seats: list[int], seed: int, step: int, status: dict,
+                    report: ConformanceReport) -> None:
+    """The per-position checks: bogus actions, labels, observations, no leak."""
+    where = f"seed {seed} step {step}"
+    cp = game.current_player(state)
+    for seat in actors(cp):
+        for a in game.legal_actions(state, seat):
+            if a.get("player") != seat:
+                report.add(f"{where}: legal action {a} lacks player={seat}")
+                break
+            label = game.describe_action(state, a)
+            if not (isinstance(label, tuple) and len(label) == 2 and all(isinstance(x, str) and x for x in label)):
+                report.add(f"{where}: describe_action({a}) = {label!r} is not a (th, en) pair of texts")
+                break
+    for seat in seats:
+        bogus = {"player": seat, "type": "__not_an_action__"}
+        try:
+            game.apply(state, bogus)
+            report.add(f"{where}: bogus action of seat {seat} accepted")
+        except IllegalAction as exc:
+            if not (exc.message_th and exc.message_en and exc.clause):
+                report.add(f"{where}: IllegalAction without clause/th/en")
+        why = game.explain_illegal(state, bogus)
+        if not isinstance(why, IllegalAction):
+            report.add(f"{where}: explain_illegal of a bogus action of seat {seat} is {why!r}")
+        elif why.clause not in status:
+            report.add(f"{where}: explain_illegal names clause {why.clause}, not in the rulebook")
+    for viewer in seats + [None]:
+        obs = game.observe(state, viewer)
+        try:
+            json.dumps(obs)
+        except TypeError as exc:
+            report.add(f"{where}: observe({viewer}) not JSON: {exc}")
+        missing = [k for k in OBSERVATION_KEYS if k not in obs]
+        if missing:
+            report.add(f"{where}: observe({viewer}) lacks {missing}")
+        elif obs["viewer"] != viewer or obs["current"] != current_json(cp) or not isinstance(obs["phase"], str):
+            report.add(f"{where}: observe({viewer}) has viewer={obs['viewer']!r} current={obs['current']!r} "
+                       f"phase={obs['phase']!r}; expected viewer={viewer!r} current={current_json(cp)!r}")
+        other = game.resample_hidden(state, viewer, random.Random(seed * 7919 + step))
+        if game.observe(other, viewer) != obs:
+            report.add(f"{where}: observe({viewer}) changes when hidden information is re-dealt (leak)")
+
+
 def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | None,
           check_every: int = 1):
     """One random playout with checks; returns (actions, events_log, final_state)."""
@@ -117,12 +204,15 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
     if report is not None:
         for msg in check_setup_events(game, state, seats, random.Random(seed * 7919 - 1), status):
             report.add(f"seed {seed}: {msg}")
+    if report is not None:
+        for msg in score_problems(game, state, len(seats)):
+            report.add(f"seed {seed} at setup: {msg}")
     for step in range(max_steps):
-        why = stuck(game, state)
-        if why is not None:
-            if report is not None:
-                report.add(f"seed {seed} step {step}: stuck: {why}")
-            break
+        if report is not None:
+            stuck = stuck_problem(game, state)
+            if stuck:
+                report.add(f"seed {seed} step {step}: stuck: {stuck}")
+                break
         action = choose_action(game, state, None, rng)
         if action is None:
             if report is not None:
@@ -131,29 +221,12 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
         checking = report is not None and step % check_every == 0
         before = game.state_to_json(state) if checking else None
         if checking:
-            for seat in actors(game.current_player(state)):
-                for a in game.legal_actions(state, seat):
-                    if a.get("player") != seat:
-                        report.add(f"seed {seed} step {step}: legal action {a} lacks player={seat}")
-                        break
-                bogus = {"player": seat, "type": "__not_an_action__"}
-                try:
-                    game.apply(state, bogus)
-                    report.add(f"seed {seed} step {step}: bogus action accepted")
-                except IllegalAction as exc:
-                    if not (exc.message_th and exc.message_en and exc.clause):
-                        report.add(f"seed {seed} step {step}: IllegalAction without clause/th/en")
-                break
-            for viewer in seats + [None]:
-                obs = game.observe(state, viewer)
-                try:
-                    json.dumps(obs)
-                except TypeError as exc:
-                    report.add(f"seed {seed} step {step}: observe({viewer}) not JSON: {exc}")
-                other = game.resample_hidden(state, viewer, random.Random(seed * 7919 + step))
-                if game.observe(other, viewer) != obs:
-                    report.add(f"seed {seed} step {step}: observe({viewer}) changes when hidden "
-                               f"information is re-dealt (leak)")
+            _check_position(game, state, seats, seed, step, status, report)
+            label = game.describe_action(state, action)
+            if not (isinstance(label, tuple) and len(label) == 2 and all(isinstance(x, str) and x for x in label)):
+                report.add(f"seed {seed} step {step}: describe_action({action}) = {label!r}")
+            if "player" in action and game.explain_illegal(state, action) is not None:
+                report.add(f"seed {seed} step {step}: explain_illegal refuses the legal action {action}")
         try:
             tr = game.apply(state, action)
         except IllegalAction as exc:
@@ -174,15 +247,41 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
         state = tr.state
         if report is not None:
             report.steps += 1
+    if report is not None:
+        for msg in score_problems(game, state, len(seats)):
+            report.add(f"seed {seed} at the end (step {len(actions)}): {msg}")
     return actions, log, state
 
 
 def conformance(game: Any, players: int | None = None, games: int = 20, seed: int = 0,
-                max_steps: int = 5000, check_every: int = 1) -> ConformanceReport:
-    """Run the harness on ``games`` seeded random playouts of ``game``; returns the report."""
+                max_steps: int = 5000, check_every: int = 1, readings: bool = False,
+                reading_games: int = 1) -> ConformanceReport:
+    """Run the harness on ``games`` seeded random playouts of ``game``; returns the report.
+
+    ``readings``: also play ``reading_games`` games under every non-default reading of every entry
+    of the game's ambiguity register (``rules.core.ambiguity.reading_configs``)."""
     players = players or game.min_players
     config = game.default_config(players)
     report = ConformanceReport(game.id)
+    _, log_a, _ = _play(game, config, seed, max_steps, None)
+    _, log_b, _ = _play(game, config, seed + 1, max_steps, None)
+    if log_a == log_b:
+        report.add(f"seeds {seed} and {seed + 1} gave the same game")
+    if readings:
+        from .ambiguity import reading_configs
+        for entry, reading, fields in reading_configs(game.id):
+            try:
+                variant = game.make_config({"players": players, **fields}, f"reading {entry}={reading}")
+            except Exception as exc:  # noqa: BLE001 - a reading the config refuses is a defect
+                report.add(f"reading {entry}={reading}: config refused: {exc}")
+                continue
+            sub = ConformanceReport(game.id)
+            for g in range(reading_games):
+                _play(game, variant, seed + 1000 + g, max_steps, sub, check_every)
+            report.steps += sub.steps
+            report.finished += sub.finished
+            for msg in sub.problems:
+                report.add(f"reading {entry}={reading}: {msg}")
     for g in range(games):
         s = seed + g
         actions, log, final = _play(game, config, s, max_steps, report, check_every)
@@ -219,11 +318,11 @@ def random_games(game: Any, players: int, games: int, seed: int = 0, max_steps: 
         rng = random.Random(seed + g)
         state = game.new_game(config, seed + g)
         for _ in range(max_steps):
-            why = stuck(game, state)
-            if why is not None:  # nobody can act, yet the game is not over
+            stuck = stuck_problem(game, state)
+            if stuck:  # nobody can act, yet the game is not over
                 breaks += 1
                 if len(problems) < 10:
-                    problems.append(f"seed {seed + g}: stuck: {why}")
+                    problems.append(f"seed {seed + g}: stuck: {stuck}")
                 break
             action = choose_action(game, state, None, rng)
             if action is None:

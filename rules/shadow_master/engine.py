@@ -16,7 +16,7 @@ from rules.core.protocol import CHANCE, IllegalAction, Transition
 
 from . import actions as A
 from . import chance, decisions, flow, income, invariants as inv, observe as obs, serial, setup, turn
-from .config import Config
+from .config import HAND_WRITTEN, Config
 from .powers import enforce_limit, update_flags
 from .scoring import breakdown, check_end, winners
 from .state import State, thaw
@@ -32,6 +32,7 @@ class ShadowMasterGame(GameBase):
     min_players = 2
     max_players = 6
     config_model = Config
+    fixed_fields = HAND_WRITTEN   # the config fields that are no register variant
 
     def default_config(self, players: int) -> Config:
         return self.make_config({"players": players})
