@@ -42,8 +42,10 @@ def observe(s: State, viewer: int | None) -> dict:
     re-derives a rule:
 
     * ``acting_seat``: the seat that must act now (``None`` at a chance node or the end);
-    * ``rank_groups``: ``{colour: {"rank", "cells", "side"}}``, the group that gives each kingdom its
-      Rank under the config's ``allies_rank`` reading (``rank`` equals ``rank[colour]``);
+    * ``rank_groups``: ``{colour: [cells]}``, the group that gives each kingdom its Rank under the
+      config's ``allies_rank`` reading (its size is ``rank[colour]``, the engine's Rank);
+    * ``rank_sides``: ``{colour: [colours]}``, the colours that group counts (the colour alone, or
+      with its allies under ``allies_rank=merged``);
     * ``rank_by_reading``: ``{reading: {colour: rank}}`` for every ``allies_rank`` reading.
     """
     out = state_to_json(s, viewer)
@@ -53,7 +55,9 @@ def observe(s: State, viewer: int | None) -> dict:
     out["phase"] = phase(s)
     out["acting_seat"] = cp if isinstance(cp, int) and cp >= 0 else None
     colours = s.board.colours
-    out["rank_groups"] = {c: rank_group(s, c, s.config.allies_rank) for c in colours}
+    groups = {c: rank_group(s, c, s.config.allies_rank) for c in colours}
+    out["rank_groups"] = {c: g["cells"] for c, g in groups.items()}
+    out["rank_sides"] = {c: g["side"] for c, g in groups.items()}
     out["rank_by_reading"] = {r: {c: rank_group(s, c, r)["rank"] for c in colours} for r in ALLIES_RANK_READINGS}
     return out
 
