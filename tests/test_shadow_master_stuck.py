@@ -1,6 +1,6 @@
 """Issue 13.1: no stuck Shadow Master position, searched for on purpose.
 
-``tools/sm_stuck_search.py`` builds fragile positions (tiny kingdoms, poor players holding their
+``rules/shadow_master/stuck_search.py`` builds fragile positions (tiny kingdoms, poor players holding their
 Powers, deposits, the last round triggered) under every register reading and probes each one
 step away through the engine's own rule functions (every cell emptied by a removal, a debt per
 seat, the end of the round), then plays random moves: no seat to act may be left without a legal
@@ -8,16 +8,10 @@ action while the game is not over, and no invariant may break.  Without the issu
 the stuck forced sale within a few dozen positions."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-_spec = importlib.util.spec_from_file_location("sm_stuck_search",
-                                               Path(__file__).resolve().parents[1] / "tools" / "sm_stuck_search.py")
-search_mod = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(search_mod)
+from rules.shadow_master import stuck_search as search_mod
 
 
 def test_targeted_search_finds_no_stuck_position():

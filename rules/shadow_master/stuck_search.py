@@ -9,7 +9,7 @@ upkeep, deposits) - under every reading of every register entry, then plays rand
 and reports every position where the seat to act has no legal action while the game is not over
 (``rules.core.testing.stuck``) or an invariant breaks.
 
-    python tools/sm_stuck_search.py [--positions 400] [--steps 200] [--seed 0]
+    python -m rules.shadow_master.stuck_search [--positions 400] [--steps 200] [--seed 0]
 
 Prints what it tried and every problem found (exit status 1 if any).
 """
