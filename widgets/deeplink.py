@@ -173,7 +173,7 @@ def picker(game: str, view: Callable[[Path, int], w.Widget], box: w.VBox) -> w.V
         except BadInput:
             continue
         options.append((ruling_label(p, f"{sc.title_th} / {sc.title_en}"), p))
-    dd = w.Dropdown(options=options, value=None, description="ตัวอย่าง",
+    dd = w.Dropdown(options=options, index=0, description="ตัวอย่าง",  # the prompt shown, value None
                     layout=w.Layout(width="100%", max_width="760px"))
     shown, error = w.VBox(), w.HTML()
 
