@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ..core.base import GameBase
-from ..core.protocol import IllegalAction, Transition
+from ..core.protocol import IllegalAction, Transition, field_problem
 from . import actions, flow, observe, serial, setup, turn
+from .actions import ACTION_FIELDS
 from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, SOURCES, Config
 from .invariants import invariants
 from .state import DOUBLE, SECOND_PICK, SECOND_PLACE, SHUFFLE, State, Work
@@ -40,7 +41,7 @@ class NewWorldGame(GameBase):
         return super().sample_chance(state, rng)
 
     def explain_illegal(self, state: State, action: dict) -> IllegalAction | None:
-        return actions.explain(state, action)
+        return field_problem(action, ACTION_FIELDS, "turn.place_tile") or actions.explain(state, action)
 
     def describe_action(self, state: State, action: dict) -> tuple[str, str]:
         return actions.describe(state, action)
@@ -48,7 +49,7 @@ class NewWorldGame(GameBase):
     def apply(self, state: State, action: dict) -> Transition:
         """A placement (turn.place_tile ...), a double marker, or a chance outcome of Ireland's
         bonuses; a refusal raises :class:`IllegalAction` and leaves ``state`` as it was."""
-        refusal = actions.explain(state, action)
+        refusal = self.explain_illegal(state, action)
         if refusal is not None:
             raise refusal
         log: list = []
