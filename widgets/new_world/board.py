@@ -11,7 +11,6 @@ import html
 import ipywidgets as w
 
 from rules.core.protocol import BadInput
-from rules.new_world.board import load_map
 from rules.new_world.tiles import COVERED, NAMES
 
 from ..hexboard import HexBoard
@@ -148,7 +147,7 @@ class NWBoardView(BoardView):
 
     def __init__(self, spec, state, side=(), play=False, size: float = 21.0, **kwargs):
         super().__init__(spec, state, side, play, **kwargs)
-        self.nw_board = load_map(state.config.side, state.config.map_layout)
+        self.nw_board = state.board
         self.map = NWMap(self.nw_board, size=size)
         self.map.on_click(self._clicked)
         self.scores, self.decided = w.HTML(), w.HTML()
@@ -159,7 +158,7 @@ class NWBoardView(BoardView):
         self.add_class("kl-nw-board")
 
     def accepts(self, state) -> bool:
-        return load_map(state.config.side, state.config.map_layout) is self.nw_board
+        return state.board is self.nw_board
 
     def show(self, shown: Shown) -> None:
         self._shown = shown
