@@ -73,7 +73,7 @@ class MapEditor(w.VBox):
         self.selected: set = set()
         self.tool = "blank"
         self.problem: tuple | None = None
-        self.map = HexBoard([], size=size, width=1200)
+        self.map = HexBoard([], size=size, width=900)
         self.map.add_class("kl-nw-map")
         self.map.on_click(self._clicked)
         self.palette = w.ToggleButtons(options=[(label, k) for k, label in TOOLS.items()], value="blank",
