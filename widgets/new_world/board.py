@@ -32,6 +32,7 @@ CSS = """<style>
 .kl-nw .kl-decide { background: #f4f8ee; border-left: 4px solid #6a994e; padding: 3px 8px; margin: 4px 0; }
 .kl-nw-scores { overflow-x: auto; max-width: 100%; }
 .kl-nw-map { min-width: 0; }
+.kl-nw-chart { overflow-x: auto; max-width: 100%; }
 </style>"""
 MAP_BASIS, SIDE_BASIS, SIDE_MAX = "440px", "320px", "480px"
 """The map and the panel beside it share a row when the column has room for both (the map takes
