@@ -5,6 +5,7 @@ from ..core.base import GameBase
 from ..core.protocol import IllegalAction, Transition, field_problem
 from . import actions, flow, observe, serial, setup, turn
 from .actions import ACTION_FIELDS
+from .board import board_for
 from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, SOURCES, Config
 from .invariants import invariants
 from .state import DOUBLE, SECOND_PICK, SECOND_PLACE, SHUFFLE, State, Work
@@ -19,6 +20,14 @@ class NewWorldGame(GameBase):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     config_model = Config
     fixed_fields = FIXED_FIELDS
+
+    def make_config(self, data, source: str = "config"):
+        """The config, with an edited map (``map_yaml``) validated by the map loader: a broken
+        map is the loader's :class:`BadInput` naming the field (``map_yaml: cells[12].settlement``)."""
+        config = super().make_config(data, source)
+        if config.map_yaml:
+            board_for(config)
+        return config
 
     def new_game(self, config, seed: int) -> State:
         return setup.new_state(self.make_config(config), seed)
