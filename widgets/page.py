@@ -55,6 +55,11 @@ LOG_EVENTS = 80
 """The event log shows the latest events only (a long game would send thousands)."""
 MAX_BUTTONS = 6
 """More choices of one kind than this are a dropdown and a "do" button."""
+MOVED_ON = message_html("เกมเดินต่อไปแล้ว การคลิกนี้จึงไม่ได้ทำอะไร", "the game has moved on, so this click did nothing",
+                        tone="missing").replace('class="kl-note"', 'class="kl-note kl-moved-on"')
+"""The calm line of a late, double or stale click (nothing was applied)."""
+THINKING = message_html("บอทกำลังเดิน…", "the bots are moving…", tone="missing")
+"""Shown while the bots answer (the buttons are disabled meanwhile)."""
 
 PAGE_CSS = f"""<style>
 .kl-page {{ font-family: {THAI_FONT}; font-size: 14px; line-height: 1.45; }}
@@ -632,16 +637,12 @@ class PlayTable(w.VBox):
         self._legal: list[dict] = []
         self._obs: dict = {}
         self.buttons = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap"))
+        self.buttons.add_class("kl-choices")
+        self.prompt = w.HTML()  # what is being decided, and what each choice does (the engine's words)
         self.message = w.HTML()
-        player = self.is_player()
-        self.undo_button = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
-                                    layout=w.Layout(width="auto", display="" if player else "none"))
-        self.undo_button.on_click(safe(self.message)(lambda _b: self.undo()))
-        self.finish_button = w.Button(description="ให้บอทเล่นจนจบ / let the bots finish", icon="forward",
-                                      layout=w.Layout(width="auto", display="none"))
-        self.finish_button.on_click(safe(self.message)(lambda _b: self.finish()))
-        self.tools = w.HBox([self.undo_button, self.finish_button], layout=w.Layout(flex_flow="row wrap"))
-        self.controls = w.VBox([self.buttons, self.message, self.tools])
+        self.undo_button = self.finish_button = None  # fresh ones per decision (see _show_tools)
+        self.tools = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.controls = w.VBox([self.prompt, self.buttons, self.message, self.tools])
         self.board = spec.board(spec, session.state, side=[self.controls], play=True)
         self.board.message = self.message  # a refused board click is said here
         parts = [spec.style(), self.board]
@@ -699,10 +700,32 @@ class PlayTable(w.VBox):
         if self.eventlog is not None:
             ev = s.events
             self.eventlog.set_events(ev[-LOG_EVENTS:], first=max(0, len(ev) - LOG_EVENTS), setup=len(s.setup_events))
-        self.undo_button.disabled = self._my_last_action() is None
-        unfinished = s.current_player() != TERMINAL
-        self.finish_button.layout.display = ("" if self.is_player() and self.bots and unfinished
-                                             and self.viewer_out() else "none")
+        self._show_tools()
+
+    def _show_tools(self) -> None:
+        """"Undo my move" and "let the bots finish", new for each decision and bound to it (a double
+        click on undo undoes one move, not two); the previous ones are closed."""
+        old = list(self.tools.children)
+        decision, player = self.decision, self.is_player()
+        undo = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
+                        layout=w.Layout(width="auto", display="" if player else "none"))
+        undo.disabled = self._my_last_action() is None
+        undo.on_click(lambda _b: self._tool(decision, self.undo))
+        unfinished = self.session.current_player() != TERMINAL
+        finish = w.Button(description="ให้บอทเล่นจนจบ / let the bots finish", icon="forward",
+                          layout=w.Layout(width="auto", display="" if player and self.bots and unfinished
+                                          and self.viewer_out() else "none"))
+        finish.on_click(lambda _b: self._tool(decision, self.finish))
+        self.undo_button, self.finish_button = undo, finish
+        self.tools.children = [undo, finish]
+        for x in old:
+            close_tree(x)
+
+    def _tool(self, decision: int, fn: Callable[[], None]) -> None:
+        if decision != self.decision or self._busy:
+            self.moved_on()
+            return
+        safe(self.message)(fn)()
 
     def _show_buttons(self, legal: list[dict]) -> None:
         """One button per action (a dropdown when one kind has many), each bound to its action and to
@@ -741,23 +764,53 @@ class PlayTable(w.VBox):
         decision, acts, dd = b.choices
         safe(self.message)(self.choose)(decision, acts[dd.value])
 
-    def choose(self, decision: int, action: dict) -> None:
-        """Take ``action`` shown for ``decision``: refused (a message, nothing applied) when the
-        decision changed since it was shown or the action is no longer legal."""
-        if decision != self.decision or action not in self.legal():
-            raise BadInput("play", "click", "ตัวเลือกนี้ไม่ใช่ของตาปัจจุบันแล้ว (กดซ้ำหรือกดช้าไป) จึงไม่ได้ทำ",
-                           "this choice is no longer current (a double or late click), so nothing was done")
+    def choose(self, decision: int, action: dict) -> bool:
+        """Take ``action`` shown for ``decision``; returns whether it was applied.  A click on a
+        decision that is no longer the current one (a double, late or stale click), or an action
+        the reader was not offered (the engine's refusal is shown) applies nothing; a click on a past decision
+        gets a calm :data:`MOVED_ON` line, never an error."""
+        if self._busy or decision != self.decision:
+            self.moved_on()
+            return False
+        if action not in self._legal:  # never shown: the engine says why it is refused
+            explain = getattr(self.session.game, "explain_illegal", None)
+            refusal = explain(self.session.state, dict(action)) if explain is not None else None
+            raise refusal or BadInput("play", "click", "ตัวเลือกนี้ไม่ได้อยู่ในตัวเลือกที่แสดง จึงไม่ได้ทำ",
+                                      "this choice is not one of those shown, so nothing was done")
         self.act(action)
+        return True
+
+    def moved_on(self) -> None:
+        """Say calmly that a click came too late (nothing was applied)."""
+        self.message.value = MOVED_ON
+
+    def freeze(self) -> None:
+        """Disable every choice and tool shown (while the move and the bots' answers are worked out)."""
+        def off(x):
+            if isinstance(x, (w.Button, w.Dropdown, w.ToggleButtons)):
+                x.disabled = True
+            for c in getattr(x, "children", ()):
+                off(c)
+        off(self.buttons)
+        off(self.tools)
+        mode = getattr(self.board, "mode", None)
+        if isinstance(mode, w.ToggleButtons):
+            mode.disabled = True
 
     def act(self, action: dict) -> None:
-        """Apply the reader's ``action`` (the engine validates it), let chance and the bots answer, redraw."""
-        self.message.value = ""
+        """Apply the reader's ``action`` (the engine validates it), let chance and the bots answer, redraw.
+        Every button is disabled until the redraw (the bots move in between)."""
+        self.decision += 1  # any click arriving from now on belongs to a past decision
+        self.freeze()
+        self.message.value = THINKING if self.bots else ""
         self._busy = True
         try:
             self.session.apply(dict(action))
             self.advance()  # stops when the reader is out: then a button lets the bots finish
         finally:
             self._busy = False
+            if self.message.value == THINKING:
+                self.message.value = ""
             self.render()
 
     def _my_last_action(self) -> int | None:
@@ -778,6 +831,8 @@ class PlayTable(w.VBox):
         if j is None:
             self.render()
             return
+        self.decision += 1
+        self.freeze()
         self._busy = True
         try:
             self.session.jump(j)
@@ -788,6 +843,8 @@ class PlayTable(w.VBox):
 
     def finish(self) -> None:
         """Let chance and the bots play to the end (offered once the viewer is out)."""
+        self.decision += 1
+        self.freeze()
         self._busy = True
         try:
             self.advance(limit=100_000, to_the_end=True)

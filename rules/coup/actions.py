@@ -33,8 +33,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core.protocol import IllegalAction
-from .state import (ACTION_CLAUSE, AMBASSADOR, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CONTESSA,
-                    DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SHOW, TURN, CoupState)
+from .state import (ACTION_CLAUSE, AMBASSADOR, ASSASSIN, BLOCK, CAPTAIN, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CONTESSA,
+                    DUKE, EXAMINE, EXCHANGE, FACTION, INQUISITOR, LOSE, NAMES, OVER, PROVE, SHOW, TURN, CoupState)
 from .reformation import restricted_state
 
 
@@ -416,3 +416,33 @@ def _refuse_turn(state, action, kind, p):
             return IllegalAction(clause, f"การเปลี่ยนศาสนาต้องจ่าย {cost} เหรียญ",
                                  f"this conversion costs {cost} coin(s); you have {state.coins[p]}")
     return IllegalAction(clause, "รูปแบบของการกระทำไม่ถูกต้อง", f"malformed {kind} action: {action!r}")
+
+
+# --- what an action asserts (for a view's "you do not hold this card"; challenge.bluff) ---------
+ACTION_CLAIMS = {"tax": DUKE, "steal": CAPTAIN, "assassinate": ASSASSIN, "examine": INQUISITOR}
+"""The character each character action claims (characters.*; inquisitor.examine); an exchange and a
+block name theirs in the action (``character``)."""
+
+
+def claimed_character(state: CoupState, action: dict) -> str | None:
+    """The character ``action`` claims to hold (``None``: it claims none)."""
+    kind = action.get("type")
+    if kind in ACTION_CLAIMS:
+        return NAMES[ACTION_CLAIMS[kind]]
+    if kind in ("exchange", "block") and action.get("character") in CARD:
+        return action["character"]
+    return None
+
+
+def is_bluff(state: CoupState, action: dict) -> bool:
+    """True when ``action`` asserts something false about its own seat's hand now (challenge.bluff):
+    it claims a character the seat does not hold, or an embezzle (reformation.embezzle) denies a
+    character the seat holds.  A view asks this only of its own seat's actions."""
+    p = action.get("player")
+    if not isinstance(p, int) or not 0 <= p < len(state.hands):
+        return False
+    hand = state.hands[p]
+    if action.get("type") == "embezzle":
+        return state.rules.denied >= 0 and state.rules.denied in hand
+    claim = claimed_character(state, action)
+    return claim is not None and CARD[claim] not in hand

@@ -56,6 +56,38 @@ def acting_seat(state: Any) -> int | None:
     return _fallback_order(state, cp)[0]  # FALLBACK until rules/coup has reaction_order
 
 
+PHASE_TH = {
+    "faction": ("เลือกศาสนา", "choose a faction"), "turn": ("เลือกการกระทำ", "choose an action"),
+    "challenge_action": ("ท้าทายคำอ้างหรือไม่", "challenge the claim?"),
+    "block": ("ยับยั้งหรือไม่", "block?"), "challenge_block": ("ท้าทายการยับยั้งหรือไม่", "challenge the block?"),
+    "prove": ("พิสูจน์หรือเสียการ์ด", "prove or lose a card"), "lose": ("เลือกการ์ดที่จะเสีย", "choose a card to lose"),
+    "exchange": ("เลือกการ์ดที่จะคืน", "choose cards to return"), "show": ("เลือกการ์ดให้ดู", "choose a card to show"),
+    "examine": ("บังคับแลกหรือคืนให้", "force an exchange or let keep"), "chance": ("สับกอง / สุ่ม", "shuffle / chance"),
+    "over": ("จบเกม", "game over"),
+}
+SPECTATOR_PHASE_TH = {
+    "faction": ("ช่วงเลือกศาสนา", "factions are chosen"), "turn": ("ช่วงเลือกการกระทำ", "an action is chosen"),
+    "challenge_action": ("ช่วงท้าทายคำอ้าง", "the claim may be challenged"),
+    "block": ("ช่วงยับยั้ง", "the action may be blocked"),
+    "challenge_block": ("ช่วงท้าทายการยับยั้ง", "the block may be challenged"),
+    "prove": ("ช่วงพิสูจน์คำอ้าง", "the claim is proven or a card lost"),
+    "lose": ("ช่วงเสียการ์ด", "a card is lost"), "exchange": ("ช่วงคืนการ์ด", "cards are returned"),
+    "show": ("ช่วงให้ดูการ์ด", "a card is shown"), "examine": ("ช่วงตัดสินการสอบสวน", "the examined card is decided"),
+}
+"""Neutral headings for a table nobody acts from (a spectator or a teaching example)."""
+
+UNKNOWN_STEP = ("ขั้นตอนถัดไปของเกม", "the next step of the game")
+"""Words for a step this table does not know yet: an internal step name never reaches the screen."""
+
+
+def phase_words(phase: str, spectator: bool = False) -> tuple[str, str]:
+    """``(th, en)`` of the observation's ``phase`` (a machine name): a heading for the seat asked,
+    or a neutral one for a spectator.  Only maps names to words; decides nothing."""
+    if spectator and phase in SPECTATOR_PHASE_TH:
+        return SPECTATOR_PHASE_TH[phase]
+    return PHASE_TH.get(phase, UNKNOWN_STEP)
+
+
 def seat_out(obs: Mapping, seat: int) -> bool:
     """True when the observation says ``seat`` has no influence left."""
     return not obs["players"][seat]["alive"]

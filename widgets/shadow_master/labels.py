@@ -54,6 +54,36 @@ def seat_out(obs: Mapping, seat: int) -> bool:
     return bool(obs["players"][seat].get("out"))
 
 
+STAGE_TH = {
+    "turn": ("เทิร์นของผู้เล่น", "a player's turn"), "sell": ("จบรอบ: ขายการ์ด", "end of round: sales"),
+    "income": ("จบรอบ: รายได้", "end of round: income"), "deposit": ("จบรอบ: ฝากเงิน", "end of round: deposits"),
+    "over": ("จบเกม", "game over"),
+}
+STEP_TH = {
+    "choose": ("เฟส 1: เลือก A/B/C", "phase 1: choose A/B/C"), "roll": ("ทอยเต๋า", "rolling"),
+    "resolve": ("เฟส 1: วางโทเคน", "phase 1: place"), "buy": ("ซื้อ Kingdom Power?", "buy a Kingdom Power?"),
+    "phase2": ("เฟส 2: หยิบการ์ด", "phase 2: take cards"), "phase3": ("เฟส 3: แลกการ์ด", "phase 3: exchanges"),
+    "phase3_take": ("เฟส 3: หยิบการ์ด", "phase 3: take a card"),
+}
+PENDING_TH = {
+    "front": ("เลือกฝ่ายที่จะโจมตี", "choose the side to attack"),
+    "remove": ("เลือกโทเคนที่จะหยิบออก", "choose a token to remove"),
+    "siege": ("เลือกช่องที่ถูกล้อม", "choose the enclosed cell"),
+    "forced_sale": ("ต้องขายการ์ดชดใช้หนี้", "must sell a card to pay"),
+    "queen": ("Queen: ย้ายเงินฝาก", "Queen: move the deposit"),
+    "discard": ("ทิ้งการ์ด Territory", "discard a Territory card"),
+}
+
+UNKNOWN_STEP = ("ขั้นตอนถัดไปของเกม", "the next step of the game")
+"""Words for a step these tables do not know yet: an internal step name never reaches the screen."""
+
+
+def words(table: Mapping[str, tuple[str, str]], name: str) -> tuple[str, str]:
+    """``(th, en)`` of an observation's machine name (a stage, step or owed decision); only maps
+    names to words, decides nothing."""
+    return table.get(name, UNKNOWN_STEP)
+
+
 def rank_groups(obs: Mapping, position: smb.Position) -> list[tuple[list[str], str, str]]:
     """Each kingdom's Rank group as an outline ``(cells, colour, "<colour> Rank <n>")``; ``n`` is the
     engine's Rank (``obs["rank"]``, or the observation's own groups when it gives them)."""
