@@ -55,6 +55,8 @@ LOG_EVENTS = 80
 """The event log shows the latest events only (a long game would send thousands)."""
 MAX_BUTTONS = 6
 """More choices of one kind than this are a dropdown and a "do" button."""
+BLUFF_MARK = ("⚠ คุณไม่มีการ์ดใบนี้", "you do not hold this card")
+"""Added to a choice that claims a card the reader does not hold (the engine says so: ``SPEC.bluff``)."""
 MOVED_ON = message_html("เกมเดินต่อไปแล้ว การคลิกนี้จึงไม่ได้ทำอะไร", "the game has moved on, so this click did nothing",
                         tone="missing").replace('class="kl-note"', 'class="kl-note kl-moved-on"')
 """The calm line of a late, double or stale click (nothing was applied)."""
@@ -69,6 +71,10 @@ PAGE_CSS = f"""<style>
 .kl-page .kl-teach {{ background: #e8f4fd; border-left: 4px solid #2a6f97; padding: 3px 8px; margin: 4px 0; }}
 .kl-eventlog select {{ font-family: {THAI_FONT}; font-size: 14px; }}
 .kl-eventlog-detail {{ white-space: normal; overflow-wrap: anywhere; }}
+.kl-page .kl-choices .jupyter-button, .kl-page .kl-choices button {{ white-space: normal; height: auto;
+  min-height: 28px; text-align: left; line-height: 1.3; padding: 3px 8px; max-width: 100%; font-family: {THAI_FONT}; }}
+.kl-page .kl-choices .kl-bluff {{ border: 2px dashed #b26a00; }}
+.kl-page .kl-decide {{ margin: 4px 0 2px; }}
 </style>"""
 
 
@@ -125,6 +131,11 @@ class GameSpec:
     fresh_players: int = 2
     primary: frozenset = frozenset()
     danger: frozenset = frozenset()
+    bluff: Callable[[Any, Mapping], bool] | None = None
+    """``bluff(state, action)``: the engine's answer whether the reader's own ``action`` claims a card
+    the reader does not hold (a button is then marked :data:`BLUFF_MARK`)."""
+    decision_words: Callable[[Mapping], tuple[str, str]] | None = None
+    """``decision_words(obs)``: what the reader is deciding now, in words (labels adapter)."""
     css: str = ""
     css_class: str = ""
     """A short class prefix of the game's views (``kl-sm``: ``kl-sm-play``, ``kl-sm-scenario``)."""
@@ -735,18 +746,28 @@ class PlayTable(w.VBox):
         for a in legal:
             groups.setdefault(a["type"], []).append(a)
         state, decision, rows = self.session.state, self.decision, []
+        bluffs = 0
         for typ, acts in groups.items():
             style = "danger" if typ in self.spec.danger else "primary" if typ in self.spec.primary else ""
+            labels = []
+            for a in acts:
+                text = self.spec.label(state, a)
+                if self.spec.bluff is not None and self.spec.bluff(state, a):
+                    text += f" {BLUFF_MARK[0]} / {BLUFF_MARK[1]}"
+                    bluffs += 1
+                labels.append(text)
             if len(acts) <= MAX_BUTTONS:
-                for a in acts:
-                    b = w.Button(description=self.spec.label(state, a), button_style=style,
-                                 layout=w.Layout(width="auto"))
+                for a, text in zip(acts, labels):
+                    b = w.Button(description=text, tooltip=text, button_style=style,
+                                 layout=w.Layout(width="auto", height="auto", max_width="100%"))
+                    if BLUFF_MARK[0] in text:
+                        b.add_class("kl-bluff")
                     b.choice = (decision, dict(a))
                     b.on_click(self._on_button)
                     rows.append(b)
             else:
-                dd = w.Dropdown(options=[(self.spec.label(state, a), i) for i, a in enumerate(acts)],
-                                layout=w.Layout(width="auto", max_width="330px"))
+                dd = w.Dropdown(options=[(text, i) for i, text in enumerate(labels)],
+                                layout=w.Layout(width="auto", max_width="100%"))
                 b = w.Button(description="ทำ / do", button_style=style, layout=w.Layout(width="auto"))
                 b.choices = (decision, [dict(a) for a in acts], dd)
                 b.on_click(self._on_dropdown)
@@ -754,6 +775,25 @@ class PlayTable(w.VBox):
         self.buttons.children = rows
         for x in old:
             close_tree(x)
+        self.prompt.value = self._prompt_html(bool(legal), bluffs)
+
+    def _prompt_html(self, mine: bool, bluffs: int) -> str:
+        """What the reader decides now (the labels adapter's words), or whose decision it is."""
+        obs = self._obs
+        if obs.get("current") == "terminal":
+            return ("<div class='kl-decide'><b>จบเกม / game over</b> · ย้อนตาของฉันหรือเริ่มเกมใหม่ได้ / "
+                    "undo my move or start a new game</div>")
+        if not mine:
+            return ""
+        words = self.spec.decision_words(obs) if self.spec.decision_words is not None else None
+        head = f"{e(words[0])} <span class='kl-muted'>/ {e(words[1])}</span>" if words else ""
+        rows = [f"<div class='kl-decide'><b>ตาของคุณ / your decision:</b> {head}</div>",
+                "<div class='kl-muted'>แต่ละปุ่มบอกว่าตัวเลือกนั้นทำอะไร (คำของเอนจินกติกา) / each button says "
+                "what that choice does (the rules engine's words)</div>"]
+        if bluffs:
+            rows.append(f"<div class='kl-muted'>{e(BLUFF_MARK[0])} = อ้างการ์ดที่คุณไม่มี ถ้าถูกท้าทายจะเสียการ์ด / "
+                        f"{e(BLUFF_MARK[1])}: a bluff; if challenged you lose a card</div>")
+        return "".join(rows)
 
     # -- acting ----------------------------------------------------------------------------
     def _on_button(self, b) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.coup import GAME
+from rules.coup.actions import is_bluff
 from rules.coup.reformation import FACTION_EN, FACTION_TH
 from rules.coup.state import NAMES, TH
 
@@ -86,6 +87,17 @@ def phase_words(phase: str, spectator: bool = False) -> tuple[str, str]:
     if spectator and phase in SPECTATOR_PHASE_TH:
         return SPECTATOR_PHASE_TH[phase]
     return PHASE_TH.get(phase, UNKNOWN_STEP)
+
+
+def bluff(state: Any, action: Mapping) -> bool:
+    """The engine's answer whether ``action`` claims a card its seat does not hold (asked only of
+    the reader's own choices; ``rules.coup.actions.is_bluff``)."""
+    return is_bluff(state, dict(action))
+
+
+def decision_words(obs: Mapping) -> tuple[str, str]:
+    """What the seat asked is deciding (its phase in words)."""
+    return phase_words(obs["phase"])
 
 
 def seat_out(obs: Mapping, seat: int) -> bool:

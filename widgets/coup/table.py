@@ -66,6 +66,7 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
     Depends only on what the viewer may see."""
     me = obs["viewer"]
     now = acting(obs)
+    over = obs["phase"] == "over"  # the engine's terminal observation shows every hand
     th, en = phase_words(obs["phase"], spectator=me is None)
     head = [f"<b>{_e(th)}</b> / {_e(en)}", f"ตาของที่นั่ง {obs['turn']} / seat {obs['turn']}'s turn",
             f"ธนาคาร {obs['bank']} / bank", f"กอง {obs['deck_size']} ใบ / deck"]
@@ -95,7 +96,10 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         name = f"ที่นั่ง {s}" + (" (คุณ / you)" if s == me else "")
         hand = full["players"][s]["hand"] if full else p["hand"]
         cards = "".join(card_html(c) for c in hand) if hand is not None else back_html(p["cards"])
-        lost = "".join(card_html(c, lost=True) for c in p["lost"]) + back_html(p["lost_face_down"])
+        buried = p.get("buried")  # cards lost face down: known to their owner, and to all at the end
+        lost = "".join(card_html(c, lost=True) for c in p["lost"]) + (
+            "".join(card_html(c, lost=True) for c in buried) if buried and (s == me or over)
+            else back_html(p["lost_face_down"]))
         # factions are placeholders until the faction choice is made (phase "faction")
         chosen = p["faction"] is not None and obs["phase"] != "faction"
         faction = f" · {FACTION_TH[p['faction']]}" if chosen else ""
@@ -114,6 +118,9 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         extra.append("การ์ดที่ดู / examined card: " + card_html(obs["examined"]))
     for t, c in obs.get("known", []):
         extra.append(f"รู้ว่าที่นั่ง {t} มี / you know seat {t} holds: " + card_html(c))
+    if over and not full:
+        extra.append('<span class="kl-teach kl-revealed">จบเกม: เปิดไพ่ของทุกคนแล้ว (รวมไพ่ที่เสียแบบคว่ำ) / '
+                     "game over: everyone's cards are turned up (cards lost face down too)</span>")
     teach = ('<div class="kl-teach">ตัวอย่างสอน: เปิดไพ่ทุกใบให้เห็น / teaching example: every card is shown</div>'
              if full else "")
     return (f'<div class="kl-coup">{teach}<div class="kl-head">{" · ".join(head)}</div>'

@@ -299,6 +299,9 @@ class SMBoardView(BoardView):
             return
         cell = self.hexboard.cell_name(h)
         decision = self.hexboard.clicked_decision
+        if decision != shown.decision:  # a click on an older picture (a double or late click)
+            shown.choose(decision, {})  # the page says calmly that the game moved on; nothing applied
+            return
         mode = self.mode_value()
         for a in shown.legal:
             if a["type"] in CELL_TYPES and click_key(a) == mode and target(a) == cell:

@@ -84,6 +84,16 @@ def words(table: Mapping[str, tuple[str, str]], name: str) -> tuple[str, str]:
     return table.get(name, UNKNOWN_STEP)
 
 
+def decision_words(obs: Mapping) -> tuple[str, str]:
+    """What the seat asked is deciding: an owed decision first, else its step in words."""
+    if obs.get("queue"):
+        return words(PENDING_TH, obs["queue"][0]["kind"])
+    t = obs.get("turn")
+    if t and obs.get("stage") == "turn":
+        return words(STEP_TH, t["step"])
+    return words(STAGE_TH, obs.get("stage", ""))
+
+
 def rank_groups(obs: Mapping, position: smb.Position) -> list[tuple[list[str], str, str]]:
     """Each kingdom's Rank group as an outline ``(cells, colour, "<colour> Rank <n>")``; ``n`` is the
     engine's Rank (``obs["rank"]``, or the observation's own groups when it gives them)."""
