@@ -134,6 +134,9 @@ class GameSpec:
     bluff: Callable[[Any, Mapping], bool] | None = None
     """``bluff(state, action)``: the engine's answer whether the reader's own ``action`` claims a card
     the reader does not hold (a button is then marked :data:`BLUFF_MARK`)."""
+    turn_of: Callable[[Mapping], str] | None = None
+    """``turn_of(obs)``: the heading of the turn a (spectator's) observation is in; the story groups
+    each action's events under the heading of the position before it."""
     decision_words: Callable[[Mapping], tuple[str, str]] | None = None
     """``decision_words(obs)``: what the reader is deciding now, in words (labels adapter)."""
     css: str = ""
@@ -274,6 +277,35 @@ class FrameCursor(Cursor):
         """Events of this frame's action shown so far."""
         f = self.frame
         return list(self.session.transitions[f.action - 1].events[:f.shown]) if f.action else []
+
+
+def turn_headings(spec: GameSpec, session: GameSession, actions: int, shown_last: int | None = None) -> list[str]:
+    """The turn heading (``SPEC.turn_of`` of the position before each action) of every event of the
+    first ``actions`` actions, in order (the last action's first ``shown_last`` events only, when
+    given); ``""`` for a game without headings.  Cached per transition on the session."""
+    if spec.turn_of is None:
+        n = sum(len(tr.events) for tr in session.transitions[:actions])
+        return [""] * n
+    cache = session.__dict__.setdefault("_kl_turns", {})
+    out: list[str] = []
+    for i, tr in enumerate(session.transitions[:actions]):
+        hit = cache.get(id(tr))
+        if hit is None or hit[0] is not tr:
+            before = session.transitions[i - 1].state if i else session.initial
+            hit = cache[id(tr)] = (tr, spec.turn_of(observation(spec.game, before, None)))
+        k = len(tr.events) if shown_last is None or i < actions - 1 else shown_last
+        out += [hit[1]] * k
+    return out
+
+
+def log_window(spec: GameSpec, session: GameSession, events: list, actions: int,
+               shown_last: int | None = None) -> dict:
+    """``set_events`` arguments for the last :data:`LOG_EVENTS` of ``events`` (the setup events then
+    the events of the first ``actions`` actions): numbering, setup count and turn headings."""
+    setup = len(session.setup_events)
+    turns = [""] * setup + turn_headings(spec, session, actions, shown_last)
+    first = max(0, len(events) - LOG_EVENTS)
+    return {"events": events[first:], "first": first, "setup": setup, "turns": turns[first:]}
 
 
 # ----------------------------------------------------------------------------- the game's view
@@ -446,11 +478,11 @@ class ScenarioView(w.VBox):
         open_kinds = getattr(self.board, "key_events", ()) if self.rule_panel is None else ()
         self.info.value = frame_html(self.spec, self.cursor, shown.now, reveal, self.book, open_kinds)
         self.board.show(shown)
-        events = shown.events
+        f = self.cursor.frame
         self.eventlog.reveal = reveal
         # at frame 0 no event is chosen for the reader, so the rule panel stays where it is
-        self.eventlog.set_events(events[-LOG_EVENTS:], first=max(0, len(events) - LOG_EVENTS),
-                                 setup=len(self.session.setup_events), select_last=self.cursor.frame.action > 0)
+        self.eventlog.set_events(**log_window(self.spec, self.session, shown.events, f.action, f.shown),
+                                 select_last=f.action > 0)
 
 
 def ruling_number(path: Path | str) -> str | None:
@@ -709,8 +741,7 @@ class PlayTable(w.VBox):
         self.board.show(Shown(session=s, state=s.state, obs=obs, viewer=self.viewer, events=list(s.events),
                               legal=legal, decision=self.decision, choose=self.choose))
         if self.eventlog is not None:
-            ev = s.events
-            self.eventlog.set_events(ev[-LOG_EVENTS:], first=max(0, len(ev) - LOG_EVENTS), setup=len(s.setup_events))
+            self.eventlog.set_events(**log_window(self.spec, s, list(s.events), s.step))
         self._show_tools()
 
     def _show_tools(self) -> None:

@@ -100,6 +100,13 @@ def decision_words(obs: Mapping) -> tuple[str, str]:
     return phase_words(obs["phase"])
 
 
+def turn_of(obs: Mapping) -> str:
+    """The story's heading of the turn an observation is in (the event log groups events under it)."""
+    if obs["phase"] == "faction":
+        return "เลือกศาสนา / choosing factions"
+    return f"เทิร์นที่ {obs['turn_no']} · ตาของที่นั่ง {obs['turn']} / turn {obs['turn_no']}: seat {obs['turn']}"
+
+
 def seat_out(obs: Mapping, seat: int) -> bool:
     """True when the observation says ``seat`` has no influence left."""
     return not obs["players"][seat]["alive"]

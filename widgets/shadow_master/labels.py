@@ -94,6 +94,16 @@ def decision_words(obs: Mapping) -> tuple[str, str]:
     return words(STAGE_TH, obs.get("stage", ""))
 
 
+def turn_of(obs: Mapping) -> str:
+    """The story's heading of the turn (or end-of-round stage) an observation is in."""
+    t = obs.get("turn")
+    if t and obs.get("stage") == "turn":
+        return (f"รอบ {obs['round']} · ตาของ{seat_label(t['seat'])} / round {obs['round']}: "
+                f"seat {t['seat']}'s turn")
+    th, en = words(STAGE_TH, obs.get("stage", ""))
+    return f"รอบ {obs['round']} · {th} / round {obs['round']}: {en}"
+
+
 def rank_groups(obs: Mapping, position: smb.Position) -> list[tuple[list[str], str, str]]:
     """Each kingdom's Rank group as an outline ``(cells, colour, "<colour> Rank <n>")``; ``n`` is the
     engine's Rank (``obs["rank"]``, or the observation's own groups when it gives them)."""
