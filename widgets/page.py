@@ -45,6 +45,7 @@ from rules.core.scenario import Scenario, load_scenario, recorded_game
 from . import deeplink
 from .errors import THAI_FONT, error_html, message_html, safe
 from .eventlog import EventLog, event_text, names_seat
+from .mobile import MOBILE_CSS
 from .rulepanel import PANEL_CSS, RulePanel, clause_html
 from .rulepanel import ambiguities_html as register_html
 from .session import Cursor, GameSession
@@ -166,7 +167,7 @@ class GameSpec:
 
     def style(self) -> w.HTML:
         """The page's and the game's CSS, once per view (hidden box)."""
-        return w.HTML(PANEL_CSS + PAGE_CSS + self.css, layout=w.Layout(display="none"))
+        return w.HTML(PANEL_CSS + PAGE_CSS + MOBILE_CSS + self.css, layout=w.Layout(display="none"))
 
 
 def observation(game: Any, state: Any, viewer: int | None) -> dict:
