@@ -5,6 +5,10 @@ Voila's preheated kernels run the notebook before anyone asks for it, so the que
 read in the notebook's *last* cell (:func:`query_string` waits for the request there) and the
 view is put into a placeholder shown by the *first* cell.  The link is validated kernel-side;
 a bad one shows a Thai + English message, never a traceback.
+
+The link stays current: as the reader steps through the linked scenario, the page's URL follows
+(:class:`UrlState`, ``history.replaceState``), so a reload (for example the reload button the
+dashboard shows when a page lost its kernel) reopens the same scenario at the same step.
 """
 from __future__ import annotations
 
@@ -14,7 +18,9 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs
 
+import anywidget
 import ipywidgets as w
+import traitlets as t
 
 from rules.core.protocol import BadInput
 from rules.core.rulebook import DATA
@@ -75,6 +81,69 @@ def query_string() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
+_URL_ESM = """
+function apply(model) {
+  const query = model.get('query') || {};
+  const params = new URLSearchParams(window.location.search);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === '') params.delete(key); else params.set(key, String(value));
+  }
+  const search = params.toString();
+  const url = window.location.pathname + (search ? '?' + search : '') + window.location.hash;
+  if (url !== window.location.pathname + window.location.search + window.location.hash) {
+    window.history.replaceState(window.history.state, '', url);
+  }
+}
+export default {
+  initialize({ model }) {
+    const on = () => apply(model);
+    model.on('change:query', on);
+    return () => model.off('change:query', on);
+  },
+  render({ el }) { el.style.display = 'none'; },
+};
+"""
+
+
+class UrlState(anywidget.AnyWidget):
+    """Keeps query parameters of the page's URL equal to ``query`` (a value of ``None`` or
+    ``''`` removes its parameter): each change replaces the URL in the browser's history (no
+    reload, no new history entry).  Shows nothing."""
+
+    _esm = _URL_ESM
+    query = t.Dict(per_key_traits={}).tag(sync=True)
+
+
+def _step_source(view) -> t.HasTraits | None:
+    """What a link's ``step`` counts in ``view``: its game session (``step`` = actions applied,
+    :mod:`widgets.page`), else the position of the first stepper in its tree; ``None`` if neither."""
+    session = getattr(view, "session", None)
+    if isinstance(session, t.HasTraits) and session.has_trait("step"):
+        return session
+    from .stepper import Stepper
+    todo = [view]
+    while todo:
+        node = todo.pop(0)
+        if isinstance(node, Stepper) and isinstance(getattr(node, "session", None), t.HasTraits) \
+                and node.session.has_trait("step"):
+            return node.session
+        todo.extend(getattr(node, "children", ()) or ())
+    return None
+
+
+def keep_in_url(view: w.Widget, scenario: str) -> UrlState:
+    """A :class:`UrlState` that keeps ``?scenario=<scenario>&step=<n>`` equal to the step shown
+    by ``view`` (see :func:`_step_source`); display it beside ``view``."""
+    url = UrlState()
+    source = _step_source(view)
+    if source is not None:
+        def sync(_change=None) -> None:
+            url.query = {"scenario": scenario, "step": str(source.step)}
+        source.observe(sync, names="step")
+        sync()
+    return url
+
+
 def placeholder() -> w.VBox:
     """An empty box for the first cell; :func:`follow` fills it when the page has a link."""
     return w.VBox(layout=w.Layout(margin="0 0 1em 0"))
@@ -100,7 +169,7 @@ def follow(box: w.VBox, game: str, view: Callable[[Path, int], w.Widget],
             if exc.field != "step":
                 raise
             raise step_error(link, getattr(exc, "length", None)) from None
-        box.children = [w.HTML(banner), shown]
+        box.children = [w.HTML(banner), shown, keep_in_url(shown, link.scenario.stem)]
         return link
     except Exception as exc:  # noqa: BLE001 - a reader's bad link is a message, not a traceback
         box.children = [w.HTML(error_html(exc))]
