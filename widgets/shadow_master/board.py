@@ -194,8 +194,9 @@ class SMBoardView(BoardView):
                         (d.get("defender_cells", []), (d.get("defender") or ["blue"])[0],
                          f"ฝ่ายรับ / defender {d.get('defender_size')}")]
             outlines = [o for o in outlines if o[0]]
-        else:
-            outlines = rank_groups(obs, position)
+        else:  # the engine's groups of the drawn position (public: the spectator's observation)
+            public = shown.obs if state is shown.state else game.observe(state, None)
+            outlines = rank_groups(public, position)
         highlights = []
         for ev in shown.now:
             cell = ev.data.get("cell") if ev.kind != "queen_move" else None
