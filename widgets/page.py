@@ -362,9 +362,12 @@ def frame_html(spec: GameSpec, cursor: FrameCursor, now: list[Event], reveal: bo
     if f.action:
         action = session.actions[f.action - 1]
         before = state_before(session, f.action)
+        text = spec.label(before, action)
         who = spec.seat_label(action["player"]) + ": " if isinstance(action.get("player"), int) else ""
+        if who and names_seat(text, spec.seat_label(action["player"])):
+            who = ""  # the engine's label names the seat already
         head += (f" · การกระทำ / action {f.action}/{session.length}: "
-                 f"<b class='kl-action'>{e(who + spec.label(before, action))}</b>")
+                 f"<b class='kl-action'>{e(who + text)}</b>")
     else:
         head += " · ตั้งเกม / setup"
     rows = [f"<div>{head}</div>"]

@@ -81,6 +81,8 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         if claim.strip() in what:
             claim = ""
         who = f"ที่นั่ง {act['actor']}: " if act.get("actor") is not None else ""
+        if who and what.startswith(who):  # the engine's label names the seat already
+            who = ""
         head.append(f"การกระทำ / action: {_e(who)}{_e(what)}{_e(claim)}")
     if obs["block"]:
         head.append(f"ยับยั้งโดยที่นั่ง {obs['block']['player']} ด้วย{_e(CARD_TH[obs['block']['character']])} / block")
