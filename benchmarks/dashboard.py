@@ -490,7 +490,7 @@ async def measure_visitors(browser, server: Server, pages: dict[str, str], n: in
         else:
             epochs.append(await v.page.evaluate("() => window.__kl.boardEpoch") / 1000)
     ok = [e - t0 for e in epochs if e is not None]
-    errors = sorted({f"{type(r).__name__}: {str(r).splitlines()[0][:120]}" for r in results
+    errors = sorted({f"{type(r).__name__}: {(str(r).splitlines() or [''])[0][:120]}" for r in results
                      if isinstance(r, Exception)})
     out["visitors"] = {"n": n, "all_s": round(max(ok), 2) if len(ok) == n else None,
                        "each_s": summary(ok, 2), "failed": n - len(ok), "timeout_s": timeout,
