@@ -130,7 +130,7 @@ NOT_SERVED = [
     "/voila/files/coup.ipynb", "/voila/files/index.ipynb", "/voila/files/shadow_master.ipynb",
     "/voila/files/../widgets/serve.py", "/voila/files/%2e%2e/widgets/serve.py", "/voila/files/..%2fvoila.json",
     "/voila/files/../pyproject.toml",
-    "/voila/templates/../../../../etc/passwd",  # was a 500 (Voila's assert); widgets.serve answers 404
+    "/voila/templates/../../../../etc/passwd", "/voila/templates/kotika/../../../../etc/passwd",
     "/voila/static/../../../../etc/passwd", "/voila/labextensions/../../../../etc/passwd",
     "/voila/render/../widgets/serve.py", "/voila/render/%2e%2e/pyproject.toml",
     "/voila/render/../README.md", "/voila/tree/../rules",
@@ -144,12 +144,11 @@ def test_api_and_notebook_files_are_not_served(dashboard, path):
 
 
 def test_probes_leave_no_traceback_in_the_log(dashboard):
-    """jupyter_server's 404.html needs a ``static_path`` setting that Voila does not set (every 404
-    logged "Uncaught exception in write_error"); widgets.serve sets it."""
     import os
 
     from tests.conftest import ARTIFACTS
-    for path in ("/voila/labextensions/../../../../etc/passwd", f"/api/kernels/{uuid.uuid4()}/channels"):
+    for path in ("/voila/labextensions/../../../../etc/passwd", f"/api/kernels/{uuid.uuid4()}/channels",
+                 "/voila/templates/../../../../etc/passwd"):
         assert status(dashboard + path) in (403, 404)
     log = (ARTIFACTS / f"dashboard_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log").read_text(errors="replace")
     assert "Uncaught exception" not in log and "Traceback" not in log

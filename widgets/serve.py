@@ -493,6 +493,7 @@ def _voila_class():
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
     from voila.tornado.handler import TornadoVoilaHandler
+    from voila.static_file_handler import TemplateStaticFileHandler
 
     class _XsrfCookieRenderHandler(TornadoVoilaHandler):
         """Voila's notebook page handler that also sets the ``_xsrf`` cookie.
@@ -513,24 +514,15 @@ def _voila_class():
             if not self._finished:  # e.g. not redirected to a login page
                 self.xsrf_token  # noqa: B018 - read for its side effect: the Set-Cookie header
 
-    from voila.static_file_handler import TemplateStaticFileHandler
-
-    class _TemplateStaticFileHandler(TemplateStaticFileHandler):
-        """Voila's template static files, answering 404 to a path that is not
-        ``<template>/static/<file>`` (Voila asserted it and answered 500 with a traceback)."""
+    class _TemplateStatic(TemplateStaticFileHandler):
+        """Voila's template static files; a path that is not ``<template>/static/<file>`` (a probe
+        such as ``templates/../../etc/passwd``) is a 404, not an AssertionError answered with 500."""
 
         def parse_url_path(self, path):
             parts = path.split("/", 2)
-            if len(parts) < 3 or parts[1] != "static":
+            if len(parts) < 3 or parts[1] != "static" or ".." in path.split("/"):
                 raise tornado.web.HTTPError(404)
             return super().parse_url_path(path)
-
-        @classmethod
-        def get_absolute_path(cls, root, path):
-            parts = os.path.normpath(path).split(os.path.sep, 2)
-            if len(parts) < 3 or parts[1] != "static":
-                raise tornado.web.HTTPError(404)
-            return super().get_absolute_path(root, path)
 
     class DashboardVoila(Voila):
         """Voila with ``/`` redirecting to the home notebook."""
@@ -562,12 +554,11 @@ def _voila_class():
             finally:
                 voila.app.voila_kernel_manager_factory = factory
             settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
-            # jupyter_server's error pages (404.html) call static_url, which needs a static_path:
-            # without one every 404 logged "Uncaught exception in write_error" and a traceback.
-            # Voila's own static folder (already public under /voila/static/) is that path.
-            import voila.paths
-            settings.setdefault("static_path", voila.paths.STATIC_ROOT if hasattr(voila.paths, "STATIC_ROOT")
-                                else str(Path(voila.paths.__file__).parent / "static"))
+            # jupyter_server's write_error renders 404.html through tornado's static_url, which
+            # needs a static_path; Voila sets none, so every 404 logged "Uncaught exception in
+            # write_error".  Its own static folder exists and holds nothing of the project.
+            from jupyter_server import DEFAULT_STATIC_FILES_PATH
+            settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
             _KernelWatch(self.kernel_manager, _ARRIVAL[0]).install()
             _quiet_stop(self.kernel_manager)
             return settings
@@ -576,9 +567,9 @@ def _voila_class():
             home = url_path_join(self.base_url, "voila/render", HOME)
             redirect = (url_path_join(self.server_url, "/?"), tornado.web.RedirectHandler,
                         {"url": home, "permanent": False})
-            swap = {TornadoVoilaHandler: _XsrfCookieRenderHandler,
-                    TemplateStaticFileHandler: _TemplateStaticFileHandler}
-            handlers = [(h[0], swap[h[1]], *h[2:]) if len(h) > 1 and h[1] in swap else h
+            handlers = [(h[0], _XsrfCookieRenderHandler, *h[2:])
+                        if len(h) > 1 and h[1] is TornadoVoilaHandler else
+                        (h[0], _TemplateStatic, *h[2:]) if len(h) > 1 and h[1] is TemplateStaticFileHandler else h
                         for h in super().init_handlers()]
             return [redirect, *handlers]
 

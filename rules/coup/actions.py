@@ -192,6 +192,8 @@ def is_legal(state: CoupState, action: dict) -> bool:
     if type(p) is not int:
         return False
     kind = action.get("type")
+    if type(kind) is not str:  # a list or a dict as a type must be refused, not crash a lookup
+        return False
     ph = state.phase
     n = len(action)
     if ph == CHAL or ph == CHAL_BLOCK:
@@ -305,6 +307,8 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
     it and the reason in Thai and English (only called on the error path)."""
     ph = state.phase
     kind = action.get("type") if isinstance(action, dict) else None
+    if not isinstance(kind, (str, type(None))):
+        kind = repr(kind)  # an unhashable type (a list, a dict) is refused as an unknown action
     p = action.get("player") if isinstance(action, dict) else None
     R = state.rules
     if ph == OVER:
