@@ -31,7 +31,7 @@ def dump(name: str, doc: dict) -> None:
 def plans(rng: random.Random) -> dict:
     cards = []
     for k in range(48):
-        n = 2 + k % 3
+        n = 2 + k % 2   # 2 or 3 dice: a plan fits the 3 troop slots every player starts with
         req: dict[str, int] = {}
         for _ in range(n):
             t = "any" if rng.random() < 0.2 else rng.choice(TROOPS)
@@ -116,7 +116,7 @@ def maps(rng: random.Random) -> dict:
                 elif roll < 0.65:
                     cond, vp = {"strength_min": 8 + rng.randrange(6)}, 2 + rng.randrange(2)
                 elif roll < 0.8:
-                    cond, vp = {"dice_min": 3 + rng.randrange(2)}, 2
+                    cond, vp = {"dice_min": 3}, 2
                 else:
                     cond, vp = {}, 1
                 spaces.append({"id": sid, "pos": [i // 3, i % 3], "condition": cond, "vp": vp})
