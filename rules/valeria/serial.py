@@ -5,7 +5,7 @@ Dice are written ``"orc6"`` (troop then face).  Overrides::
     players: {0: {troops: [orc6, gnoll5], gold: 3, influence: 12, warden: gold, side: 0,
                   reserve: [plan03], champions: [ongoing01], lifted: [strength], conquered: [a, b], ...}}
     shrines: {gold: [orc6, goblin2]}      # the dice of a shrine
-    turn: 1                               # whose turn (then the move step)
+    turn: 1                               # whose turn (then the move step); first: the first player
     plan_row: [plan01, plan02, plan03, plan04]   champ_up: [...]   award_up: [...]   gem_shrine: 4
 
 The bag is recomputed so that dice are conserved, the gem box so that the 10 gems are; cards
@@ -28,7 +28,7 @@ from .state import PILES, TIMINGS, State
 SRC = "scenario"
 PLAYER_KEYS = ("troops", "gold", "magic", "influence", "gems", "warden", "side", "map_id", "reserve", "plans",
                "champions", "awards", "lifted", "conquered", "vp")
-TOP_KEYS = ("players", "shrines", "turn", "plan_row", "champ_up", "award_up", "gem_shrine")
+TOP_KEYS = ("players", "shrines", "turn", "first", "plan_row", "champ_up", "award_up", "gem_shrine")
 
 
 def die_str(d) -> str:
@@ -167,8 +167,9 @@ def apply_overrides(s: State, overrides: Mapping[str, Any]) -> State:
             raise BadInput(SRC, "setup.overrides", f"เต๋า{t}เกิน {total} ลูกที่มีในเกมนี้", f"more than the {total} {t} dice of this game")
         bag.append(total - used)
     changes: dict = {"players": tuple(players), "shrines": tuple(shrines), "bag": tuple(bag)}
-    if "turn" in overrides:
-        changes["turn"] = _int(overrides["turn"], "setup.overrides.turn", 0, s.n - 1)
+    for key in ("turn", "first"):
+        if key in overrides:
+            changes[key] = _int(overrides[key], f"setup.overrides.{key}", 0, s.n - 1)
     gem_shrine = _int(overrides.get("gem_shrine", s.gem_shrine), "setup.overrides.gem_shrine")
     box = GEMS_IN_BOX - gem_shrine - sum(p.gems for p in players)
     if box < 0:
@@ -186,9 +187,21 @@ def apply_overrides(s: State, overrides: Mapping[str, Any]) -> State:
             raise BadInput(SRC, f"setup.overrides.champ_up.{k}", f"ช่องนี้เป็นของกอง{TIMINGS[k]}",
                            f"slot {k} belongs to the {TIMINGS[k]} deck")
     award_up = list(_ids(overrides.get("award_up", list(s.award_up)), "setup.overrides.award_up", data.awards, "Award"))
-    # every card in exactly one place: the named ones leave the decks
-    held_plans = set(row) | {x for p in players for x in p.reserve + p.plans}
-    held_champs = set(champ_up) | {x for p in players for x in p.champions}
+    # every card in exactly one place: the named ones leave the decks, and a face-up card a seat
+    # now holds is replaced by the first free card of its deck
+    owned_plans = {x for p in players for x in p.reserve + p.plans}
+    if len(owned_plans) != sum(len(p.reserve) + len(p.plans) for p in players):
+        raise BadInput(SRC, "setup.overrides.players", "แผนรบใบเดียวกันอยู่สองที่", "a battle plan is in two places")
+    spare = iter(sorted(set(data.plans) - owned_plans - set(row)))
+    row = [next(spare, None) if x in owned_plans else x for x in row]
+    owned_champs = {x for p in players for x in p.champions}
+    for k, cid in enumerate(champ_up):
+        if cid in owned_champs:
+            free = sorted(c for c, v in data.champions.items() if v.timing == TIMINGS[k] and c not in owned_champs
+                          and c not in champ_up)
+            champ_up[k] = free[0]
+    held_plans = set(row) | owned_plans
+    held_champs = set(champ_up) | owned_champs
     changes["plan_row"] = tuple(row)
     changes["plan_deck"] = tuple(sorted(set(data.plans) - held_plans))
     changes["champ_up"] = tuple(champ_up)
