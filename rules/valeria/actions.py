@@ -44,8 +44,21 @@ def _pass_actions(s, seat: int) -> list[dict]:
     return [{"player": seat, "type": "pass"}]
 
 
+_LAST: list = [None, None, []]
+"""The last ``(state, player, actions)`` asked: ``apply`` re-checks the action just chosen from
+``legal_actions`` of the same (immutable) state, so that answer is kept once."""
+
+
 def legal_actions(s, player: int) -> list[dict]:
     """The actions ``player`` may take now (empty when it is not their decision)."""
+    if _LAST[0] is s and _LAST[1] == player:
+        return list(_LAST[2])
+    out = _legal(s, player)
+    _LAST[:] = [s, player, out]
+    return list(out)
+
+
+def _legal(s, player: int) -> list[dict]:
     cp = current_player(s)
     if cp in (CHANCE, TERMINAL) or cp != player:
         return []

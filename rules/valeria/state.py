@@ -117,12 +117,13 @@ class Work:
     ``apply`` and turned back into a state by :meth:`freeze`."""
 
     def __init__(self, s: State):
-        for name in _STATE_FIELDS:
-            v = getattr(s, name)
-            setattr(self, name, list(v) if name in _LISTS else v)
-        self.champ_decks = [list(d) for d in s.champ_decks]
-        self.award_piles = [list(d) for d in s.award_piles]
-        self.shrines = [list(d) for d in s.shrines]
+        d = self.__dict__
+        d.update(s.__dict__)
+        for name in _LISTS:
+            d[name] = list(d[name])
+        d["shrines"] = [list(x) for x in s.shrines]
+        d["champ_decks"] = [list(x) for x in s.champ_decks]
+        d["award_piles"] = [list(x) for x in s.award_piles]
 
     @property
     def n(self) -> int:
@@ -136,14 +137,15 @@ class Work:
         return self.players[seat]
 
     def freeze(self) -> State:
-        out = {}
-        for name in _STATE_FIELDS:
-            v = getattr(self, name)
-            out[name] = tuple(v) if name in _LISTS else v
-        out["shrines"] = tuple(tuple(d) for d in self.shrines)
-        out["champ_decks"] = tuple(tuple(d) for d in self.champ_decks)
-        out["award_piles"] = tuple(tuple(d) for d in self.award_piles)
-        return State(**out)
+        out = object.__new__(State)          # a frozen dataclass: fill its fields directly
+        d = out.__dict__
+        d.update(self.__dict__)
+        for name in _LISTS:
+            d[name] = tuple(d[name])
+        d["shrines"] = tuple(map(tuple, self.shrines))
+        d["champ_decks"] = tuple(map(tuple, self.champ_decks))
+        d["award_piles"] = tuple(map(tuple, self.award_piles))
+        return out
 
 
 def shrine_index(name: str) -> int:
