@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, field_validator, model_validator
 
 from ..core.datafile import pydantic_error, read_yaml
 from ..core.protocol import BadInput
@@ -90,12 +90,13 @@ class Plan(_Strict):
     id: str
     requires: dict[Literal["goblin", "orc", "skeleton", "gargoyle", "gnoll", "any"], PositiveInt]
 
-    @model_validator(mode="after")
-    def _meetable(self):
-        n = sum(self.requires.values())
+    @field_validator("requires")
+    @classmethod
+    def _meetable(cls, v):
+        n = sum(v.values())
         if not 1 <= n <= MAX_TROOP_SLOTS:
             raise ValueError(f"needs {n} dice; no board holds more than {MAX_TROOP_SLOTS} troops, so no dice can meet it")
-        return self
+        return v
 
     @property
     def slots(self) -> tuple[str, ...]:
