@@ -2,16 +2,42 @@
 apply legal actions, bots answer, scenarios step through."""
 import random
 
+import ipywidgets as w
 import pytest
 
 from rules.core.protocol import TERMINAL
 from rules.coup import GAME
-from widgets.coup_table import (CoupTable, action_label, play_panel, scenario_picker, scenario_session,
-                                section_view, table_html)
+from widgets import page
+from widgets.coup import SPEC
+from widgets.coup.table import table_html
+from widgets.page import PlayTable
 from widgets.session import GameSession
 from rules.core.scenario import find_scenarios, load_scenario
 from rules.coup.bots import honest_bot, random_bot
-from widgets.coup_table import SCENARIOS
+
+SCENARIOS = SPEC.scenarios
+
+
+def CoupTable(session, viewer=0, bots=None, seed=0):
+    """The Coup table of the shared page (``widgets.page.PlayTable`` with Coup's SPEC)."""
+    return PlayTable(SPEC, session, viewer=viewer, bots=bots, seed=seed)
+
+
+def scenario_session(sc):
+    return GameSession.from_scenario(sc)
+
+
+def action_label(a, state=None):
+    """The label the page shows for ``a`` (``SPEC.label``: the engine's describe_action)."""
+    return SPEC.label(state if state is not None else GAME.new_game(GAME.make_config({"players": 4}), 0), a)
+
+
+def play_panel():
+    return page.play(SPEC)
+
+
+def scenario_picker():
+    return page.rulings(SPEC)
 
 
 def test_table_html_depends_only_on_what_the_viewer_may_see():
@@ -22,7 +48,7 @@ def test_table_html_depends_only_on_what_the_viewer_may_see():
         while GAME.current_player(s) != TERMINAL:
             for v in (0, 2, None):
                 other = GAME.resample_hidden(s, v, rng)
-                assert table_html(GAME.observe(s, v)) == table_html(GAME.observe(other, v))
+                assert table_html(GAME.observe(s, v), None, s) == table_html(GAME.observe(other, v), None, other)
             cp = GAME.current_player(s)
             if cp == -1:
                 s = GAME.apply(s, GAME.sample_chance(s, rng)).state
@@ -38,25 +64,26 @@ def test_a_seat_view_never_names_another_seats_hidden_card():
     table = CoupTable(session, viewer=0)
     spectator = CoupTable(session, viewer=None)
     seat1 = CoupTable(session, viewer=1)
-    assert "ดยุค" in table.board.value  # its own card
+    assert "ดยุค" in table.board.html.value  # its own card
     session.apply({"player": 0, "type": "income"})
     session.apply({"player": 1, "type": "exchange", "character": "inquisitor"})  # a bluff
     session.apply({"player": 0, "type": "pass"})
     session.apply({"player": 2, "type": "pass"})
     assert session.observation(1)["phase"] == "exchange"
     for view in (table, spectator):
-        text = view.board.value + " ".join(str(o) for o in view.eventlog.select.options)
+        text = view.board.html.value + " ".join(str(o) for o in view.eventlog.select.options)
         text += " ".join(b.description for b in view.buttons.children)
         assert "คอนเตสซ่า" not in text and "contessa" not in text
-    assert "คอนเตสซ่า" in seat1.board.value and "หยิบมา" in seat1.board.value
+    assert "คอนเตสซ่า" in seat1.board.html.value and "หยิบมา" in seat1.board.html.value
 
 
 def test_buttons_apply_and_bots_answer():
     session = GameSession(GAME, config={"players": 3}, seed=3)
     table = CoupTable(session, viewer=0, bots={1: honest_bot, 2: random_bot}, seed=3)
     labels = [b.description for b in table.buttons.children]
-    assert "รายได้ +1 / Income" in labels
-    income = next(b for b in table.buttons.children if b.description.startswith("รายได้"))
+    income_label = SPEC.label(session.state, {"player": 0, "type": "income"})
+    assert income_label in labels
+    income = next(b for b in table.buttons.children if b.description == income_label)
     income.click()
     assert session.length >= 2 and table.message.value == ""
     cp = session.current_player()
@@ -73,13 +100,13 @@ def test_a_full_game_by_clicking():
             break
         buttons = table.buttons.children
         if not buttons:  # you are out: the bots wait for "play the rest"
-            assert table.viewer_out() and table.finish_button.layout.display == "", table.board.value
+            assert table.viewer_out() and table.finish_button.layout.display == "", table.board.html.value
             table.finish_button.click()
             continue
         buttons[rng.randrange(len(buttons))].click()
         assert "kl-error" not in table.message.value
     assert table.session.current_player() == TERMINAL
-    assert "ผู้ชนะ" in table.board.value
+    assert "ผู้ชนะ" in table.board.html.value
 
 
 def test_every_scenario_steps_through():
@@ -98,8 +125,8 @@ def test_every_scenario_steps_through():
 
 @pytest.mark.parametrize("section,scenario", [(0, None), (2, "4_forced_coup"), (5, "6_reformation_same_faction")])
 def test_section_view(section, scenario):
-    view = section_view(section, scenario)
-    assert "kl-clause" in view.children[0].value
+    view = page.section(SPEC, section, scenario)
+    assert "kl-clause" in view.panel.body.value
 
 
 def test_action_labels_cover_every_type():
@@ -117,7 +144,7 @@ def test_action_labels_cover_every_type():
         seats = sorted(cp) if isinstance(cp, frozenset) else [cp]
         legal = [a for p in seats for a in GAME.legal_actions(s, p)]
         for a in legal:
-            assert action_label(a) != a["type"], a
+            assert SPEC.label(s, a) != a["type"], a
             seen.add(a["type"])
         s = GAME.apply(s, legal[rng.randrange(len(legal))]).state
     assert len(seen) >= 15
@@ -125,11 +152,9 @@ def test_action_labels_cover_every_type():
 
 # ----------------------------------------------------------------------------- fixes after a fresh-eyes review
 def test_target_seats_read_as_seats_not_amounts():
-    assert action_label({"player": 0, "type": "steal", "target": 1}) == "ขโมยจากที่นั่ง 1 (กัปตัน) / steal from seat 1"
-    assert action_label({"player": 0, "type": "examine", "target": 2}) == "สอบสวนที่นั่ง 2 / examine seat 2"
-    assert action_label({"player": 0, "type": "coup", "target": 3}) == "รัฐประหารที่นั่ง 3 / Coup seat 3"
-    assert "ที่นั่ง 1" in action_label({"player": 0, "type": "assassinate", "target": 1})
-    assert action_label({"player": 0, "type": "convert", "target": 2}) == "เปลี่ยนศาสนาที่นั่ง 2 / convert seat 2"
+    for typ, target in (("steal", 1), ("examine", 2), ("coup", 3), ("assassinate", 1), ("convert", 2)):
+        label = action_label({"player": 0, "type": typ, "target": target})
+        assert f"ที่นั่ง {target}" in label and f"seat {target}" in label.lower(), label
 
 
 def test_spectator_heading_is_neutral_and_status_names_the_action():
@@ -138,8 +163,8 @@ def test_spectator_heading_is_neutral_and_status_names_the_action():
     assert "เลือกการกระทำ</b> / choose an action" not in spectator and "ช่วงเลือกการกระทำ" in spectator
     assert "เลือกการกระทำ</b> / choose an action" in table_html(session.observation(0))
     session.apply({"player": 0, "type": "foreign_aid"})
-    head = table_html(session.observation(None))
-    assert "foreign_aid" not in head and "ช่วยเหลือจากภายนอก +2 / Foreign aid" in head
+    head = table_html(session.observation(None), None, session.state)
+    assert "foreign_aid" not in head and SPEC.label(session.state, {"player": 0, "type": "foreign_aid"}) in head
 
 
 def test_hidden_draws_in_the_log_are_readable():
@@ -219,15 +244,13 @@ def test_an_eliminated_seat_shows_no_claims():
 def test_a_teaching_example_log_shows_the_hidden_events_text():
     """Where every card is shown (shows_hidden), the log names the dealt hands and draws too;
     a play view of the same game keeps them hidden."""
-    from widgets.coup_table import CoupTable, scenario_view
     path = SCENARIOS / "13a_inquisitor_examine_force_exchange.yaml"
     assert load_scenario(path).shows_hidden
-    view = scenario_view(path, step=0)
-    table = next(c for c in view.children if isinstance(c, CoupTable))
-    assert "ตัวอย่างสอน" in table.board.value
-    session = table.session
-    session.jump(session.length)
-    lines = [o[0] for o in table.eventlog.select.options]
+    view = page.scenario_at(SPEC, path, 0)
+    assert "ตัวอย่างสอน" in view.board.html.value
+    session = view.session
+    view.cursor.jump_action(session.length)
+    lines = [o[0] for o in view.eventlog.select.options]
     hidden = [e for e in session.events if not e.visible(None)]
     assert hidden and len([e for e in session.setup_events if not e.visible(None)]) == len(session.initial.hands)
     assert not any("การ์ดปิด" in x for x in lines)
@@ -238,6 +261,15 @@ def test_a_teaching_example_log_shows_the_hidden_events_text():
 
 
 # ----------------------------------------------------------------------------- play: undo, seeds, no leaks
+def _all_widgets(root):
+    out, todo = [], [root]
+    while todo:
+        x = todo.pop()
+        out.append(x)
+        todo += [c for c in getattr(x, "children", ()) if isinstance(c, w.Widget)]
+    return out
+
+
 def _live_widgets() -> int:
     from ipywidgets.widgets import widget
     registry = getattr(widget, "_instances", None)
@@ -324,14 +356,14 @@ def test_undo_my_move_goes_back_before_my_last_decision_and_replays_the_bots():
     assert not table.undo_button.disabled
     line = list(session.actions[:session.step])
     mine = [j for j, a in enumerate(line) if a.get("player") == 0 and "chance" not in a]
-    shown = table.board.value
+    shown = table.board.html.value
     table.undo_button.click()
     assert "kl-error" not in table.message.value
     assert session.step == mine[-1]  # just before my last decision, bots' later moves undone
     assert line[mine[-1]] in session.legal_actions(0)
-    assert table.board.value != shown or session.step == len(line)
+    assert table.board.html.value != shown or session.step == len(line)
     # the same decision again brings back the same bot moves and the same shuffles
-    label = action_label(line[mine[-1]])
+    label = SPEC.label(session.state, line[mine[-1]])
     next(b for b in table.buttons.children if b.description == label).click()
     assert session.actions[:session.step] == line
     # undo all the way back: then nothing is left to undo
@@ -343,8 +375,10 @@ def test_undo_my_move_goes_back_before_my_last_decision_and_replays_the_bots():
 def test_undo_is_hidden_for_spectators_and_in_teaching_examples():
     sc = load_scenario(SCENARIOS / "2_contessa_bluff_loses_both.yaml")
     session, _ = scenario_session(sc)
-    table = CoupTable(session, viewer=None, show_all=True)
+    table = CoupTable(session, viewer=None)
     assert table.undo_button.layout.display == "none"
+    view = page.scenario_at(SPEC, SCENARIOS / "2_contessa_bluff_loses_both.yaml", 0)
+    assert not any(isinstance(x, w.Button) and "undo" in x.description for x in _all_widgets(view))
 
 
 def test_when_you_are_out_the_bots_wait_for_play_the_rest():
@@ -365,4 +399,4 @@ def test_when_you_are_out_the_bots_wait_for_play_the_rest():
     assert table.buttons.children == () and table.finish_button.layout.display == ""
     table.finish_button.click()
     assert session.current_player() == TERMINAL and table.finish_button.layout.display == "none"
-    assert "ผู้ชนะ" in table.board.value
+    assert "ผู้ชนะ" in table.board.html.value

@@ -2,9 +2,12 @@
 import pytest
 
 from rules.core.protocol import BadInput
-from widgets import deeplink
-from widgets.coup_table import scenario_view
-from widgets.stepper import Stepper
+from widgets import deeplink, page
+from widgets.coup import SPEC as COUP
+
+
+def scenario_view(path, step=0):
+    return page.scenario_at(COUP, path, step)
 
 
 def test_parse_link():
@@ -19,10 +22,9 @@ def test_parse_link():
 
 
 def _session_step(view):
-    """The step a Coup scenario view shows: its Stepper's session step (and slider)."""
-    stepper = next(c for c in view.children if isinstance(c, Stepper))
-    assert stepper.slider.value == stepper.session.step
-    return stepper.session.step
+    """The step a scenario view shows: the actions applied (its stepper's slider shows the frame)."""
+    assert view.stepper.slider.value == view.cursor.step
+    return view.session.step
 
 
 def test_follow_opens_the_scenario_at_the_step():
@@ -47,15 +49,30 @@ def test_no_link_leaves_the_box_empty():
     assert box.children == ()
 
 
-def test_shadow_master_link_opens_a_scenario_frame():
-    from widgets.sm_scenario import scenario_at
+def test_shadow_master_link_opens_a_scenario_after_n_actions():
+    """``step`` is the number of actions applied on both pages (a frame is only how the stepper reads
+    an action): the link shows the whole of action 2."""
+    from widgets.shadow_master import SPEC
     box = deeplink.placeholder()
-    link = deeplink.follow(box, "shadow_master", scenario_at, query="scenario=attack_siege&step=2")
+    link = page.follow(box, SPEC, query="scenario=attack_siege&step=2")
     assert link is not None and link.step == 2
-    assert box.children[1].cursor.step == 2
+    view = box.children[1]
+    assert view.session.step == 2 and view.cursor.frame.action == 2 and view.cursor.frame.full
     box = deeplink.placeholder()
-    assert deeplink.follow(box, "shadow_master", scenario_at, query="scenario=attack_siege&step=500") is None
-    assert "500" in box.children[0].value
+    assert page.follow(box, SPEC, query="scenario=attack_siege&step=500") is None
+    assert "500" in box.children[0].value and "[link: step]" in box.children[0].value
+
+
+def test_step_means_the_same_on_both_pages():
+    """After ``step=n`` both pages show the state after the scenario's n-th applied action."""
+    from widgets.shadow_master import SPEC as SM
+    for spec, stem in ((COUP, "2_contessa_bluff_loses_both"), (SM, "siege_collapse_deposits")):
+        view = page.scenario_at(spec, spec.scenarios / f"{stem}.yaml", 0)
+        assert view.session.state is view.session.initial
+        for n in range(view.session.length + 1):
+            view = page.scenario_at(spec, spec.scenarios / f"{stem}.yaml", n)
+            assert view.session.step == n
+            assert view.session.state == (view.session.transitions[n - 1].state if n else view.session.initial)
 
 
 @pytest.mark.parametrize("raw", ["²", "٣", "１", "2 3"])

@@ -21,7 +21,13 @@ from rules.core.scenario import find_scenarios, load_scenario, parse_scenario, r
 from rules.core.testing import check_setup_events
 from rules.coup import GAME as COUP
 from rules.shadow_master import GAME as SM
-from widgets.coup_table import CoupTable
+from widgets import page
+from widgets.coup import SPEC as COUP_SPEC
+from widgets.shadow_master import SPEC as SM_SPEC
+
+
+def CoupTable(session, viewer=0):
+    return page.PlayTable(COUP_SPEC, session, viewer=viewer)
 from widgets.eventlog import SETUP_MARK
 from widgets.session import GameSession
 
@@ -143,7 +149,8 @@ def test_shadow_master_scenario_position_is_said_to_be_the_scenarios():
 def test_every_scenario_start_passes_the_setup_checks():
     for path in find_scenarios(SCENARIOS):
         sc = load_scenario(path)
-        game = COUP if sc.game == "coup" else SM
+        from rules.catalog import engine
+        game = engine(sc.game)  # every game with scenarios (toy_pig too), not only Coup and SM
         cfg, state = start(game, sc.setup.config, sc.setup.seed, sc.setup.overrides)
         assert check_setup_events(game, state, list(range(cfg.players)), random.Random(3)) == [], path
 
@@ -280,8 +287,7 @@ def test_coup_table_log_keeps_setup_after_undo():
 
 
 def test_shadow_master_scenario_view_shows_setup_at_frame_0():
-    from widgets.sm_scenario import ScenarioReader, ScenarioView
-    view = ScenarioView(SCENARIOS / "shadow_master" / "setup_deal_two_players.yaml")
+    view = page.ScenarioView(SM_SPEC, SCENARIOS / "shadow_master" / "setup_deal_two_players.yaml")
     cur = view.cursor
     assert cur.step == 0 and [e.kind for e in cur.current_events()][0] == "setup_board"
     assert "players.board_by_count" in view.info.value and "10 Silver" in view.info.value
@@ -296,7 +302,7 @@ def test_shadow_master_scenario_view_shows_setup_at_frame_0():
     cur.jump(0)
     assert len(view.eventlog.select.options) == 8
     # beside the rulebook: loading at frame 0 leaves the section; a click on a setup event highlights
-    reader = ScenarioReader([SCENARIOS / "shadow_master" / "setup_deal_two_players.yaml"], section=5,
+    reader = page.ScenarioReader(SM_SPEC, [SCENARIOS / "shadow_master" / "setup_deal_two_players.yaml"], section=5,
                             follow_sections=False)
     assert reader.panel.dropdown.value == 5
     reader.view.eventlog.select.value = 2  # setup_silver
@@ -306,9 +312,8 @@ def test_shadow_master_scenario_view_shows_setup_at_frame_0():
 
 
 def test_shadow_master_play_log_shows_own_hand_only():
-    from widgets.sm_play import PlayTable
     session = GameSession(SM, config={"players": 2}, seed=7)
-    table = PlayTable(session, viewer=0, bots={})
+    table = page.PlayTable(SM_SPEC, session, viewer=0, bots={})
     lines = [o[0] for o in table.eventlog.select.options]
     assert len(lines) == 8 and all(SETUP_MARK in x for x in lines)
     text = " ".join(lines)

@@ -392,7 +392,7 @@ def test_home_tabs_list_the_four_games():
 @pytest.fixture
 def sm():
     pytest.importorskip("rules.shadow_master.board")
-    from widgets.shadow_board import ShadowMasterBoard
+    from widgets.shadow_master.live_board import ShadowMasterBoard
     return ShadowMasterBoard(players=4)
 
 

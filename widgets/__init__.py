@@ -1,16 +1,21 @@
-"""Thin views over the rules engines (they decide no rule).
+"""Thin views over the rules engines (they decide no rule), in three layers.
+
+Generic parts (any game):
 
 * :mod:`widgets.session`: ``GameSession``, a game's history (undo, redo, jump, branch, save/load)
+* :mod:`widgets.stepper`, :mod:`widgets.eventlog`, :mod:`widgets.rulepanel`: stepper, event log
+  (each event with its clauses), rule panel (the Thai clauses, cited ones highlighted), register
 * :mod:`widgets.hexboard`: ``HexBoard``, an SVG hex board (anywidget, inline JS) with ``to_svg``
-* :mod:`widgets.rulepanel`, :mod:`widgets.eventlog`, :mod:`widgets.stepper`: rule panel,
-  event log, stepper
-* :mod:`widgets.shadow_board`: the live Shadow Master board of the home page
-* :mod:`widgets.coup_table`: the Coup table (per-seat views from ``observe``), scenario
-  step-through and play against bots
-* :mod:`widgets.sm_scenario`, :mod:`widgets.sm_whatif`, :mod:`widgets.sm_panels`,
-  :mod:`widgets.sm_play`: the Shadow Master page (attack stepper, what-if, panels, play)
-* :mod:`widgets.deeplink`: ``?scenario=<stem>&step=<n>`` links into a game page
-* :mod:`widgets.home`: the home page's game cards
 * :mod:`widgets.errors`: ``guard``/``safe``: errors shown as Thai + English messages
-* :mod:`widgets.serve`: ``python -m widgets.serve``, the Voila dashboard launcher
+* :mod:`widgets.deeplink`: ``?scenario=<stem>&step=<n>`` links into a game page
+
+The shared game page, built from them: :mod:`widgets.page` (a rulebook section beside a scenario,
+the rulings picker, play against bots, the register, deep links; one ``step`` = one action).
+
+One folder per game, holding only its board or table view and its labels (``SPEC`` plugs it into
+the page): :mod:`widgets.coup`, :mod:`widgets.shadow_master` (with its what-if view and the home
+page's live board), :mod:`widgets.toy_pig` (the smallest example: copy it to add a game).
+
+Also :mod:`widgets.home` (the home page's game cards) and :mod:`widgets.serve` (``python -m
+widgets.serve``, the Voila dashboard launcher).
 """

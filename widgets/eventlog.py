@@ -154,6 +154,10 @@ class EventLog(w.VBox):
         if i is None or i >= len(self._events):
             return
         cites = self._events[i].cites
-        self.detail.value = clauses_html(self.book, cites)
+        # the chosen line in full, wrapped (a long line is cut at the list's edge)
+        line = html.escape(self.select.options[i][0]) if i < len(self.select.options) else ""
+        self.detail.value = (f'<div class="kl-eventlog-line" style="font-family:{THAI_FONT};white-space:normal;'
+                             f'overflow-wrap:anywhere;margin:2px 0"><b>{line}</b></div>'
+                             + clauses_html(self.book, cites))
         if self.rule_panel is not None:
             self.rule_panel.highlight(cites)

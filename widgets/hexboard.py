@@ -175,7 +175,8 @@ function render({ model, el }) {
   }
   svg.addEventListener("click", (e) => {
     const target = e.target.closest ? e.target.closest("[data-cell]") : null;
-    if (target) model.send({ event: "click", cell: target.getAttribute("data-cell") });
+    if (target) model.send({ event: "click", cell: target.getAttribute("data-cell"),
+                             decision: model.get("decision") });
   });
   const handlers = [
     ["change:cells change:view_box change:size change:width", () => { drawCells(); drawHighlights(); drawTokens(); drawPips(); }],
@@ -229,12 +230,16 @@ class HexBoard(anywidget.AnyWidget):
     highlights = t.List().tag(sync=True)
     outlines = t.List().tag(sync=True)
     pips = t.Dict().tag(sync=True)
+    decision = t.Int(0).tag(sync=True)
+    """The decision the board shows (set by a play view); a click carries it back, so a click made
+    on an older picture can be told from one on the current picture (:attr:`clicked_decision`)."""
 
     def __init__(self, cells: Iterable[Hex], size: float = 28.0,
                  labels: Mapping[Hex, str] | None = None, width: int = 640, **kwargs):
         super().__init__(size=float(size), width=int(width), **kwargs)
         self._hexes: dict[str, Hex] = {}
         self._click_callbacks: list[Callable[[Hex], None]] = []
+        self.clicked_decision = 0
         self.set_cells(cells, labels)
         self.on_msg(self._on_custom_msg)
 
@@ -321,9 +326,11 @@ class HexBoard(anywidget.AnyWidget):
         else:
             self._click_callbacks.append(callback)
 
-    def click(self, h: Hex) -> None:
-        """Act as if the reader clicked ``h`` (for tests and scripted demos)."""
-        self._on_custom_msg(self, {"event": "click", "cell": cell_id(h)}, [])
+    def click(self, h: Hex, decision: int | None = None) -> None:
+        """Act as if the reader clicked ``h`` on the picture of ``decision`` (default: the current
+        one); for tests and scripted demos."""
+        self._on_custom_msg(self, {"event": "click", "cell": cell_id(h),
+                                   "decision": self.decision if decision is None else decision}, [])
 
     def _on_custom_msg(self, _widget, content, _buffers) -> None:
         # (Not ``_handle_msg``: that is ipywidgets' own entry point for every comm message.)
@@ -333,6 +340,8 @@ class HexBoard(anywidget.AnyWidget):
         h = self._hexes.get(str(content.get("cell")))
         if h is None:
             return
+        d = content.get("decision", self.decision)
+        self.clicked_decision = d if isinstance(d, int) and not isinstance(d, bool) else -1
         for cb in list(self._click_callbacks):
             cb(h)
 

@@ -353,3 +353,22 @@ def find_scenarios(root: Path | str) -> list[Path]:
     if root.is_file():
         return [root]
     return sorted(p for p in root.rglob("*.yaml") if p.is_file())
+
+
+# --- recorded games -------------------------------------------------------------------
+def recorded_game(game: Any, config: dict, seed: int, policies: Any, steps: int,
+                  title_th: str, title_en: str) -> Scenario:
+    """A game played by ``policies`` (:func:`rules.core.play.playout`, ``random.Random(seed)``) for at
+    most ``steps`` actions (chance outcomes included), as an in-memory :class:`Scenario` a view can step
+    through.  The engine side plays it (who acts in a window, chance, the bots); a view only shows it."""
+    import random
+
+    from .play import playout
+    from .saveload import start
+
+    _cfg, state = start(game, dict(config), int(seed))
+    out = playout(game, state, random.Random(seed), policies, max_steps=int(steps), keep_events=False)
+    return Scenario.model_validate({
+        "game": game.id, "title_th": title_th, "title_en": title_en,
+        "setup": {"config": dict(config), "seed": int(seed)},
+        "steps": [{"action": a} for a in out.actions]})

@@ -48,7 +48,7 @@ class ToyPigGame(GameBase):
         if state.rolling:
             new = turn.roll(state, action["value"], log)
         elif action["type"] == "roll":
-            new = state.__class__(**{**state.__dict__, "rolling": True})
+            new = turn.choose_roll(state, log)
         else:
             new = turn.hold(state, log)
         return Transition(new, tuple(log))

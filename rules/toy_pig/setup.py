@@ -18,8 +18,10 @@ def new_state(config: Config, seed: int) -> State:
 
 
 def setup_events(s: State) -> tuple[Event, ...]:
-    """One hidden event per seat for its secret card (visible to that seat), then who starts."""
+    """The player count, one hidden event per seat for its secret card (visible to that seat), then who starts."""
     log: list = []
+    emit(log, "players", None, ("cover.players",), f"ผู้เล่น {s.players} คน", f"{s.players} players",
+         players=s.players)
     for seat, card in enumerate(s.secrets):
         th, en = seat_name(seat)
         emit(log, "secret_dealt", seat, ("setup.secret",), f"{th} ได้การ์ดลับค่า {card}",

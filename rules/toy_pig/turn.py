@@ -18,6 +18,13 @@ def next_seat(s: State) -> int:
     return (s.turn + 1) % s.players
 
 
+def choose_roll(s: State, log: list) -> State:
+    """The seat chooses to roll (play.choose): the die is thrown next (a chance node)."""
+    th, en = seat_name(s.turn)
+    emit(log, "roll_chosen", s.turn, ("play.choose",), f"{th} เลือกทอยเต๋า", f"{en} chooses to roll")
+    return dataclasses.replace(s, rolling=True)
+
+
 def roll(s: State, value: int, log: list) -> State:
     """The die shows ``value``: a bust (play.bust) or points into the turn total (play.roll)."""
     th, en = seat_name(s.turn)

@@ -1,4 +1,4 @@
-"""Shadow Master pieces shared by the notebook's views: the board picture and the panels.
+"""Shadow Master's board picture and panels (its board view's parts; :mod:`.board` wires them).
 
 Pure drawing, no rule: every number comes from the engine (``GAME.observe`` /
 ``state_to_json``, :mod:`rules.shadow_master.board` for groups) and is only laid out here.
@@ -25,9 +25,11 @@ from rules.core.rulebook import load_rulebook
 from rules.shadow_master import board as smb
 from rules.shadow_master.tables import tables
 
-from .errors import THAI_FONT
-from .hexboard import HexBoard
-from .shadow_board import COLOUR_CSS, OUTLINE_CSS
+from ..errors import THAI_FONT
+from ..hexboard import HexBoard
+from ..page import acting
+from .live_board import COLOUR_CSS, OUTLINE_CSS
+from .labels import seat_label as seat_name
 
 CASTLE_MARK = "♜"
 
@@ -91,7 +93,7 @@ CSS = f"""<style>
 
 def style() -> w.HTML:
     """The CSS of these panels and of the rule clauses, once per view (not in every value)."""
-    from .rulepanel import PANEL_CSS
+    from ..rulepanel import PANEL_CSS
     return w.HTML(PANEL_CSS + CSS, layout=w.Layout(display="none"))
 
 
@@ -127,11 +129,6 @@ def colour_html(board, colour: str) -> str:
     return f'{dot(colour)}{e(board.colour_th.get(colour, colour))}'
 
 
-def seat_name(seat: int) -> str:
-    """Engine texts say ``ผู้เล่น {seat + 1}``; the panels add the seat number."""
-    return f"ผู้เล่น {seat + 1} (ที่นั่ง {seat})"
-
-
 def silver(amount: int) -> str:
     """``"23 Silver (2 Gold 3 Silver)"``; 10 Silver = 1 Gold (clause ``money.gold``)."""
     g, s = divmod(int(amount), 10)
@@ -146,78 +143,7 @@ def _clause_text(cid: str) -> str:
         return cid
 
 
-# ----------------------------------------------------------------------------- actions
-def action_label(a: Mapping, board, obs: Mapping | None = None) -> str:
-    """A Thai / English label for an action dict (``obs``: the observation, for the Rank of a
-    Power buy and the card of an open-row take)."""
-    t = a["type"]
-    col = lambda c: board.colour_th.get(c, c)
-    kind_th = tables().powers.kind_th
-    persons = tables().shadow.persons
-    if t == "roll":
-        return "A: ทอยเต๋าแล้ววาง / roll and place"
-    if t == "military":
-        return f"A: Military {col(a['colour'])} วางโดยไม่ทอย / place without rolling"
-    if t == "military_faith":
-        return f"A: Military+Faith {col(a['colour'])} / place, then roll one more"
-    if t == "black":
-        return f"B: โทเคนดำที่ {a['cell']} (+3) / black token"
-    if t == "skip":
-        return "C: ข้ามไปเฟส 3 / skip to phase 3"
-    if t == "buy_person":
-        p = persons.get(a["card"])
-        return f"C: ซื้อ {p.name_en if p else a['card']} ({p.price if p else '?'} Silver) / buy"
-    if t == "build_castle":
-        return f"C: สร้างปราสาทที่ {a['cell']} / build a castle"
-    if t == "move_money":
-        return f"ย้ายเงิน {a['amount']} จาก{col(a['source'])}ไป{col(a['target'])} / move money"
-    if t in ("place", "place_combo"):
-        extra = " 2 โทเคน (X)" if t == "place_combo" else ""
-        return f"วาง{col(a['colour'])}ที่ {a['cell']}{extra} / place"
-    if t in ("ally", "envoy_ally"):
-        return f"พันธมิตร: {col(a['colour'])} ไป {a['x']}" + (" (Envoy)" if t == "envoy_ally" else "") + " / ally"
-    if t in ("unally", "envoy_unally"):
-        return f"ถอน{col(a['colour'])}ออกจากช่อง X" + (" (Envoy)" if t == "envoy_unally" else "") + " / unally"
-    if t == "theron":
-        return f"Lord Theron: ย้าย{col(a['colour'])} {a['count']} จาก {a['source']} ไป {a['target']}"
-    if t == "turncloak":
-        return f"Turncloak: เปลี่ยนเป็น{col(a['colour'])} / turn {a['colour']}"
-    if t == "decline":
-        return "ไม่วาง / do not place"
-    if t == "buy_power":
-        return f"ซื้อ Kingdom Power {col(a['colour'])} / buy (Rank {obs['rank'].get(a['colour']) if obs else '?'})"
-    if t == "no_buy":
-        return "ไม่ซื้อ / no"
-    if t == "take_open":
-        card = obs["row"][a["index"]][0] if obs and a["index"] < len(obs["row"]) else "?"
-        return f"หยิบ {card} จากกองเปิด (ข้าม {a['index']}) / take"
-    if t == "draw":
-        return "จั่วจากกอง / draw"
-    if t == "exchange":
-        return f"แลก: ทิ้ง {a['card']} (1 Silver) / exchange"
-    if t == "end_turn":
-        return "จบเทิร์น / end the turn"
-    if t in ("sell_power", "forced_sale"):
-        what = "ขาย" if t == "sell_power" else "ขายบังคับ"
-        return f"{what} {kind_th.get(a['kind'], a['kind'])} {col(a['colour'])} / sell"
-    if t == "no_sell":
-        return "ไม่ขาย / no sale"
-    if t == "deposit":
-        return f"ฝาก {a['amount']} กับ{col(a['colour'])} / deposit"
-    if t == "attack_side":
-        return "โจมตี / attack " + " + ".join(col(c) for c in a["colours"])
-    if t == "remove_token":
-        return f"หยิบโทเคนออกจาก {a['cell']} / remove"
-    if t == "siege_cell":
-        return f"ล้อมโจมตี {a['cell']} / siege"
-    if t == "queen_move":
-        return f"Queen: ย้ายเงินฝากไป {col(a['target'])} / move"
-    if t == "discard_territory":
-        return f"ทิ้ง {a['card']} / discard"
-    return t
 
-
-# ----------------------------------------------------------------------------- the board
 X_FILL = "#e4ddf0"
 """Background of the alliance (X) cells, drawn as a strip below the map."""
 
@@ -301,17 +227,6 @@ class SMBoard(HexBoard):
                     highlights=[self.hex_of[c] for c in highlights if c in self.hex_of])
 
 
-def largest_group_outlines(position: smb.Position) -> list[tuple[list[str], str, str]]:
-    """Each kingdom's largest group (its Rank, ``rank.largest_group``) as an outline."""
-    out = []
-    for colour in position.board.colours:
-        group = smb.largest_group(position, colour)
-        if group:
-            out.append((sorted(group), colour, f"{colour} Rank {len(group)}"))
-    return out
-
-
-# ----------------------------------------------------------------------------- panels
 def limit_html(p: Mapping) -> str:
     """Power Limit with its sources (from the engine's ``power_limit_sources``)."""
     items = []
@@ -362,23 +277,12 @@ def seat_html(board, seat: int, p: Mapping, viewer: int | None, turn_seat: int |
     return f'<div class="{" ".join(cls)}" data-seat="{seat}">{"".join(rows)}</div>'
 
 
-def acting_seat(obs: Mapping) -> int | None:
-    """The seat that must act now according to the observation (``None`` at chance/end)."""
-    if obs.get("stage") == "over" or obs.get("chance"):
-        return None
-    if obs.get("queue"):
-        return obs["queue"][0]["seat"]
-    if obs.get("stage") == "turn" and obs.get("turn"):
-        return obs["turn"]["seat"]
-    return obs.get("eor_seat") if obs.get("eor_seat", -1) >= 0 else None
-
-
 def players_html(board, obs: Mapping, viewer: int | None = None,
                  ledger: Mapping[int, list[str]] | None = None, note: str = "") -> str:
     """Every seat's card from an observation (``GAME.observe(state, viewer)``)."""
     turn_seat = obs["turn"]["seat"] if obs.get("turn") else None
-    act = acting_seat(obs)
-    cards = [seat_html(board, i, p, viewer, turn_seat, i == act, (ledger or {}).get(i, ()))
+    now = acting(obs)  # the engine's "current" (whose decision it is)
+    cards = [seat_html(board, i, p, viewer, turn_seat, i in now, (ledger or {}).get(i, ()))
              for i, p in enumerate(obs["players"])]
     extra = f'<div class="kl-muted">{note}</div>' if note else ""
     return f'<div class="kl-sm">{extra}<div class="kl-seats">{"".join(cards)}</div></div>'
@@ -433,3 +337,4 @@ def board_widget_box(hexboard: SMBoard, *side: w.Widget) -> w.HBox:
     hexboard.layout = w.Layout(flex="0 1 440px", min_width="300px")
     return w.HBox([hexboard, w.VBox(list(side), layout=w.Layout(flex="1 1 320px", min_width="280px"))],
                   layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+

@@ -14,23 +14,35 @@ from rules.core.rulebook import load_rulebook
 from rules.core.saveload import start
 from rules.core.scenario import load_scenario
 from rules.shadow_master import GAME
-from rules.shadow_master.attack import KIND_TH
+from rules.shadow_master.attack import KIND_TH, REMOVE
 from rules.shadow_master.whatif import Preview, overlay, preview_attack
 
-from .errors import error_html, safe
-from .rulepanel import clause_html
-from .sm_panels import (SMBoard, alliances_of, style, board_widget_box, colour_html, colour_label, e,
-                        largest_group_outlines)
-from .sm_scenario import ATTACK_EXAMPLES, available
+from ..errors import error_html, safe
+from ..page import SCENARIOS
+from ..rulepanel import clause_html
+from .labels import rank_groups, seat_label
+from .panels import SMBoard, alliances_of, board_widget_box, colour_html, colour_label, e, style
 
 KIND_FILL = {
     "full_force": "#ef9a9a", "tempo": "#ffcc80", "first_strike": "#fff59d", "siege": "#ce93d8",
     "three_fronts": "#80deea", "none": "#cfd8dc", "quiet": "#e3f2e1", "capture": "#a5d6a7",
 }
 """Cell background per what-if kind (``capture``: a castle would be captured)."""
+ATTACK_EXAMPLES = ("attack_full_force", "attack_tempo", "attack_first_strike", "attack_siege", "three_fronts",
+                   "alliance_attack", "attack_small_groups_no_fight", "siege_collapse_deposits", "castle_capture",
+                   "bankruptcy_forced_sale")
+"""Scenario stems of the attack stepper and the what-if board, in teaching order (missing files skipped)."""
+
+
+def available(stems: Iterable[str]) -> list:
+    """Existing scenario files among ``stems``."""
+    paths = [SCENARIOS / "shadow_master" / f"{s}.yaml" for s in stems]
+    return [p for p in paths if p.exists()]
 KIND_LABEL = {
-    "full_force": ("โจมตีเต็มกำลัง", "full force (4)"), "tempo": ("ชิงจังหวะ", "tempo (2)"),
-    "first_strike": ("บุกก่อนได้เปรียบ", "first strike (1)"), "siege": ("ล้อมโจมตี", "siege (a whole cell)"),
+    "full_force": ("โจมตีเต็มกำลัง", f"full force ({REMOVE['full_force']})"),
+    "tempo": ("ชิงจังหวะ", f"tempo ({REMOVE['tempo']})"),
+    "first_strike": ("บุกก่อนได้เปรียบ", f"first strike ({REMOVE['first_strike']})"),
+    "siege": ("ล้อมโจมตี", "siege (a whole cell)"),
     "three_fronts": ("หลายแนวรบ: ต้องเลือก", "several fronts: the placer chooses"),
     "none": ("ติดศัตรูแต่ไม่รบ", "touches an enemy, no fight"), "quiet": ("วางได้ ไม่ติดศัตรู", "legal, no enemy next"),
     "capture": ("ยึดปราสาท", "captures a castle"),
@@ -67,7 +79,7 @@ def preview_html(board, p: Preview, book=None, castles: Iterable[str] = ()) -> s
     """The details of one cell's preview: each choice's attack, sizes, removals, payments
     (``castles``: castle cells, to say why an attack on one removes nothing)."""
     book = book or load_rulebook("shadow_master")
-    head = f"<b>{e(p.cell)}</b> · {colour_html(board, p.colour)} · ผู้วาง / placer: ผู้เล่น {p.seat + 1}"
+    head = f"<b>{e(p.cell)}</b> · {colour_html(board, p.colour)} · ผู้วาง / placer: {e(seat_label(p.seat))}"
     if p.refused is not None:
         clause, th, en = p.refused
         return (f"<div class='kl-sm'>{head}<div>วางไม่ได้ / not legal: {e(th)} <span class='kl-muted'>"
@@ -89,7 +101,7 @@ def preview_html(board, p: Preview, book=None, castles: Iterable[str] = ()) -> s
         if o.emptied:
             line.append("ช่องว่างลง / cells emptied: " + e(", ".join(o.emptied)))
         if o.paid:
-            line.append("ค่าเสียหาย / damage: " + ", ".join(f"ผู้เล่น {s + 1} จ่าย {n}" for s, n in o.paid))
+            line.append("ค่าเสียหาย / damage: " + ", ".join(f"{e(seat_label(s))} จ่าย {n}" for s, n in o.paid))
         if o.collapsed:
             line.append("<b>ล่มสลาย / collapses:</b> " + ", ".join(colour_html(board, c) for c in o.collapsed))
         if o.captured:
@@ -193,7 +205,7 @@ class WhatIfView(w.VBox):
                 outlines = [(o.attacker_cells, o.attacker[0], f"attacker {o.attacker_size}"),
                             (o.defender_cells, (o.defender or ("blue",))[0], f"defender {o.defender_size}")]
         if not outlines:
-            outlines = largest_group_outlines(self.state.position)
+            outlines = rank_groups(GAME.observe(self.state, None), self.state.position)
         self.hexboard.show(self.state.position, castles=castles, fills=fills, labels=labels, outlines=outlines,
                            highlights=[self.selected] if self.selected else [], alliances=alliances_of(self.state))
         counts: dict[str, int] = {}
@@ -203,7 +215,7 @@ class WhatIfView(w.VBox):
         parts = ", ".join(f"{KIND_LABEL[k][0]} {n}" for k, n in counts.items() if k in KIND_LABEL)
         self.summary.value = (f"<div class='kl-sm kl-wi-summary'>{colour_html(board, self.colour.value)}: "
                               f"วางได้ <b>{len(self.previews)}</b> ช่อง / legal cells ({parts}) · ผู้วาง / placer: "
-                              f"ผู้เล่น {self.placer + 1}</div>")
+                              f"{e(seat_label(self.placer))}</div>")
         if self.selected is None:
             self.detail.value = ("<div class='kl-sm kl-muted'>คลิกช่องเพื่อดูรายละเอียด / "
                                  "click a cell for the details</div>")

@@ -17,9 +17,9 @@ import ipywidgets as w
 from rules.core.rulebook import load_rulebook
 from rules.shadow_master import board as smb
 
-from .errors import THAI_FONT, error_html, guard, message_html
-from .hexboard import HexBoard
-from .rulepanel import PANEL_CSS, clause_html
+from ..errors import THAI_FONT, error_html, guard, message_html
+from ..hexboard import HexBoard
+from ..rulepanel import PANEL_CSS, clause_html
 
 COLOUR_CSS = {
     "red": "#d32f2f", "blue": "#1e63c6", "green": "#2e7d32", "yellow": "#f2c200",

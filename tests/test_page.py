@@ -1,0 +1,240 @@
+"""The shared game page (widgets/page.py) and the rule that no widget decides a rule.
+
+* the toy game's widget folder (widgets/toy_pig/, the one a contributor copies) builds its page
+  through the shared page: a scenario stepper and a play panel;
+* a click is bound to the action and the decision it was shown for (a double or late click is
+  refused, never applied to another action);
+* each "rule in a widget" found in issue 8 has a test here that fails if it comes back.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rules.core.play import playout
+from rules.core.protocol import TERMINAL
+from rules.core.scenario import Scenario
+from widgets import page
+from widgets.session import GameSession
+
+WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
+
+
+def widget_sources() -> dict[str, str]:
+    return {str(p.relative_to(WIDGETS)): p.read_text(encoding="utf-8") for p in WIDGETS.rglob("*.py")}
+
+
+# ----------------------------------------------------------------------------- the toy game's folder
+def test_toy_pig_page_is_built_through_the_shared_page():
+    """The template's widget folder (widgets/toy_pig/) on the template engine (rules/toy_pig/): its
+    worked examples step through the shared reader, and its play panel plays a whole game."""
+    from widgets.toy_pig import SPEC
+    reader = page.rulings(SPEC)
+    assert len(reader.picker.options) == len(list(SPEC.scenarios.glob("*.yaml"))) >= 1
+    for _label, path in reader.picker.options:
+        reader.picker.value = path
+        view = reader.view
+        assert reader.error.value == "" and view.error.value == ""
+        view.cursor.jump_action(view.session.length)
+        final = view.session.state
+        for seat, score in enumerate(final.scores):
+            assert f"data-seat='{seat}'><td style='text-align:left'>{SPEC.seat_label(seat)}</td><td class='kl-score'>{score}<" \
+                in view.board.html.value
+        assert "kl-secret" not in view.board.html.value  # a spectator sees no secret card
+        cited = [c for ev in view.cursor.shown_events()[-1:] for c in ev.cites]
+        assert not cited or set(cited) <= set(reader.panel.cited)  # the last event's clauses are highlighted
+    view = page.scenario_at(SPEC, SPEC.scenarios / f"{path.stem}.yaml", 1)
+    assert view.session.step == 1
+    # the play panel: one seat against a bot, the seed shown; the reader sees only its own secret
+    panel = page.play(SPEC, first_seed=5)
+    table = panel.children[3].children[0]
+    assert "<b>5</b>" in panel.children[1].children[-1].value
+    assert [b.description for b in table.buttons.children] == [SPEC.label(table.session.state, a)
+                                                              for a in table.legal()]
+    secret = table.session.state.secrets[0]
+    assert f"kl-secret'>{secret}<" in table.board.html.value
+    rng = random.Random(0)
+    for _ in range(300):
+        if table.session.current_player() == TERMINAL:
+            break
+        buttons = table.buttons.children
+        buttons[rng.randrange(len(buttons))].click()
+        assert "kl-error" not in table.message.value
+    assert table.session.current_player() == TERMINAL
+
+
+def test_a_game_folder_holds_only_its_view_and_labels():
+    for game in ("coup", "shadow_master", "toy_pig"):
+        folder = WIDGETS / game
+        assert (folder / "__init__.py").exists() and (folder / "labels.py").exists(), game
+        text = (folder / "__init__.py").read_text(encoding="utf-8")
+        assert "SPEC = GameSpec(" in text
+    # the scenario reader and the play loop exist once, in the shared page
+    src = widget_sources()
+    for name in ("class ScenarioView", "class PlayTable", "def advance", "class FrameCursor", "def parse_seed"):
+        where = [f for f, text in src.items() if name + "(" in text or name + ":" in text]
+        assert where == ["page.py"], (name, where)
+
+
+# ----------------------------------------------------------------------------- clicks bound to what they showed
+def _coup_table(seed=3):
+    from rules.coup import GAME
+    from rules.coup.bots import make_bot
+    from widgets.coup import SPEC
+    session = GameSession(GAME, config={"players": 3}, seed=seed)
+    return page.PlayTable(SPEC, session, viewer=0, bots={1: make_bot("honest"), 2: make_bot("honest")}, seed=seed)
+
+
+def test_a_double_click_is_refused_not_applied_twice():
+    table = _coup_table()
+    income = next(b for b in table.buttons.children if b.choice[1]["type"] == "income")
+    income.click()
+    length = table.session.length
+    assert table.session.actions[0] == {"player": 0, "type": "income"}
+    income.click()  # the same (now closed) button again: the decision changed
+    assert table.session.length == length and "no longer current" in table.message.value
+
+
+def test_a_late_click_is_never_applied_to_another_action():
+    table = _coup_table()
+    shown = [b.choice for b in table.buttons.children]
+    decision = table.decision
+    table.buttons.children[0].click()
+    assert table.decision != decision
+    for old_decision, action in shown:
+        before = table.session.length
+        page.safe(table.message)(table.choose)(old_decision, action)
+        assert table.session.length == before and "kl-error" in table.message.value
+
+
+def test_a_late_board_click_is_refused():
+    from widgets.shadow_master import SPEC
+    table = page.new_table(SPEC, 2, "greedy", 3)
+    table.act({"player": 0, "type": "roll"})
+    place = next(a for a in table.legal() if a["type"] == "place")
+    stale = table.decision - 1
+    length = table.session.length
+    table.board.hexboard.click(table.board.hexboard.hex_of[place["cell"]], decision=stale)
+    assert table.session.length == length and "no longer current" in table.message.value
+    table.board.click(place["cell"])
+    assert table.session.actions[length] == place
+
+
+# ----------------------------------------------------------------------------- no rule decided in a widget
+def test_no_reaction_order_or_acting_seat_is_computed_in_a_view():
+    """The Coup table asked windows clockwise itself (``clockwise()``) while rules.core.play picked a
+    random seat, and ``sm_panels.acting_seat`` re-derived the engine's; now only the labels adapters
+    ask the engine."""
+    for name, text in widget_sources().items():
+        assert "def clockwise" not in text, name
+        if not name.endswith("labels.py"):
+            assert not re.search(r"def acting_seat|eor_seat", text), name
+
+
+def test_the_coup_table_asks_the_seat_the_engine_orders_first():
+    from rules.coup import GAME
+    from widgets.coup import SPEC, labels
+    asked = []
+
+    def bot(seat):
+        def policy(obs, legal, rng):
+            asked.append((seat, table.session.state))
+            return next((a for a in legal if a["type"] in ("pass", "tax", "foreign_aid")), legal[0])
+        return policy
+
+    session = GameSession(GAME, config={"players": 4}, seed=1)
+    table = page.PlayTable(SPEC, session, viewer=None, bots={s: bot(s) for s in range(4)}, seed=1)
+    table.advance(limit=400)
+    windows = [(seat, st) for seat, st in asked if isinstance(GAME.current_player(st), frozenset)
+               and len(GAME.current_player(st)) > 1]
+    assert windows
+    order = getattr(GAME, "reaction_order", None)
+    for seat, st in windows:
+        assert seat == labels.acting_seat(st)
+        if order is not None:  # the engine's function (shape-coup) decides, not the view
+            assert seat == list(order(st))[0]
+
+
+def test_rank_labels_are_the_engines_rank_under_merged_allies():
+    from rules.shadow_master import GAME
+    from rules.shadow_master.powers import kingdom_rank
+    from widgets.shadow_master import SPEC
+    setup = {"first_player": 0, "alliances": {"X1": ["red", "yellow"]},
+             "board": {"E2": ["red", 1], "E3": ["yellow", 1], "D1": ["yellow", 1], "F6": ["blue", 1]}}
+    session = GameSession(GAME, config={"players": 3, "allies_rank": "merged"}, seed=3, overrides=setup)
+    state = session.state
+    assert kingdom_rank(state, "red") != 1  # merged: red counts its ally's cells
+    table = page.PlayTable(SPEC, session, viewer=0, bots={})
+    titles = {t.split()[0]: int(t.split()[-1]) for _d, _s, t in table.board.hexboard.outlines}
+    for colour in ("red", "yellow", "blue"):
+        assert titles[colour] == kingdom_rank(state, colour), (colour, titles)
+        assert f'class="kl-rank" data-colour="{colour}"><b>{kingdom_rank(state, colour)}</b>' in table.board.kingdoms.value
+
+
+def test_the_acting_seat_shown_is_the_engines():
+    from rules.shadow_master import GAME
+    from rules.shadow_master.bots import greedy_bot
+    from widgets.shadow_master import SPEC
+    session = GameSession(GAME, config={"players": 3}, seed=4)
+    table = page.PlayTable(SPEC, session, viewer=None, bots={s: greedy_bot for s in range(3)}, seed=4)
+    table.advance(limit=150)
+    for step in range(0, session.length, 7):
+        session.jump(step)
+        cp = GAME.current_player(session.state)
+        marked = re.findall(r'class="kl-seat[^"]*acting[^"]*" data-seat="(\d)"', table.board.players.value)
+        assert marked == ([str(cp)] if isinstance(cp, int) and cp >= 0 else []), step
+
+
+def test_every_label_comes_from_describe_action(monkeypatch):
+    """Make the engines' describe_action say something recognisable: every button and frame heading
+    shows exactly that (no view formats an action itself)."""
+    from rules.coup import GAME as COUP
+    from rules.shadow_master import GAME as SM
+    from widgets.coup import SPEC as COUP_SPEC
+    from widgets.shadow_master import SPEC as SM_SPEC
+    for game, spec in ((COUP, COUP_SPEC), (SM, SM_SPEC)):
+        monkeypatch.setattr(type(game), "describe_action", lambda self, s, a: (f"TH:{a.get('type', a.get('chance'))}", "EN"),
+                            raising=False)
+        table = page.new_table(spec, 1, None, 2)
+        assert table.buttons.children
+        for b in table.buttons.children:
+            assert b.description.startswith("TH:") or b.description == "ทำ / do", b.description
+        view = page.watch(spec, players=2, seed=1, steps=3)
+        assert "TH:" in view.info.value
+
+
+def test_no_rule_value_is_typed_in_a_label():
+    for name, text in widget_sources().items():
+        for typed in ("(+3)", "(1 Silver)", "รายได้ +1", "ภายนอก +2", '"full force (4)"', '"tempo (2)"',
+                      '"first strike (1)"'):
+            assert typed not in text, (name, typed)
+
+
+def test_the_bots_game_is_played_by_the_engine_side():
+    from rules.core.saveload import start
+    from rules.shadow_master import GAME
+    from rules.shadow_master.bots import greedy_bot
+    from widgets.shadow_master import SPEC
+    view = page.watch(SPEC, players=3, seed=2, steps=60, kind="greedy")
+    _cfg, state = start(GAME, {"players": 3}, 2)
+    out = playout(GAME, state, random.Random(2), {s: greedy_bot for s in range(3)}, max_steps=60)
+    assert view.session.actions == out.actions
+    for name, text in widget_sources().items():
+        assert "choose_action(" not in text and "playout(" not in text, name
+
+
+@pytest.mark.parametrize("game", ["coup", "shadow_master"])
+def test_replaced_scenarios_leave_no_widgets_behind(game):
+    from ipywidgets.widgets.widget import _instances
+    spec = __import__(f"widgets.{game}", fromlist=["SPEC"]).SPEC
+    reader = page.rulings(spec)
+    options = [p for _l, p in reader.picker.options][:6]
+    reader.picker.value = options[1]
+    reader.picker.value = options[0]
+    baseline = len(_instances)
+    for p in options[1:] + options[:1]:
+        reader.picker.value = p
+    assert len(_instances) - baseline <= 4, (len(_instances), baseline)

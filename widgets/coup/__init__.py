@@ -1,0 +1,31 @@
+"""Coup's widget folder: its table view (:mod:`.table`) and its labels (:mod:`.labels`), plugged
+into the shared page (:mod:`widgets.page`) as :data:`SPEC`."""
+from __future__ import annotations
+
+import ipywidgets as w
+
+from rules.coup import GAME
+from rules.coup.bots import make_bot
+
+from ..page import GameSpec
+from . import labels
+from .table import CSS, CoupTableView, table_html
+
+SECTIONS = {}
+"""Coup's notebook puts an example beside each section itself (``page.section(SPEC, i, stem)``)."""
+
+
+def _options() -> list[tuple[str, w.Widget]]:
+    return [("reformation", w.Checkbox(value=False, description="การปฏิรูปศาสนา / Reformation"))]
+
+
+SPEC = GameSpec(
+    id="coup", game=GAME, board=CoupTableView, describe=labels.describe, seat_label=labels.seat_label,
+    acting_seat=labels.acting_seat, seat_out=labels.seat_out,
+    bots={"honest": ("ซื่อสัตย์ / honest", lambda: make_bot("honest")),
+          "bluffer": ("ชอบหลอก / bluffer", lambda: make_bot("bluffer")),
+          "random": ("สุ่ม / random", lambda: make_bot("random"))},
+    bot_kind="bluffer", bot_count=(1, 5, 3), play_options=_options, fresh_players=4,
+    danger=frozenset({"challenge"}), css=CSS)
+
+__all__ = ["SPEC", "CoupTableView", "table_html", "labels"]

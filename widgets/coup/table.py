@@ -1,0 +1,158 @@
+"""The Coup table: one seat's view of a เกมโค่นอำนาจ game, drawn from ``observe`` only.
+
+Another seat's face-down card never reaches the browser (widget state travels there): the table
+is a pure function of ``GAME.observe(state, viewer)``, plus ``state_to_json`` for a teaching
+example that shows every card (``Shown.full``; the page says so on screen).  Labels come from
+:mod:`widgets.coup.labels` (the engine's ``describe_action``).
+"""
+from __future__ import annotations
+
+import html
+from typing import Any, Mapping
+
+import ipywidgets as w
+
+from rules.coup.reformation import FACTION_TH
+
+from ..errors import THAI_FONT
+from ..page import BoardView, Shown, acting
+from . import labels
+from .labels import CARD_TH
+
+CARD_COLOUR = {"duke": "#7b1fa2", "captain": "#1e63c6", "assassin": "#37474f", "contessa": "#c62828",
+               "ambassador": "#2e7d32", "inquisitor": "#ef6c00"}
+PHASE_TH = {
+    "faction": ("เลือกศาสนา", "choose a faction"), "turn": ("เลือกการกระทำ", "choose an action"),
+    "challenge_action": ("ท้าทายคำอ้างหรือไม่", "challenge the claim?"),
+    "block": ("ยับยั้งหรือไม่", "block?"), "challenge_block": ("ท้าทายการยับยั้งหรือไม่", "challenge the block?"),
+    "prove": ("พิสูจน์หรือเสียการ์ด", "prove or lose a card"), "lose": ("เลือกการ์ดที่จะเสีย", "choose a card to lose"),
+    "exchange": ("เลือกการ์ดที่จะคืน", "choose cards to return"), "show": ("เลือกการ์ดให้ดู", "choose a card to show"),
+    "examine": ("บังคับแลกหรือคืนให้", "force an exchange or let keep"), "chance": ("สับกอง / สุ่ม", "shuffle / chance"),
+    "over": ("จบเกม", "game over"),
+}
+SPECTATOR_PHASE_TH = {
+    "faction": ("ช่วงเลือกศาสนา", "factions are chosen"), "turn": ("ช่วงเลือกการกระทำ", "an action is chosen"),
+    "challenge_action": ("ช่วงท้าทายคำอ้าง", "the claim may be challenged"),
+    "block": ("ช่วงยับยั้ง", "the action may be blocked"),
+    "challenge_block": ("ช่วงท้าทายการยับยั้ง", "the block may be challenged"),
+    "prove": ("ช่วงพิสูจน์คำอ้าง", "the claim is proven or a card lost"),
+    "lose": ("ช่วงเสียการ์ด", "a card is lost"), "exchange": ("ช่วงคืนการ์ด", "cards are returned"),
+    "show": ("ช่วงให้ดูการ์ด", "a card is shown"), "examine": ("ช่วงตัดสินการสอบสวน", "the examined card is decided"),
+}
+"""Neutral headings for a table nobody acts from (a spectator or a teaching example)."""
+
+CSS = f"""<style>
+.kl-coup {{ font-family: {THAI_FONT}; font-size: 14px; }}
+.kl-coup .kl-seats {{ display: flex; flex-wrap: wrap; gap: 8px; }}
+.kl-coup .kl-seat {{ border: 2px solid #ccc; border-radius: 8px; padding: 6px 8px; min-width: 150px; background: #fafafa; }}
+.kl-coup .kl-seat.turn {{ border-color: #1e63c6; }}
+.kl-coup .kl-seat.acting {{ background: #fff4cc; }}
+.kl-coup .kl-seat.out {{ opacity: .55; }}
+.kl-coup .kl-card {{ display: inline-block; border-radius: 5px; padding: 1px 6px; margin: 2px; color: #fff; font-size: 13px; }}
+.kl-coup .kl-card.back {{ background: #9e9e9e; }}
+.kl-coup .kl-card.lost {{ text-decoration: line-through; opacity: .7; }}
+.kl-coup .kl-head {{ margin-bottom: 6px; }}
+.kl-coup .kl-teach {{ background: #e8f4fd; border-left: 4px solid #2a6f97; padding: 3px 8px; margin-bottom: 6px; }}
+</style>"""
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def card_html(name: str, lost: bool = False) -> str:
+    """A face-up card chip (Thai name, English in the tooltip)."""
+    return (f'<span class="kl-card{" lost" if lost else ""}" style="background:{CARD_COLOUR.get(name, "#555")}"'
+            f' title="{_e(name)}">{_e(CARD_TH.get(name, name))}</span>')
+
+
+def back_html(count: int) -> str:
+    return "".join('<span class="kl-card back" title="face down / คว่ำ">?</span>' for _ in range(count))
+
+
+def pending_label(state: Any, act: Mapping) -> str:
+    """The action of this turn (from the observation's ``action``) in the engine's words."""
+    action = {"player": act.get("actor"), "type": act["type"], "target": act["target"], "character": act["claim"]}
+    action = {k: v for k, v in action.items() if v is not None}
+    try:
+        return labels.label(state, action)
+    except Exception:  # noqa: BLE001 - a past action may not be describable now: its name is enough
+        return act["type"]
+
+
+def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> str:
+    """The table as HTML from an observation (``full``: ``state_to_json`` of a teaching example,
+    whose hands are then all shown; ``state``: for the engine's label of this turn's action).
+    Depends only on what the viewer may see."""
+    me = obs["viewer"]
+    now = acting(obs)
+    phases = PHASE_TH if me is not None else {**PHASE_TH, **SPECTATOR_PHASE_TH}
+    th, en = phases.get(obs["phase"], (obs["phase"], obs["phase"]))
+    head = [f"<b>{_e(th)}</b> / {_e(en)}", f"ตาของที่นั่ง {obs['turn']} / seat {obs['turn']}'s turn",
+            f"ธนาคาร {obs['bank']} / bank", f"กอง {obs['deck_size']} ใบ / deck"]
+    if obs["reformation"]:
+        head.append(f"ที่พักพิง {obs['almshouse']} / almshouse")
+    if obs["forced"] and obs["phase"] == "turn":
+        head.append("<b>ต้องรัฐประหาร / must coup</b>")
+    act = obs["action"]
+    if act:
+        what = pending_label(state, act)
+        claim = f" ({CARD_TH.get(act['claim'], act['claim'])})" if act["claim"] else ""
+        if claim.strip() in what:
+            claim = ""
+        who = f"ที่นั่ง {act['actor']}: " if act.get("actor") is not None else ""
+        head.append(f"การกระทำ / action: {_e(who)}{_e(what)}{_e(claim)}")
+    if obs["block"]:
+        head.append(f"ยับยั้งโดยที่นั่ง {obs['block']['player']} ด้วย{_e(CARD_TH[obs['block']['character']])} / block")
+    if obs["winner"] is not None:
+        head.append(f"<b>ผู้ชนะ: ที่นั่ง {obs['winner']} / winner: seat {obs['winner']}</b>")
+    if obs["deadlock"]:
+        head.append("<b>ทางตัน ไม่มีผู้ชนะ / deadlock, no winner</b>")
+    seats = []
+    for p in obs["players"]:
+        s = p["seat"]
+        cls = ["kl-seat"] + (["turn"] if s == obs["turn"] else []) + (["acting"] if s in now else []) \
+            + ([] if p["alive"] else ["out"])
+        name = f"ที่นั่ง {s}" + (" (คุณ / you)" if s == me else "")
+        hand = full["players"][s]["hand"] if full else p["hand"]
+        cards = "".join(card_html(c) for c in hand) if hand is not None else back_html(p["cards"])
+        lost = "".join(card_html(c, lost=True) for c in p["lost"]) + back_html(p["lost_face_down"])
+        # factions are placeholders until the faction choice is made (phase "faction")
+        chosen = p["faction"] is not None and obs["phase"] != "faction"
+        faction = f" · {FACTION_TH[p['faction']]}" if chosen else ""
+        # a seat that is out claims nothing any more (its last claim may just have been a bluff)
+        claims = ", ".join(CARD_TH.get(c, c) for c in p["claims"]) if p["alive"] else ""
+        seats.append(
+            f'<div class="{" ".join(cls)}"><div><b>{_e(name)}</b>{_e(faction)}</div>'
+            f'<div>เหรียญ / coins: <b>{p["coins"]}</b></div><div>{cards}</div>'
+            + (f'<div>เสียแล้ว / lost: {lost}</div>' if lost else "")
+            + (f'<div style="color:#666">อ้าง / claimed: {_e(claims)}</div>' if claims else "")
+            + "</div>")
+    extra = []
+    if obs.get("exchange_drawn"):
+        extra.append("หยิบมา / drawn: " + "".join(card_html(c) for c in obs["exchange_drawn"]))
+    if obs.get("examined"):
+        extra.append("การ์ดที่ดู / examined card: " + card_html(obs["examined"]))
+    for t, c in obs.get("known", []):
+        extra.append(f"รู้ว่าที่นั่ง {t} มี / you know seat {t} holds: " + card_html(c))
+    teach = ('<div class="kl-teach">ตัวอย่างสอน: เปิดไพ่ทุกใบให้เห็น / teaching example: every card is shown</div>'
+             if full else "")
+    return (f'<div class="kl-coup">{teach}<div class="kl-head">{" · ".join(head)}</div>'
+            f'<div class="kl-seats">{"".join(seats)}</div>'
+            + "".join(f"<div>{x}</div>" for x in extra) + "</div>")
+
+
+class CoupTableView(BoardView):
+    """The table (:func:`table_html`) with the page's ``side`` widgets below it (the frame's events
+    in a scenario, the buttons in play).  Coup has no board clicks: the page's buttons are the moves."""
+
+    key_events = ("challenge", "lose_influence", "out", "win")
+
+    def __init__(self, spec, state, side=(), play=False, **kwargs):
+        super().__init__(spec, state, side, play, **kwargs)
+        self.html = w.HTML()
+        self.children = [self.html, *self.side]
+        self.add_class("kl-coup-table")
+
+    def show(self, shown: Shown) -> None:
+        self.html.value = table_html(shown.obs, shown.full, shown.state)

@@ -1,0 +1,896 @@
+"""The shared game page: what every game's notebook is built from, the same calls in the same order.
+
+A game plugs in with ONE folder ``widgets/<game>/`` whose ``__init__`` exports ``SPEC``, a
+:class:`GameSpec`: its board or table view (a :class:`BoardView` subclass), its labels adapter
+(``labels.py``: ``describe(state, action) -> (th, en)`` from the engine's ``describe_action``,
+``seat_label``, ``acting_seat``, ``seat_out``), its bots and its styles.  Copy ``widgets/toy_pig/``
+to add a game.  This module decides no rule: every label comes from ``SPEC.describe`` (the engine),
+every number from ``observe`` / ``state_to_json`` or engine functions, every move from ``apply``.
+
+A notebook page (``notebooks/<game>.ipynb``) is, in this order:
+
+* ``box = page.link_box()`` (first cell) ... ``page.follow(box, SPEC)`` (last cell): deep links
+  ``?scenario=<stem>&step=<n>`` (:mod:`widgets.deeplink`);
+* :func:`section`: a section of the Thai text (a :class:`~widgets.rulepanel.RulePanel`) beside a
+  scenario on the game's board (:class:`ScenarioView`: a stepper, the frame's events with the clauses
+  they cite, the event log; the cited clauses are highlighted in the panel);
+* :func:`rulings`: a picker over the game's scenario files (rulings) with the same reader;
+* :func:`play`: a play panel against bots (:class:`PlayTable`): undo my move, the seed shown and
+  typed, buttons bound to the action they showed;
+* :func:`register`: the ambiguity register.
+
+**Steps.**  A ``step`` (the deep link's ``step=``, :meth:`FrameCursor.jump_action`) is the number of
+actions applied (chance outcomes count as actions): step 0 is the position after setup, with the
+setup events shown and no action applied; step ``n`` is the position after the scenario's ``n``-th
+applied action.  This is the same on every game's page.  A game may split one action into several
+*frames* for reading (Shadow Master shows a siege event by event, ``SPEC.frames``); the stepper
+moves through frames, a link opens the frame that shows the whole action ``n``.
+"""
+from __future__ import annotations
+
+import html
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+import ipywidgets as w
+import traitlets as t
+
+from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event
+from rules.core.rulebook import DATA, load_rulebook
+from rules.core.scenario import Scenario, load_scenario, recorded_game
+
+from . import deeplink
+from .errors import THAI_FONT, error_html, message_html, safe
+from .eventlog import EventLog, event_text, names_seat
+from .rulepanel import PANEL_CSS, RulePanel, clause_html
+from .rulepanel import ambiguities_html as register_html
+from .session import Cursor, GameSession
+from .stepper import Stepper
+
+SCENARIOS = DATA / "scenarios"
+LOG_EVENTS = 80
+"""The event log shows the latest events only (a long game would send thousands)."""
+MAX_BUTTONS = 6
+"""More choices of one kind than this are a dropdown and a "do" button."""
+
+PAGE_CSS = f"""<style>
+.kl-page {{ font-family: {THAI_FONT}; font-size: 14px; line-height: 1.45; }}
+.kl-page .kl-muted {{ color: #666; font-size: 12px; }}
+.kl-page .kl-event {{ margin: 2px 0; }}
+.kl-page .kl-event.kl-hidden {{ color: #666; }}
+.kl-page .kl-teach {{ background: #e8f4fd; border-left: 4px solid #2a6f97; padding: 3px 8px; margin: 4px 0; }}
+.kl-eventlog select {{ font-family: {THAI_FONT}; font-size: 14px; }}
+.kl-eventlog-detail {{ white-space: normal; overflow-wrap: anywhere; }}
+</style>"""
+
+
+def e(text: Any) -> str:
+    """HTML-escaped text."""
+    return html.escape(str(text))
+
+
+def close_tree(widget: Any) -> None:
+    """Close ``widget`` and every widget it holds (children, layout, style), so a replaced view
+    leaves no live widget behind in the kernel (nor its model in the browser)."""
+    seen: set[int] = set()
+
+    def close(x: Any) -> None:
+        if not isinstance(x, w.Widget) or id(x) in seen:
+            return
+        seen.add(id(x))
+        for name in x.keys:
+            value = getattr(x, name, None)
+            for v in (value if isinstance(value, (tuple, list)) else (value,)):
+                close(v)
+        x.close()
+    close(widget)
+
+
+# ----------------------------------------------------------------------------- the game's plug
+@dataclass
+class GameSpec:
+    """What a game's widget folder gives the shared page (see ``widgets/toy_pig/__init__.py``).
+
+    ``board(spec, state, side=[...], play=False)``: the game's :class:`BoardView`; ``describe``,
+    ``seat_label``, ``acting_seat``, ``seat_out``: its labels adapter (``widgets/<game>/labels.py``);
+    ``bots``: ``{kind: (label, factory)}`` (``factory()`` gives one seat's policy); ``bot_count``: ``(min, max, default)`` bots in
+    :func:`play`; ``play_options()``: ``[(config field, widget)]`` offered beside "new game";
+    ``frames``: how the scenario stepper splits actions (default :func:`action_frames`);
+    ``sections``: ``{clause id prefix: scenario stem}``, the example of a rulebook section;
+    ``fresh_players``: the players of a fresh game shown beside a section without an example.
+    """
+
+    id: str
+    game: Any
+    board: Callable[..., "BoardView"]
+    describe: Callable[[Any, Mapping], tuple[str, str]]
+    seat_label: Callable[[int], str]
+    acting_seat: Callable[[Any], int | None]
+    seat_out: Callable[[Mapping, int], bool]
+    bots: Mapping[str, tuple[str, Callable]] = field(default_factory=dict)
+    bot_kind: str = "random"
+    bot_count: tuple[int, int, int] = (1, 3, 1)
+    play_options: Callable[[], list[tuple[str, w.Widget]]] = lambda: []
+    frames: Callable[[GameSession], list] | None = None
+    sections: Mapping[str, str] = field(default_factory=dict)
+    first_section: str = ""
+    fresh_players: int = 2
+    primary: frozenset = frozenset()
+    danger: frozenset = frozenset()
+    css: str = ""
+    css_class: str = ""
+    """A short class prefix of the game's views (``kl-sm``: ``kl-sm-play``, ``kl-sm-scenario``)."""
+
+    def tag(self, widget: w.Widget, part: str) -> None:
+        """Add ``kl-<id>-<part>`` (and ``<css_class>-<part>``) to ``widget``'s classes."""
+        widget.add_class(f"kl-{self.id}-{part}")
+        if self.css_class:
+            widget.add_class(f"{self.css_class}-{part}")
+
+    @property
+    def scenarios(self) -> Path:
+        """``data/scenarios/<game>/`` (may not exist)."""
+        return SCENARIOS / self.id
+
+    @property
+    def book(self):
+        """The game's rulebook."""
+        return load_rulebook(self.id)
+
+    def label(self, state: Any, action: Mapping) -> str:
+        """``"<th> / <en>"`` of ``action`` in ``state`` (from :attr:`describe`, the engine's)."""
+        th, en = self.describe(state, action)
+        return f"{th} / {en}" if en and en != th else th
+
+    def style(self) -> w.HTML:
+        """The page's and the game's CSS, once per view (hidden box)."""
+        return w.HTML(PANEL_CSS + PAGE_CSS + self.css, layout=w.Layout(display="none"))
+
+
+def observation(game: Any, state: Any, viewer: int | None) -> dict:
+    """``game.observe(state, viewer)`` with ``viewer`` and ``current`` filled from the engine when an
+    older engine leaves them out (``current``: ``current_player`` as JSON: a seat, ``"chance"``,
+    ``"terminal"`` or the sorted seats of a window)."""
+    obs = dict(game.observe(state, viewer))
+    obs.setdefault("viewer", viewer)
+    if "current" not in obs:
+        cp = game.current_player(state)
+        obs["current"] = (sorted(cp) if isinstance(cp, frozenset) else
+                          "chance" if cp == CHANCE else "terminal" if cp == TERMINAL else cp)
+    return obs
+
+
+def acting(obs: Mapping) -> set[int]:
+    """The seats whose decision it is, from the observation's ``current``."""
+    cur = obs.get("current")
+    return set(cur) if isinstance(cur, list) else ({cur} if isinstance(cur, int) else set())
+
+
+# ----------------------------------------------------------------------------- frames and steps
+@dataclass(frozen=True)
+class Frame:
+    """``action``: 0 for the setup, else the 1-based action; ``shown`` of that action's ``total``
+    events are shown (``shown == total``: the state after the action)."""
+
+    action: int
+    shown: int
+    total: int
+
+    @property
+    def full(self) -> bool:
+        """True when the frame shows the state after the whole action."""
+        return self.shown >= self.total
+
+
+def action_frames(session: GameSession) -> list[Frame]:
+    """One frame per step: frame 0 the setup, frame ``i`` the state after action ``i``."""
+    return [Frame(0, 0, 0)] + [Frame(i, len(tr.events), len(tr.events))
+                               for i, tr in enumerate(session.transitions, 1)]
+
+
+def state_before(session: GameSession, action: int):
+    """The state before the 1-based ``action`` (the setup state for action 1)."""
+    return session.transitions[action - 2].state if action > 1 else session.initial
+
+
+class FrameCursor(Cursor):
+    """The frames of a session's history with the session moved along (``session.step`` is the
+    action whose state the frame starts from).  Drives an unchanged :class:`~widgets.stepper.Stepper`."""
+
+    unit = "frame"
+
+    def __init__(self, session: GameSession, frames: list[Frame] | None = None):
+        super().__init__()
+        self.session = session
+        self.frames = frames if frames is not None else action_frames(session)
+        self.length = len(self.frames) - 1
+        self._sync_session()
+
+    @property
+    def frame(self) -> Frame:
+        """The frame at ``step``."""
+        return self.frames[self.step]
+
+    @t.observe("step")
+    def _moved(self, _change) -> None:
+        self._sync_session()
+
+    def _sync_session(self) -> None:
+        f = self.frame
+        self.session.jump(f.action if f.full else f.action - 1)
+
+    def jump_action(self, step: int) -> None:
+        """Show the position after ``step`` actions (0: the setup; see the module docstring).
+        :class:`BadInput` (with ``length`` = the number of actions) outside ``0..length``."""
+        n = self.session.length
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= n:
+            exc = BadInput("stepper", "step", f"ขั้นต้องเป็นจำนวนเต็ม 0-{n} (ได้ {step!r})",
+                           f"step must be an integer in 0..{n}, got {step!r}")
+            exc.length = n
+            raise exc
+        self.jump(max(i for i, f in enumerate(self.frames) if f.action == step and f.full))
+
+    def current_events(self) -> list[Event]:
+        """The events this frame adds (at frame 0 the setup events)."""
+        f = self.frame
+        if f.action == 0:
+            return list(self.session.setup_events)
+        if f.shown == 0:
+            return []
+        events = self.session.transitions[f.action - 1].events
+        prev = self.frames[self.step - 1]
+        start = prev.shown if prev.action == f.action else 0
+        return list(events[start:f.shown])
+
+    def shown_events(self) -> list[Event]:
+        """Every event up to and including this frame, the setup events first."""
+        f = self.frame
+        out = list(self.session.setup_events)
+        out += [ev for tr in self.session.transitions[:max(f.action - 1, 0)] for ev in tr.events]
+        if f.action:
+            out += list(self.session.transitions[f.action - 1].events[:f.shown])
+        return out
+
+    def action_events(self) -> list[Event]:
+        """Events of this frame's action shown so far."""
+        f = self.frame
+        return list(self.session.transitions[f.action - 1].events[:f.shown]) if f.action else []
+
+
+# ----------------------------------------------------------------------------- the game's view
+@dataclass
+class Shown:
+    """What a :class:`BoardView` draws.  ``obs``: ``observe(state, viewer)`` (with ``current``);
+    ``full``: ``state_to_json`` of a teaching example whose every card is shown (else ``None``);
+    ``cursor``/``frame``: the scenario frame (``None`` in play); ``legal``: the viewer's legal
+    actions a board may offer as clicks, and ``choose(decision, action)`` to take one."""
+
+    session: GameSession
+    state: Any
+    obs: dict
+    viewer: int | None = None
+    full: dict | None = None
+    events: list = field(default_factory=list)
+    now: list = field(default_factory=list)
+    cursor: FrameCursor | None = None
+    legal: list = field(default_factory=list)
+    decision: int = 0
+    choose: Callable[[int, dict], None] | None = None
+
+    @property
+    def frame(self) -> Frame | None:
+        return self.cursor.frame if self.cursor is not None else None
+
+
+class BoardView(w.VBox):
+    """Base of a game's board or table view: ``side`` widgets (given by the page: the frame's
+    events, the play buttons) are laid out by the game next to its board; :meth:`show` draws."""
+
+    def __init__(self, spec: GameSpec, state: Any, side: Iterable[w.Widget] = (), play: bool = False,
+                 **kwargs):
+        self.spec, self.play = spec, play
+        self.side = list(side)
+        super().__init__(**kwargs)
+
+    def accepts(self, state: Any) -> bool:
+        """True when this view can draw ``state`` (else the page builds a new one)."""
+        return True
+
+    def show(self, shown: Shown) -> None:  # pragma: no cover - every game overrides it
+        raise NotImplementedError
+
+
+# ----------------------------------------------------------------------------- scenario reader
+def frame_html(spec: GameSpec, cursor: FrameCursor, now: list[Event], reveal: bool, book,
+               open_kinds: Iterable[str] = (), with_clauses: bool = True) -> str:
+    """The frame's heading (frame, action and its label from ``SPEC.describe``) and its events,
+    each with the clauses it cites (folded)."""
+    f, session = cursor.frame, cursor.session
+    head = f"ขั้น / frame <b class='kl-frame-no'>{cursor.step}</b>/{cursor.length}"
+    if f.action:
+        action = session.actions[f.action - 1]
+        before = state_before(session, f.action)
+        who = spec.seat_label(action["player"]) + ": " if isinstance(action.get("player"), int) else ""
+        head += (f" · การกระทำ / action {f.action}/{session.length}: "
+                 f"<b class='kl-action'>{e(who + spec.label(before, action))}</b>")
+    else:
+        head += " · ตั้งเกม / setup"
+    rows = [f"<div>{head}</div>"]
+    for ev in now:
+        if not reveal and not ev.visible(None):
+            rows.append(f"<div class='kl-event kl-hidden'>{e(event_text(ev, None, spec.seat_label))}</div>")
+            continue
+        named = not isinstance(ev.actor, int) or names_seat(ev.text_th, spec.seat_label(ev.actor))
+        who = "" if named else f"{e(spec.seat_label(ev.actor))} ▸ "
+        body = ""
+        if with_clauses:
+            texts = "".join(clause_html(book.clause(c), cited=True) for c in ev.cites if c in book.ids)
+            fold = "open" if ev.kind in open_kinds else ""
+            body = (f"<details {fold}><summary>ข้อกติกา / clauses: <code>{e(', '.join(ev.cites))}</code></summary>"
+                    f"<div class='kl-rules'>{texts}</div></details>")
+        rows.append(f"<div class='kl-event' data-kind='{e(ev.kind)}'>{who}<b>{e(ev.text_th)}</b> "
+                    f"<span class='kl-muted'>{e(ev.text_en)}</span>{body}</div>")
+    if f.action and f.shown == 0:
+        rows.append("<div class='kl-muted'>(ไม่มีเหตุการณ์ / no event)</div>")
+    return f"<div class='kl-page kl-frame'>{''.join(rows)}</div>"
+
+
+class ScenarioView(w.VBox):
+    """One scenario, frame by frame: the question and answer, a stepper, the game's board with the
+    frame's events beside it, the event log.  ``rule_panel``: a :class:`RulePanel` beside the view,
+    whose cited clauses follow the chosen event.  Hidden cards are shown only for a scenario marked
+    ``shows_hidden`` (a teaching example, said on screen); otherwise the view is a spectator's."""
+
+    def __init__(self, spec: GameSpec, scenario=None, rule_panel: RulePanel | None = None, **kwargs):
+        self.spec, self.book, self.rule_panel = spec, spec.book, rule_panel
+        self.highlighting = False  # True while this view moves the rule panel
+        self.intro, self.error = w.HTML(), w.HTML()
+        self.stepper_box = w.VBox()
+        self.info = w.HTML(layout=w.Layout(min_height="80px"))
+        self.board: BoardView | None = None
+        self.board_box = w.VBox()
+        self.eventlog = EventLog(book=self.book, rule_panel=self if rule_panel is not None else None,
+                                 seat_label=spec.seat_label)
+        self.session: GameSession | None = None
+        self.cursor: FrameCursor | None = None
+        self.stepper: Stepper | None = None
+        self.scenario: Scenario | None = None
+        super().__init__([spec.style(), self.intro, self.error, self.stepper_box, self.board_box,
+                          self.eventlog], **kwargs)
+        self.add_class("kl-page")
+        spec.tag(self, "scenario")
+        if scenario is not None:
+            self.load(scenario)
+
+    def highlight(self, clause_ids) -> None:
+        """Highlight ``clause_ids`` in the rule panel (the event log calls this)."""
+        if self.rule_panel is None:
+            return
+        self.highlighting = True
+        try:
+            self.rule_panel.highlight(clause_ids)
+        finally:
+            self.highlighting = False
+
+    def load(self, scenario) -> None:
+        """Show ``scenario`` (a path or a :class:`Scenario`) from step 0.  Raises :class:`BadInput`
+        for a malformed file or setup (nothing changes then)."""
+        sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+        session, notes = GameSession.from_scenario(sc)
+        frames = (self.spec.frames or action_frames)(session)
+        cursor = FrameCursor(session, frames)
+        if self.board is None or not self.board.accepts(session.state):
+            if self.board is not None:
+                close_tree(self.board)
+            self.board = self.spec.board(self.spec, session.state, side=[self.info])
+            self.board_box.children = [self.board]
+        if self.stepper is not None:
+            close_tree(self.stepper)
+        self.scenario, self.session, self.cursor = sc, session, cursor
+        self.stepper = Stepper(cursor)
+        self.stepper_box.children = [self.stepper]
+        cursor.observe(lambda _c: self.render(), names="step")
+        self.intro.value = self._intro_html(sc, notes)
+        self.error.value = ""
+        self.render()
+
+    def _intro_html(self, sc: Scenario, notes) -> str:
+        parts = [f"<h4 style='margin:4px 0'>{e(sc.title_th)} <span class='kl-muted'>/ {e(sc.title_en)}</span></h4>"]
+        if sc.question_th:
+            parts.append(f"<div><b>ถาม</b> {e(sc.question_th)}<br><i class='kl-muted'>{e(sc.question_en)}</i></div>")
+        if sc.answer_th:
+            parts.append(f"<details><summary><b>ตอบ / answer</b></summary>{e(sc.answer_th)}<br>"
+                         f"<i class='kl-muted'>{e(sc.answer_en)}</i></details>")
+        if sc.shows_hidden:
+            parts.append("<div class='kl-teach'>ตัวอย่างสอน: เปิดการ์ดทุกใบให้เห็น / "
+                         "teaching example: every card is shown</div>")
+        notes_html = "".join(message_html(th, en) for th, en in notes)
+        return f"<div class='kl-page'>{''.join(parts)}</div>{notes_html}"
+
+    def shown(self) -> Shown:
+        """What the board draws at the cursor's frame (a spectator's observation; everything for a
+        ``shows_hidden`` scenario)."""
+        s, g = self.session, self.spec.game
+        state = s.state
+        reveal = bool(self.scenario.shows_hidden)
+        return Shown(session=s, state=state, obs=observation(g, state, None),
+                     full=g.state_to_json(state) if reveal else None,
+                     events=self.cursor.shown_events(), now=self.cursor.current_events(), cursor=self.cursor)
+
+    def render(self) -> None:
+        """Draw the cursor's frame."""
+        safe(self.error)(self._render)()
+
+    def _render(self) -> None:
+        shown = self.shown()
+        reveal = shown.full is not None
+        open_kinds = getattr(self.board, "key_events", ()) if self.rule_panel is None else ()
+        self.info.value = frame_html(self.spec, self.cursor, shown.now, reveal, self.book, open_kinds)
+        self.board.show(shown)
+        events = shown.events
+        self.eventlog.reveal = reveal
+        # at frame 0 no event is chosen for the reader, so the rule panel stays where it is
+        self.eventlog.set_events(events[-LOG_EVENTS:], first=max(0, len(events) - LOG_EVENTS),
+                                 setup=len(self.session.setup_events), select_last=self.cursor.frame.action > 0)
+
+
+def ruling_number(path: Path | str) -> str | None:
+    """The ruling number a scenario file's name starts with (``"8a"`` of ``8a_embezzle...``), or ``None``."""
+    m = re.match(r"(\d+)([a-z]?)_", Path(path).name)
+    return m.group(1) + m.group(2) if m else None
+
+
+def ruling_key(path: Path | str) -> tuple:
+    """Natural sort key: numbered rulings by number then letter, then the unnumbered files by name."""
+    m = re.match(r"(\d+)([a-z]?)_", Path(path).name)
+    return (0, int(m.group(1)), m.group(2), Path(path).name) if m else (1, 0, "", Path(path).name)
+
+
+def ruling_label(path: Path | str, title: str) -> str:
+    """A dropdown label: ``"ข้อ 8a / ruling 8a: <title>"`` (unnumbered files: the title only)."""
+    n = ruling_number(path)
+    return f"ข้อ {n} / ruling {n}: {title}" if n else title
+
+
+def section_index(book, prefix: str | int) -> int:
+    """Index of the first section whose clauses start with ``prefix.`` (an int is an index; 0 if none)."""
+    if isinstance(prefix, int):
+        return prefix
+    for i, (_h, clauses) in enumerate(book.sections()):
+        if any(c.id.startswith(prefix + ".") for c in clauses):
+            return i
+    return 0
+
+
+class ScenarioReader(w.VBox):
+    """A picker of scenarios, the Thai rulebook (a :class:`RulePanel`) beside a :class:`ScenarioView`.
+
+    ``paths``: the scenarios offered (in this order); ``section``: the section opened first;
+    ``follow_sections``: choosing a section shows its example (``SPEC.sections``); ``first``: the
+    scenario shown first (default the first offered).  Stepping highlights the clauses of the
+    chosen event in the rule panel.
+    """
+
+    def __init__(self, spec: GameSpec, paths: Iterable[Path | Scenario], section: int | str = 0,
+                 follow_sections: bool = False, first: Path | None = None, **kwargs):
+        self.spec, self.book = spec, spec.book
+        self.error = w.HTML()
+        options = []
+        for p in paths:
+            try:
+                if isinstance(p, Scenario):
+                    options.append((p.title_th, p))
+                else:
+                    options.append((ruling_label(p, load_scenario(p).title_th), Path(p)))
+            except Exception as exc:  # noqa: BLE001 - a broken file is reported, the rest still load
+                self.error.value += error_html(exc)
+        self.panel = RulePanel(self.book, section_index(self.book, section),
+                               layout=w.Layout(flex="1 1 360px", max_width="520px", min_width="280px"))
+        self.picker = w.Dropdown(options=options, description="ตัวอย่าง",
+                                 layout=w.Layout(width="100%", max_width="760px",
+                                                 display="" if len(options) > 1 else "none"))
+        start = first if first is not None and any(p == first for _, p in options) else (
+            options[0][1] if options else None)
+        self.view = ScenarioView(spec, rule_panel=self.panel, layout=w.Layout(flex="1 1 560px", min_width="300px"))
+        if start is not None:
+            self.picker.value = start
+            safe(self.error)(self.view.load)(start)
+        self.picker.observe(safe(self.error)(self._picked), names="value")
+        if follow_sections:
+            self.panel.dropdown.observe(safe(self.error)(self._section), names="value")
+        super().__init__([self.picker, self.error, w.HBox([self.panel, self.view],
+                                                          layout=w.Layout(flex_flow="row wrap",
+                                                                          align_items="flex-start"))], **kwargs)
+        self.add_class("kl-reader")
+
+    def _picked(self, change) -> None:
+        if change["new"] is not None:
+            self.error.value = ""
+            self.view.load(change["new"])
+
+    def example_for(self, section: int) -> Path | None:
+        """The example file of rulebook ``section`` (``None`` if it has none or it is missing)."""
+        _h, clauses = self.book.sections()[section]
+        for prefix in [c.id.split(".")[0] for c in clauses]:
+            stem = self.spec.sections.get(prefix)
+            if stem and (self.spec.scenarios / f"{stem}.yaml").exists():
+                return self.spec.scenarios / f"{stem}.yaml"
+        return None
+
+    def _section(self, change) -> None:
+        if self.view.highlighting or change["new"] is None:
+            return
+        path = self.example_for(change["new"])
+        if path is not None and path != self.picker.value and any(p == path for _, p in self.picker.options):
+            self.picker.value = path
+
+
+def scenario_paths(spec: GameSpec, stems: Iterable[str] | None = None) -> list[Path]:
+    """The game's scenario files (all, in :func:`ruling_key` order; or the existing ``stems``)."""
+    if stems is None:
+        return sorted(spec.scenarios.glob("*.yaml"), key=ruling_key)
+    return [spec.scenarios / f"{s}.yaml" for s in stems if (spec.scenarios / f"{s}.yaml").exists()]
+
+
+def fresh_scenario(spec: GameSpec, seed: int = 0, players: int | None = None) -> Scenario:
+    """A freshly dealt game with no move, as a scenario (what a section without an example shows)."""
+    n = players or spec.fresh_players
+    return Scenario.model_validate({
+        "game": spec.id, "title_th": f"เกม {n} คนที่เพิ่งเริ่ม (มุมมองผู้ชม)",
+        "title_en": f"A {n}-player game just dealt (a spectator's view)",
+        "setup": {"config": {"players": n}, "seed": seed}})
+
+
+# ----------------------------------------------------------------------------- the page's calls
+def link_box() -> w.VBox:
+    """The first cell's placeholder that :func:`follow` fills when the page has a deep link."""
+    return deeplink.placeholder()
+
+
+def scenario_at(spec: GameSpec, path: Path | str, step: int = 0) -> ScenarioView:
+    """A :class:`ScenarioView` of the scenario file ``path`` after ``step`` actions (0: the setup; see
+    the module docstring); :class:`BadInput` (field ``step``, attribute ``length``) past its end."""
+    view = ScenarioView(spec, path)
+    view.cursor.jump_action(step)
+    return view
+
+
+def follow(box: w.VBox, spec: GameSpec, query: str | None = None):
+    """The last cell: open the page's ``?scenario=<stem>&step=<n>`` in ``box`` (see :func:`scenario_at`)."""
+    return deeplink.follow(box, spec.id, lambda path, step: scenario_at(spec, path, step), query=query)
+
+
+def section(spec: GameSpec, section: int | str = 0, scenario: str | None = None,
+            follow_sections: bool = False) -> ScenarioReader:
+    """A rulebook section (index or clause-id prefix) beside a scenario (file stem) on the board, or
+    a fresh game seen by a spectator.  ``follow_sections``: every scenario is offered and choosing a
+    section shows its example (a whole-rulebook reader)."""
+    book = spec.book
+    index = section_index(book, section)
+    if follow_sections:
+        paths = scenario_paths(spec)
+        first = spec.scenarios / f"{scenario}.yaml" if scenario else None
+        reader = ScenarioReader(spec, paths, index, follow_sections=True, first=first)
+        if first is None:
+            example = reader.example_for(index)
+            if example is not None and reader.picker.value != example:
+                reader.picker.value = example
+        return reader
+    paths = [spec.scenarios / f"{scenario}.yaml"] if scenario else [fresh_scenario(spec, seed=index)]
+    return ScenarioReader(spec, paths, index)
+
+
+def rulings(spec: GameSpec, stems: Iterable[str] | None = None, section: int | str = 0,
+            css_class: str = "") -> ScenarioReader:
+    """The rulings picker: the game's scenario files (or ``stems``) step by step beside the rulebook."""
+    reader = ScenarioReader(spec, scenario_paths(spec, stems), section)
+    if css_class:
+        reader.add_class(css_class)
+    return reader
+
+
+def watch(spec: GameSpec, players: int = 4, seed: int = 7, steps: int = 300, kind: str | None = None) -> ScenarioView:
+    """A game of bots played by the engine side (:func:`rules.core.scenario.recorded_game`), seen by a
+    spectator, shown at its last step."""
+    _label, factory = spec.bots[kind or spec.bot_kind]
+    sc = recorded_game(spec.game, {"players": players}, seed, {s: factory() for s in range(players)}, steps,
+                       f"เกมของบอท {players} ตัว (seed {seed})", f"A game of {players} bots (seed {seed})")
+    view = ScenarioView(spec, sc)
+    view.cursor.jump(view.cursor.length)
+    return view
+
+
+def register(spec: GameSpec) -> w.HTML:
+    """The game's ambiguity register (:func:`widgets.rulepanel.ambiguities_html`)."""
+    return w.HTML(register_html(spec.id))
+
+
+# ----------------------------------------------------------------------------- play against bots
+class PlayTable(w.VBox):
+    """The reader's seat ``viewer`` over a :class:`GameSession`, bots on the ``bots`` seats.
+
+    ``bots``: ``{seat: policy}`` (``policy(observation, legal, rng) -> action``), asked in the
+    engine's order (``SPEC.acting_seat``); ``seed``: the bots' rng is seeded from it and the step,
+    chance from the session's seed and the line of play, so an undo brings back the same moves.
+
+    Every choice shown (a button, a dropdown entry, a board click) is bound to the action it showed
+    and to the decision it was shown for (:attr:`decision`, bumped at every redraw): a late or double
+    click after the position changed is refused with a message, never applied to another action.
+    Buttons of a past decision are closed (no widget is left behind).
+    """
+
+    def __init__(self, spec: GameSpec, session: GameSession, viewer: int | None = 0,
+                 bots: Mapping[int, Callable] | None = None, seed: int = 0, with_log: bool = True, **kwargs):
+        self.spec, self.session, self.viewer = spec, session, viewer
+        self.bots = dict(bots or {})
+        self.seed = seed
+        self.decision = 0
+        self._busy = False
+        self._legal: list[dict] = []
+        self._obs: dict = {}
+        self.buttons = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap"))
+        self.message = w.HTML()
+        player = self.is_player()
+        self.undo_button = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
+                                    layout=w.Layout(width="auto", display="" if player else "none"))
+        self.undo_button.on_click(safe(self.message)(lambda _b: self.undo()))
+        self.finish_button = w.Button(description="ให้บอทเล่นจนจบ / let the bots finish", icon="forward",
+                                      layout=w.Layout(width="auto", display="none"))
+        self.finish_button.on_click(safe(self.message)(lambda _b: self.finish()))
+        self.tools = w.HBox([self.undo_button, self.finish_button], layout=w.Layout(flex_flow="row wrap"))
+        self.controls = w.VBox([self.buttons, self.message, self.tools])
+        self.board = spec.board(spec, session.state, side=[self.controls], play=True)
+        self.board.message = self.message  # a refused board click is said here
+        parts = [spec.style(), self.board]
+        self.eventlog = None
+        if with_log:
+            self.eventlog = EventLog(book=spec.book, viewer=viewer, seat_label=spec.seat_label)
+            parts.append(self.eventlog)
+        super().__init__(parts, **kwargs)
+        self.add_class("kl-page")
+        spec.tag(self, "play")
+        self._watch = lambda _c: None if self._busy else self.render()
+        session.observe(self._watch, names=["step", "length"])
+        self.render()
+
+    def close(self) -> None:
+        """Close this table and all its widgets; it stops following the session."""
+        try:
+            self.session.unobserve(self._watch, names=["step", "length"])
+        except ValueError:
+            pass
+        for part in (self.board, self.controls, self.eventlog):
+            if part is not None:
+                close_tree(part)
+        super().close()
+
+    # -- reading ---------------------------------------------------------------------------
+    def is_player(self) -> bool:
+        """True when a person plays ``viewer`` (not a spectator, not a bot seat)."""
+        return self.viewer is not None and self.viewer not in self.bots
+
+    def viewer_out(self) -> bool:
+        """True when the observation says the viewer's seat is out of the game."""
+        if self.viewer is None:
+            return False
+        return self.spec.seat_out(self.session.observation(self.viewer), self.viewer)
+
+    def my_turn(self) -> bool:
+        """True when the engine asks the reader now (in a window: the reader is the seat asked)."""
+        return self.is_player() and self.spec.acting_seat(self.session.state) == self.viewer
+
+    def legal(self) -> list[dict]:
+        """The reader's legal actions now (empty when it is someone else's decision)."""
+        return self.session.legal_actions(self.viewer) if self.my_turn() else []
+
+    # -- drawing ---------------------------------------------------------------------------
+    def render(self) -> None:
+        """Redraw from the viewer's observation and legal actions (a new decision)."""
+        s = self.session
+        self.decision += 1
+        self._obs = obs = observation(s.game, s.state, self.viewer)
+        self._legal = legal = self.legal()
+        self._show_buttons(legal)
+        self.board.show(Shown(session=s, state=s.state, obs=obs, viewer=self.viewer, events=list(s.events),
+                              legal=legal, decision=self.decision, choose=self.choose))
+        if self.eventlog is not None:
+            ev = s.events
+            self.eventlog.set_events(ev[-LOG_EVENTS:], first=max(0, len(ev) - LOG_EVENTS), setup=len(s.setup_events))
+        self.undo_button.disabled = self._my_last_action() is None
+        unfinished = s.current_player() != TERMINAL
+        self.finish_button.layout.display = ("" if self.is_player() and self.bots and unfinished
+                                             and self.viewer_out() else "none")
+
+    def _show_buttons(self, legal: list[dict]) -> None:
+        """One button per action (a dropdown when one kind has many), each bound to its action and to
+        this decision; the previous decision's buttons are closed."""
+        old = list(self.buttons.children)
+        groups: dict[str, list[dict]] = {}
+        for a in legal:
+            groups.setdefault(a["type"], []).append(a)
+        state, decision, rows = self.session.state, self.decision, []
+        for typ, acts in groups.items():
+            style = "danger" if typ in self.spec.danger else "primary" if typ in self.spec.primary else ""
+            if len(acts) <= MAX_BUTTONS:
+                for a in acts:
+                    b = w.Button(description=self.spec.label(state, a), button_style=style,
+                                 layout=w.Layout(width="auto"))
+                    b.choice = (decision, dict(a))
+                    b.on_click(self._on_button)
+                    rows.append(b)
+            else:
+                dd = w.Dropdown(options=[(self.spec.label(state, a), i) for i, a in enumerate(acts)],
+                                layout=w.Layout(width="auto", max_width="330px"))
+                b = w.Button(description="ทำ / do", button_style=style, layout=w.Layout(width="auto"))
+                b.choices = (decision, [dict(a) for a in acts], dd)
+                b.on_click(self._on_dropdown)
+                rows.append(w.HBox([dd, b]))
+        self.buttons.children = rows
+        for x in old:
+            close_tree(x)
+
+    # -- acting ----------------------------------------------------------------------------
+    def _on_button(self, b) -> None:
+        decision, action = b.choice
+        safe(self.message)(self.choose)(decision, action)
+
+    def _on_dropdown(self, b) -> None:
+        decision, acts, dd = b.choices
+        safe(self.message)(self.choose)(decision, acts[dd.value])
+
+    def choose(self, decision: int, action: dict) -> None:
+        """Take ``action`` shown for ``decision``: refused (a message, nothing applied) when the
+        decision changed since it was shown or the action is no longer legal."""
+        if decision != self.decision or action not in self.legal():
+            raise BadInput("play", "click", "ตัวเลือกนี้ไม่ใช่ของตาปัจจุบันแล้ว (กดซ้ำหรือกดช้าไป) จึงไม่ได้ทำ",
+                           "this choice is no longer current (a double or late click), so nothing was done")
+        self.act(action)
+
+    def act(self, action: dict) -> None:
+        """Apply the reader's ``action`` (the engine validates it), let chance and the bots answer, redraw."""
+        self.message.value = ""
+        self._busy = True
+        try:
+            self.session.apply(dict(action))
+            self.advance()  # stops when the reader is out: then a button lets the bots finish
+        finally:
+            self._busy = False
+            self.render()
+
+    def _my_last_action(self) -> int | None:
+        """Index (in ``session.actions``) of the viewer's last own decision before ``step``."""
+        if not self.is_player():
+            return None
+        acts = self.session.actions[:self.session.step]
+        for j in range(len(acts) - 1, -1, -1):
+            if acts[j].get("player") == self.viewer and "chance" not in acts[j]:
+                return j
+        return None
+
+    def undo(self) -> None:
+        """Back to just before the viewer's last own decision (the bots' later moves are undone too);
+        the bots then act again from there, and the same moves come back (seeded per line of play)."""
+        j = self._my_last_action()
+        self.message.value = ""
+        if j is None:
+            self.render()
+            return
+        self._busy = True
+        try:
+            self.session.jump(j)
+            self.advance()
+        finally:
+            self._busy = False
+            self.render()
+
+    def finish(self) -> None:
+        """Let chance and the bots play to the end (offered once the viewer is out)."""
+        self._busy = True
+        try:
+            self.advance(limit=100_000, to_the_end=True)
+        finally:
+            self._busy = False
+            self.render()
+
+    def bot_rng(self) -> random.Random:
+        """The bots' rng at the current step: the same position on the same line, the same bot move."""
+        return random.Random(f"{self.seed}/bot/{self.session.step}")
+
+    def advance(self, limit: int = 5000, to_the_end: bool = False) -> int:
+        """Chance and the bots move until a person must act or the game ends (or the viewer is out,
+        unless ``to_the_end``); returns the steps taken.  Who acts is the engine's answer
+        (``SPEC.acting_seat``); the bots see only ``observe``."""
+        s = self.session
+        stop_when_out = self.is_player() and not to_the_end
+        for taken in range(limit):
+            cp = s.current_player()
+            if cp == TERMINAL or (stop_when_out and self.viewer_out()):
+                return taken
+            if cp == CHANCE:
+                s.apply_chance()  # reproducible along the line: an undo cannot re-roll
+                continue
+            seat = self.spec.acting_seat(s.state)
+            if seat not in self.bots:
+                return taken
+            s.apply(self.bots[seat](s.observation(seat), s.legal_actions(seat), self.bot_rng()))
+        return limit
+
+
+def new_seed() -> int:
+    """A fresh seed for a new game (6 digits, easy to type back in to replay that game)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed a reader typed (``None``: empty, pick a new one); :class:`BadInput` (field ``seed``)
+    when it is not a whole number written in ASCII digits."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()):
+        raise BadInput("play", "seed", f"seed ต้องเป็นจำนวนเต็มตั้งแต่ 0 หรือเว้นว่างไว้ (ได้ '{text}')",
+                       f"seed must be a whole number >= 0, or empty for a new one (got '{text}')")
+    return int(text)
+
+
+def new_table(spec: GameSpec, bots_count: int | None = None, kind: str | None = None, seed: int = 1,
+              viewer: int = 0, options: Mapping[str, Any] | None = None) -> PlayTable:
+    """A fresh game: the reader at seat ``viewer`` against ``bots_count`` bots of ``kind``."""
+    lo, hi, default = spec.bot_count
+    n = default if bots_count is None else int(bots_count)
+    if not lo <= n <= hi:
+        raise BadInput("play", "bots", f"บอทได้ {lo}-{hi} ตัว", f"choose {lo}-{hi} bots")
+    players = n + 1
+    _label, factory = spec.bots[kind or spec.bot_kind]
+    session = GameSession(spec.game, config={"players": players, **dict(options or {})}, seed=int(seed))
+    table = PlayTable(spec, session, viewer=viewer, bots={s: factory() for s in range(players) if s != viewer},
+                      seed=int(seed))
+    table._busy = True  # one redraw at the end, not one per bot move
+    try:
+        table.advance()
+    finally:
+        table._busy = False
+    table.render()
+    return table
+
+
+def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
+    """"Play": the reader is seat 0 against bots; only the reader's hidden cards are shown.
+
+    Each new game gets a new seed unless one is typed; the seed used is shown so a game can be
+    replayed.  ``first_seed``: start a first game with this seed at once (else the reader starts one).  The previous table is closed (no widget left behind).  Children: the settings row,
+    the game row (options, seed box, new game, seed used), the error box, the table holder."""
+    lo, hi, default = spec.bot_count
+    bots_n = w.IntSlider(value=default, min=lo, max=hi, description="บอท / bots")
+    kind = w.Dropdown(options=[(label, k) for k, (label, _p) in spec.bots.items()], value=spec.bot_kind,
+                      description="แบบ / kind")
+    options = spec.play_options()
+    seed = w.Text(value="", placeholder="ว่าง = สุ่มใหม่ / empty = new", description="seed",
+                  layout=w.Layout(width="230px"))
+    start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary", layout=w.Layout(width="auto"))
+    used, error, holder = w.HTML(), w.HTML(), w.VBox()
+
+    @safe(error)
+    def new_game(_b=None, typed=None):
+        error.value = ""
+        typed = parse_seed(seed.value) if typed is None else typed
+        game_seed = new_seed() if typed is None else typed
+        table = new_table(spec, bots_n.value, kind.value, game_seed,
+                          options={name: box.value for name, box in options})
+        for old in holder.children:
+            close_tree(old)
+        holder.children = [table]
+        used.value = (f'<span style="font-family:{THAI_FONT}">seed ที่ใช้ / seed used: <b>{game_seed}</b>'
+                      + ("" if typed is not None else " (พิมพ์เลขนี้เพื่อเล่นเกมเดิมซ้ำ / type it to replay this game)")
+                      + "</span>")
+    start.on_click(new_game)
+    if first_seed is not None:
+        new_game(typed=int(first_seed))
+    panel = w.VBox([w.HBox([bots_n, kind], layout=w.Layout(flex_flow="row wrap")),
+                    w.HBox([*(box for _n, box in options), seed, start, used], layout=w.Layout(flex_flow="row wrap")),
+                    error, holder])
+    panel.add_class("kl-play-panel")
+    return panel

@@ -1,0 +1,26 @@
+"""Toy Pig's widget folder: the smallest real example of a game's widgets (copy it to add a game).
+
+A game folder holds only its board or table view (:mod:`.board`) and its labels (:mod:`.labels`,
+the one adapter to the engine's ``describe_action``), and plugs them into the shared page as
+:data:`SPEC`; the page (:mod:`widgets.page`) gives the scenario stepper, the rulings picker, the
+play panel against bots (undo, seeds) and the register.  To add ``<game>``: copy this folder to
+``widgets/<game>/``, import ``GAME`` from ``rules.<game>`` in ``labels.py``, draw ``observe``
+in ``board.py``, name the bots below, then call ``page.section(SPEC, ...)``, ``page.rulings(SPEC)``,
+``page.play(SPEC)``, ``page.register(SPEC)`` and ``page.follow(box, SPEC)`` in the notebook.
+"""
+from __future__ import annotations
+
+from rules.toy_pig.bots import cautious_bot, random_bot
+
+from ..page import GameSpec
+from . import labels
+from .board import CSS, PigBoard
+
+SPEC = GameSpec(
+    id="toy_pig", game=labels.GAME, board=PigBoard, describe=labels.describe, seat_label=labels.seat_label,
+    acting_seat=labels.acting_seat, seat_out=labels.seat_out,
+    bots={"cautious": ("ระวังตัว / cautious", lambda: cautious_bot), "random": ("สุ่ม / random", lambda: random_bot)},
+    bot_kind="cautious", bot_count=(1, 3, 1),
+    fresh_players=2, primary=frozenset({"roll"}), css=CSS)
+
+__all__ = ["SPEC", "PigBoard", "labels"]
