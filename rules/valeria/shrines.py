@@ -1,6 +1,8 @@
 """Moving the Warden and the five shrines (turn.warden_move, dice.troops, shrines.*)."""
 from __future__ import annotations
 
+from dataclasses import replace as _replace
+
 from ..core.events import emit
 from . import champions
 from .awards import claimable
@@ -160,3 +162,42 @@ def decline(w, seat: int, shrine: str, log) -> None:
          f"{en} takes no action at the {shrine} shrine")
 
 
+
+
+def shrine_values(s, seat: int) -> list[dict]:
+    """What entering each shrine would give ``seat`` now (the page's shrine explainer; the engine
+    computes every number): ``shrine``, ``enter`` (legal now), ``refusal`` (the clause when not),
+    ``dice`` (left), ``best_discount`` (of the dice there), ``gives_th``/``gives_en``."""
+
+    p = s.players[seat]
+    out = []
+    for k, name in enumerate(SHRINES):
+        dice = s.shrines[k]
+        best = max((discount(d[1], s.config) for d in dice), default=0)
+        refusal = None if can_enter(s, seat, name) else (
+            "turn.warden_move" if p.warden == name else "dice.troops")
+        if name == "gold":
+            th, en = f"ทองเท่าส่วนลด สูงสุด {best}", f"gold equal to the discount: up to {best}"
+        elif name == "gem":
+            room = ability(p, "gems", s.config) - p.gems
+            n = min(1, room, s.gem_shrine)
+            th, en = f"อัญมณี {n} (ในศาล {s.gem_shrine} ที่เก็บว่าง {room})", f"{n} gem ({s.gem_shrine} in the shrine, room for {room})"
+        elif name == "magic":
+            awards = claimable(s, seat)
+            th = f"เวทมนตร์ {MAGIC_SHRINE_GAIN}" + (f" หรือเคลม Award {', '.join(awards)}" if awards else "")
+            en = f"{MAGIC_SHRINE_GAIN} magic" + (f" or claim award {', '.join(awards)}" if awards else "")
+        elif name == "champion":
+            best_die = max(dice, key=lambda d: discount(d[1], s.config), default=None)
+            fake = _replace(s, die_taken=best_die) if best_die else s
+            offers = champion_offers(fake, seat)
+            th = "ซื้อได้: " + (", ".join(f"{c} ({g} ทอง)" for c, g in offers) or "ไม่มีที่จ่ายได้")
+            en = "can buy: " + (", ".join(f"{c} ({g} gold)" for c, g in offers) or "nothing affordable")
+        else:
+            best_die = max(dice, key=lambda d: discount(d[1], s.config), default=None)
+            fake = _replace(s, die_taken=best_die) if best_die else s
+            offers = plan_offers(fake, seat)
+            th = "จองได้: " + (", ".join(f"{c} ({g} ทอง)" for c, g in offers) or "ไม่มี (ช่องสำรองเต็มหรือทองไม่พอ)")
+            en = "can reserve: " + (", ".join(f"{c} ({g} gold)" for c, g in offers) or "none (reserve full or too little gold)")
+        out.append({"shrine": name, "enter": refusal is None, "refusal": refusal, "dice": len(dice),
+                    "best_discount": best, "gives_th": th, "gives_en": en})
+    return out
