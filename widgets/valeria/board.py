@@ -119,6 +119,10 @@ def table_html(state, obs: dict, seat_label) -> str:
                        f"<span class='kl-muted'>{e(v['gives_en'])}</span></td></tr>" for v in vals)
         parts.append(f"<div class='kl-explain'>ถ้า{e(seat_label(seat))}เข้าศาลตอนนี้ / entering a shrine now:"
                      f"<table><tr><th>ศาล</th><th>เข้าได้</th><th>เต๋า</th><th>ส่วนลดสูงสุด</th><th>ได้ / gives</th></tr>{rows}</table></div>")
+    if obs.get("winners") is not None:
+        names = ", ".join(seat_label(i) for i in obs["winners"])
+        parts.append(f"<div class='kl-over'><b>จบเกม / game over</b>: {e(names)} ชนะ / win{'s' if len(obs['winners']) == 1 else ''} "
+                     f"(VP {', '.join(str(p['vp']) for p in obs['players'])})</div>")
     parts.append("</div>")
     return "".join(parts)
 
