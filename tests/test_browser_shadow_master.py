@@ -78,7 +78,7 @@ class OfflinePage:
 
     def wait_for_widgets(self, selector: str) -> None:
         """Wait for ``selector``.  A page whose kernel's API answers 404 lost its kernel before
-        connecting (the culling race ``widgets.serve._fresh_on_hand_out`` prevents): fail."""
+        connecting (the culling race ``widgets.serve._KernelWatch`` prevents): fail."""
         target = self.page.locator(selector).first
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:

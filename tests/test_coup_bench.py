@@ -1,7 +1,19 @@
-"""The side-by-side bench script runs (a benchmark, not a timed test: no speed is asserted)."""
+"""The side-by-side bench script ``benchmarks/coup_vs_coupml.py`` runs (a benchmark, not a timed
+test: no speed is asserted).  It lives outside the package: loaded here by path."""
+import importlib.util
 import json
+from pathlib import Path
 
-from rules.coup import bench_coupml
+_SPEC = importlib.util.spec_from_file_location(
+    "coup_vs_coupml", Path(__file__).resolve().parents[1] / "benchmarks" / "coup_vs_coupml.py")
+bench_coupml = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(bench_coupml)
+
+
+def test_the_package_does_not_ship_the_comparison():
+    import rules.coup
+
+    assert not (Path(rules.coup.__file__).parent / "bench_coupml.py").exists()
 
 
 def test_bench_script_runs_without_coupml(capsys, monkeypatch):

@@ -7,7 +7,8 @@ import pytest
 from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event, IllegalAction, Transition
 from rules.coup import GAME
 from rules.coup import actions as A
-from rules.coup.state import make_event, make_transition
+from rules.core.events import emit
+from rules.coup.state import make_transition
 
 
 def start(players=3, overrides=None, seed=0, **config):
@@ -528,10 +529,12 @@ def test_is_legal_matches_legal_actions(config):
     assert checked > 10000
 
 
-def test_fast_event_and_transition_equal_the_plain_constructors():
-    e = make_event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), None, "th", "en")
-    assert e == Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), None, "th", "en")
-    assert make_transition(1, (e,)) == Transition(1, (e,))
+def test_emitted_event_and_fast_transition_equal_the_plain_constructors():
+    log = []
+    emit(log, "pass", 1, ["challenge.bluff"], "th", "en", window="challenge")
+    assert log == [Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), None, "th", "en")]
+    assert type(log[0].cites) is tuple
+    assert make_transition(1, (log[0],)) == Transition(1, (log[0],))
 
 
 def test_random_play_is_the_choose_action_loop():
@@ -557,8 +560,10 @@ def test_cached_event_texts_name_the_right_seat_and_card():
         while GAME.current_player(s) != TERMINAL:
             tr = GAME.apply(s, choose_action(GAME, s, None, rng))
             for e in tr.events:
-                if e.kind == "pass":
-                    assert (e.text_th, e.text_en) == (f"ที่นั่ง {e.actor} ผ่าน", f"seat {e.actor} passes")
+                if e.kind == "pass":  # a pass says on what: whose claim, or which action it lets stand
+                    assert e.text_th.startswith(f"ที่นั่ง {e.actor} ผ่าน: ไม่")
+                    assert e.text_en.startswith(f"seat {e.actor} passes: does not ")
+                    assert f"seat {s.turn}'s " in e.text_en
                 elif e.kind == "influence_lost" and not e.data.get("face_down"):
                     assert e.text_en == f"seat {e.actor} loses an influence: {e.data['card']} turned face up"
                 elif e.kind == "challenge":

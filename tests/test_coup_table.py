@@ -277,7 +277,7 @@ def _live_widgets() -> int:
 
 
 def _panel_parts(panel):
-    bots_row, game_row, _error, holder = panel.children
+    bots_row, game_row, _error, holder, _share = panel.children
     reform, seed, start, used = game_row.children
     return seed, start, used, holder
 

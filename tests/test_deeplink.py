@@ -30,9 +30,17 @@ def _session_step(view):
 def test_follow_opens_the_scenario_at_the_step():
     box = deeplink.placeholder()
     link = deeplink.follow(box, "coup", scenario_view, query="scenario=4_forced_coup&step=2")
-    assert link.step == 2 and len(box.children) == 2
+    assert link.step == 2 and len(box.children) == 3
     assert "4_forced_coup" in box.children[0].value
-    assert _session_step(box.children[1]) == 2
+    view = box.children[1]
+    assert _session_step(view) == 2
+    url = box.children[2]  # the page's URL follows the reader's steps (a reload restores them)
+    assert isinstance(url, deeplink.UrlState)
+    assert url.query == {"scenario": "4_forced_coup", "step": "2"}
+    view.cursor.jump_action(1)  # a step is an action, whatever frames the stepper shows
+    assert url.query == {"scenario": "4_forced_coup", "step": "1"}
+    view.stepper.last.click()
+    assert url.query == {"scenario": "4_forced_coup", "step": str(view.session.length)}
 
 
 @pytest.mark.parametrize("query,needle", [("scenario=nope", "nope"), ("scenario=4_forced_coup&step=999", "999")])
@@ -58,6 +66,12 @@ def test_shadow_master_link_opens_a_scenario_after_n_actions():
     assert link is not None and link.step == 2
     view = box.children[1]
     assert view.session.step == 2 and view.cursor.frame.action == 2 and view.cursor.frame.full
+    url = box.children[2]
+    assert url.query == {"scenario": "attack_siege", "step": "2"}
+    view.stepper.back.click()  # back one frame: inside action 2, whose state starts from action 1
+    assert url.query == {"scenario": "attack_siege", "step": str(view.session.step)}
+    view.cursor.jump_action(3)
+    assert url.query == {"scenario": "attack_siege", "step": "3"}
     box = deeplink.placeholder()
     assert page.follow(box, SPEC, query="scenario=attack_siege&step=500") is None
     assert "500" in box.children[0].value and "[link: step]" in box.children[0].value

@@ -2,7 +2,8 @@
 keeps XSRF checks on, and stops without tracebacks.
 
 Each test here starts its own ``python -m widgets.serve`` (like ``conftest.dashboard``, but
-with the idle culler at an hour, so the culler cannot be what shuts a kernel down).  Logs go
+with the idle culler at an hour, so the culler cannot be what shuts a kernel down; but the
+culler's own test).  Logs go
 to ``artifacts/serve_<name>_<xdist worker>.log``: one file per server even if the tests of the
 ``serve`` xdist group end up on both workers (pytest 9.2 with pytest-xdist 3.8 no longer
 groups, pytest-xdist issue 1386).
@@ -36,7 +37,8 @@ KERNEL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 class Served:
     """``python -m widgets.serve`` on a free port with its log in ``artifacts/``."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, cull_idle_timeout: int | str = CULL_NEVER,
+                 cull_interval: int | str = CULL_NEVER, arrival_timeout: int | None = None):
         ARTIFACTS.mkdir(exist_ok=True)
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         self.log_path = ARTIFACTS / f"serve_{name}_{worker}.log"
@@ -45,7 +47,8 @@ class Served:
         self.base = f"http://127.0.0.1:{port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "widgets.serve", "--host", "127.0.0.1", "--port", str(port),
-             "--cull-idle-timeout", CULL_NEVER, "--cull-interval", CULL_NEVER],
+             "--cull-idle-timeout", str(cull_idle_timeout), "--cull-interval", str(cull_interval),
+             *([] if arrival_timeout is None else ["--arrival-timeout", str(arrival_timeout)])],
             cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
         notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))
         deadline = time.monotonic() + 120
@@ -251,3 +254,57 @@ def test_ctrl_c_while_a_page_renders_stops_cleanly():
     assert b"</html>" not in page["head"] + page.get("rest", b""), (
         "the page was complete before SIGINT was sent")
     _assert_stopped_cleanly(s, signal.SIGINT, kernels, None)
+
+
+def _run_catching(coroutine_function, failure: list) -> None:
+    import asyncio
+    try:
+        asyncio.run(coroutine_function())
+    except BaseException as exc:  # noqa: BLE001 - handed to the test's thread
+        failure.append(exc)
+
+
+def test_culler_spares_a_page_until_it_connects_and_while_it_is_connected():
+    """The idle culler (here at 3 s) takes a kernel only once its page went away:
+
+    * a kernel handed out with a page that has not connected yet is kept (a busy machine or a
+      slow phone may take a minute to load the page's JavaScript), until ``--arrival-timeout``;
+    * a connected page keeps its kernel however long it stays idle;
+    * once its last connection closed, the kernel is culled after the idle timeout, counted
+      from that close."""
+    import asyncio
+
+    from tornado.websocket import websocket_connect
+
+    cull, arrival = 3, 45
+    s = Served("culler", cull_idle_timeout=cull, cull_interval=1, arrival_timeout=arrival)
+    try:
+        t0 = time.monotonic()
+        waiting = _open_page(s, _opener()[0])  # handed out; this page never connects
+        connected = _open_page(s, _opener()[0])
+
+        async def idle_connection() -> None:
+            ws = await websocket_connect(
+                f"ws://127.0.0.1:{s.base.rsplit(':', 1)[1]}/api/kernels/{connected}/channels")
+            await asyncio.sleep(4 * cull)  # connected and silent: the culler runs a dozen times
+            assert s.kernel_status(connected) == 200, f"a connected kernel was culled; see {s.log_path}"
+            ws.close()
+        # in a thread of its own: a session's Playwright may already run an event loop here
+        failure: list[BaseException] = []
+        runner = threading.Thread(target=lambda: _run_catching(idle_connection, failure))
+        runner.start()
+        runner.join(120)
+        assert not runner.is_alive(), "the idle websocket did not finish"
+        if failure:
+            raise failure[0]
+        assert s.kernel_status(waiting) == 200, f"culled before its page connected; see {s.log_path}"
+        s.wait_kernel_gone(connected)  # its page went away: culled
+        if time.monotonic() - t0 < arrival - 2:
+            assert s.kernel_status(waiting) == 200, f"culled before its page connected; see {s.log_path}"
+        s.wait_kernel_gone(waiting)  # the page never came: culled after the arrival timeout
+        assert time.monotonic() - t0 >= arrival
+    finally:
+        s.stop()
+    log = s.log()
+    assert re.search(rf"Culling 'idle' kernel '\w+' \({connected}\)", log)
+    assert re.search(rf"Culling 'idle' kernel '\w+' \({waiting}\)", log)

@@ -10,12 +10,13 @@ from rules.core.play import choose_action
 from rules.core.protocol import TERMINAL
 from rules.core.testing import conformance, random_games
 from rules.shadow_master import GAME
-from rules.shadow_master.config import Config
+from rules.shadow_master.config import Config, reading_value
+from rules.core.ambiguity import load_ambiguities
 from rules.shadow_master.tables import tables
 
-READINGS = sorted({(a.config, r.value if r.value is not None else r.id)
-                   for a in tables().ambiguities.ambiguities if a.config for r in a.readings
-                   if (r.value if r.value is not None else r.id) != Config.model_fields[a.config].default},
+READINGS = sorted({(a.variant, reading_value(r))
+                   for a in load_ambiguities("shadow_master") if a.variant for r in a.readings
+                   if (reading_value(r)) != Config.model_fields[a.variant].default},
                   key=str)
 
 

@@ -5,8 +5,9 @@ from rules.core.protocol import CHANCE, BadInput, IllegalAction
 from rules.shadow_master import GAME
 from rules.shadow_master import board as B
 from rules.shadow_master.attack import plan, what_if
-from rules.shadow_master.config import Config
+from rules.shadow_master.config import Config, reading_value
 from rules.shadow_master.powers import limit_sources, power_limit, territory_limit
+from rules.core.ambiguity import load_ambiguities
 from rules.shadow_master.tables import tables
 
 
@@ -38,21 +39,27 @@ HAND = ["E6", "A1", "A2", "A3", "A4"]
 # ----------------------------------------------------------------------------- config and register
 def test_config_defaults_are_the_register_defaults():
     fields = Config.model_fields
-    entries = [a for a in tables().ambiguities.ambiguities if a.config]
+    entries = [a for a in load_ambiguities("shadow_master") if a.variant]
     assert entries, "the register is empty"
     for a in entries:
-        assert a.config in fields, a.id
+        assert a.variant in fields, a.id
         default = next(r for r in a.readings if r.id == a.default)
-        expected = default.value if default.value is not None else default.id
-        assert fields[a.config].default == expected, a.id
+        expected = getattr(default, 'value', None) if getattr(default, 'value', None) is not None else default.id
+        assert fields[a.variant].default == expected, a.id
         for r in a.readings:   # every reading is an accepted config value
-            GAME.make_config({"players": 3, a.config: r.value if r.value is not None else r.id})
+            GAME.make_config({"players": 3, a.variant: reading_value(r)})
+
+
+def test_config_fields_are_the_register_variants():
+    """Both lists agree: no register entry missing from Config, no Config variant missing from it."""
+    from rules.shadow_master.config import register_mismatches
+    assert register_mismatches() == []
 
 
 def test_register_clauses_exist():
     from rules.core.rulebook import load_rulebook
     ids = load_rulebook("shadow_master").ids
-    for a in tables().ambiguities.ambiguities:
+    for a in load_ambiguities("shadow_master"):
         assert set(a.clauses) <= ids, a.id
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 import pytest
 from pydantic import BaseModel
 
-from rules.core import hexgrid
+from rules.core import hexgrid, saveload
 from rules.core.base import GameBase
 from rules.core.protocol import TERMINAL, BadInput, Event, IllegalAction, Transition
 from rules.core.rulebook import parse_rulebook
@@ -149,7 +149,7 @@ def test_save_load_round_trip(session):
     session.undo()
     text = session.save()
     data = json.loads(text)
-    assert data["schema_version"] == 1 and data["game"] == "counter" and len(data["actions"]) == 2
+    assert data["schema_version"] == saveload.SCHEMA_VERSION and data["game"] == "counter" and len(data["actions"]) == 2
     other = GameSession(GAME, {"players": 2, "target": 5})
     other.load(text)
     assert (other.step, other.length, other.state) == (2, 2, session.state)

@@ -42,7 +42,7 @@ from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event
 from rules.core.rulebook import DATA, load_rulebook
 from rules.core.scenario import Scenario, load_scenario, recorded_game
 
-from . import deeplink
+from . import deeplink, sharing
 from .errors import THAI_FONT, error_html, message_html, safe
 from .eventlog import EventLog, event_text, names_seat
 from .rulepanel import PANEL_CSS, RulePanel, clause_html
@@ -358,7 +358,9 @@ class ScenarioView(w.VBox):
         self.cursor: FrameCursor | None = None
         self.stepper: Stepper | None = None
         self.scenario: Scenario | None = None
-        super().__init__([spec.style(), self.intro, self.error, self.stepper_box, self.board_box,
+        self.path: Path | None = None  # the scenario file shown (None: an in-memory example)
+        self.share = sharing.ScenarioShare(self)  # copy link, save as a ruling, open a ruling file
+        super().__init__([spec.style(), self.intro, self.error, self.stepper_box, self.share, self.board_box,
                           self.eventlog], **kwargs)
         self.add_class("kl-page")
         spec.tag(self, "scenario")
@@ -384,12 +386,14 @@ class ScenarioView(w.VBox):
         cursor = FrameCursor(session, frames)
         if self.board is None or not self.board.accepts(session.state):
             if self.board is not None:
-                close_tree(self.board)
+                close_tree(self.board)  # it held the side box too: a new one for the new board
+                self.info = w.HTML(layout=w.Layout(min_height="80px"))
             self.board = self.spec.board(self.spec, session.state, side=[self.info])
             self.board_box.children = [self.board]
         if self.stepper is not None:
             close_tree(self.stepper)
         self.scenario, self.session, self.cursor = sc, session, cursor
+        self.path = None if isinstance(scenario, Scenario) else Path(scenario)
         self.stepper = Stepper(cursor)
         self.stepper_box.children = [self.stepper]
         cursor.observe(lambda _c: self.render(), names="step")
@@ -430,6 +434,7 @@ class ScenarioView(w.VBox):
         open_kinds = getattr(self.board, "key_events", ()) if self.rule_panel is None else ()
         self.info.value = frame_html(self.spec, self.cursor, shown.now, reveal, self.book, open_kinds)
         self.board.show(shown)
+        self.share.update()
         events = shown.events
         self.eventlog.reveal = reveal
         # at frame 0 no event is chosen for the reader, so the rule panel stays where it is
@@ -559,8 +564,16 @@ def scenario_at(spec: GameSpec, path: Path | str, step: int = 0) -> ScenarioView
 
 
 def follow(box: w.VBox, spec: GameSpec, query: str | None = None):
-    """The last cell: open the page's ``?scenario=<stem>&step=<n>`` in ``box`` (see :func:`scenario_at`)."""
-    return deeplink.follow(box, spec.id, lambda path, step: scenario_at(spec, path, step), query=query)
+    """The last cell: open the page's ``?scenario=<stem>&step=<n>`` in ``box`` (see :func:`scenario_at`),
+    or a shared game ``?game=<code>`` (:mod:`widgets.sharing`) as a play table."""
+    return deeplink.follow(box, spec.id, lambda path, step: scenario_at(spec, path, step), query=query,
+                           play=lambda code: shared_game(spec, code))
+
+
+def shared_game(spec: GameSpec, code: str) -> w.VBox:
+    """A play table of a ``?game=`` link's code (validated like an uploaded session file)."""
+    table = saved_table(spec, sharing.save_from_code(code), "link")
+    return table
 
 
 def section(spec: GameSpec, section: int | str = 0, scenario: str | None = None,
@@ -857,12 +870,30 @@ def new_table(spec: GameSpec, bots_count: int | None = None, kind: str | None = 
     return table
 
 
+def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> PlayTable:
+    """A :class:`PlayTable` at the position of a save file (its seat and bots' kind from the file's
+    ``table``); :class:`BadInput` naming the field for any fault of the file."""
+    session, viewer, kind = sharing.open_session(spec, text, source)
+    players = len(spec.game.returns(session.state))
+    _label, factory = spec.bots[kind]
+    table = PlayTable(spec, session, viewer=viewer, bots={s: factory() for s in range(players) if s != viewer},
+                      seed=session.seed)
+    table._busy = True
+    try:
+        table.advance()
+    finally:
+        table._busy = False
+    table.render()
+    return table
+
+
 def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
     """"Play": the reader is seat 0 against bots; only the reader's hidden cards are shown.
 
     Each new game gets a new seed unless one is typed; the seed used is shown so a game can be
     replayed.  ``first_seed``: start a first game with this seed at once (else the reader starts one).  The previous table is closed (no widget left behind).  Children: the settings row,
-    the game row (options, seed box, new game, seed used), the error box, the table holder."""
+    the game row (options, seed box, new game, seed used), the error box, the table holder, the share
+    bar (:class:`widgets.sharing.PlayShare`: link, session file, ruling file, open a session)."""
     lo, hi, default = spec.bot_count
     bots_n = w.IntSlider(value=default, min=lo, max=hi, description="บอท / bots")
     kind = w.Dropdown(options=[(label, k) for k, (label, _p) in spec.bots.items()], value=spec.bot_kind,
@@ -889,8 +920,17 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
     start.on_click(new_game)
     if first_seed is not None:
         new_game(typed=int(first_seed))
+
+    def open_table(text, name):  # a session file: a bad one raises BadInput, the table on screen stays
+        table = saved_table(spec, text, name)
+        for old in holder.children:
+            close_tree(old)
+        holder.children = [table]
+        used.value = f'<span style="font-family:{THAI_FONT}">seed: <b>{table.session.seed}</b> ({e(name)})</span>'
+    share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
+                              lambda: kind.value, open_table)
     panel = w.VBox([w.HBox([bots_n, kind], layout=w.Layout(flex_flow="row wrap")),
                     w.HBox([*(box for _n, box in options), seed, start, used], layout=w.Layout(flex_flow="row wrap")),
-                    error, holder])
+                    error, holder, share])
     panel.add_class("kl-play-panel")
     return panel

@@ -16,16 +16,21 @@ the end; command-line flags win over the file):
   notebook ahead of the first visitor (default N=1);
 * ``--MappingKernelManager.cull_idle_timeout=S --MappingKernelManager.cull_interval=I``
   (``cull_connected=False``): a fallback for a tab that died without Voila's shutdown beacon
-  (crash, lost network): its kernel is shut down after S idle seconds; an open tab keeps its
-  kernel; pooled kernels are never culled.  A tab that is closed or navigated away sends the
-  beacon, and its kernel is shut down at once (see the ``_xsrf`` cookie below);
+  (crash, lost network): its kernel is shut down S seconds after its last connection closed; an
+  open tab keeps its kernel; pooled kernels are never culled, nor a handed-out kernel whose
+  page has not connected yet (:class:`_KernelWatch`).  A tab that is closed or navigated away
+  sends the beacon, and its kernel is shut down at once (see the ``_xsrf`` cookie below);
+* timeouts for a busy 2-core machine: ``kernel_info_timeout`` (a new websocket's first answer),
+  ``VoilaExecutor.startup_timeout`` and ``VoilaExecutor.iopub_timeout`` (see
+  :data:`KERNEL_INFO_TIMEOUT` and :data:`IOPUB_TIMEOUT`);
 * ``--strip_sources=True --show_tracebacks=False``: readers see outputs, not code or stacks;
 * ``--template=kotika`` (``widgets/jupyter/voila/templates/kotika``, found through
   ``JUPYTER_PATH``): Voila's lab template minus its two Font Awesome CDN links (the icons are
   bundled in Voila's JavaScript anyway);
 * gzip on responses (tornado ``compress_response``);
-* a preheated kernel counts as active when it is handed to a visitor, so the idle culler
-  cannot shut it down before the browser connects (:func:`_fresh_on_hand_out`);
+* the idle culler shuts down only kernels whose page really went away: never a connected one,
+  nor one handed to a page that has not connected yet (up to ``--arrival-timeout`` seconds),
+  and idle time counts from the last connection's close (:class:`_KernelWatch`);
 * a notebook page sets the ``_xsrf`` cookie (``_XsrfCookieRenderHandler``): Voila's page
   sends the kernel-shutdown beacon on leaving with the token read from that cookie, but Voila
   never sets it (its page is rendered without reading ``xsrf_token``), so the beacon carried
@@ -44,7 +49,7 @@ load (the browser tests block every non-local request and check).
 
 The launcher runs Voila in this process (``Voila.launch_instance``) with these additions,
 which a plain ``voila notebooks/`` run does not have: the ``_xsrf`` cookie, the quiet stop, the
-kernel kept active on hand-out, gzip, the plotly hook, and ``/`` redirecting to
+culling guard (:class:`_KernelWatch`), gzip, the plotly hook, and ``/`` redirecting to
 ``/voila/render/index.ipynb`` so the home page is obvious (the file tree stays at
 ``/voila/tree``).
 """
@@ -56,6 +61,7 @@ import inspect
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,6 +116,9 @@ def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
+        f"--MappingKernelManager.kernel_info_timeout={KERNEL_INFO_TIMEOUT}",
+        f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         "--strip_sources=True",
         "--show_tracebacks=False",
         f"--template={TEMPLATE}",
@@ -117,38 +126,122 @@ def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
     ]
 
 
-def _fresh_on_hand_out(kernel_manager) -> None:
-    """Keep a preheated kernel active from the moment Voila hands it to a visitor until the
-    rest of its notebook has rendered.
+ARRIVAL_TIMEOUT = 600
+"""Seconds a kernel handed out with a page may wait for that page's first websocket before the
+idle culler may take it (default; ``--arrival-timeout``).  Loading the page's ~10 MB of
+JavaScript and connecting takes seconds on an idle machine but a minute or more on a busy 2-core
+one or a slow phone; a page that has not connected after ten minutes is taken to be gone (a
+crawler, a tab closed while loading)."""
 
-    A pooled kernel is protected from the idle culler only while it sits in the pool; once
-    handed out it has been idle since preheating, has no connection yet, and runs its last
-    cells through Voila's own client, so the culler could shut it down before the browser
-    connects (the page then shows no widgets).
+KERNEL_INFO_TIMEOUT = 120
+"""Seconds the server waits for a kernel to answer a new websocket's ``kernel_info`` (Jupyter's
+default is 60).  A kernel still running its page's last cells answers only when they are done,
+and on a busy 2-core machine that took longer than a minute: the page then never connected."""
+
+STARTUP_TIMEOUT = 180
+IOPUB_TIMEOUT = 30
+"""Seconds Voila's executor waits for a kernel to start (default 60) and, after a cell's reply,
+for its last outputs (nbclient's default is 4 s, after which the outputs still to come are
+dropped with a warning: on a busy machine a cell's board could be lost that way)."""
+
+
+class _KernelWatch:
+    """Which kernels the idle culler may shut down: only those whose page really went away.
+
+    jupyter_server culls a kernel with no websocket connection that has been idle for
+    ``cull_idle_timeout`` seconds.  Three moments of a page's life look like that and are not:
+
+    * **handed out, not yet connected.**  A preheated kernel is protected while it sits in
+      Voila's pool; once handed to a page it has been idle since preheating and has no
+      connection until the browser has loaded the page's JavaScript and opened the websocket.
+      On a busy machine the culler shut it down in between (log: "Culling 'idle' kernel ...
+      with 0 connections", then "Kernel never reached an 'alive' state", no board drawn).  Such
+      a kernel is kept until its page connects, or :data:`ARRIVAL_TIMEOUT` seconds pass.
+      While Voila's own client still runs the page's last cells (which the server's activity
+      monitor does not see), the kernel is also kept active.
+    * **connected.**  A page that is open keeps its kernel, however long the reader reads
+      (``cull_connected`` is not consulted: a connected page is never culled).
+    * **just disconnected.**  A websocket that dropped (network blip, laptop lid, a ping timeout
+      under load) reconnects on its own within about a minute; the kernel's idle time is counted
+      from the moment its last connection closed, not from its last message, so a reader who
+      read for twenty minutes and lost the connection for a moment does not lose the kernel.
+
+    A tab that is closed or navigated away sends Voila's shutdown beacon and its kernel goes at
+    once (see ``_XsrfCookieRenderHandler``); the culler is the fallback for a tab that crashed.
     """
-    from jupyter_server._tz import utcnow
 
-    hand_out = getattr(kernel_manager, "get_rendered_notebook", None)
-    if hand_out is None:  # preheating off: nothing is pooled
-        return
+    def __init__(self, kernel_manager, arrival_timeout: float = ARRIVAL_TIMEOUT):
+        self.km = kernel_manager
+        self.arrival_timeout = arrival_timeout
+        self.awaiting: dict[str, float] = {}  # kernel id -> monotonic time of its hand-out
+        self.left: dict[str, object] = {}  # kernel id -> utc time its last connection closed
 
-    async def keep_active(render_task, kernel) -> None:
-        # The rest of the notebook runs through Voila's own client, which the server's activity
-        # monitor does not see: keep the kernel active until that rendering is done.
-        while not render_task.done():
-            kernel.last_activity = utcnow()
-            await asyncio.sleep(1)
+    def install(self) -> None:
+        km = self.km
+        hand_out = getattr(km, "get_rendered_notebook", None)
+        if hand_out is not None:  # preheating on
+            async def get_rendered_notebook(*args, **kwargs):
+                result = await hand_out(*args, **kwargs)
+                self.handed_out(result[0], result[2])
+                return result
+            km.get_rendered_notebook = get_rendered_notebook
+
+        connect, disconnect, cull = km.notify_connect, km.notify_disconnect, km.cull_kernel_if_idle
+
+        def notify_connect(kernel_id):
+            connect(kernel_id)
+            self.awaiting.pop(kernel_id, None)
+            self.left.pop(kernel_id, None)
+
+        def notify_disconnect(kernel_id):
+            disconnect(kernel_id)
+            if km._kernel_connections.get(kernel_id, 0) <= 0 and kernel_id in km:
+                from jupyter_server._tz import utcnow
+                self.left[kernel_id] = utcnow()
+
+        async def cull_kernel_if_idle(kernel_id):
+            if self.keep(kernel_id):
+                return None
+            self.awaiting.pop(kernel_id, None)
+            self.left.pop(kernel_id, None)
+            return await cull(kernel_id)
+
+        km.notify_connect, km.notify_disconnect = notify_connect, notify_disconnect
+        km.cull_kernel_if_idle = cull_kernel_if_idle
+
+    def handed_out(self, render_task, kernel_id: str) -> None:
+        from jupyter_server._tz import utcnow
+        kernel = self.km._kernels.get(kernel_id)
+        if kernel is None:
+            return
+        self.awaiting[kernel_id] = time.monotonic()
         kernel.last_activity = utcnow()
 
-    async def get_rendered_notebook(*args, **kwargs):
-        result = await hand_out(*args, **kwargs)
-        kernel = kernel_manager._kernels.get(result[2])
-        if kernel is not None:
+        async def keep_active() -> None:
+            while not render_task.done():
+                kernel.last_activity = utcnow()
+                await asyncio.sleep(1)
             kernel.last_activity = utcnow()
-            asyncio.ensure_future(keep_active(result[0], kernel))
-        return result
+        asyncio.ensure_future(keep_active())
 
-    kernel_manager.get_rendered_notebook = get_rendered_notebook
+    def keep(self, kernel_id: str) -> bool:
+        """True when the culler must leave ``kernel_id`` alone (see the class docstring)."""
+        from datetime import timedelta
+
+        from jupyter_server._tz import utcnow
+        for gone in [k for k in (*self.awaiting, *self.left) if k not in self.km]:
+            self.awaiting.pop(gone, None)
+            self.left.pop(gone, None)
+        kernel = self.km._kernels.get(kernel_id)
+        if kernel is None or getattr(kernel, "execution_state", None) == "dead":
+            return False  # a dead kernel is shut down whatever its page does
+        if self.km._kernel_connections.get(kernel_id, 0) > 0:
+            return True
+        handed = self.awaiting.get(kernel_id)
+        if handed is not None and time.monotonic() - handed < self.arrival_timeout:
+            return True
+        left = self.left.get(kernel_id)
+        return left is not None and utcnow() - left < timedelta(seconds=self.km.cull_idle_timeout)
 
 
 def _quiet_stop(kernel_manager) -> None:
@@ -246,6 +339,7 @@ class _StopOnSignal:
 
 
 _STOP = _StopOnSignal()
+_ARRIVAL = [ARRIVAL_TIMEOUT]  # the launcher's --arrival-timeout, read by DashboardVoila
 
 
 def _voila_class():
@@ -297,7 +391,7 @@ def _voila_class():
         def init_settings(self):
             settings = super().init_settings()
             settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
-            _fresh_on_hand_out(self.kernel_manager)
+            _KernelWatch(self.kernel_manager, _ARRIVAL[0]).install()
             _quiet_stop(self.kernel_manager)
             return settings
 
@@ -322,6 +416,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-preheat", action="store_true", help="start kernels on demand instead")
     ap.add_argument("--cull-idle-timeout", type=int, default=600, help="seconds (default 600)")
     ap.add_argument("--cull-interval", type=int, default=60, help="seconds (default 60)")
+    ap.add_argument("--arrival-timeout", type=int, default=ARRIVAL_TIMEOUT,
+                    help="seconds a handed-out kernel waits for its page to connect before the "
+                         f"idle culler may take it (default {ARRIVAL_TIMEOUT})")
     ap.add_argument("--print-command", action="store_true", help="print Voila's arguments and exit")
     args, extra = ap.parse_known_args(argv)
     port = args.port
@@ -335,6 +432,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.print_command:
         print("voila " + " ".join(vargv))
         return
+    _ARRIVAL[0] = args.arrival_timeout
     _STOP.install()  # before Voila's import and startup: a signal meanwhile is not lost
     os.chdir(ROOT)  # voila.json at the top is read from the working directory
     os.environ["JUPYTER_PATH"] = os.pathsep.join(

@@ -16,7 +16,7 @@ The session decides no rule.  It only calls the game protocol of ``rules/core/RE
 Views observe the traits ``step``, ``length``, ``events`` (the setup events, then all events
 of the actions up to ``step``) and
 ``last_error`` (``{"clause", "th", "en"}`` of the last refused input, or ``None``).
-Save files are :mod:`rules.core.saveload` histories (schema version 1).
+Save files are :mod:`rules.core.saveload` histories (schema version 2; version 1 still loads).
 """
 from __future__ import annotations
 
@@ -240,12 +240,14 @@ class GameSession(Cursor):
         return dropped
 
     # -- files ----------------------------------------------------------------------------
-    def save(self) -> str:
-        """The history up to ``step`` as a save file (JSON text, ``saveload`` schema)."""
+    def save(self, snapshot: bool = False, table: dict | None = None) -> str:
+        """The history up to ``step`` as a save file (JSON text, ``saveload`` schema);
+        ``snapshot``: also store the state reached (a cache, checked on load); ``table``: the
+        play page's seat and bots (``{"viewer": 0, "bots": "bluffer"}``)."""
         return saveload.dumps(self.game, self.config, self.seed, self.actions[:self.step],
-                              self.overrides)
+                              self.overrides, self.state if snapshot else None, table)
 
-    def load(self, text: str, source: str = "<save>") -> None:
+    def load(self, text: str | bytes, source: str = "<save>") -> None:
         """Replace this session with a save file of the same game.
 
         Raises :class:`BadInput` (file, field, th + en) on malformed JSON, a wrong schema or
@@ -256,5 +258,7 @@ class GameSession(Cursor):
             raise BadInput(source, "game", f"ไฟล์นี้เป็นของเกม '{save.game}' ไม่ใช่ '{self.game.id}'",
                            f"this save is for '{save.game}', not '{self.game.id}'")
         rp = saveload.replay(self.game, save.config, save.seed, save.actions, save.overrides, source)
+        saveload.check_snapshot(self.game, save, rp, source)
+        self.table = getattr(save, "table", None)
         self._reset(self.game, rp.config, rp.seed, rp.overrides, rp.initial, rp.actions,
                     rp.transitions)

@@ -2,36 +2,88 @@
 
 A save is the game's *history*, not a memory dump: game id, config, seed, scenario overrides
 and every action and chance outcome in order.  Loading replays it through the engine, so a
-save can never hold a state the rules would not reach.  Format (``schema_version`` 1)::
+save can never hold a state the rules would not reach.  Format (``schema_version`` 2)::
 
-    {"schema_version": 1, "game": "coup", "config": {...}, "seed": 7,
-     "overrides": {...}, "actions": [{"player": 0, "type": "income"}, {"chance": ...}]}
+    {"schema_version": 2, "game": "coup", "config": {...}, "seed": 7,
+     "overrides": {...}, "actions": [{"player": 0, "type": "income"}, {"chance": ...}],
+     "snapshot": {"step": 2, "state": {...}},      # optional: state_to_json after the actions
+     "table": {"viewer": 0, "bots": "bluffer"}}    # optional: who the reader played, the bots' kind
+
+* ``snapshot`` is a cache for other readers (the position without an engine); it is never
+  trusted: loading replays the actions and refuses the file when the snapshot differs.
+* ``table`` is what a play page needs to seat the reader again (a page may ignore it).
+* Version 1 files (no ``snapshot``, no ``table``) still load; ``tests/fixtures/saves/`` holds one
+  file per schema version.
+
+Every fault of a file (not JSON, too big or too deep, a wrong type, an unknown version or game,
+a number out of range, an action the rules refuse, a snapshot that does not match) raises
+:class:`BadInput` naming the file and the field (an illegal action names its clause too), in Thai
+and English; nothing is half-loaded.  :func:`write` saves atomically (temp file + ``os.replace``).
 """
 from __future__ import annotations
 
 import json
+import math
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .datafile import pydantic_error
 from .protocol import BadInput, Game, IllegalAction, Transition
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+SUPPORTED_VERSIONS = (1, 2)
+MAX_BYTES = 4_000_000
+"""A save file bigger than this is refused before parsing (a long game is ~100 kB)."""
+MAX_ACTIONS = 50_000
+MAX_DEPTH = 12
+"""JSON nesting deeper than this (in an action, the config or the overrides) is refused."""
+MAX_SEED = 2**63 - 1
+MAX_INT = 2**63
+"""Any integer in a save beyond +-this is refused (no engine counts that far)."""
 
 
-class SaveFile(BaseModel):
-    """Schema of a save file (validated before anything is replayed)."""
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    model_config = ConfigDict(extra="forbid")
+
+class SnapshotV2(_Strict):
+    """``state_to_json`` of the position after the first ``step`` actions."""
+
+    step: int = Field(ge=0)
+    state: dict[str, Any]
+
+
+class TableV2(_Strict):
+    """The reader's seat (``None``: a spectator) and the bots' kind on a play page."""
+
+    viewer: Optional[int] = Field(0, ge=0, le=64)
+    bots: str = Field("", max_length=40)
+
+
+class SaveFileV1(_Strict):
+    """Schema of a version-1 save file."""
+
     schema_version: int
-    game: str
+    game: str = Field(max_length=40)
     config: dict[str, Any]
-    seed: int
+    seed: int = Field(ge=0, le=MAX_SEED)
     overrides: dict[str, Any] = {}
-    actions: list[dict[str, Any]]
+    actions: list[dict[str, Any]] = Field(max_length=MAX_ACTIONS)
+
+
+class SaveFile(SaveFileV1):
+    """Schema of a save file (version 2; validated before anything is replayed)."""
+
+    snapshot: Optional[SnapshotV2] = None
+    table: Optional[TableV2] = None
+
+
+MODELS = {1: SaveFileV1, 2: SaveFile}
 
 
 @dataclass
@@ -45,6 +97,8 @@ class Replay:
     initial: Any
     actions: list[dict] = field(default_factory=list)
     transitions: list[Transition] = field(default_factory=list)
+    table: Any = None
+    """The file's ``table`` (:class:`TableV2`) or ``None``."""
 
     @property
     def state(self) -> Any:
@@ -73,55 +127,207 @@ def start(game: Game, config: Any, seed: int, overrides: dict | None = None,
 
 def replay(game: Game, config: Any, seed: int, actions: list[dict], overrides: dict | None = None,
            source: str = "save") -> Replay:
-    """Rebuild a game from its history; :class:`BadInput` names the first refused action."""
+    """Rebuild a game from its history; :class:`BadInput` names the first refused action.
+
+    A file is untrusted input, so each player action must be one of the seat's
+    ``legal_actions`` (as JSON) before ``apply`` sees it, and a chance outcome one of
+    ``chance_outcomes`` when the game lists them; the refusal names the clause that forbids it
+    (``explain_illegal``) when the engine gives one.
+    """
     cfg, state = start(game, config, seed, overrides, source)
     rp = Replay(game, cfg, seed, dict(overrides or {}), state)
     for i, action in enumerate(actions):
+        _check_action(game, rp.state, action, i, source)
         try:
             tr = game.apply(rp.state, action)
         except IllegalAction as exc:
-            raise BadInput(source, f"actions[{i}]",
-                           f"การกระทำนี้ผิดกติกา ({exc.clause}): {exc.message_th}",
-                           f"illegal action ({exc.clause}): {exc.message_en}") from None
+            raise _illegal(exc, i, source) from None
         rp.actions.append(action)
         rp.transitions.append(tr)
     return rp
 
 
+def _as_json(x: Any) -> Any:
+    return json.loads(json.dumps(x))
+
+
+def _illegal(exc: IllegalAction, i: int, source: str) -> BadInput:
+    return BadInput(source, f"actions[{i}]", f"การกระทำนี้ผิดกติกา ({exc.clause}): {exc.message_th}",
+                    f"illegal action ({exc.clause}): {exc.message_en}")
+
+
+def _check_action(game: Game, state: Any, action: dict, i: int, source: str) -> None:
+    """:class:`BadInput` unless ``action`` is a legal action or a listed chance outcome now."""
+    from .protocol import CHANCE
+    where = f"actions[{i}]"
+    if "chance" in action:
+        if game.current_player(state) != CHANCE:
+            raise BadInput(source, where, "ตอนนี้ไม่ใช่จังหวะสุ่ม", "a chance outcome where no chance node is")
+        outcomes = [o for o, _p in game.chance_outcomes(state)]
+        if outcomes and action not in _as_json(outcomes):
+            raise BadInput(source, where, "ผลสุ่มนี้เกิดขึ้นไม่ได้ตอนนี้",
+                           "this chance outcome cannot happen here")
+        return
+    seat = action.get("player")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 64:
+        raise BadInput(source, f"{where}.player", "ต้องระบุที่นั่งผู้เล่นเป็นจำนวนเต็ม",
+                       "an action needs 'player', a seat number")
+    if action in _as_json(game.legal_actions(state, seat)):
+        return
+    try:
+        why = game.explain_illegal(state, action)
+    except IllegalAction as exc:
+        why = exc
+    except Exception:  # noqa: BLE001 - an engine that cannot even explain a malformed action
+        why = None
+    if isinstance(why, IllegalAction):
+        raise _illegal(why, i, source)
+    raise BadInput(source, where, "ไม่ใช่การกระทำที่ทำได้ในตานี้",
+                   "not one of the legal actions in this position")
+
+
 def to_dict(game: Game, config: Any, seed: int, actions: list[dict],
-            overrides: dict | None = None) -> dict:
-    """The save-file dict of a history."""
-    return {"schema_version": SCHEMA_VERSION, "game": game.id,
-            "config": game.config_to_json(config), "seed": seed,
-            "overrides": dict(overrides or {}), "actions": list(actions)}
+            overrides: dict | None = None, snapshot: Any = None,
+            table: dict | None = None) -> dict:
+    """The save-file dict of a history; ``snapshot``: the state after ``actions`` (its
+    ``state_to_json`` is stored as the cache); ``table``: ``{"viewer": seat, "bots": kind}``."""
+    out = {"schema_version": SCHEMA_VERSION, "game": game.id,
+           "config": game.config_to_json(config), "seed": seed,
+           "overrides": dict(overrides or {}), "actions": list(actions)}
+    if snapshot is not None:
+        out["snapshot"] = {"step": len(actions), "state": game.state_to_json(snapshot)}
+    if table is not None:
+        out["table"] = dict(table)
+    return out
 
 
-def dumps(game: Game, config: Any, seed: int, actions: list[dict], overrides: dict | None = None) -> str:
+def dumps(game: Game, config: Any, seed: int, actions: list[dict], overrides: dict | None = None,
+          snapshot: Any = None, table: dict | None = None) -> str:
     """The save file as JSON text (UTF-8, Thai kept readable)."""
-    return json.dumps(to_dict(game, config, seed, actions, overrides), ensure_ascii=False, indent=1)
+    return json.dumps(to_dict(game, config, seed, actions, overrides, snapshot, table),
+                      ensure_ascii=False, indent=1)
 
 
-def parse(text: str, source: str = "<save>") -> SaveFile:
+def write(path: Path | str, text: str) -> Path:
+    """Write ``text`` to ``path`` atomically: a temp file in the same folder, flushed and synced,
+    then ``os.replace`` (a crash leaves the old file or the new one, never half of one)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return path
+
+
+def save(path: Path | str, game: Game, config: Any, seed: int, actions: list[dict],
+         overrides: dict | None = None, snapshot: Any = None, table: dict | None = None) -> Path:
+    """:func:`dumps` then :func:`write` (atomic)."""
+    return write(path, dumps(game, config, seed, actions, overrides, snapshot, table))
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_values(value: Any, where: str, source: str, depth: int = 0) -> None:
+    """JSON values only, nested at most :data:`MAX_DEPTH`, integers within +-:data:`MAX_INT`."""
+    if depth > MAX_DEPTH:
+        raise BadInput(source, where, f"ซ้อนลึกเกิน {MAX_DEPTH} ชั้น",
+                       f"nested deeper than {MAX_DEPTH} levels")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _check_values(v, f"{where}.{k}", source, depth + 1)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _check_values(v, f"{where}[{i}]", source, depth + 1)
+    elif isinstance(value, bool) or value is None or isinstance(value, str):
+        return
+    elif isinstance(value, int):
+        if abs(value) > MAX_INT:
+            raise BadInput(source, where, "ตัวเลขใหญ่เกินไป", f"number out of range (|x| > 2**63)")
+    elif isinstance(value, float):
+        if not math.isfinite(value) or abs(value) > MAX_INT:
+            raise BadInput(source, where, "ตัวเลขใหญ่เกินไป", "number out of range")
+
+
+def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
     """Validate save-file text (JSON, fields, schema version) without replaying it.
 
     Raises :class:`BadInput` (th + en) naming ``source`` and the field.
     """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raw_bytes = bytes(text)
+        if len(raw_bytes) > MAX_BYTES:
+            raise _too_big(source, len(raw_bytes))
+        try:
+            text = raw_bytes.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadInput(source, "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
+                           f"the file must be UTF-8 text (undecodable byte at offset {exc.start})") from None
+    if not isinstance(text, str):
+        raise BadInput(source, "<file>", "ไฟล์บันทึกต้องเป็นข้อความ", "a save file must be text")
+    if len(text) > MAX_BYTES:
+        raise _too_big(source, len(text))
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise BadInput(source, "<json>", f"JSON ไม่ถูกต้อง (บรรทัด {exc.lineno})",
                        f"invalid JSON at line {exc.lineno}: {exc.msg}") from None
+    except RecursionError:
+        raise BadInput(source, "<json>", "JSON ซ้อนลึกเกินไป", "invalid JSON: nested too deeply") from None
+    except ValueError as exc:  # NaN/Infinity, an integer of more than 4300 digits
+        raise BadInput(source, "<json>", "JSON มีตัวเลขที่ใช้ไม่ได้", f"invalid JSON number: {exc}") from None
+    if not isinstance(raw, dict):
+        raise BadInput(source, "<root>", "ไฟล์บันทึกต้องเป็นออบเจกต์ JSON ({...})",
+                       f"a save file must be a JSON object, got {type(raw).__name__}")
+    version = raw.get("schema_version")
+    if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
+        known = ", ".join(map(str, SUPPORTED_VERSIONS))
+        raise BadInput(source, "schema_version", f"รองรับเฉพาะรุ่น {known} (ได้ {str(version)[:20]!r})",
+                       f"unsupported schema_version {str(version)[:20]!r}; expected one of {known}")
+    for key in ("config", "overrides", "actions", "snapshot"):
+        if key in raw:
+            _check_values(raw[key], key, source)
     try:
-        save = SaveFile.model_validate(raw)
+        save = MODELS[version].model_validate(raw)
     except ValidationError as exc:
         raise pydantic_error(exc, source) from None
-    if save.schema_version != SCHEMA_VERSION:
-        raise BadInput(source, "schema_version", f"รองรับเฉพาะรุ่น {SCHEMA_VERSION}",
-                       f"unsupported schema_version {save.schema_version}; expected {SCHEMA_VERSION}")
+    except RecursionError:
+        raise BadInput(source, "<json>", "JSON ซ้อนลึกเกินไป", "nested too deeply") from None
+    if getattr(save, "snapshot", None) is not None and save.snapshot.step != len(save.actions):
+        raise BadInput(source, "snapshot.step", f"snapshot.step ต้องเท่ากับจำนวนการกระทำ ({len(save.actions)})",
+                       f"snapshot.step must equal the number of actions ({len(save.actions)})")
     return save
 
 
-def loads(text: str, source: str = "<save>") -> Replay:
+def _too_big(source: str, size: int) -> BadInput:
+    return BadInput(source, "<file>", f"ไฟล์ใหญ่เกินไป ({size} ไบต์ เกิน {MAX_BYTES})",
+                    f"file too large ({size} bytes; at most {MAX_BYTES})")
+
+
+def check_snapshot(game: Game, save: SaveFile | SaveFileV1, rp: "Replay", source: str) -> None:
+    """:class:`BadInput` (field ``snapshot.state``) when the cached snapshot is not the replayed state."""
+    snap = getattr(save, "snapshot", None)
+    if snap is None:
+        return
+    got = json.loads(json.dumps(game.state_to_json(rp.state)))
+    if got != snap.state:
+        diff = next((k for k in sorted(set(got) | set(snap.state)) if got.get(k) != snap.state.get(k)), "")
+        raise BadInput(source, f"snapshot.state.{diff}".rstrip("."),
+                       "สถานะที่บันทึกไว้ไม่ตรงกับการเล่นซ้ำตามกติกา",
+                       "the saved snapshot does not match the position the rules reach by replaying the actions")
+
+
+def loads(text: str | bytes, source: str = "<save>") -> Replay:
     """Parse, validate and replay a save file; :class:`BadInput` (th + en) names file and field.
 
     Nothing is half-loaded: either the whole history replays or an error is raised.
@@ -133,17 +339,17 @@ def loads(text: str, source: str = "<save>") -> Replay:
         game = engine(save.game)
     except BadInput as exc:
         raise BadInput(source, "game", exc.message_th, exc.message_en) from None
-    return replay(game, save.config, save.seed, save.actions, save.overrides, source)
+    rp = replay(game, save.config, save.seed, save.actions, save.overrides, source)
+    check_snapshot(game, save, rp, source)
+    rp.table = getattr(save, "table", None)
+    return rp
 
 
 def load(path: Path | str) -> Replay:
     """Load a save file from disk (see :func:`loads`)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise BadInput(str(path), "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
-                       f"the file must be UTF-8 text (undecodable byte at offset {exc.start})") from None
+        data = path.read_bytes()
     except OSError as exc:
         raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
-    return loads(text, str(path))
+    return loads(data, str(path))

@@ -33,9 +33,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core.protocol import IllegalAction
+from .challenge import action_phrase, challenge_tx, claim_phrase, early_blockers, pass_tx
+from .flow import chance
+from .reformation import FACTION_EN, FACTION_TH, restricted_state
 from .state import (ACTION_CLAUSE, AMBASSADOR, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CONTESSA,
-                    DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SHOW, TURN, CoupState)
-from .reformation import restricted_state
+                    DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SHOW, TH, TURN, CoupState)
 
 
 def block_characters(state: CoupState) -> tuple[int, ...]:
@@ -138,7 +140,11 @@ def legal_actions(state: CoupState, p: int) -> list[dict]:
     ph = state.phase
     if ph == CHAL or ph == CHAL_BLOCK:  # phases in order of how often they are asked
         if p in state.cur:
-            return [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"}]
+            out = [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"}]
+            if state.rules.one_window and p in early_blockers(state):  # ambiguity window_order
+                for c in block_characters(state):
+                    out.append({"player": p, "type": "block", "character": NAMES[c]})
+            return out
         return []
     if ph == TURN:
         return turn_actions(state) if p == state.turn else []
@@ -152,7 +158,12 @@ def legal_actions(state: CoupState, p: int) -> list[dict]:
     if p != state.cur:
         return []
     if ph == PROVE:
-        out = [{"player": p, "type": "prove"}] if can_prove(state) else []
+        if not can_prove(state):
+            out = []
+        elif must_prove(state):
+            return [{"player": p, "type": "prove"}]
+        else:
+            out = [{"player": p, "type": "prove"}]
         for c in distinct(state.hands[p]):
             out.append({"player": p, "type": "lose", "card": NAMES[c]})
         return out
@@ -184,6 +195,10 @@ def is_legal(state: CoupState, action: dict) -> bool:
     ph = state.phase
     n = len(action)
     if ph == CHAL or ph == CHAL_BLOCK:
+        if kind == "block" and state.rules.one_window:  # ambiguity window_order
+            ch = action.get("character")
+            return (n == 3 and p in state.cur and type(ch) is str and CARD.get(ch, -1) in block_characters(state)
+                    and p in early_blockers(state))
         return n == 2 and (kind == "pass" or kind == "challenge") and p in state.cur
     if ph == BLOCK:
         if p not in state.cur:
@@ -201,7 +216,8 @@ def is_legal(state: CoupState, action: dict) -> bool:
             return False
         if kind == "lose":
             c = action.get("card")
-            return n == 3 and type(c) is str and CARD.get(c, -1) in state.hands[p]
+            return (n == 3 and type(c) is str and CARD.get(c, -1) in state.hands[p]
+                    and not (ph == PROVE and must_prove(state) and can_prove(state)))
         return ph == PROVE and kind == "prove" and n == 2 and can_prove(state)
     if ph == FACTION:  # 1.0 == 1 and False == 0 in Python: a faction must be a real int
         f = action.get("faction")
@@ -264,6 +280,13 @@ def can_prove(state: CoupState) -> bool:
     return claim in hand
 
 
+def must_prove(state: CoupState) -> bool:
+    """Ambiguity decline_proof = must_prove: a challenged seat holding the claimed character must
+    show it (challenge.prove) - for a character claim or a block; an embezzler may always
+    concede (reformation.embezzle_concede says so)."""
+    return state.rules.must_prove and (state.blocker >= 0 or state.act[0] != "embezzle")
+
+
 def normalise(action: dict) -> dict:
     """Canonical form of an incoming action (the order of an exchange's returned cards)."""
     if action.get("type") == "exchange_return" and isinstance(action.get("return"), list):
@@ -292,8 +315,11 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
     if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < R.n:
         return IllegalAction("cover.players", f"ไม่มีที่นั่ง {p!r}", f"no seat {p!r} in this game")
     if ph == FACTION:
-        return IllegalAction("reformation.factions", "ผู้เล่นคนแรกต้องเลือกศาสนา (0 หรือ 1) ก่อน",
-                             "the first player must first choose a faction (0 or 1)")
+        if p != state.cur:
+            return IllegalAction("reformation.factions", f"ตอนนี้ที่นั่ง {state.cur} ต้องเลือกศาสนา (0 หรือ 1)",
+                                 f"seat {state.cur} must now choose a faction (0 or 1)")
+        return IllegalAction("reformation.factions", "ต้องเลือกศาสนา 0 หรือ 1 ก่อน",
+                             "first choose a faction: 0 or 1")
     if ph == TURN:
         if p != state.turn:
             return IllegalAction("setup.first_turn", f"ยังไม่ถึงตาของที่นั่ง {p} (ตาของที่นั่ง {state.turn})",
@@ -323,6 +349,18 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
             return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
                                  f"การกระทำนี้ยับยั้งได้ด้วย {blocks} เท่านั้น",
                                  f"this action can only be blocked by: {blocks}")
+        if kind == "block" and ph == CHAL and R.one_window and block_characters(state):  # window_order
+            if p not in early_blockers(state):
+                if p != state.turn and restricted_state(state, state.turn, p):
+                    return IllegalAction("reformation.same_faction",
+                                         f"ที่นั่ง {p} นับถือศาสนาเดียวกับผู้กระทำ จึงยับยั้งกันไม่ได้",
+                                         f"seat {p} shares the actor's faction and may not block it")
+                return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+                                     f"ที่นั่ง {p} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p} may not block this action")
+            blocks = ", ".join(NAMES[c] for c in block_characters(state))
+            return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+                                 f"การกระทำนี้ยับยั้งได้ด้วย {blocks} เท่านั้น",
+                                 f"this action can only be blocked by: {blocks}")
         if kind == "block" and ph == CHAL and not block_characters(state):
             return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause), "การกระทำนี้ไม่สามารถถูกขัดขวางได้",
                                  "this action cannot be blocked")
@@ -339,6 +377,10 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
                                      "cannot prove: a peacock (Duke) is in the hand")
             return IllegalAction("challenge.prove", "พิสูจน์ไม่ได้: ไม่มีตัวละครที่อ้างอยู่ในมือ",
                                  "cannot prove: the claimed character is not in the hand")
+        if kind == "lose" and must_prove(state) and can_prove(state):
+            name = NAMES[state.block_claim if state.blocker >= 0 else state.act[2]]
+            return IllegalAction("challenge.prove", f"มี{TH[CARD[name]]}อยู่ในมือ จึงต้องเปิดพิสูจน์ (ข้อกำกวม decline_proof)",
+                                 f"you hold the {name}: you must show it (ambiguity decline_proof, reading must_prove)")
         return _refuse_lose(state, p, card, "challenge.fail")
     if ph == LOSE:
         cites = state.todo[0][2] if state.todo and state.todo[0][0] == "lose" else ("challenge.lose_both",)
@@ -373,8 +415,8 @@ def _refuse_turn(state, action, kind, p):
     valid_t = isinstance(t, int) and not isinstance(t, bool) and 0 <= t < R.n
     if state.forced and kind != "coup":
         return IllegalAction("actions.coup_forced",
-                             f"เริ่มเทิร์นด้วยเงิน {state.start_coins} เหรียญ (10 ขึ้นไป) ต้องทำรัฐประหาร",
-                             f"the turn began with {state.start_coins} coins (10 or more): you must coup")
+                             f"เริ่มเทิร์นด้วยเงิน {state.start_coins} เหรียญ ({R.forced_at} ขึ้นไป) ต้องทำรัฐประหาร",
+                             f"the turn began with {state.start_coins} coins ({R.forced_at} or more): you must coup")
     known = {"income", "foreign_aid", "coup", "tax", "steal", "assassinate", "exchange", "examine"}
     if R.reformation:
         known |= {"convert", "embezzle"}
@@ -416,3 +458,163 @@ def _refuse_turn(state, action, kind, p):
             return IllegalAction(clause, f"การเปลี่ยนศาสนาต้องจ่าย {cost} เหรียญ",
                                  f"this conversion costs {cost} coin(s); you have {state.coins[p]}")
     return IllegalAction(clause, "รูปแบบของการกระทำไม่ถูกต้อง", f"malformed {kind} action: {action!r}")
+
+
+def explain_illegal(state: CoupState, action) -> IllegalAction | None:
+    """``None`` when ``action`` is legal now, else the :class:`IllegalAction` ``apply`` raises for
+    it (the clause that forbids it and why, Thai and English)."""
+    if state.phase == CHANCE_NODE:
+        # a chance outcome: the refusal is the one flow.chance raises
+        try:
+            chance(state, action)
+        except IllegalAction as exc:
+            return exc
+        return None
+    if not isinstance(action, dict):
+        return IllegalAction("setup.first_turn", "การกระทำต้องเป็น dict", f"an action must be a dict, got {action!r}")
+    a = normalise(action) if state.phase == EXCHANGE else action
+    return None if is_legal(state, a) else refuse(state, a)
+
+
+# --- labels ------------------------------------------------------------------------------------
+def _cards_th(names) -> str:
+    return " และ ".join(TH[CARD[c]] for c in names)
+
+
+def _cards_en(names) -> str:
+    return " and ".join(c.capitalize() for c in names)
+
+
+_LOSS_WHY = {
+    "actions.coup": ("เพราะถูกรัฐประหาร", "to the coup"),
+    "characters.assassin_assassinate": ("เพราะถูกลอบสังหาร", "to the assassination"),
+    "challenge.challenger_loses": ("เพราะท้าทายผิด", "for the failed challenge"),
+}
+
+
+def describe_action(state: CoupState, action) -> tuple[str, str]:
+    """``(th, en)``: the label of a legal action or chance outcome in ``state`` (buttons, log
+    lines, tables), with the seat that acts and what the action is about: a pass says whose
+    claim it does not challenge or what it does not block, a loss says why.  Rule values (gains,
+    costs, draws) come from the compiled config (``data/coup/components.yaml``).  Never raises:
+    an action it cannot read is labelled by its type."""
+    try:
+        return _describe(state, action)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        kind = action.get("type", action.get("chance")) if isinstance(action, dict) else action
+        return str(kind), str(kind)
+
+
+def _describe(state: CoupState, a: dict) -> tuple[str, str]:
+    R = state.rules
+    if "chance" in a:
+        if a["chance"] == "shuffle":
+            size = len(a.get("order") or ()) or len(state.deck) + (len(state.todo[0][3]) if state.todo else 0)
+            return f"สับกองการ์ด ({size} ใบ)", f"the deck is shuffled ({size} cards)"
+        t = state.todo[0][1]
+        return (f"สุ่มการ์ด 1 ใบของที่นั่ง {t} ให้ที่นั่ง {state.turn} ดู",
+                f"one of seat {t}'s cards is picked at random for seat {state.turn} to see")
+    p = a["player"]
+    kind = a["type"]
+    t = a.get("target", -1)
+    me_th, me_en = f"ที่นั่ง {p}: ", f"seat {p}: "
+    ph = state.phase
+    if kind == "income":
+        return me_th + f"รายได้ รับ {R.income} เหรียญ", me_en + f"income, take {R.income} coin(s)"
+    if kind == "foreign_aid":
+        return (me_th + f"ความช่วยเหลือจากภายนอก รับ {R.aid} เหรียญ (ดยุคยับยั้งได้)",
+                me_en + f"foreign aid, take {R.aid} coins (a Duke may block)")
+    if kind == "coup":
+        return (me_th + f"จ่าย {R.coup_cost} เหรียญ รัฐประหารที่นั่ง {t}",
+                me_en + f"pay {R.coup_cost} to coup seat {t}")
+    if kind == "tax":
+        return me_th + f"อ้างดยุค: เก็บภาษี รับ {R.tax} เหรียญ", me_en + f"claim the Duke: tax, take {R.tax} coins"
+    if kind == "steal":
+        k = min(R.steal, state.coins[t])
+        return (me_th + f"อ้างกัปตัน: ขโมยเงิน {k} เหรียญจากที่นั่ง {t}",
+                me_en + f"claim the Captain: steal {k} coin(s) from seat {t}")
+    if kind == "assassinate":
+        return (me_th + f"อ้างนักฆ่า: จ่าย {R.assassin_cost} เหรียญ ลอบสังหารที่นั่ง {t}",
+                me_en + f"claim the Assassin: pay {R.assassin_cost} to assassinate seat {t}")
+    if kind == "exchange":
+        c = CARD[a["character"]]
+        k = R.draw_amb if c == AMBASSADOR else R.draw_inq
+        return (me_th + f"อ้าง{TH[c]}: แลกเปลี่ยน รับการ์ด {k} ใบจากกอง แล้วคืน {k} ใบ",
+                me_en + f"claim the {NAMES[c].capitalize()}: exchange, take {k} card(s) from the deck, then return {k}")
+    if kind == "examine":
+        return (me_th + f"อ้างนักสืบศาสนา: สอบสวนที่นั่ง {t} (ดูการ์ด 1 ใบ)",
+                me_en + f"claim the Inquisitor: examine seat {t} (look at 1 card)")
+    if kind == "convert":
+        cost = R.convert_self if t == p else R.convert_other
+        who_th, who_en = ("ตัวเอง", "yourself") if t == p else (f"ที่นั่ง {t}", f"seat {t}")
+        if not state.faction:  # no factions without the Reformation: a label for a refused action
+            return me_th + f"เปลี่ยนศาสนา{who_th}", me_en + f"convert {who_en}"
+        f = 1 - state.faction[t]
+        return (me_th + f"จ่าย {cost} เหรียญ เปลี่ยนศาสนา{who_th}เป็น{FACTION_TH[f]}",
+                me_en + f"pay {cost} to convert {who_en} to {FACTION_EN[f]}")
+    if kind == "embezzle":
+        return (me_th + f"ประกาศว่าไม่มีนกยูง: ยักยอกเงิน {state.alms} เหรียญจากที่พักพิง",
+                me_en + f"say there is no peacock (Duke): embezzle the almshouse's {state.alms} coin(s)")
+    if kind == "pass":
+        return pass_tx(state, p)
+    if kind == "challenge":
+        return challenge_tx(state, p)
+    if kind == "block":
+        c = CARD[a["character"]]
+        ath, aen = action_phrase(state.act[0], state.act[1])
+        return (me_th + f"อ้าง{TH[c]}เพื่อยับยั้งการ{ath} ของที่นั่ง {state.turn}",
+                me_en + f"claim the {NAMES[c].capitalize()} to block seat {state.turn}'s {aen}")
+    if kind == "prove":
+        if state.blocker < 0 and state.act[0] == "embezzle":
+            return (me_th + "เปิดไพ่ทั้งหมดให้ทุกคนดู พิสูจน์ว่าไม่มีนกยูง",
+                    me_en + "show every card to prove there is no peacock (Duke)")
+        cth, cen = claim_phrase(state)
+        c = state.block_claim if state.blocker >= 0 else state.act[2]
+        return (me_th + f"เปิด{TH[c]}ให้ทุกคนดู พิสูจน์{cth}",
+                me_en + f"show the {NAMES[c].capitalize()} to prove {cen}")
+    if kind == "lose":
+        c = a["card"]
+        if ph == PROVE:
+            if state.blocker < 0 and state.act[0] == "embezzle":
+                how_th, how_en = ("คว่ำไว้", "face down") if R.concede_face_down else ("หงาย", "face up")
+                return (me_th + f'ประกาศว่า "มีนกยูงอยู่" และเสีย{TH[CARD[c]]} ({how_th})',
+                        me_en + f'say "there is a peacock" and lose the {c.capitalize()} ({how_en})')
+            cth, cen = claim_phrase(state)
+            return (me_th + f"ไม่พิสูจน์{cth} และเสีย{TH[CARD[c]]}",
+                    me_en + f"do not prove {cen}; lose the {c.capitalize()}")
+        cites = state.todo[0][2] if state.todo and state.todo[0][0] == "lose" else ()
+        why_th, why_en = next((_LOSS_WHY[x] for x in cites if x in _LOSS_WHY), ("", ""))
+        return (me_th + f"เสีย{TH[CARD[c]]}" + (f" {why_th}" if why_th else ""),
+                me_en + f"lose the {c.capitalize()}" + (f" {why_en}" if why_en else ""))
+    if kind == "exchange_return":
+        ret = list(a["return"])
+        kept = list(state.hands[p] + state.pool)
+        for c in ret:
+            kept.remove(CARD[c])
+        kept_names = [NAMES[c] for c in sorted(kept)]
+        return (me_th + f"คืน{_cards_th(ret)}เข้ากอง เก็บ{_cards_th(kept_names) or 'ไม่มีการ์ด'}",
+                me_en + f"return {_cards_en(ret)} to the deck, keep {_cards_en(kept_names) or 'nothing'}")
+    if kind == "show":
+        c = a["card"]
+        return (me_th + f"ให้ที่นั่ง {state.turn} ดู{TH[CARD[c]]}",
+                me_en + f"show the {c.capitalize()} to seat {state.turn}")
+    if kind == "force_exchange":
+        t = state.act[1]
+        if R.forced_inquisitor_exchange:
+            k = R.draw_inq
+            return (me_th + f"บังคับให้ที่นั่ง {t} แลกเปลี่ยน (รับ {k} ใบจากกอง แล้วคืน {k} ใบ)",
+                    me_en + f"force seat {t} to exchange (take {k} card(s) from the deck, then return {k})")
+        c = NAMES[state.shown]
+        return (me_th + f"บังคับให้ที่นั่ง {t} แลก{TH[state.shown]}ที่ดูกับใบบนสุดของกอง",
+                me_en + f"force seat {t} to swap the {c.capitalize()} shown for the deck's top card")
+    if kind == "let_keep":
+        t = state.act[1]
+        return (me_th + f"ให้ที่นั่ง {t} เก็บ{TH[state.shown]}ไว้",
+                me_en + f"let seat {t} keep the {NAMES[state.shown].capitalize()}")
+    if kind == "choose_faction":
+        f = a["faction"]
+        if R.each_chooses:
+            return me_th + f"เลือก{FACTION_TH[f]}", me_en + f"pick {FACTION_EN[f]}"
+        return (me_th + f"เลือก{FACTION_TH[f]} (ผู้เล่นที่เหลือได้ศาสนาสลับกันไป)",
+                me_en + f"pick {FACTION_EN[f]} (the others alternate)")
+    return str(kind), str(kind)

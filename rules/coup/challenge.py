@@ -1,7 +1,9 @@
 """Claims, challenges and blocks: the reaction windows of เกมโค่นอำนาจ.
 
-Order within a turn (issue 3): the window to challenge the action's character claim, then the
-block window, then the window to challenge the block.  A window is ``current_player`` = the
+Order within a turn (ambiguity window_order; default claim_then_block, as in issue 3): the window
+to challenge the action's character claim, then the block window, then the window to challenge the
+block; under one_window a seat that may block does so in the claim's window already (and a proven
+claim then takes effect with no block window).  A window is ``current_player`` = the
 frozenset of seats that may still answer; each answers ``pass`` or reacts.  The first reaction
 applied closes the window (ambiguity reaction_order, reading ``first_to_act``); under
 ``seat_order`` only the first unanswered seat clockwise from the actor is asked at a time.  When
@@ -14,20 +16,81 @@ reformation.embezzle_prove.
 """
 from __future__ import annotations
 
+from ..core.events import emit
 from .reformation import restricted_state
-from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_BLOCK_CLAIM, I_BLOCKER,
-                    I_CHALLENGER, I_CLAIMANT, I_CUR, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN, I_WINDOW, NAMES,
-                    PASS_TX, PROVE, SEATS_MAX, TH, add_claim, ev, living_after, lose)
+from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_BLOCKER, I_BLOCK_CLAIM,
+                    I_CHALLENGER, I_CLAIMANT, I_CUR, I_EVENTS, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN,
+                    I_WINDOW, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose,
+                    make_transition)
 
 BLOCK_TX = tuple(tuple((f"ที่นั่ง {s} อ้าง{TH[c]}เพื่อยับยั้ง", f"seat {s} claims the {NAMES[c]} to block")
                       for c in range(len(NAMES))) for s in range(SEATS_MAX))
 FAIL_TX = tuple((f"ที่นั่ง {s} พิสูจน์ไม่ได้ การกระทำล้มเหลว", f"seat {s} does not prove the claim; the action fails")
                 for s in range(SEATS_MAX))
 
-CHALLENGE_CLAIM = {"tax": "ภาษี", "steal": "ขโมย", "assassinate": "ลอบสังหาร", "exchange": "แลกเปลี่ยน",
-                   "examine": "สอบสวน", "embezzle": "ยักยอก"}
 
 
+# --- what a window is about, in words (event texts and rules.coup.actions.describe_action) --------
+def action_phrase(kind: str, target: int) -> tuple[str, str]:
+    """``(th, en)`` of a turn action with its target: "steal from seat 2"."""
+    if kind == "tax":
+        return "เก็บภาษี", "tax"
+    if kind == "steal":
+        return f"ขโมยเงินจากที่นั่ง {target}", f"steal from seat {target}"
+    if kind == "assassinate":
+        return f"ลอบสังหารที่นั่ง {target}", f"assassination of seat {target}"
+    if kind == "exchange":
+        return "แลกเปลี่ยน", "exchange"
+    if kind == "examine":
+        return f"สอบสวนที่นั่ง {target}", f"examine of seat {target}"
+    if kind == "foreign_aid":
+        return "ขอความช่วยเหลือจากภายนอก", "foreign aid"
+    if kind == "embezzle":
+        return "ยักยอก", "embezzlement"
+    return kind, kind
+
+
+def claim_phrase(s) -> tuple[str, str]:
+    """``(th, en)`` of the claim a challenge window (``s``: a state or scratch list) is about:
+    "seat 1's Captain claim (steal from seat 2)", or the block "seat 2's Captain block (of seat
+    1's steal from seat 2)", or an embezzler's "no peacock"."""
+    kind, t, claim = s[I_ACT]
+    turn = s[I_TURN]
+    ath, aen = action_phrase(kind, t)
+    if s[I_BLOCKER] >= 0:
+        b, c = s[I_BLOCKER], s[I_BLOCK_CLAIM]
+        return (f"การยับยั้งด้วย{TH[c]}ของที่นั่ง {b} (ต่อการ{ath} ของที่นั่ง {turn})",
+                f"seat {b}'s {NAMES[c].capitalize()} block (of seat {turn}'s {aen})")
+    if kind == "embezzle":
+        return (f"คำประกาศของที่นั่ง {turn} ว่าไม่มีนกยูง (ยักยอก)",
+                f"seat {turn}'s claim of no peacock (Duke) to embezzle")
+    return (f"การอ้าง{TH[claim]}ของที่นั่ง {turn} ({ath})",
+            f"seat {turn}'s {NAMES[claim].capitalize()} claim ({aen})")
+
+
+_PASS_TX: dict = {}
+
+
+def pass_tx(s, seat: int) -> tuple[str, str]:
+    """``(th, en)`` of ``seat`` passing in the open window of ``s``: on what it passes (the
+    challenge of whose claim, the block of what); cached by what it depends on."""
+    ph = s[I_PHASE]
+    key = (seat, ph, s[I_TURN], s[I_ACT], s[I_BLOCKER], s[I_BLOCK_CLAIM])
+    tx = _PASS_TX.get(key)
+    if tx is None:
+        if ph == BLOCK:
+            kind, t, _ = s[I_ACT]
+            ath, aen = action_phrase(kind, t)
+            tx = (f"ที่นั่ง {seat} ผ่าน: ไม่ยับยั้งการ{ath} ของที่นั่ง {s[I_TURN]}",
+                  f"seat {seat} passes: does not block seat {s[I_TURN]}'s {aen}")
+        else:
+            cth, cen = claim_phrase(s)
+            tx = (f"ที่นั่ง {seat} ผ่าน: ไม่ท้าทาย{cth}", f"seat {seat} passes: does not challenge {cen}")
+        _PASS_TX[key] = tx
+    return tx
+
+
+# --- the windows -------------------------------------------------------------------------------
 def window_cur(w: list) -> frozenset:
     """Seats asked now: the whole window, or (seat_order) the first clockwise from the actor."""
     if not w[I_RULES].seat_order:
@@ -36,6 +99,19 @@ def window_cur(w: list) -> frozenset:
         if s in w[I_WINDOW]:
             return frozenset((s,))
     return frozenset()
+
+
+def reaction_order(s) -> list[int]:
+    """The seats of the open window (``s``: a state or scratch list) in the order they are
+    asked: clockwise from the seat whose turn it is (ambiguity reaction_order).  Under
+    ``seat_order`` only the first is asked now (``current_player``); under ``first_to_act``
+    all are, and this is the order that settles reactions made at once.  ``[]`` outside a
+    window."""
+    window = s[I_WINDOW]
+    if not window:
+        return []
+    turn = s[I_TURN]
+    return [t for t in s[I_RULES].after[turn] + (turn,) if t in window]
 
 
 def open_window(w: list, phase: int, seats) -> None:
@@ -53,11 +129,35 @@ def block_seats(w: list) -> list[int]:
     return [t] if w[I_HANDS][t] and not restricted_state(w, actor, t) else []
 
 
+_PASS_BLOCK = ("details.block_optional",)
+_PASS_CHALLENGE = ("challenge.bluff",)
+
+
+def pass_fast(state: CoupState, p: int, window: frozenset):
+    """A pass that leaves the window open: the same Transition as :func:`on_pass`, cheaper (the
+    hot path of a random game)."""
+    fields = list(state)
+    fields[I_WINDOW] = window
+    if state.rules.seat_order:
+        for s in state.rules.after[state.turn] + (state.turn,):
+            if s in window:
+                break
+        fields[I_CUR] = frozenset((s,))
+    else:
+        fields[I_CUR] = window
+    log: list = []
+    if state.phase == BLOCK:
+        emit(log, "pass", p, _PASS_BLOCK, *pass_tx(state, p), window="block")
+    else:
+        emit(log, "pass", p, _PASS_CHALLENGE, *pass_tx(state, p), window="challenge")
+    return make_transition(tuple.__new__(CoupState, fields), tuple(log))
+
+
 def on_pass(w: list, seat: int) -> None:
     """``seat`` lets the claim or action stand (details.block_optional for blocks)."""
     ph = w[I_PHASE]
-    ev(w, "pass", seat, {"window": "block" if ph == BLOCK else "challenge"},
-       ("details.block_optional",) if ph == BLOCK else ("challenge.bluff",), *PASS_TX[seat])
+    emit(w[I_EVENTS], "pass", seat, _PASS_BLOCK if ph == BLOCK else _PASS_CHALLENGE, *pass_tx(w, seat), None,
+         window="block" if ph == BLOCK else "challenge")
     w[I_WINDOW] = w[I_WINDOW] - {seat}
     if w[I_WINDOW]:
         w[I_CUR] = window_cur(w)
@@ -75,12 +175,19 @@ def _claimed(w: list) -> int:
     return w[I_BLOCK_CLAIM] if w[I_BLOCKER] >= 0 else w[I_ACT][2]
 
 
-_PEACOCK = len(NAMES)  # the "what" of an embezzler's claim that there is no peacock (Duke)
-CHALLENGE_TX = tuple(tuple(tuple(
-    (f"ที่นั่ง {s} ท้าทายที่นั่ง {c} " + (f"ว่ามี{TH[k]}" if k < _PEACOCK else "ว่าไม่มีนกยูง"),
-     f"seat {s} challenges seat {c}'s " + (f"the {NAMES[k]} claim" if k < _PEACOCK else "the claim of no peacock (Duke)"))
-    for k in range(_PEACOCK + 1)) for c in range(SEATS_MAX)) for s in range(SEATS_MAX))
-"""``CHALLENGE_TX[challenger][claimant][card or _PEACOCK]``: the texts of a challenge event."""
+_CHALLENGE_TX: dict = {}
+
+
+def challenge_tx(s, seat: int) -> tuple[str, str]:
+    """``(th, en)`` of ``seat`` challenging the open claim of ``s`` (cached)."""
+    key = (seat, s[I_PHASE], s[I_TURN], s[I_ACT], s[I_BLOCKER], s[I_BLOCK_CLAIM])
+    tx = _CHALLENGE_TX.get(key)
+    if tx is None:
+        cth, cen = claim_phrase(s)
+        tx = _CHALLENGE_TX[key] = (f"ที่นั่ง {seat} ท้าทาย{cth}", f"seat {seat} challenges {cen}")
+    return tx
+
+
 _BLUFF = ("challenge.bluff",)
 _BLUFF_OTHERS = ("challenge.bluff", "details.challenge_others")
 
@@ -98,14 +205,12 @@ def on_challenge(w: list, seat: int) -> None:
         claimant = turn
         cites = _BLUFF if act[1] < 0 or seat == turn or seat == act[1] else _BLUFF_OTHERS
     if act[0] == "embezzle" and not block:
-        what = _PEACOCK
         cites += ("reformation.embezzle",)
-    else:
-        what = _claimed(w)
+    tx = challenge_tx(w, seat)
     w[I_CHALLENGER], w[I_CLAIMANT] = seat, claimant
     w[I_WINDOW] = frozenset()
     w[I_PHASE], w[I_CUR] = PROVE, claimant
-    ev(w, "challenge", seat, {"claimant": claimant, "block": block}, cites, *CHALLENGE_TX[seat][claimant][what])
+    emit(w[I_EVENTS], "challenge", seat, cites, *tx, None, claimant=claimant, block=block)
 
 
 def on_block(w: list, seat: int, card: int) -> None:
@@ -117,7 +222,7 @@ def on_block(w: list, seat: int, card: int) -> None:
     cites = (ACTION_CLAUSE[kind], "details.block_may_lie")
     if card == CONTESSA:
         cites += ("characters.contessa_block",)
-    ev(w, "block", seat, {"character": NAMES[card], "action": kind}, cites, *BLOCK_TX[seat][card])
+    emit(w[I_EVENTS], "block", seat, cites, *BLOCK_TX[seat][card], None, character=NAMES[card], action=kind)
     open_window(w, CHAL_BLOCK, living_after(w, seat))
 
 
@@ -132,9 +237,9 @@ def on_prove(w: list) -> None:
     block = w[I_BLOCKER] >= 0
     if w[I_ACT][0] == "embezzle" and not block:
         hand = w[I_HANDS][p]
-        ev(w, "claim_proven", p, {"hand": [NAMES[c] for c in hand], "embezzle": True},
-           ("reformation.embezzle_prove", "challenge.prove"),
-           f"ที่นั่ง {p} เปิดไพ่ทั้งหมดให้ดู พิสูจน์ว่าไม่มีนกยูง", f"seat {p} shows every card: no peacock")
+        emit(w[I_EVENTS], "claim_proven", p, ("reformation.embezzle_prove", "challenge.prove"),
+             f"ที่นั่ง {p} เปิดไพ่ทั้งหมดให้ดู พิสูจน์ว่าไม่มีนกยูง", f"seat {p} shows every card: no peacock",
+             hand=[NAMES[c] for c in hand], embezzle=True)
         lose = (("lose", ch, ("challenge.challenger_loses", "reformation.other_rules_same"), False),) \
             if w[I_RULES].embezzle_challenger_loses else ()
         w[I_TODO] = lose + (("ret", p, hand, ("reformation.embezzle_prove",), None),
@@ -143,8 +248,8 @@ def on_prove(w: list) -> None:
         return
     card = _claimed(w)
     cites = ("challenge.prove",) if block else ("challenge.prove", "details.proven_continues")
-    ev(w, "claim_proven", p, {"card": NAMES[card], "block": block}, cites,
-       f"ที่นั่ง {p} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ", f"seat {p} shows the {NAMES[card]}: proven")
+    emit(w[I_EVENTS], "claim_proven", p, cites, f"ที่นั่ง {p} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ",
+         f"seat {p} shows the {NAMES[card]}: proven", card=NAMES[card], block=block)
     w[I_TODO] = (("lose", ch, ("challenge.challenger_loses",), False),
                  ("ret", p, (card,), ("challenge.return_card",), None),
                  ("draw", p, 1, ("challenge.draw_new",)),
@@ -160,29 +265,39 @@ def on_fail(w: list, card: int) -> None:
     p = w[I_CLAIMANT]
     block = w[I_BLOCKER] >= 0
     if block:
-        ev(w, "claim_failed", p, {"block": True}, ("challenge.fail", "details.block_may_lie"),
-           f"ที่นั่ง {p} พิสูจน์การยับยั้งไม่ได้", f"seat {p} does not prove the block")
+        emit(w[I_EVENTS], "claim_failed", p, ("challenge.fail", "details.block_may_lie"),
+             f"ที่นั่ง {p} พิสูจน์การยับยั้งไม่ได้", f"seat {p} does not prove the block", block=True)
         w[I_TODO] = (("resolve",),)
         lose(w, p, card, ("challenge.fail",))
         return
     kind = w[I_ACT][0]
     if kind == "embezzle":
-        ev(w, "claim_failed", p, {"embezzle": True}, ("reformation.embezzle_concede",),
-           f'ที่นั่ง {p} ประกาศว่า "มีนกยูงอยู่" เงินยังอยู่ที่ที่พักพิง',
-           f'seat {p} says "there is a peacock"; the coins stay on the almshouse')
+        emit(w[I_EVENTS], "claim_failed", p, ("reformation.embezzle_concede",),
+             f'ที่นั่ง {p} ประกาศว่า "มีนกยูงอยู่" เงินยังอยู่ที่ที่พักพิง',
+             f'seat {p} says "there is a peacock"; the coins stay on the almshouse', embezzle=True)
         w[I_TODO] = (("end",),)
         lose(w, p, card, ("reformation.embezzle_concede",), face_down=w[I_RULES].concede_face_down)
         return
-    ev(w, "claim_failed", p, {"card": NAMES[w[I_ACT][2]]}, ("challenge.fail",), *FAIL_TX[p])
+    emit(w[I_EVENTS], "claim_failed", p, ("challenge.fail",), *FAIL_TX[p], None, card=NAMES[w[I_ACT][2]])
     w[I_TODO] = (("refund",), ("end",)) if kind == "assassinate" and w[I_RULES].refund != "never" else (("end",),)
     lose(w, p, card, ("challenge.fail",))
 
 
+def early_blockers(s) -> list[int]:
+    """Under window_order = one_window: the seats that may block in the window to challenge the
+    claim (a steal or an assassination; who may block: ambiguity who_blocks, reformation.same_faction);
+    ``[]`` otherwise."""
+    if not s[I_RULES].one_window or s[I_PHASE] != CHAL or s[I_ACT][0] not in ("steal", "assassinate"):
+        return []
+    return block_seats(s)
+
+
 def after_claim(w: list) -> bool:
     """The action's claim stands: open the block window when the action can be blocked and
-    someone may block it; returns True when a window opened (else the action resolves)."""
+    someone may block it (under window_order = one_window blocks came in the claim's window:
+    none now); returns True when a window opened (else the action resolves)."""
     kind, t, _ = w[I_ACT]
-    if kind in ("steal", "assassinate"):
+    if kind in ("steal", "assassinate") and not w[I_RULES].one_window:  # ambiguity window_order
         if not w[I_HANDS][t]:
             return False  # the target is out: resolve() applies ambiguity gone_target
         seats = block_seats(w)
@@ -198,9 +313,10 @@ def blocked(w: list) -> None:
     cites = (ACTION_CLAUSE[kind],)
     if w[I_BLOCK_CLAIM] == CONTESSA:
         cites += ("characters.contessa_block",)
-    ev(w, "blocked", w[I_BLOCKER], {"action": kind, "character": NAMES[w[I_BLOCK_CLAIM]]}, cites,
-       f"การกระทำของที่นั่ง {w[I_TURN]} ถูกยับยั้ง", f"seat {w[I_TURN]}'s {kind} is blocked")
+    emit(w[I_EVENTS], "blocked", w[I_BLOCKER], cites, f"การกระทำของที่นั่ง {w[I_TURN]} ถูกยับยั้ง",
+         f"seat {w[I_TURN]}'s {kind} is blocked", action=kind, character=NAMES[w[I_BLOCK_CLAIM]])
 
 
-__all__ = ["open_window", "on_pass", "on_challenge", "on_block", "on_prove", "on_fail", "after_claim",
+__all__ = ["open_window", "on_pass", "pass_fast", "pass_tx", "challenge_tx", "claim_phrase", "action_phrase",
+           "reaction_order", "on_challenge", "on_block", "on_prove", "on_fail", "after_claim",
            "blocked", "block_seats", "window_cur"]

@@ -1,9 +1,9 @@
 """Typed, validated configuration of เกมโค่นอำนาจ (Coup + Inquisitor + Reformation).
 
-Every field except ``players`` and ``reformation`` is one entry of the ambiguity register
-``data/coup/ambiguities.yaml``: the field name is the entry's ``variant`` and each allowed value is
-one of its ``readings`` (the default is the register's default).  ``tests/test_coup_config.py``
-checks the two stay in step.
+Every field except ``players`` and ``reformation`` comes from the ambiguity register
+``data/coup/ambiguities.yaml`` (:func:`rules.core.ambiguity.config_model`): the field name is the
+entry's ``variant`` and each allowed value is one of its ``readings`` (the default is the
+register's default).
 
 Component counts come from ``data/coup/components.yaml`` (:func:`components`), validated on load
 (:class:`rules.core.protocol.BadInput` names the field).
@@ -17,6 +17,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.ambiguity import config_model
 from ..core.protocol import BadInput
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "coup"
@@ -25,7 +26,7 @@ CHARACTERS = ("duke", "captain", "assassin", "contessa", "ambassador", "inquisit
 """Character ids; the engine stores a card as its index here (0 = duke ... 5 = inquisitor)."""
 
 
-class CoupConfig(BaseModel):
+class _CoupBase(BaseModel):
     """Config of one game.  ``players``: 2-6 seats (clause cover.players).
 
     ``reformation``: play the Reformation variant (factions, almshouse, conversion, embezzle;
@@ -36,23 +37,14 @@ class CoupConfig(BaseModel):
 
     players: int = Field(4, ge=2, le=6, description="number of seats (cover.players)")
     reformation: bool = Field(False, description="play the Reformation variant (reformation.*)")
-    deck: Literal["all_six", "inquisitor_replaces_ambassador", "ambassador_only"] = "all_six"
-    who_blocks: Literal["target_only", "anyone"] = "target_only"
-    assassin_refund: Literal["failed_claim", "never", "whenever_not_resolved"] = "failed_claim"
-    proof_shuffle: Literal["shuffle", "bottom", "top"] = "shuffle"
-    conversion_coins: Literal["almshouse", "bank"] = "almshouse"
-    peacock: Literal["duke", "literal_absent"] = "duke"
-    one_faction: Literal["lift_restrictions", "waive_forced_coup", "deadlock"] = "lift_restrictions"
-    treasury: Literal["all_tokens", "unlimited"] = "all_tokens"
-    reaction_order: Literal["first_to_act", "seat_order"] = "first_to_act"
-    examine_pick: Literal["target_chooses", "random"] = "target_chooses"
-    examine_force: Literal["replace_shown", "inquisitor_exchange"] = "replace_shown"
-    concede_loss: Literal["face_up", "face_down"] = "face_up"
-    embezzle_challenger: Literal["challenger_loses", "no_loss"] = "challenger_loses"
-    first_player: Literal["seat0", "random"] = "seat0"
-    eliminated_coins: Literal["keep", "bank"] = "keep"
-    steal_short: Literal["take_what_they_have", "needs_two"] = "take_what_they_have"
-    gone_target: Literal["fizzle", "steal_anyway"] = "fizzle"
+
+
+CoupConfig = config_model("coup", _CoupBase, "CoupConfig")
+"""The config model: ``players`` and ``reformation`` (written here), plus one ``Literal`` field per
+entry of ``data/coup/ambiguities.yaml`` (its ``variant``; values = its readings, default = its
+default reading), built by :func:`rules.core.ambiguity.config_model`: an entry cannot be missing
+from the config, nor a variant field from the register."""
+CoupConfig.__module__ = __name__
 
 
 DECKS = {

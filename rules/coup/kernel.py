@@ -27,7 +27,7 @@ from typing import Mapping, NamedTuple
 
 from .actions import distinct, return_options
 from .config import CoupConfig
-from .engine import deal
+from .setup import deal
 from .state import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, NAMES, rules_for
 from .state import FACTION as FACTION_PHASE, OVER as OVER_PHASE, TURN as TURN_PHASE
 
@@ -37,7 +37,7 @@ TURN, CHAL, BLOCK, CHAL_BLOCK, PROVE, LOSE, EXCHANGE, SHOW, EXAMINE, CHANCE, FAC
 INCOME, AID, COUP, TAX, STEAL, ASSN, EXCH, EXAM, CONVERT, EMBEZZLE = range(10)
 _KIND = ("income", "foreign_aid", "coup", "tax", "steal", "assassinate", "exchange", "examine", "convert",
          "embezzle")
-# tasks (the engine's todo queue, engine._run)
+# tasks (the engine's todo queue, flow.run)
 T_END, T_LOSE, T_AFTER, T_RESOLVE, T_RET, T_DRAW, T_BLOCKED, T_REFUND, T_SHUFFLE, T_PICK = range(10)
 
 _END = (T_END,)
@@ -90,7 +90,7 @@ def play(config: CoupConfig | Mapping, seed: int, rng: random.Random, trace: lis
     ``max_steps``: stop after that many moves, in the state ``random_play`` stops in.
     Raises ``ValueError`` when a seat to act has no legal action (as ``random_play`` does) and
     :class:`rules.core.protocol.BadInput` for a bad config.  Clauses: those of the engine
-    (setup.deal for the deal, shared with it: ``rules.coup.engine.deal``)."""
+    (setup.deal for the deal, shared with it: ``rules.coup.setup.deal``)."""
     if not isinstance(config, CoupConfig):
         from . import GAME
         config = GAME.make_config(config)
@@ -148,6 +148,10 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
     conv_self, conv_other, conv_to = R.convert_self, R.convert_other, (ALMS if R.alms_gets_conversion else BANK)
     denied, face_down_concede = R.denied, R.concede_face_down
     emb_challenger_loses = R.embezzle_challenger_loses
+    must_prove = R.must_prove  # ambiguity decline_proof
+    each_chooses = R.each_chooses  # ambiguity faction_choice
+    one_window = R.one_window  # ambiguity window_order
+    fac_left: list | None = None  # seats still to pick a faction (each_chooses)
     lift = R.one_faction == "lift_restrictions"
     waive = R.one_faction == "waive_forced_coup"
     deadlock_rule = reform and R.one_faction == "deadlock"
@@ -170,7 +174,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
         return True
 
     def stuck(seat: int) -> bool:
-        # one_faction=deadlock: a forced coup with no legal target (engine._check_deadlock)
+        # one_faction=deadlock: a forced coup with no legal target (flow.check_deadlock)
         return not any(hands[t] and not restricted(seat, t) for t in after[seat])
 
     def from_bank(seat: int, amount: int) -> None:
@@ -232,6 +236,27 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
                     window.sort()
                     phase = CHAL_BLOCK
                     continue
+            elif one_window and phase == CHAL and (kind == STEAL or kind == ASSN) and (
+                    (seat == target if target_only else True) and not (reform and restricted(turn, seat))):
+                # ambiguity window_order = one_window: pass, challenge or block at once
+                blocks = steal_blockers if kind == STEAL else (CONTESSA,)
+                r = randbelow(2 + len(blocks))
+                if r >= 2:
+                    if tr:
+                        tr({"player": seat, "type": "block", "character": NAMES[blocks[r - 2]]})
+                    blocker, bclaim = seat, blocks[r - 2]  # details.block_may_lie
+                    window = [t for t in after[seat] if hands[t]]
+                    window.sort()
+                    phase = CHAL_BLOCK
+                    continue
+                if r == 1:
+                    if tr:
+                        tr({"player": seat, "type": "challenge"})
+                    challenger = seat
+                    claimant = turn
+                    window = []
+                    phase = PROVE
+                    continue
             elif randbelow(2):
                 if tr:
                     tr({"player": seat, "type": "challenge"})
@@ -249,7 +274,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             phase = RUN
             continue
 
-        if phase == ENDTURN:  # engine._end_turn (actions.coup_forced, details.ten_coins)
+        if phase == ENDTURN:  # flow.end_turn (actions.coup_forced, details.ten_coins)
             for nxt in after[turn]:
                 if hands[nxt]:
                     break
@@ -373,7 +398,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
                 phase = CHAL
             continue
 
-        if phase == RUN:  # engine._run: one pending task
+        if phase == RUN:  # flow.run: one pending task
             task = todo[0]
             tag = task[0]
             if tag == T_END:
@@ -411,7 +436,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
                 from_bank(turn, assn_cost)
             else:  # T_AFTER, T_RESOLVE
                 del todo[0]
-                if tag == T_AFTER and (kind == STEAL or kind == ASSN) and hands[target]:
+                if tag == T_AFTER and (kind == STEAL or kind == ASSN) and hands[target] and not one_window:
                     # the claim stands: the block window (ambiguity who_blocks)
                     if target_only:
                         window = [target] if not (reform and restricted(turn, target)) else []
@@ -421,7 +446,7 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
                     if window:
                         phase = BLOCK
                         continue
-                # engine._resolve: the action takes effect
+                # turn.resolve: the action takes effect
                 if kind == AID:
                     from_bank(turn, g_aid)
                 elif kind == TAX:
@@ -472,7 +497,10 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             else:
                 can = claim in hand
             d = distinct(hand)
-            r = randbelow(can + len(d))
+            if can and must_prove and (blocker >= 0 or kind != EMBEZZLE):
+                r = randbelow(1)  # the only legal action: prove
+            else:
+                r = randbelow(can + len(d))
             steps += 1
             if can and r == 0:
                 if tr:
@@ -588,9 +616,18 @@ def _simulate(R, hands: list, up: list, buried: list, money: list, deck: list, f
             f = randbelow(2)
             steps += 1
             if tr:
-                tr({"player": turn, "type": "choose_faction", "faction": f})
-            for k in range(n):
-                faction[(turn + k) % n] = f if k % 2 == 0 else 1 - f
+                tr({"player": cur, "type": "choose_faction", "faction": f})
+            if each_chooses:  # ambiguity faction_choice: each seat picks in turn, clockwise
+                if fac_left is None:
+                    fac_left = list(after[turn])
+                faction[cur] = f
+                if fac_left:
+                    cur = fac_left.pop(0)
+                    continue
+                cur = turn
+            else:
+                for k in range(n):
+                    faction[(turn + k) % n] = f if k % 2 == 0 else 1 - f
             phase = TURN
             if forced and deadlock_rule and stuck(turn):
                 deadlock = True

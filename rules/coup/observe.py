@@ -4,7 +4,9 @@
 card it was shown by an examine, the cards it drew for an exchange (its own, or one an examine
 forced on it), everyone's face-up cards,
 coin counts, factions, the almshouse, public claims, the deck size and the open action, block
-and window.  ``observe(state, None)`` is the spectator: no face-down card at all.
+and window.  Always ``viewer``, ``phase`` (a name of ``state.PHASE_NAMES``) and ``current``
+(``rules.core.protocol.current_json``); ``reaction_order``: the open window's seats in the order
+they are asked (``GAME.reaction_order``, ambiguity reaction_order; ``[]`` outside a window).  ``observe(state, None)`` is the spectator: no face-down card at all.
 
 ``resample_hidden(state, seat, rng)`` re-deals every card the viewer cannot see (other hands,
 cards lost face down by others, the deck and its order, another seat's exchange draw), keeping
@@ -16,7 +18,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..core.protocol import CHANCE, TERMINAL
+from ..core.protocol import current_json
+from .challenge import reaction_order
 from .state import EXAMINE, EXCHANGE, LOSE, NAMES, PHASE_NAMES, PROVE, CoupState
 
 
@@ -30,10 +33,6 @@ def observe(state: CoupState, viewer: int | None) -> dict:
     n = R.n
     kind, target, claim = state.act
     cur = state.cur
-    if isinstance(cur, frozenset):
-        current = sorted(cur)
-    else:
-        current = {CHANCE: "chance", TERMINAL: "terminal"}.get(cur, cur)
     players = []
     for s in range(n):
         own = viewer == s
@@ -55,7 +54,8 @@ def observe(state: CoupState, viewer: int | None) -> dict:
         "phase": PHASE_NAMES[state.phase],
         "turn": state.turn,
         "turn_no": state.turn_no,
-        "current": current,
+        "current": current_json(cur),
+        "reaction_order": reaction_order(state),
         "forced": state.forced,
         "players": players,
         "bank": state.bank,

@@ -6,8 +6,8 @@ embezzlement, and the same-faction restriction used by targeting and blocking.
 """
 from __future__ import annotations
 
-from .state import I_ALMS, I_BANK, I_COINS, I_FACTION, I_HANDS, I_RULES, ev
-
+from ..core.events import emit
+from .state import (I_ALMS, I_BANK, I_COINS, I_EVENTS, I_FACTION, I_HANDS, I_RULES, I_TURN)
 FACTION_TH = ("ศาสนา ก", "ศาสนา ข")
 FACTION_EN = ("faction A", "faction B")
 
@@ -45,10 +45,20 @@ def choose_faction(w, first: int, faction: int) -> None:
     for k in range(n):
         fac[(first + k) % n] = faction if k % 2 == 0 else 1 - faction
     w[I_FACTION] = tuple(fac)
-    ev(w, "faction_chosen", first, {"faction": faction, "factions": list(fac)},
-       ("reformation.factions", "reformation.almshouse"),
-       f"ที่นั่ง {first} เลือก{FACTION_TH[faction]} ผู้เล่นที่เหลือเลือกสลับกันไป",
-       f"seat {first} picks {FACTION_EN[faction]}; the others alternate")
+    emit(w[I_EVENTS], "faction_chosen", first, ("reformation.factions", "reformation.almshouse"),
+         f"ที่นั่ง {first} เลือก{FACTION_TH[faction]} ผู้เล่นที่เหลือเลือกสลับกันไป",
+         f"seat {first} picks {FACTION_EN[faction]}; the others alternate", faction=faction, factions=list(fac))
+
+
+def pick_faction(w, seat: int, faction: int) -> None:
+    """Ambiguity faction_choice = each_chooses: ``seat`` picks its own faction
+    (reformation.factions); the first pick also places the almshouse (reformation.almshouse)."""
+    fac = list(w[I_FACTION])
+    fac[seat] = faction
+    w[I_FACTION] = tuple(fac)
+    cites = ("reformation.factions", "reformation.almshouse") if seat == w[I_TURN] else ("reformation.factions",)
+    emit(w[I_EVENTS], "faction_chosen", seat, cites, f"ที่นั่ง {seat} เลือก{FACTION_TH[faction]}",
+         f"seat {seat} picks {FACTION_EN[faction]}", faction=faction, factions=list(fac))
 
 
 def convert(w, actor: int, target: int) -> None:
@@ -68,10 +78,10 @@ def convert(w, actor: int, target: int) -> None:
     fac = list(w[I_FACTION])
     fac[target] = 1 - fac[target]
     w[I_FACTION] = tuple(fac)
-    ev(w, "convert", actor, {"target": target, "faction": fac[target], "cost": cost, "to": where},
-       ("reformation.conversion", "reformation.extra_actions"),
-       f"ที่นั่ง {actor} จ่าย {cost} เหรียญ เปลี่ยนที่นั่ง {target} เป็น{FACTION_TH[fac[target]]}",
-       f"seat {actor} pays {cost} to turn seat {target} to {FACTION_EN[fac[target]]} (coins to the {where})")
+    emit(w[I_EVENTS], "convert", actor, ("reformation.conversion", "reformation.extra_actions"),
+         f"ที่นั่ง {actor} จ่าย {cost} เหรียญ เปลี่ยนที่นั่ง {target} เป็น{FACTION_TH[fac[target]]}",
+         f"seat {actor} pays {cost} to turn seat {target} to {FACTION_EN[fac[target]]} (coins to the {where})",
+         target=target, faction=fac[target], cost=cost, to=where)
 
 
 def embezzle(w, actor: int) -> None:
@@ -81,6 +91,6 @@ def embezzle(w, actor: int) -> None:
     c[actor] += amount
     w[I_COINS] = tuple(c)
     w[I_ALMS] = 0
-    ev(w, "embezzle", actor, {"coins": amount}, ("reformation.embezzle",),
-       f"ที่นั่ง {actor} ยักยอกเงิน {amount} เหรียญจากที่พักพิง",
-       f"seat {actor} embezzles {amount} coin(s) from the almshouse")
+    emit(w[I_EVENTS], "embezzle", actor, ("reformation.embezzle",),
+         f"ที่นั่ง {actor} ยักยอกเงิน {amount} เหรียญจากที่พักพิง",
+         f"seat {actor} embezzles {amount} coin(s) from the almshouse", coins=amount)

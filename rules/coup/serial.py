@@ -1,4 +1,5 @@
-"""JSON view of the full state, scenario overrides, and the invariants of เกมโค่นอำนาจ.
+"""JSON view of the full state and scenario overrides of เกมโค่นอำนาจ (invariants:
+:mod:`rules.coup.invariants`).
 
 ``state_to_json`` is the full (spectator-unsafe) state used by scenarios and the no-mutation
 checks; the paths scenarios address are e.g. ``players.1.hand``, ``players.0.coins``,
@@ -9,22 +10,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from ..core.protocol import CHANCE, TERMINAL, BadInput
-from .reformation import restricted_state
-from .state import CARD, FACTION, NAMES, OVER, PHASE_NAMES, TURN, WINDOWS, CoupState
+from ..core.protocol import TERMINAL, BadInput, current_json
+from .flow import stuck
+from .state import CARD, FACTION, NAMES, OVER, PHASE_NAMES, TURN, CoupState
 
 SOURCE = "scenario"
 
 
 def _names(cards) -> list[str]:
     return [NAMES[c] for c in cards]
-
-
-def _current(state: CoupState):
-    cur = state.cur
-    if isinstance(cur, frozenset):
-        return sorted(cur)
-    return {CHANCE: "chance", TERMINAL: "terminal"}.get(cur, cur)
 
 
 def _task_json(task: tuple) -> list:
@@ -49,7 +43,7 @@ def state_to_json(state: CoupState) -> dict:
         "phase": PHASE_NAMES[state.phase],
         "turn": state.turn,
         "turn_no": state.turn_no,
-        "current": _current(state),
+        "current": current_json(state.cur),
         "start_coins": state.start_coins,
         "forced": state.forced,
         "players": [{
@@ -225,65 +219,6 @@ def apply_overrides(state: CoupState, overrides: Mapping[str, Any]) -> CoupState
         hands=tuple(hands), up=tuple(up), coins=tuple(coins), bank=bank, alms=alms, deck=deck,
         faction=tuple(faction), turn=turn, cur=cur, phase=phase, start_coins=start,
         forced=start >= R.forced_at, peeks=(), claims=((),) * n)
-    if (new.phase == TURN and new.forced and R.reformation and R.one_faction == "deadlock"
-            and not any(hands[t] and not restricted_state(new, turn, t) for t in R.after[turn])):
-        new = new._replace(phase=OVER, cur=TERMINAL, deadlock=True)  # as in engine._end_turn
+    if new.phase == TURN and stuck(new, turn):
+        new = new._replace(phase=OVER, cur=TERMINAL, deadlock=True)  # as in flow.check_deadlock
     return new
-
-
-# --- invariants ------------------------------------------------------------------------------
-def invariants(state: CoupState) -> list[str]:
-    """Broken invariants (issue 3): cards conserved (deck + hands + face-up + exchange pool =
-    the deck size); coins conserved (bank + players + almshouse = 60); nobody who began a turn at
-    10+ coins did anything but coup (except under one_faction=waive_forced_coup); an eliminated
-    seat has no face-down card and is never asked to act; each seat holds 2 cards in all."""
-    R = state.rules
-    out = []
-    n = R.n
-    every = Counter(state.deck) + Counter(state.pool)
-    due = [0] * n  # cards a seat is about to draw back (after a proof or a forced exchange)
-    for task in state.todo:
-        if task[0] == "draw":
-            due[task[1]] += task[2]
-        elif task[0] == "ret":
-            due[task[1]] -= len(task[2])
-        elif task[0] == "shuffle" and task[2] >= 0:
-            due[task[2]] -= len(task[3])
-    for s in range(n):
-        every.update(state.hands[s])
-        every.update(state.up[s])
-        every.update(state.buried[s])
-        if len(state.hands[s]) + len(state.up[s]) + len(state.buried[s]) + due[s] != R.start_cards:
-            out.append(f"seat {s} holds {len(state.hands[s])}+{len(state.up[s])}+{len(state.buried[s])} cards")
-        if list(state.hands[s]) != sorted(state.hands[s]):
-            out.append(f"seat {s} hand not sorted")
-        if state.coins[s] < 0:
-            out.append(f"seat {s} has {state.coins[s]} coins")
-    if every != Counter(R.full_deck):
-        out.append(f"cards not conserved: {dict(every)} vs {dict(Counter(R.full_deck))}")
-    total = state.bank + sum(state.coins) + state.alms
-    if total != R.total_coins:
-        out.append(f"coins not conserved: bank {state.bank} + players {sum(state.coins)} + almshouse {state.alms} = {total}")
-    if state.alms < 0 or (state.bank < 0 and not R.unlimited):
-        out.append(f"negative bank {state.bank} or almshouse {state.alms}")
-    if state.forced and state.act[0] not in ("", "coup") and R.one_faction != "waive_forced_coup":
-        out.append(f"seat {state.turn} began its turn with {state.start_coins} coins but took {state.act[0]}")
-    living = [s for s in range(n) if state.hands[s]]
-    cur = state.cur
-    seats = cur if isinstance(cur, frozenset) else ({cur} if cur >= 0 else set())
-    for s in seats:
-        if not state.hands[s]:
-            out.append(f"eliminated seat {s} is asked to act")
-    if state.phase in WINDOWS and not state.window:
-        out.append("empty reaction window")
-    if state.phase == OVER:
-        if state.deadlock:
-            pass
-        elif len(living) != 1 or state.winner != living[0]:
-            out.append(f"game over with living {living} and winner {state.winner}")
-    elif len(living) < 2:
-        out.append(f"only {living} alive but the game goes on")
-    for e, t, c in state.peeks:
-        if c not in state.hands[t]:
-            out.append(f"seat {e} remembers {NAMES[c]} in seat {t}'s hand, which is gone")
-    return out

@@ -1,11 +1,48 @@
-"""The setup events of เกมโค่นอำนาจ: what ``new_game`` did, clause by clause (cover.players,
-components.*, details.gold, setup.deal, setup.first_turn, reformation.*), so a reader sees step 0 of
-the log explained like every other step.  ``GAME.setup_events(state)`` returns them."""
+"""Setup of เกมโค่นอำนาจ: the deal (:func:`deal`, :func:`new_state`) and the setup events, what
+``new_game`` did clause by clause (cover.players, components.*, details.gold, setup.deal,
+setup.first_turn, reformation.*), so a reader sees step 0 of the log explained like every other
+step.  ``GAME.new_game`` and ``GAME.setup_events(state)`` call them."""
 from __future__ import annotations
 
+import random
+
+from ..core.events import emit
 from . import reformation as RF
+from .config import CoupConfig
 from .config import components as config_components
-from .state import FACTION, NAMES, TH, CoupState, make_event
+from .state import FACTION, NAMES, TH, TURN, CoupState, rules_for
+
+
+def deal(R, seed: int) -> tuple[tuple, tuple, int]:
+    """``(hands, deck, first)`` of a new game (setup.deal; ambiguity first_player): the deck
+    shuffled with ``random.Random(seed)``, ``R.start_cards`` cards to each seat (sorted tuples),
+    the rest top first, and the first seat.  Shared by :func:`new_state` and the random-play
+    kernel (:mod:`rules.coup.kernel`) so both deal the same game from one seed."""
+    rng = random.Random(seed)
+    deck = list(R.full_deck)
+    rng.shuffle(deck)
+    n, k = R.n, R.start_cards
+    hands = tuple([tuple(sorted(deck[i * k:(i + 1) * k])) for i in range(n)])
+    first = rng.randrange(n) if R.random_first else 0
+    return hands, tuple(deck[n * k:]), first
+
+
+def new_state(cfg: CoupConfig, seed: int) -> CoupState:
+    """Shuffle the deck and deal ``start_cards`` cards and ``start_coins`` coins to each seat
+    (setup.deal) with ``random.Random(seed)``; the bank holds the rest (ambiguity treasury_start).
+    With the Reformation the first player first picks a faction (phase ``faction``)."""
+    R = rules_for(cfg)
+    hands, deck, first = deal(R, seed)
+    n = R.n
+    coins = (R.start_coins,) * n
+    empty = ((),) * n
+    phase, cur = (FACTION, first) if R.reformation else (TURN, first)
+    return CoupState(
+        rules=R, hands=hands, up=empty, buried=empty, coins=coins, bank=R.total_coins - sum(coins),
+        alms=0, deck=deck, faction=(0,) * n if R.reformation else (), turn=first, turn_no=1,
+        start_coins=coins[first], phase=phase, cur=cur, window=frozenset(), act=("", -1, -1),
+        forced=False, blocker=-1, block_claim=-1, challenger=-1, claimant=-1, todo=(), pool=(),
+        shown=-1, peeks=(), claims=empty, hit=(), winner=-1, deadlock=False)
 
 
 def _cards_th(cards) -> str:
@@ -25,7 +62,7 @@ def _dealt(state: CoupState) -> bool:
 
 
 def setup_events(state: CoupState) -> tuple:
-    """The events that explain a fresh game (after :func:`rules.coup.engine.new_state`, or a scenario position
+    """The events that explain a fresh game (after :func:`new_state`, or a scenario position
     after ``apply_overrides``), in order:
 
     ``setup_players`` (cover.players); ``setup_deck``: the character deck (components.character_cards
@@ -44,8 +81,7 @@ def setup_events(state: CoupState) -> tuple:
     comp = config_components()
     dealt = _dealt(state)
     out = []
-    add = lambda kind, actor, data, cites, th, en, vis=None: out.append(  # noqa: E731
-        make_event(kind, actor, data, tuple(cites), vis, th, en))
+    add = lambda kind, actor, data, cites, th, en, vis=None: emit(out, kind, actor, cites, th, en, vis, **data)  # noqa: E731
     add("setup_players", None, {"players": n}, ("cover.players",),
         f"ผู้เล่น {n} คน (เกมนี้เล่นได้ 2-6 คน) นั่งที่ 0-{n - 1} เรียงตามเข็มนาฬิกา",
         f"{n} players (the game takes 2-6), seats 0-{n - 1} clockwise")
@@ -138,11 +174,16 @@ def setup_events(state: CoupState) -> tuple:
     else:
         how_th, how_en = "ที่นั่ง 0 ตามข้อกำกวม first_player", "seat 0 by ambiguity first_player"
     if state.phase == FACTION:
+        if R.each_chooses:
+            rest_th = "ผู้เล่นที่เหลือเลือกศาสนาของตนเองทีละคนตามเข็มนาฬิกา (ข้อกำกวม faction_choice)"
+            rest_en = "the others each pick their own, one at a time clockwise (ambiguity faction_choice)"
+        else:
+            rest_th, rest_en = "ผู้เล่นที่เหลือได้ศาสนาสลับกันไป", "the others alternate"
         add("setup_first_player", None, {"seat": t, "factions_first": True},
             ("setup.first_turn", "reformation.factions"),
-            f"ผู้เล่นคนแรกคือที่นั่ง {t} ({how_th}): เลือกศาสนาก่อน ผู้เล่นที่เหลือได้ศาสนาสลับกันไป "
+            f"ผู้เล่นคนแรกคือที่นั่ง {t} ({how_th}): เลือกศาสนาก่อน {rest_th} "
             f"แล้วที่นั่ง {t} จึงเลือกทำการกระทำแรก",
-            f"the first player is seat {t} ({how_en}): it first picks a faction, the others alternate, "
+            f"the first player is seat {t} ({how_en}): it first picks a faction, {rest_en}, "
             f"then seat {t} chooses the first action")
     else:
         add("setup_first_player", None, {"seat": t, "factions_first": False}, ("setup.first_turn",),

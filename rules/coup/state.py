@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.protocol import CHANCE, TERMINAL, Event, Transition
+from ..core.events import emit
+from ..core.protocol import CHANCE, TERMINAL, Transition
 from .config import CHARACTERS, DECKS, CoupConfig, components
 
 DUKE, CAPTAIN, ASSASSIN, CONTESSA, AMBASSADOR, INQUISITOR = range(6)
@@ -75,8 +76,11 @@ class Rules:
         self.embezzle_challenger_loses = cfg.embezzle_challenger == "challenger_loses"
         self.random_first = cfg.first_player == "random"
         self.dead_coins_to_bank = cfg.eliminated_coins == "bank"
-        self.steal_min = 2 if cfg.steal_short == "needs_two" else 0
+        self.steal_min = self.steal if cfg.steal_short == "needs_two" else 0  # the 2 of characters.captain_steal
         self.steal_gone = cfg.gone_target == "steal_anyway"
+        self.must_prove = cfg.decline_proof == "must_prove"
+        self.each_chooses = cfg.factions == "each_chooses"
+        self.one_window = cfg.window_order == "one_window"
         self.seats = tuple(range(self.n))
         # clockwise order of the other seats, starting after each seat
         self.after = tuple(tuple((s + k) % self.n for k in range(1, self.n)) for s in range(self.n))
@@ -112,7 +116,7 @@ class CoupState(NamedTuple):
     window: seats that have not yet answered the open reaction window;
     act: ``(kind, target, claim)`` of this turn's action (``("", -1, -1)`` before it);
     forced: the turn began at the forced-coup threshold; blocker / block_claim; challenger;
-    claimant: the seat answering a challenge; todo: pending tasks (see engine._run);
+    claimant: the seat answering a challenge; todo: pending tasks (see flow.run);
     pool: cards drawn for an exchange, not yet in a hand; shown: the examined card (-1);
     peeks: ``(examiner, target, card)`` facts an examiner still knows; claims: n sorted tuples
     of characters each seat claimed since its cards last changed; hit: seats that lost an
@@ -174,30 +178,13 @@ WIN_TX = tuple((f"ที่นั่ง {s} เป็นผู้เล่นค
 
 _new = object.__new__
 _tuple_new = tuple.__new__
-_FAST = not hasattr(Event, "__slots__") and not hasattr(Transition, "__slots__")
-
-
-def make_event(kind, actor, data, cites, visible_to, th, en) -> Event:
-    """``Event(kind, actor, data, cites, visible_to, th, en)``, built about twice as fast by
-    filling the frozen dataclass's ``__dict__`` directly (equal to the normal constructor's
-    result; ``tests/test_coup_engine.py`` checks).  Falls back to the constructor if the core
-    class ever gets ``__slots__``."""
-    if not _FAST:
-        return Event(kind, actor, data, cites, visible_to, th, en)
-    e = _new(Event)
-    d = e.__dict__
-    d["kind"] = kind
-    d["actor"] = actor
-    d["data"] = data
-    d["cites"] = cites
-    d["visible_to"] = visible_to
-    d["text_th"] = th
-    d["text_en"] = en
-    return e
+_FAST = not hasattr(Transition, "__slots__")
 
 
 def make_transition(state, events: tuple) -> Transition:
-    """``Transition(state, events)`` built the same fast way as :func:`make_event`."""
+    """``Transition(state, events)``, built about twice as fast by filling the frozen dataclass's
+    ``__dict__`` directly (equal to the constructor's result; ``tests/test_coup_engine.py``
+    checks).  Falls back to the constructor if the core class ever gets ``__slots__``."""
     if not _FAST:
         return Transition(state, events)
     t = _new(Transition)
@@ -229,11 +216,6 @@ def done(w: list) -> Transition:
     d["state"] = _tuple_new(CoupState, w)
     d["events"] = events
     return t
-
-
-def ev(w: list, kind, actor, data, cites, th="", en="", visible_to=None) -> None:
-    """Record an event (see :class:`rules.core.protocol.Event`; built as in :func:`make_event`)."""
-    w[I_EVENTS].append(make_event(kind, actor, data, cites, visible_to, th, en))
 
 
 def living(s) -> list[int]:
@@ -321,17 +303,17 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
         b = list(w[I_BURIED])
         b[seat] = b[seat] + (card,)
         w[I_BURIED] = tuple(b)
-        ev(w, "influence_lost", seat, {"seat": seat, "card": NAMES[card], "face_down": True}, cites,
-           f"ที่นั่ง {seat} เสียอิทธิพล 1 อย่าง (คว่ำไว้)", f"seat {seat} loses an influence face down",
-           frozenset((seat,)))
+        emit(w[I_EVENTS], "influence_lost", seat, cites, f"ที่นั่ง {seat} เสียอิทธิพล 1 อย่าง (คว่ำไว้)",
+             f"seat {seat} loses an influence face down", frozenset((seat,)), seat=seat, card=NAMES[card],
+             face_down=True)
     else:
         u = list(w[I_UP])
         u[seat] = u[seat] + (card,)
         w[I_UP] = tuple(u)
-        ev(w, "influence_lost", seat, {"seat": seat, "card": NAMES[card]}, cites, *LOST_TX[seat][card])
+        emit(w[I_EVENTS], "influence_lost", seat, cites, *LOST_TX[seat][card], None, seat=seat, card=NAMES[card])
     forget_peeks(w, seat, card)
     if not w[I_HANDS][seat]:
-        ev(w, "eliminated", seat, {"seat": seat}, ("challenge.lose_both",), *OUT_TX[seat])
+        emit(w[I_EVENTS], "eliminated", seat, ("challenge.lose_both",), *OUT_TX[seat], None, seat=seat)
         if w[I_RULES].dead_coins_to_bank and w[I_COINS][seat]:
             pay_bank(w, seat, w[I_COINS][seat])
         alive = living(w)
@@ -343,7 +325,7 @@ def finish(w: list, winner: int) -> None:
     w[I_WINNER] = winner
     w[I_PHASE], w[I_CUR], w[I_TODO], w[I_WINDOW] = OVER, TERMINAL, (), frozenset()
     cites = _WIN_CITES_REFORMATION if w[I_RULES].reformation else _WIN_CITES
-    ev(w, "game_over", winner, {"winner": winner}, cites, *WIN_TX[winner])
+    emit(w[I_EVENTS], "game_over", winner, cites, *WIN_TX[winner], None, winner=winner)
 
 
 _WIN_CITES = ("end.last_player", "intro.winner")
@@ -357,9 +339,9 @@ def draw(w: list, seat: int, k: int, cites: tuple) -> None:
     set_hand(w, seat, w[I_HANDS][seat] + got)
     forget_peeks(w, seat)
     clear_claims(w, seat)
-    ev(w, "card_drawn", seat, {"seat": seat, "count": len(got), "cards": [NAMES[c] for c in got]}, cites,
-       f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
-       f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)))
+    emit(w[I_EVENTS], "card_drawn", seat, cites, f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
+         f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)), seat=seat,
+         count=len(got), cards=[NAMES[c] for c in got])
 
 
 def to_deck(w: list, cards: tuple, cites: tuple, seat: int = -1, known_to=None) -> None:
@@ -379,5 +361,5 @@ def to_deck(w: list, cards: tuple, cites: tuple, seat: int = -1, known_to=None) 
     w[I_DECK] = cards + w[I_DECK] if how == "top" else w[I_DECK] + cards
 
 
-__all__ = ["CoupState", "Rules", "rules_for", "make_event", "make_transition", "scratch", "done", "CHANCE",
+__all__ = ["CoupState", "Rules", "rules_for", "make_transition", "scratch", "done", "CHANCE",
            "TERMINAL"]

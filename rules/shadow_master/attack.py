@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from rules.core.protocol import IllegalAction
 
 from . import board as B
-from .events import emit
+from rules.core.events import emit
 from .powers import charge_damage, collapse_if_empty, kingdom_rank, side_of
 from .state import Pending
 
@@ -171,7 +171,7 @@ def start(w, seat: int, cell: str, colour: str) -> None:
     if len(group) >= MIN_GROUP and len(sides) > 1:
         w.queue.insert(0, Pending("front", seat, (("cell", cell), ("colour", colour),
                                                   ("options", tuple(tuple(sorted(s)) for s in sides)))))
-        emit(w, "three_fronts", seat, ("attack.three_fronts",),
+        emit(w.events, "three_fronts", seat, ("attack.three_fronts",),
              f"กลุ่มติดกับศัตรู {len(sides)} ฝ่าย ต้องเลือกโจมตี 1 ฝ่าย",
              f"the group touches {len(sides)} enemy sides: choose one to attack",
              options=[sorted(s) for s in sides])
@@ -183,7 +183,7 @@ def resolve_front(w, seat: int, cell: str, colour: str, defender: frozenset[str]
     """Decide and carry out (or queue) the attack on ``defender``."""
     p = plan(w.position, w.alliances, cell, colour, defender, w.config)
     extra = ("attack.three_fronts",) if chosen else ()
-    emit(w, "attack" if p.kind != "none" else "no_attack", seat, p.cites + extra,
+    emit(w.events, "attack" if p.kind != "none" else "no_attack", seat, p.cites + extra,
          f"{KIND_TH[p.kind]}: ฝ่ายบุก {p.attacker_size} ต่อ ฝ่ายรับ {p.defender_size}",
          f"{p.kind.replace('_', ' ')}: attacker {p.attacker_size} vs defender {p.defender_size}",
          cell=cell, **{k: v for k, v in p.to_json().items() if k != "cites"})
@@ -241,7 +241,7 @@ def remove_tokens(w, seat: int, cell: str, count: int, cites: tuple[str, ...]) -
     if w.config.removed_tokens == "to_supply":
         w.supply[w.cidx(colour)] += count
     emptied = w.position.count_at(cell) == 0
-    emit(w, "tokens_removed", seat, cites, f"หยิบโทเคนสี{w.board.colour_th[colour]}ออกจาก {cell} {count} ตัว",
+    emit(w.events, "tokens_removed", seat, cites, f"หยิบโทเคนสี{w.board.colour_th[colour]}ออกจาก {cell} {count} ตัว",
          f"{count} {colour} token(s) removed from {cell}", cell=cell, colour=colour, count=count, emptied=emptied)
     if emptied:
         charge_damage(w, colour, 1, rank_before, cites)

@@ -20,10 +20,12 @@ from functools import lru_cache
 from . import attack
 from . import board as B
 from .config import Config
+from .constants import BLACK_REWARD, EXCHANGE_FEE, FINE  # phase1.roll_place, black.reward, phase3.discard_fee
 from .tables import tables
 
 PREFERENCE = {"roll": 5, "military": 6, "military_faith": 7, "place": 10, "place_combo": 11, "buy_power": 8,
-              "no_buy": 1, "take_open": 3, "draw": 2, "end_turn": 4, "no_sell": 5, "decline": 0, "skip": 1}
+              "no_buy": 1, "take_open": 3, "draw": 2, "end_turn": 4, "no_sell": 5, "decline": 0, "skip": 1,
+              "move_money": -1}  # the baseline never moves money (as before money could move in every step)
 
 
 def random_bot(observation: dict, legal: list[dict], rng: random.Random) -> dict:
@@ -65,8 +67,6 @@ def greedy_bot(observation: dict, legal: list[dict], rng: random.Random) -> dict
 # ----------------------------------------------------------------------------- balanced bot
 # Everything below reads only the observation (``observe(state, seat)``) plus the static, public
 # board geometry and assumed tables of the observed config; values are in Silver.
-FINE = 5             # phase1.roll_place: declining a rolled placement
-BLACK_REWARD = 3     # black.reward
 RESERVE = 3          # Silver kept back when buying, against damage and fines
 CARD_KEEP = 1.0      # how much a Territory card that can still grow a held kingdom is worth in play
 PROGRESS = 1.5       # a placement also cycles the hand (phase 2 takes a card per card spent)
@@ -74,7 +74,6 @@ OPP_WEIGHT = 0.6     # an opponent's gain counts less than ours: they may sell o
 INCOME_DISCOUNT = 0.5  # a Rank gained now may be lost to an attack before it pays income
 SKIP = -2.5          # a skipped turn keeps a stuck hand and stalls the game
 DEAD_CARD = -1.5     # a card no colour can be placed on: worth exchanging
-EXCHANGE_FEE = 1     # phase3.discard_fee
 END_PUSH = 2.0       # the leader brings the end closer (fill cells, exhaust colours: end.*)
 
 
@@ -293,6 +292,8 @@ def balanced_bot(observation: dict, legal: list[dict], rng: random.Random) -> di
                 return v.place_value(a["colour"], a["cell"]) - CARD_KEEP * v.card_use(a["cell"])
             if a["type"] == "decline":
                 return 0.0 if free else -FINE
+            if a["type"] == "move_money":
+                return -99.0   # moves at the phase-1 choice or in phase 3 (money.move_phases allows more)
             return -1.0 if a["type"] in ("ally", "unally", "envoy_ally", "envoy_unally") else -2.0
         return _pick(legal, resolve, rng)
     return _pick(legal, lambda a: _other_value(v, a), rng)
@@ -310,8 +311,8 @@ def _other_value(v: _View, a: dict) -> float:
         # swap a dead card for the best open one when it is clearly better
         best = max([v.card_use(c) + n - i for i, (c, n) in enumerate(v.obs["row"])] + [0.4])
         return best - v.card_use(a["card"]) - EXCHANGE_FEE - 0.5
-    if t == "move_money":
-        return _move_value(v, a)
+    if t == "move_money":   # in phase 3 only; the phase-1 choice weighs it in _phase1_value
+        return _move_value(v, a) if (v.obs.get("turn") or {}).get("step") == "phase3" else -99.0
     if t == "sell_power":
         return _sell_value(v, a)
     if t == "deposit":
@@ -349,4 +350,9 @@ def _sell_value(v: _View, a: dict) -> float:
 
 
 def _pick(legal: list[dict], value, rng: random.Random) -> dict:
-    return max(legal, key=lambda a: value(a) + rng.random() * 1e-6)
+    """The best-valued action; ``rng`` breaks exact ties only (so options that are never chosen,
+    such as a money move valued -99, do not change which of the others is picked)."""
+    values = [value(a) for a in legal]
+    best = max(values)
+    tied = [a for a, v in zip(legal, values) if v >= best - 1e-9]
+    return tied[rng.randrange(len(tied))] if len(tied) > 1 else tied[0]

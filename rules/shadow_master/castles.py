@@ -11,7 +11,8 @@ from __future__ import annotations
 from rules.core import hexgrid
 
 from . import board as B
-from .events import emit
+from rules.core.events import emit
+from .constants import CASTLE_MAX_TOKENS
 from .money import charge, spendable
 from .powers import cards_of, collapse_if_empty, side_of
 from .tables import tables
@@ -31,7 +32,7 @@ def castle_at(w, cell: str):
 def cell_capacity(w, cell: str) -> int:
     """Tokens a cell may hold: 3, or 2 under a castle (variant ``castle_capacity``)."""
     if w.config.castle_capacity == "castle_takes_slot" and castle_at(w, cell) is not None:
-        return 2
+        return CASTLE_MAX_TOKENS
     return B.MAX_TOKENS
 
 
@@ -65,8 +66,9 @@ def why_not_build(w, seat: int, cell: str) -> tuple[str, str, str] | None:
     if not cards_of(w.players[seat], colour):
         return ("castle.need_power", f"ต้องถือการ์ด Kingdom Power สี{board.colour_th[colour]}",
                 f"you must hold a {colour} Kingdom Power")
-    if pos.count_at(cell) > 2:
-        return ("castle.on_own_colour", "ในช่องต้องมีโทเคนสีไม่เกิน 2 ตัว", "the cell must hold at most 2 tokens")
+    if pos.count_at(cell) > CASTLE_MAX_TOKENS:
+        return ("castle.on_own_colour", f"ในช่องต้องมีโทเคนสีไม่เกิน {CASTLE_MAX_TOKENS} ตัว",
+                f"the cell must hold at most {CASTLE_MAX_TOKENS} tokens")
     if len(B.group_at(pos, cell)) < GROUP_MIN:
         return ("castle.group_five", "ต้องอยู่ในกลุ่มสีเดียวกันอย่างน้อย 5 ช่อง", "the group must cover at least 5 cells")
     if any(board.distance(cell, c.cell) < SPACING for c in w.castles):
@@ -93,13 +95,13 @@ def build(w, seat: int, cell: str) -> None:
     colour = w.position.colour_at(cell)
     w.castles.append(Castle(card, cell, seat, colour))
     w.players[seat].castles.append(card)
-    emit(w, "castle_built", seat, ("castle.need_power", "castle.on_own_colour", "castle.group_five",
+    emit(w.events, "castle_built", seat, ("castle.need_power", "castle.on_own_colour", "castle.group_five",
                                    "castle.spacing", "castle.not_edge", "castle.limit", "shadow.buy_when"),
          f"สร้างปราสาทที่ {cell} ราคา {sh.castle_price} Silver", f"castle built on {cell} for {sh.castle_price} Silver",
          cell=cell, card=card, price=sh.castle_price, colour=colour)
     for c in blacks:
         w.position = B.set_cell(w.position, c, None, 0)
-        emit(w, "black_restored", seat, ("castle.restore_black", "castle.black_removed", "black.permanent"),
+        emit(w.events, "black_restored", seat, ("castle.restore_black", "castle.black_removed", "black.permanent"),
              f"ฟื้นฟูช่อง {c}: จ่าย {sh.restore_cost} Silver โทเคนสีดำถูกนำออก",
              f"{c} restored for {sh.restore_cost} Silver: black token removed", cell=c)
 
@@ -114,7 +116,7 @@ def castle_emptied(w, cell: str, cites: tuple[str, ...] = ()) -> None:
     w.castles.remove(c)
     w.players[c.owner].castles.remove(c.card)
     w.castle_supply.append(c.card)
-    emit(w, "castle_destroyed", c.owner, ("castle.risk",) + cites, f"ปราสาทที่ {cell} ถูกทำลาย (ช่องว่าง)",
+    emit(w.events, "castle_destroyed", c.owner, ("castle.risk",) + cites, f"ปราสาทที่ {cell} ถูกทำลาย (ช่องว่าง)",
          f"the castle on {cell} is destroyed (its cell is empty)", cell=cell, card=c.card)
 
 
@@ -161,7 +163,7 @@ def capture_check(w, seat: int, colour: str) -> None:
         w.players[c.owner].castles.remove(c.card)
         w.castles.append(type(c)(c.card, c.cell, seat, colour))   # castle.capture_swap: the castle turns colour too
         w.players[seat].castles.append(c.card)
-        emit(w, "castle_captured", seat, ("castle.capture", "castle.capture_swap", "castle.risk"),
+        emit(w.events, "castle_captured", seat, ("castle.capture", "castle.capture_swap", "castle.risk"),
              f"ยึดปราสาทที่ {c.cell}: เปลี่ยนสี{w.board.colour_th[old]}เป็นสี{w.board.colour_th[colour]}",
              f"castle on {c.cell} captured: {old} replaced by {colour}", cell=c.cell, old=old, colour=colour,
              from_seat=c.owner, card=c.card)

@@ -7,6 +7,7 @@
   conserved; no negative money;
 * castles: on a kingdom cell of the castle's own colour (empty only where a reading keeps it);
 * alliances: one token per colour, fewer than 4 colours in an X cell;
+* no forced sale owed by a player with nothing to sell (``bankruptcy.out`` decides that);
 * Rank equals the largest connected group's cells, recomputed independently by breadth-first
   search over the odd-r offset neighbours (not through rules.core.hexgrid).
 """
@@ -17,7 +18,8 @@ from functools import lru_cache
 
 from . import board as B
 from .castles import cell_capacity
-from .engine import all_territory_cards
+from .powers import kingdom_rank, side_of
+from .setup import all_territory_cards
 from .state import BANK_START, State
 from .tables import KINDS, PERSONS, tables
 
@@ -54,7 +56,6 @@ def reference_rank(position: B.Position, colours: frozenset[str]) -> int:
 
 def invariants(s: State) -> list[str]:
     """Broken invariants of ``s`` as readable strings (empty when all hold)."""
-    from .powers import kingdom_rank, side_of
     out: list[str] = []
     board, pos, cfg = s.board, s.position, s.config
     for cell, (colour, n) in pos._cells.items():
@@ -124,4 +125,6 @@ def invariants(s: State) -> list[str]:
     for q in s.queue:
         if s.players[q.seat].out:
             out.append(f"a decision is owed by a player who is out: {q}")
+        if q.kind == "forced_sale" and not s.players[q.seat].powers and s.chance is None:
+            out.append(f"a forced sale is owed by seat {q.seat}, who holds no Kingdom Power (bankruptcy.out decides)")
     return out

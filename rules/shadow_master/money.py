@@ -7,15 +7,15 @@ All amounts are Silver (10 Silver = 1 Gold is only a display unit).
 """
 from __future__ import annotations
 
-from .events import emit
-from .state import Pending
+from rules.core.events import emit
 
-CASH_LIMIT = 10  # money.cash_limit
+from .constants import CASH_LIMIT, MOVE_FEE, MOVE_FEE_PER, SILVER_PER_GOLD
+from .state import Pending
 
 
 def gold_silver(amount: int) -> tuple[int, int]:
     """``(gold, silver)`` of an amount in Silver (clause ``money.gold``: 10 Silver = 1 Gold)."""
-    return divmod(amount, 10)
+    return divmod(amount, SILVER_PER_GOLD)
 
 
 def spendable(w, seat: int) -> int:
@@ -61,7 +61,7 @@ def charge(w, seat: int, amount: int, cites: tuple[str, ...], reason_th: str, re
     if amount <= 0 or w.players[seat].out:
         return
     paid = pay(w, seat, amount, to)
-    emit(w, "pay", seat, cites, f"จ่าย {paid} Silver: {reason_th}", f"pays {paid} Silver: {reason_en}",
+    emit(w.events, "pay", seat, cites, f"จ่าย {paid} Silver: {reason_th}", f"pays {paid} Silver: {reason_en}",
          amount=amount, paid=paid, to=to)
     if paid < amount:
         owe(w, seat, amount - paid, to)
@@ -71,7 +71,7 @@ def owe(w, seat: int, debt: int, to: int | None) -> None:
     """``seat`` still owes ``debt``: queue a forced sale, or the player is out."""
     if w.players[seat].powers:
         w.queue.insert(0, Pending("forced_sale", seat, (("debt", debt), ("to", to))))
-        emit(w, "forced_sale_due", seat, ("bankruptcy.forced_sale",),
+        emit(w.events, "forced_sale_due", seat, ("bankruptcy.forced_sale",),
              f"เงินไม่พอจ่าย ขาด {debt} Silver ต้องขายการ์ด Kingdom Power",
              f"cannot pay; {debt} Silver short: must sell a Kingdom Power", debt=debt)
     else:
@@ -92,7 +92,7 @@ def eliminate(w, seat: int) -> None:
     p.powers, p.cash, p.deposits, p.hand, p.persons, p.castles = [], 0, [0] * len(p.deposits), [], [], []
     p.out = True
     w.queue = [q for q in w.queue if q.seat != seat]
-    emit(w, "eliminated", seat, ("bankruptcy.out",), "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม",
+    emit(w.events, "eliminated", seat, ("bankruptcy.out",), "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม",
          "no money and no Kingdom Power left to sell: out of the game")
 
 
@@ -105,16 +105,28 @@ def amount_choices(n: int) -> list[int]:
     """Offered amounts for moving/depositing ``n`` Silver: 1-9, the tens, and all of it."""
     if n <= 0:
         return []
-    out = set(range(1, min(9, n) + 1)) | set(range(10, n + 1, 10)) | {n}
+    out = set(range(1, min(MOVE_FEE_PER - 1, n) + 1)) | set(range(MOVE_FEE_PER, n + 1, MOVE_FEE_PER)) | {n}
     return sorted(out)
 
 
 def move_fee(amount: int) -> int:
     """``money.move_fee``: 1 Silver per full 10 Silver moved (moving up to 9 is free)."""
-    return amount // 10
+    return amount // MOVE_FEE_PER * MOVE_FEE
 
 
 def held_colours(w, seat: int) -> list[str]:
     """Kingdom colours of which ``seat`` holds at least one Power, in board order."""
     have = {c for c, _ in w.players[seat].powers}
     return [c for c in w.board.colours if c in have]
+
+
+def return_excess(w, seat: int) -> None:
+    """``income.cash_cap``: cash above 10 Silver that cannot be deposited goes back to the bank."""
+    p = w.players[seat]
+    extra = p.cash - CASH_LIMIT
+    if extra > 0:
+        p.cash -= extra
+        w.bank += extra
+        emit(w.events, "cash_returned", seat, ("income.cash_cap", "money.cash_limit"),
+             f"ถือเงินสดได้ไม่เกิน {CASH_LIMIT} Silver: {extra} Silver คืนระบบ",
+             f"cash is capped at {CASH_LIMIT} Silver: {extra} Silver go back to the bank", amount=extra)

@@ -1,5 +1,4 @@
-"""Views of the state: the full JSON (``state_to_json``), what a seat may see (``observe``) and
-hidden information re-dealt (``resample_hidden``).
+"""What a seat may see (:func:`observe`) and hidden information re-dealt (:func:`resample_hidden`).
 
 Hidden: the Territory cards in other players' hands and the order/contents of the deck (only its
 size is public).  Everything else is public: the board, alliances, castles, cash and deposits
@@ -9,97 +8,58 @@ clauses charge holders by them), Shadow Master cards, the open row and the disca
 from __future__ import annotations
 
 import random
-
-from . import board as B
-from .powers import kingdom_rank, limit_sources, territory_limit
-from .scoring import breakdown
 from dataclasses import replace
 
+from rules.core.protocol import current_json
+
+from . import board as B
+from .flow import current_player, phase
+from .powers import side_of
+from .serial import state_to_json
 from .state import State
 
-
-def _pending_json(q) -> dict:
-    return {"kind": q.kind, "seat": q.seat, **{k: (list(v) if isinstance(v, tuple) else v) for k, v in q.data}}
-
-
-def _deep(v):
-    if isinstance(v, tuple):
-        return [_deep(x) for x in v]
-    return v
+ALLIES_RANK_READINGS = ("separate", "merged")
+"""The readings of ambiguity ``allies_rank`` (observe gives every kingdom's Rank under each)."""
 
 
-def state_to_json(s: State, viewer: int | None = -99) -> dict:
-    """The state as JSON; with a ``viewer`` (seat or ``None``) other hands and the deck are hidden."""
-    board = s.board
-    full = viewer == -99
-    players = []
-    for i, p in enumerate(s.players):
-        show = full or viewer == i
-        players.append({
-            "cash": p.cash,
-            "cash_gold_silver": list(divmod(p.cash, 10)),  # money.gold: 10 Silver = 1 Gold
-            "deposits": {c: p.deposits[k] for k, c in enumerate(board.colours)},
-            "powers": [list(x) for x in p.powers],
-            "hand": list(p.hand) if show else None,
-            "hand_size": len(p.hand),
-            "persons": list(p.persons),
-            "castles": list(p.castles),
-            "out": p.out,
-            "moved_money": p.moved_money,
-            "sold": p.sold,
-            "turncloak_used": p.turncloak_used,
-            "power_limit": sum(n for _, n, _ in limit_sources(s, i)),
-            "power_limit_sources": [[label, n, clause] for label, n, clause in limit_sources(s, i)],
-            "territory_limit": territory_limit(s, i),
-            "value": breakdown(s, i)["total"],
-        })
-    t = s.turn
-    return {
-        "game": "shadow_master",
-        "config": s.config.model_dump(mode="json"),
-        "seed": s.seed,
-        "round": s.round,
-        "first_player": s.first_player,
-        "stage": s.stage,
-        "turn": None if t is None else {
-            "seat": t.seat, "step": t.step, "choice": t.choice, "dice": list(t.dice), "military": t.military,
-            "second_roll": t.second_roll, "free_decline": t.free_decline, "placed": t.placed, "spent": t.spent,
-            "buy_colour": t.buy_colour, "bought": t.bought, "to_take": t.to_take, "exchanges": t.exchanges,
-            "used_person": t.used_person},
-        "eor_seat": s.eor_seat,
-        "queue": [_pending_json(q) for q in s.queue],
-        "chance": None if s.chance is None else {"kind": s.chance.kind, "count": s.chance.count,
-                                                  "purpose": s.chance.purpose, "seat": s.chance.seat,
-                                                  "colour": s.chance.colour},
-        "resume": s.resume,
-        "board": s.position.to_json(),
-        "rank": {c: kingdom_rank(s, c) for c in board.colours},
-        "tokens_on_board": {c: B.tokens_of(s.position, c) for c in board.all_colours},
-        "empty_cells": len(B.empty_cells(s.position)),
-        "supply": {c: s.supply[k] for k, c in enumerate(board.colours)},
-        "black_supply": s.black_supply,
-        "alliances": {x: list(a) for x, a in zip(board.x_cells, s.alliances)},
-        "castles": [{"card": c.card, "cell": c.cell, "owner": c.owner, "colour": c.colour} for c in s.castles],
-        "castle_supply": list(s.castle_supply),
-        "person_supply": list(s.person_supply),
-        "players": players,
-        "deck": list(s.deck) if full else None,
-        "deck_size": len(s.deck),
-        "discard": list(s.discard),
-        "row": [[c, n] for c, n in s.row],
-        "power_decks": {c: dict(zip(("faith", "tax", "king", "queen", "land", "military"), s.power_decks[k]))
-                        for k, c in enumerate(board.colours)},
-        "bank": s.bank,
-        "cells_this_round": sorted(s.cells_this_round, key=board.order.__getitem__),
-        "bonus": {"all_colours": s.bonus_all_colours, "five_black": s.bonus_five_black, "rank15": list(s.rank15)},
-        "end_triggered": s.end_triggered,
-        "last_round": s.last_round,
-    }
+def rank_group(s: State, colour: str, reading: str) -> dict:
+    """The group that gives ``colour`` its Rank under ``allies_rank=reading``: ``{"rank", "cells",
+    "side"}`` (``side``: the colours counted together - the colour alone, or with its allies under
+    ``merged``; ``rank.largest_group``, ``alliance.shared_cell``)."""
+    side = side_of(s.alliances, colour) if reading == "merged" else frozenset([colour])
+    cells = B.largest_group(s.position, side)
+    order = s.board.order
+    return {"rank": len(cells), "cells": sorted(cells, key=order.__getitem__),
+            "side": [c for c in s.board.colours if c in side]}
 
 
 def observe(s: State, viewer: int | None) -> dict:
-    """What ``viewer`` (a seat, or ``None`` for a spectator) may see: no other hand, no deck."""
-    return state_to_json(s, viewer)
+    """What ``viewer`` (a seat, or ``None`` for a spectator) may see: no other hand, no deck.
+
+    :func:`rules.shadow_master.serial.state_to_json` with the hidden parts removed, plus
+    ``viewer``, ``current`` (:func:`rules.core.protocol.current_json` of the player to act) and
+    ``phase`` (:func:`rules.shadow_master.flow.phase`), and what a view needs so that it never
+    re-derives a rule:
+
+    * ``acting_seat``: the seat that must act now (``None`` at a chance node or the end);
+    * ``rank_groups``: ``{colour: [cells]}``, the group that gives each kingdom its Rank under the
+      config's ``allies_rank`` reading (its size is ``rank[colour]``, the engine's Rank);
+    * ``rank_sides``: ``{colour: [colours]}``, the colours that group counts (the colour alone, or
+      with its allies under ``allies_rank=merged``);
+    * ``rank_by_reading``: ``{reading: {colour: rank}}`` for every ``allies_rank`` reading.
+    """
+    out = state_to_json(s, viewer)
+    cp = current_player(s)
+    out["viewer"] = viewer
+    out["current"] = current_json(cp)
+    out["phase"] = phase(s)
+    out["acting_seat"] = cp if isinstance(cp, int) and cp >= 0 else None
+    colours = s.board.colours
+    groups = {c: rank_group(s, c, s.config.allies_rank) for c in colours}
+    out["rank_groups"] = {c: g["cells"] for c, g in groups.items()}
+    out["rank_sides"] = {c: g["side"] for c, g in groups.items()}
+    out["rank_by_reading"] = {r: {c: rank_group(s, c, r)["rank"] for c in colours} for r in ALLIES_RANK_READINGS}
+    return out
 
 
 def resample_hidden(s: State, viewer: int | None, rng: random.Random) -> State:

@@ -8,13 +8,15 @@ income.rank_income, income.tax, collapse.* .
 from __future__ import annotations
 
 from . import board as B
-from .events import emit
+from rules.core.events import emit
 from .money import charge, held_colours
+from .constants import (EXCHANGES_PER_ROUND, FIVE_BLACK, LAND_EXCHANGE_BONUS, LAND_TERRITORY_BONUS, LIMIT_BONUS,
+                        MASTER_OF_COIN_CUT, RANK15, RANK15_COLOURS_3P, TAX_RANK)
+from .money import amount_choices
 from .state import Pending
 from .tables import KINDS, tables
 
-RANK15 = 15  # phase1.rank15_fee, power_limit.*_rank15
-TAX_RANK = 6  # power_card.tax
+__all__ = ["RANK15", "TAX_RANK"]
 
 
 def side_of(alliances, colour: str) -> frozenset[str]:
@@ -65,7 +67,7 @@ def placement_fee(w, seat: int, colour: str, cell: str, tokens: int = 1) -> int:
         return 0
     fee = tables().rank.tables[w.config.rank_table].income_at(rank)
     if "master_of_coin" in w.players[seat].persons:
-        fee = max(0, fee - 10)
+        fee = max(0, fee - MASTER_OF_COIN_CUT)
     return fee * tokens
 
 
@@ -84,15 +86,15 @@ def limit_sources(w, seat: int) -> list[tuple[str, int, str]]:
     live = cfg.limit_bonus == "live"
     on_board = {col for col, _ in w.position.values()}
     if (all(c in on_board for c in w.board.colours) if live else w.bonus_all_colours):
-        out.append(("all_colours", 1, "power_limit.all_colours"))
+        out.append(("all_colours", LIMIT_BONUS, "power_limit.all_colours"))
     blacks = B.tokens_of(w.position, w.board.black)
-    if (blacks >= 5 if live else w.bonus_five_black):
-        out.append(("five_black", 1, "power_limit.five_black"))
+    if (blacks >= FIVE_BLACK if live else w.bonus_five_black):
+        out.append(("five_black", LIMIT_BONUS, "power_limit.five_black"))
     reached = [c for c in w.board.colours if kingdom_rank(w, c) >= RANK15] if live else list(w.rank15)
     if cfg.players == 4 and reached:
-        out.append(("rank15", 1, "power_limit.four_players_rank15"))
+        out.append(("rank15", LIMIT_BONUS, "power_limit.four_players_rank15"))
     if cfg.players == 3 and reached:
-        out.append(("rank15", min(2, len(reached)), "power_limit.three_players_rank15"))
+        out.append(("rank15", LIMIT_BONUS * min(RANK15_COLOURS_3P, len(reached)), "power_limit.three_players_rank15"))
     kings = count_kind(p, None, "king")
     if kings:
         out.append(("king", kings, "power_limit.king"))
@@ -132,12 +134,12 @@ def power_limit(w, seat: int) -> int:
 
 def territory_limit(w, seat: int) -> int:
     """Most Territory cards in hand: the assumed limit + 1 per Land (``power_card.land``)."""
-    return w.config.territory_limit_base() + count_kind(w.players[seat], None, "land")
+    return w.config.territory_limit_base() + LAND_TERRITORY_BONUS * count_kind(w.players[seat], None, "land")
 
 
 def exchanges_allowed(w, seat: int) -> int:
     """``phase3.exchange_limit`` (2 per round) + 1 per Land held (``phase3.land_bonus``)."""
-    return 2 + count_kind(w.players[seat], None, "land")
+    return EXCHANGES_PER_ROUND + LAND_EXCHANGE_BONUS * count_kind(w.players[seat], None, "land")
 
 
 def deck_size(w, colour: str) -> int:
@@ -181,18 +183,18 @@ def update_flags(w) -> None:
     on_board = {col for col, _ in w.position.values()}
     if not w.bonus_all_colours and all(c in on_board for c in w.board.colours):
         w.bonus_all_colours = True
-        emit(w, "limit_bonus", None, ("power_limit.all_colours",), "มีอาณาจักรครบทุกสีบนกระดาน: Power Limit +1",
+        emit(w.events, "limit_bonus", None, ("power_limit.all_colours",), "มีอาณาจักรครบทุกสีบนกระดาน: Power Limit +1",
              "every kingdom colour is on the board: Power Limit +1", bonus="all_colours")
-    if not w.bonus_five_black and B.tokens_of(w.position, w.board.black) >= 5:
+    if not w.bonus_five_black and B.tokens_of(w.position, w.board.black) >= FIVE_BLACK:
         w.bonus_five_black = True
-        emit(w, "limit_bonus", None, ("power_limit.five_black",), "โทเคนสีดำครบ 5 ตัว: Power Limit +1",
-             "5 black tokens on the board: Power Limit +1", bonus="five_black")
+        emit(w.events, "limit_bonus", None, ("power_limit.five_black",), f"โทเคนสีดำครบ {FIVE_BLACK} ตัว: Power Limit +1",
+             f"{FIVE_BLACK} black tokens on the board: Power Limit +1", bonus="five_black")
     for c in w.board.colours:
         if c not in w.rank15 and kingdom_rank(w, c) >= RANK15:
             w.rank15.append(c)
             if w.config.players in (3, 4):
                 cl = "power_limit.four_players_rank15" if w.config.players == 4 else "power_limit.three_players_rank15"
-                emit(w, "limit_bonus", None, (cl, "power_limit.mode_rank"), f"สี{w.board.colour_th[c]}ถึงลำดับ 15", f"{c} reached Rank 15",
+                emit(w.events, "limit_bonus", None, (cl, "power_limit.mode_rank"), f"สี{w.board.colour_th[c]}ถึงลำดับ 15", f"{c} reached Rank 15",
                      bonus="rank15", colour=c)
 
 
@@ -210,7 +212,7 @@ def enforce_limit(w) -> None:
         while not p.out and len(p.powers) > power_limit(w, seat):
             colour, kind = min(p.powers, key=lambda ck: (card_value(w, ck[0]), w.cidx(ck[0]), KINDS.index(ck[1])))
             return_power(w, seat, colour, kind)
-            emit(w, "power_returned", seat, ("power.limit", "power_limit.lost"),
+            emit(w.events, "power_returned", seat, ("power.limit", "power_limit.lost"),
                  "การ์ดเกิน Power Limit ต้องคืน", "over the Power Limit: card returned", colour=colour, kind=kind)
 
 
@@ -240,7 +242,7 @@ def collapse_if_empty(w, colour: str) -> bool:
                 queen_moves.append((seat, p.deposits[ci]))
             else:
                 w.bank += p.deposits[ci]
-                emit(w, "deposit_lost", seat, ("collapse.deposits_lost", "money.deposit_lost"),
+                emit(w.events, "deposit_lost", seat, ("collapse.deposits_lost", "money.deposit_lost"),
                      f"เงินฝาก {p.deposits[ci]} Silver กับสี{w.board.colour_th[colour]}หายไป",
                      f"{p.deposits[ci]} Silver deposited with {colour} vanish", colour=colour, amount=p.deposits[ci])
                 p.deposits[ci] = 0
@@ -249,7 +251,7 @@ def collapse_if_empty(w, colour: str) -> bool:
             a.remove(colour)
     if colour in w.rank15:
         w.rank15.remove(colour)
-    emit(w, "collapse", None, ("collapse.trigger", "collapse.powers_returned", "collapse.limit_bonus_lost",
+    emit(w.events, "collapse", None, ("collapse.trigger", "collapse.powers_returned", "collapse.limit_bonus_lost",
                                "power.collapse_loss"),
          f"อาณาจักรสี{w.board.colour_th[colour]}ล่มสลาย: การ์ด Kingdom Power คืนกองกลาง",
          f"the {colour} kingdom collapses: its Kingdom Powers return to the supply", colour=colour)
@@ -279,3 +281,15 @@ def income_for(w, seat: int) -> list[tuple[str, int]]:
     if w.config.income_per == "kingdom":
         return [(c, income_of(w, c)) for c in held_colours(w, seat)]
     return [(c, income_of(w, c)) for c, _ in p.powers]
+
+
+def deposit_options(s, seat: int) -> list[dict]:
+    """``deposit {colour, amount}`` actions for ``seat``'s cash (``income.declare_deposits``,
+    ``money.deposit_where``): with any kingdom whose Power it holds, within ``deposit_capacity``."""
+    p = s.players[seat]
+    out = []
+    for colour in held_colours(s, seat):
+        cap = deposit_capacity(s, seat, colour)
+        most = p.cash if cap is None else min(p.cash, cap)
+        out += [{"player": seat, "type": "deposit", "colour": colour, "amount": a} for a in amount_choices(most)]
+    return out

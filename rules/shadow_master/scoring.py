@@ -8,7 +8,7 @@ Shadow Master cards at their price (``scoring.*``); the highest total wins.
 """
 from __future__ import annotations
 
-from .events import emit
+from rules.core.events import emit
 from .powers import card_value, kingdom_rank
 from .tables import tables
 
@@ -38,7 +38,7 @@ def check_end(w) -> None:
     if conds:
         w.end_triggered = True
         w.last_round = w.round + 1
-        emit(w, "end_triggered", None, ("end.trigger_final_round", *conds),
+        emit(w.events, "end_triggered", None, ("end.trigger_final_round", *conds),
              f"เข้าสู่ช่วงจบเกม: เล่นจบรอบนี้และอีก 1 รอบ (รอบสุดท้ายคือรอบ {w.last_round})",
              f"the end is triggered: finish this round and play one more (last round {w.last_round})",
              conditions=conds, last_round=w.last_round)
@@ -61,12 +61,21 @@ def breakdown(s, seat: int) -> dict:
 
 
 def winners(s) -> list[int]:
-    """Seats with the highest total among those still in (``scoring.winner``)."""
+    """Seats with the highest total among those still in (``scoring.winner``).
+
+    A tie (the text does not break it: ambiguity ``final_tie``): ``shared`` (default) - all tied
+    seats win; ``most_silver`` - among them, the most Silver (cash + deposits) wins, still tied
+    seats share."""
     totals = {i: breakdown(s, i)["total"] for i, p in enumerate(s.players) if not p.out}
     if not totals:
         return []
     best = max(totals.values())
-    return sorted(i for i, t in totals.items() if t == best)
+    top = sorted(i for i, t in totals.items() if t == best)
+    if len(top) > 1 and s.config.final_tie == "most_silver":
+        silver = {i: s.players[i].cash + sum(s.players[i].deposits) for i in top}
+        most = max(silver.values())
+        top = [i for i in top if silver[i] == most]
+    return top
 
 
 def game_over(w) -> None:
@@ -79,7 +88,7 @@ def game_over(w) -> None:
     frozen = w.freeze()
     scores = [breakdown(frozen, i) for i in range(len(w.players))]
     win = winners(frozen)
-    emit(w, "game_over", None, ("scoring.money", "scoring.powers", "scoring.territory", "scoring.shadow_master",
+    emit(w.events, "game_over", None, ("scoring.money", "scoring.powers", "scoring.territory", "scoring.shadow_master",
                                 "scoring.winner", "money.deposit_owned", "money.gold", "shadow.persons_value"),
          "จบเกม ผู้ชนะ: " + ", ".join(f"ผู้เล่น {i + 1}" for i in win),
          "game over; winner(s): " + ", ".join(f"player {i + 1}" for i in win),

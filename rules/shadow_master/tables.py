@@ -1,14 +1,13 @@
 """The assumed tables of Shadow Master, loaded from ``data/shadow_master/*.yaml`` and validated.
 
 Every value here is one the rulebook names but does not give (each file says ``assumed: true``
-with a note, and ``ambiguities.yaml`` registers the readings).  :func:`tables` returns them all
+with a note, and ``ambiguities.yaml`` registers the readings).  :func:`tables` returns them
 (cached); a malformed file raises :class:`BadInput` naming the file and the field.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -100,46 +99,12 @@ class ShadowCards(_Strict):
         return self
 
 
-class Reading(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    id: str
-    value: Any = None
-    description_en: str
-    description_th: str
-
-
-class Ambiguity(_Strict):
-    """One register entry; ``config`` names the config field its readings select (or ``None``)."""
-
-    id: str
-    config: Optional[str]
-    clauses: list[str] = Field(min_length=1)
-    data: Optional[str] = None
-    question_th: str
-    question_en: str
-    readings: list[Reading] = Field(min_length=1)
-    default: str
-    why: str
-    source: str
-
-    @model_validator(mode="after")
-    def _default_is_a_reading(self) -> "Ambiguity":
-        if self.default not in {r.id for r in self.readings}:
-            raise ValueError(f"default '{self.default}' is not one of the readings")
-        return self
-
-
-class Register(_Strict):
-    ambiguities: list[Ambiguity]
-
-
 class Tables(_Strict):
     limits: Limits
     rank: RankTables
     damage: DamageTables
     powers: PowerCards
     shadow: ShadowCards
-    ambiguities: Register
 
 
 def _load(name: str, model: type[BaseModel]) -> BaseModel:
@@ -148,9 +113,10 @@ def _load(name: str, model: type[BaseModel]) -> BaseModel:
 
 @lru_cache(maxsize=None)
 def tables() -> Tables:
-    """All assumed tables and the ambiguity register (cached)."""
+    """All assumed tables (cached).  The ambiguity register is read by
+    :func:`rules.core.ambiguity.load_ambiguities` (``"shadow_master"``), the one model for every game."""
     return Tables(
         limits=_load("limits.yaml", Limits), rank=_load("rank_table.yaml", RankTables),
         damage=_load("damage_table.yaml", DamageTables), powers=_load("power_cards.yaml", PowerCards),
-        shadow=_load("shadow_cards.yaml", ShadowCards), ambiguities=_load("ambiguities.yaml", Register),
+        shadow=_load("shadow_cards.yaml", ShadowCards),
     )

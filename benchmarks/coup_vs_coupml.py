@@ -1,6 +1,9 @@
 """Side-by-side speed of this engine and coupml (a Python Coup engine on PyPI), random 4-player games.
 
-    python -m rules.coup.bench_coupml [--seconds S] [--players P] [--json] [--coupml-python PATH]
+    python benchmarks/coup_vs_coupml.py [--seconds S] [--players P] [--json] [--coupml-python PATH]
+
+(from the project root, with the project importable: ``PYTHONPATH=. python benchmarks/...``).
+A benchmark beside the package, not part of it: ``rules`` never imports it.
 
 All run uniformly random legal play with the full challenge and block windows for the same
 number of seconds, one after the other in this run.  Ours is ``python -m rules bench coup``
@@ -77,13 +80,13 @@ def coupml_bench(players: int, seconds: float, python: str | None) -> dict | Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m rules.coup.bench_coupml", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python benchmarks/coup_vs_coupml.py", description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--coupml-python", default=os.environ.get("COUPML_PYTHON"))
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    from ..__main__ import bench
+    from rules.__main__ import bench
 
     ours = dict(bench("coup", args.players, args.seconds), engine="rules.coup")
     kern = ours.pop("kernel", None)

@@ -1,0 +1,211 @@
+"""The turn's action of เกมโค่นอำนาจ: declaring it (setup.first_turn, actions.*, characters.*,
+reformation.extra_actions) and making it take effect once its windows are over.
+
+Neither function ends the turn itself: they queue the ``("end",)`` task and
+:func:`rules.coup.flow.run` passes the turn on (so this module needs nothing from ``flow``).
+"""
+from __future__ import annotations
+
+from ..core.events import emit
+from . import challenge as C
+from . import exchange as X
+from . import reformation as RF
+from .state import (AMBASSADOR, ASSASSIN, BLOCK, CAPTAIN, CARD, CHAL, CHANCE, CHANCE_NODE,
+                    CHAR_CLAUSE, DUKE, EXCHANGE, INQUISITOR, I_ACT, I_ALMS, I_COINS, I_CUR, I_DECK, I_EVENTS,
+                    I_FORCED, I_HANDS, I_PHASE, I_POOL, I_RULES, I_TODO, I_TURN, NAMES, SHOW, TH, add_claim,
+                    from_bank, living_after, move_coins, pay_bank)
+
+END = (("end",),)
+"""The task list that ends the turn (run by :func:`rules.coup.flow.run`)."""
+
+DECLARE_CITES = {
+    "income": ("actions.income",), "foreign_aid": ("actions.foreign_aid",), "coup": ("actions.coup",),
+    "tax": ("characters.duke_tax", "characters.heading", "challenge.example_claim"),
+    "steal": ("characters.captain_steal", "characters.heading"),
+    "assassinate": ("characters.assassin_assassinate", "characters.heading"),
+    "examine": ("inquisitor.examine",),
+    "convert": ("reformation.conversion", "reformation.extra_actions"),
+    "embezzle": ("reformation.embezzle", "reformation.extra_actions"),
+}
+CLAIM = {"tax": DUKE, "steal": CAPTAIN, "assassinate": ASSASSIN, "examine": INQUISITOR}
+"""The character each character action claims (characters.*, inquisitor.examine); an exchange
+names its character (Ambassador or Inquisitor), an embezzle denies one (``Rules.denied``)."""
+ACTION_TH = {"income": "รายได้", "foreign_aid": "ความช่วยเหลือจากภายนอก", "coup": "รัฐประหาร",
+             "tax": "เก็บภาษี", "steal": "ข่มขู่ขโมยเงิน", "assassinate": "ลอบสังหาร", "exchange": "แลกเปลี่ยน",
+             "examine": "สอบสวน", "convert": "เปลี่ยนศาสนา", "embezzle": "ยักยอก"}
+"""Thai names of the turn actions."""
+ACTION_EN = {"income": "income", "foreign_aid": "foreign aid", "coup": "coup", "tax": "tax", "steal": "steal",
+             "assassinate": "assassination", "exchange": "exchange", "examine": "examine", "convert": "conversion",
+             "embezzle": "embezzlement"}
+"""English names of the turn actions."""
+
+_FORCED_COUP_CITES = ("actions.coup", "actions.coup_forced", "details.ten_coins")
+
+
+def declare(w: list, a: dict) -> None:
+    """The seat whose turn it is takes action ``a`` (legal: checked by ``apply``).  Income and
+    conversion resolve at once; a coup queues the target's loss; foreign aid opens the block
+    window; a character action opens the window to challenge its claim (challenge.bluff)."""
+    kind = a["type"]
+    p = w[I_TURN]
+    R = w[I_RULES]
+    t = a.get("target", -1)
+    if kind == "income":
+        w[I_ACT] = ("income", -1, -1)
+        gain(w, R.income, ("actions.income",), "รายได้", "income")
+        w[I_TODO] = END
+        return
+    if kind == "coup":
+        w[I_ACT] = ("coup", t, -1)
+        pay_bank(w, p, R.coup_cost)
+        cites = _FORCED_COUP_CITES if w[I_FORCED] else ("actions.coup",)
+        emit(w[I_EVENTS], "declare", p, cites, f"ที่นั่ง {p} จ่าย {R.coup_cost} เหรียญ ทำรัฐประหารที่นั่ง {t}",
+             f"seat {p} pays {R.coup_cost} and coups seat {t}", action="coup", target=t, cost=R.coup_cost)
+        w[I_TODO] = (("lose", t, ("actions.coup",), False), ("end",))
+        return
+    if kind == "convert":
+        w[I_ACT] = ("convert", t, -1)
+        RF.convert(w, p, t)
+        w[I_TODO] = END
+        return
+    if kind == "foreign_aid":
+        w[I_ACT] = ("foreign_aid", -1, -1)
+        emit(w[I_EVENTS], "declare", p, ("actions.foreign_aid",), f"ที่นั่ง {p} ขอความช่วยเหลือจากภายนอก",
+             f"seat {p} takes foreign aid", action="foreign_aid")
+        seats = C.block_seats(w)
+        if seats:
+            C.open_window(w, BLOCK, seats)
+        else:
+            w[I_TODO] = (("resolve",),)
+        return
+    # character actions: a claim anyone may challenge (challenge.bluff)
+    if kind == "exchange":
+        claim = CARD[a["character"]]
+        cites = (CHAR_CLAUSE[claim], "characters.heading") if claim == AMBASSADOR else ("inquisitor.exchange",)
+    elif kind == "embezzle":
+        claim = R.denied
+        cites = DECLARE_CITES["embezzle"]
+    else:
+        claim = CLAIM[kind]
+        cites = DECLARE_CITES[kind]
+    w[I_ACT] = (kind, t, claim)
+    if kind == "embezzle":
+        data = {"action": kind, "denies": NAMES[claim] if claim >= 0 else "peacock"}
+        tx = (f"ที่นั่ง {p} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w[I_ALMS]} เหรียญ)",
+              f'seat {p} says "there is no peacock, so I embezzle" ({w[I_ALMS]} coins)')
+    else:
+        data = {"action": kind, "target": t, "claim": NAMES[claim]} if t >= 0 else \
+            {"action": kind, "claim": NAMES[claim]}
+        add_claim(w, p, claim)
+        key = (p, kind, t, claim)
+        tx = _DECLARE_TX.get(key) or _declare_tx(key)
+    if kind == "assassinate":
+        pay_bank(w, p, R.assassin_cost)
+        data["cost"] = R.assassin_cost
+    emit(w[I_EVENTS], "declare", p, cites, *tx, None, **data)
+    C.open_window(w, CHAL, living_after(w, p))
+
+
+_DECLARE_TX: dict = {}
+
+
+def _declare_tx(key: tuple) -> tuple[str, str]:
+    """The texts of a character action's claim (cached: they depend on small ints only)."""
+    p, kind, t, claim = key
+    tx = _DECLARE_TX[key] = (
+        f"ที่นั่ง {p} อ้าง{TH[claim]}: {ACTION_TH[kind]}" + (f" ที่นั่ง {t}" if t >= 0 else ""),
+        f"seat {p} claims the {NAMES[claim]}: {kind}" + (f" seat {t}" if t >= 0 else ""))
+    return tx
+
+
+def refund(w: list) -> None:
+    """Give the assassin's coins back (ambiguity assassin_refund)."""
+    amount = w[I_RULES].assassin_cost
+    paid = from_bank(w, w[I_TURN], amount)
+    emit(w[I_EVENTS], "refund", w[I_TURN], ("characters.assassin_assassinate",),
+         f"ที่นั่ง {w[I_TURN]} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน",
+         f"seat {w[I_TURN]} gets the {paid} assassination coins back", coins=paid)
+
+
+def gain(w: list, amount: int, cites: tuple, what_th: str, what_en: str) -> None:
+    """The turn seat takes ``amount`` from the bank (what the bank can pay: treasury_start)."""
+    p = w[I_TURN]
+    got = from_bank(w, p, amount)
+    key = (p, got, what_en)
+    tx = _GAIN_TX.get(key)
+    if tx is None:
+        tx = _GAIN_TX[key] = (f"ที่นั่ง {p} รับเงิน {got} เหรียญ ({what_th})", f"seat {p} takes {got} coin(s) ({what_en})")
+    emit(w[I_EVENTS], "gain", p, cites, *tx, None, **{"coins": got, "from": "bank", "what": what_en})
+
+
+_GAIN_TX: dict = {}  # (seat, coins, what) -> texts; what_en names what_th
+
+
+def resolve(w: list) -> bool:
+    """The action takes effect; returns True when a seat or chance must now act (else the
+    queued tasks go on; with none left the turn ends)."""
+    kind, t, claim = w[I_ACT]
+    actor = w[I_TURN]
+    R = w[I_RULES]
+    if kind == "foreign_aid":
+        gain(w, R.aid, ("actions.foreign_aid",), "ความช่วยเหลือจากภายนอก", "foreign aid")
+    elif kind == "tax":
+        gain(w, R.tax, ("characters.duke_tax",), "ภาษี", "tax")
+    elif kind == "steal":
+        if w[I_HANDS][t] or R.steal_gone:
+            amount = min(R.steal, w[I_COINS][t])
+            move_coins(w, t, actor, amount)
+            emit(w[I_EVENTS], "steal", actor, ("characters.captain_steal",),
+                 f"ที่นั่ง {actor} ขโมยเงิน {amount} เหรียญจากที่นั่ง {t}",
+                 f"seat {actor} steals {amount} from seat {t}", **{"from": t, "coins": amount})
+        else:
+            fizzle(w, t)
+    elif kind == "assassinate":
+        if w[I_HANDS][t]:
+            emit(w[I_EVENTS], "assassination", actor, ("characters.assassin_assassinate",),
+                 f"ที่นั่ง {t} ถูกลอบสังหาร ต้องเสียอิทธิพล 1 อย่าง",
+                 f"seat {t} is assassinated and loses an influence", target=t)
+            w[I_TODO] = (("lose", t, ("characters.assassin_assassinate",), False), ("end",)) + w[I_TODO]
+            return False
+        fizzle(w, t)
+        if R.refund == "whenever_not_resolved":
+            refund(w)
+    elif kind == "exchange":
+        k = R.draw_amb if claim == AMBASSADOR else R.draw_inq
+        w[I_POOL], w[I_DECK] = w[I_DECK][:k], w[I_DECK][k:]
+        clause = "characters.ambassador_exchange" if claim == AMBASSADOR else "inquisitor.exchange"
+        emit(w[I_EVENTS], "exchange_draw", actor, (clause,),
+             f"ที่นั่ง {actor} รับการ์ด {len(w[I_POOL])} ใบจากกองกลาง",
+             f"seat {actor} takes {len(w[I_POOL])} card(s) from the deck", frozenset((actor,)), count=len(w[I_POOL]),
+             cards=[NAMES[c] for c in w[I_POOL]])
+        w[I_PHASE], w[I_CUR] = EXCHANGE, actor
+        return True
+    elif kind == "examine":
+        if not w[I_HANDS][t]:
+            fizzle(w, t)
+        else:
+            hand = w[I_HANDS][t]
+            if hand[0] == hand[-1]:
+                X.shown(w, hand[0])
+                return True
+            if R.examine_random:
+                w[I_TODO] = (("pick", t),) + w[I_TODO]
+                w[I_PHASE], w[I_CUR] = CHANCE_NODE, CHANCE
+                return True
+            w[I_PHASE], w[I_CUR] = SHOW, t
+            return True
+    elif kind == "embezzle":
+        RF.embezzle(w, actor)
+    if not w[I_TODO]:
+        w[I_TODO] = END
+    return False
+
+
+def fizzle(w: list, t: int) -> None:
+    """The target is out before the action takes effect (ambiguity gone_target)."""
+    emit(w[I_EVENTS], "fizzle", w[I_TURN], ("challenge.lose_both", "details.proven_continues"),
+         f"ที่นั่ง {t} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล", f"seat {t} is already out: the action has no effect",
+         target=t, action=w[I_ACT][0])
+
+
+__all__ = ["declare", "resolve", "refund", "gain", "fizzle", "CLAIM", "DECLARE_CITES", "ACTION_TH", "ACTION_EN", "END"]

@@ -1,0 +1,97 @@
+"""The New World ``Game``: wires the modules into the protocol of ``rules/core/README.md``."""
+from __future__ import annotations
+
+from ..core.base import GameBase
+from ..core.protocol import IllegalAction, Transition
+from . import actions, flow, observe, serial, setup, turn
+from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, SOURCES, Config
+from .invariants import invariants
+from .state import DOUBLE, SECOND_PICK, SECOND_PLACE, SHUFFLE, State, Work
+from .tiles import KIND
+
+
+class NewWorldGame(GameBase):
+    """โลกใหม่: place tiles, score farms, settlements, castles, missions (``data/rulebooks/new_world.yaml``)."""
+
+    id = "new_world"
+    title_th, title_en, seed_file = "โลกใหม่", "New World", "003_392f598aa794db08.txt"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    config_model = Config
+    fixed_fields = FIXED_FIELDS
+
+    def new_game(self, config, seed: int) -> State:
+        return setup.new_state(self.make_config(config), seed)
+
+    def setup_events(self, state: State):
+        return setup.setup_events(state)
+
+    def current_player(self, state: State):
+        return flow.current_player(state)
+
+    def legal_actions(self, state: State, player: int) -> list[dict]:
+        return actions.legal_actions(state, player)
+
+    def chance_outcomes(self, state: State):
+        return actions.chance_outcomes(state)
+
+    def sample_chance(self, state: State, rng):
+        if state.stage == SHUFFLE:
+            return actions.sample_shuffle(state, rng)
+        return super().sample_chance(state, rng)
+
+    def explain_illegal(self, state: State, action: dict) -> IllegalAction | None:
+        return actions.explain(state, action)
+
+    def describe_action(self, state: State, action: dict) -> tuple[str, str]:
+        return actions.describe(state, action)
+
+    def apply(self, state: State, action: dict) -> Transition:
+        """A placement (turn.place_tile ...), a double marker, or a chance outcome of Ireland's
+        bonuses; a refusal raises :class:`IllegalAction` and leaves ``state`` as it was."""
+        refusal = actions.explain(state, action)
+        if refusal is not None:
+            raise refusal
+        log: list = []
+        w = Work(state)
+        stage = state.stage
+        if stage == SECOND_PICK:
+            turn.second_drawn(w, KIND[action["tile"]], log)
+        elif stage == SHUFFLE:
+            turn.shuffled(w, action["order"], log)
+        elif stage == DOUBLE:
+            turn.double_chosen(w, action["card"], log)
+        else:
+            i = state.board.index[(action["q"], action["r"])]
+            turn.place(w, state.turn, KIND[action["tile"]], i, log, second=stage == SECOND_PLACE)
+        return Transition(w.freeze(), tuple(log))
+
+    def observe(self, state: State, viewer: int | None) -> dict:
+        return observe.observe(state, viewer)
+
+    def resample_hidden(self, state: State, viewer, rng):
+        return observe.resample_hidden(state, viewer, rng)
+
+    def state_to_json(self, state: State) -> dict:
+        return serial.state_to_json(state)
+
+    def apply_overrides(self, state: State, overrides) -> State:
+        return serial.apply_overrides(state, overrides)
+
+    def invariants(self, state: State) -> list[str]:
+        return invariants(state)
+
+    def returns(self, state: State) -> list[float]:
+        """1.0 for each winner, 0.0 otherwise (all 0.0 before the end): a tie at the top can be
+        won by a seat with fewer points (end.winner_tiebreak), so returns are not the scores."""
+        won = state.winners or ()
+        return [1.0 if i in won else 0.0 for i in range(state.players)]
+
+    def score_breakdown(self, state: State) -> dict:
+        """Per seat its total and its points by source (farms, settlements, harbours, castles,
+        missions, towers); winners once over."""
+        return {"seats": [{"total": state.scores[i], "sources": dict(zip(SOURCES, state.sources[i]))}
+                          for i in range(state.players)],
+                "winners": list(state.winners or ())}
+
+
+GAME = NewWorldGame()

@@ -1,0 +1,67 @@
+"""Where a tile may go (clauses turn.place_tile, placement.*).
+
+Food farms go on food or blank cells, energy farms on energy or blank cells (placement.food_farm,
+placement.energy_farm); either on the other's icon only when its own and the blank cells are all
+full - over the whole map (placement.farm_overflow, register no_legal_cell); settlements only on
+settlement spaces (placement.settlement); never on cathedral, castle or water cells, nor on a round
+tower (placement.forbidden_cells); always on an empty cell (turn.place_tile).
+"""
+from __future__ import annotations
+
+from ..core.protocol import IllegalAction
+from .labels import cell_name, tile_name
+from .tiles import EMPTY, ENERGY, FOOD, S1
+
+_OWN = {FOOD: "food", ENERGY: "energy"}
+_OTHER = {FOOD: "energy", ENERGY: "food"}
+_CLAUSE = {FOOD: "placement.food_farm", ENERGY: "placement.energy_farm"}
+
+
+def _free(board, cells, icon: str) -> list[int]:
+    return [i for i in board.by_icon[icon] if cells[i] == EMPTY]
+
+
+def legal_cells(board, cells, kind: int) -> list[int]:
+    """The cell indices ``kind`` may go on now, in map order."""
+    if kind >= S1:
+        return _free(board, cells, "settlement")
+    own = _free(board, cells, _OWN[kind] + "+blank")
+    if own:
+        return own
+    return _free(board, cells, _OTHER[kind])
+
+
+def has_legal_cell(board, cells, kind: int) -> bool:
+    if kind >= S1:
+        icons = ("settlement",)
+    else:
+        icons = (_OWN[kind], "blank", _OTHER[kind])
+    return any(cells[i] == EMPTY for ic in icons for i in board.by_icon[ic])
+
+
+def refusal(board, cells, kind: int, i: int) -> IllegalAction | None:
+    """``None`` when ``kind`` may go on cell ``i``; else the clause that forbids it there."""
+    icon = board.icon[i]
+    th, en = cell_name(board, i)
+    tth, ten = tile_name(kind)
+    if icon in ("cathedral", "castle", "water", "tower"):
+        what = {"cathedral": ("มหาวิหาร", "a cathedral"), "castle": ("ปราสาท", "a castle"),
+                "water": ("น้ำ", "water"), "tower": ("หอคอยกลม", "a round tower")}[icon]
+        return IllegalAction("placement.forbidden_cells", f"{th} เป็นช่อง{what[0]} ห้ามวางไทล์",
+                             f"{en} is {what[1]}: no tile may go there")
+    if cells[i] != EMPTY:
+        return IllegalAction("turn.place_tile", f"{th} มีไทล์อยู่แล้ว ต้องวางบนช่องที่ว่าง",
+                             f"{en} is taken: a tile goes on an empty cell")
+    if kind >= S1:
+        if icon != "settlement":
+            return IllegalAction("placement.settlement", f"{tth} วางได้เฉพาะช่องนิคม ({th} ไม่ใช่)",
+                                 f"a {ten} goes only on a settlement space ({en} is not one)")
+        return None
+    if icon == "settlement":
+        return IllegalAction(_CLAUSE[kind], f"{tth} วางบนช่องนิคมไม่ได้", f"a {ten} cannot go on a settlement space")
+    if icon == _OTHER[kind]:
+        if _free(board, cells, _OWN[kind]) or _free(board, cells, "blank"):
+            return IllegalAction("placement.farm_overflow",
+                                 f"{tth} วางบนช่องฟาร์มอีกชนิดได้เมื่อช่องชนิดตัวเองและช่องว่างเต็มหมดแล้วเท่านั้น",
+                                 f"a {ten} goes on the other farm icon only once its own and the blank cells are all full")
+    return None

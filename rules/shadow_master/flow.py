@@ -1,0 +1,291 @@
+"""Shadow Master flow: whose decision it is and what comes next (clauses order.*, income.*).
+
+A round (``order.*``): from the First Player clockwise, each player plays phase 1
+(``phase1.choose_one``: roll and place / black token / skip or buy a Shadow Master card),
+phase 2 (reveal and take Territory cards) and phase 3 (exchanges); then the end of round:
+one optional sale each, income, tax, castle upkeep, deposits of cash above 10, and the First
+Player passes on.  Decisions owed during an action (three fronts, which tokens to remove,
+forced sales, a Queen's move) are queued and answered before play goes on.
+
+A handler (:mod:`.turn`, :mod:`.decisions`, :mod:`.income`, :mod:`.chance`) may leave a
+``resume`` label (a key of :data:`RESUME`) for :func:`advance`, which runs the automatic steps
+until a chance node, a decision or the end.
+"""
+from __future__ import annotations
+
+from rules.core.events import emit
+from rules.core.protocol import CHANCE, TERMINAL
+
+from . import castles
+from .constants import CASH_LIMIT, FAITH_EXTRA_DICE, TAX_RANK
+from .money import charge, eliminate, receive, return_excess
+from .powers import (can_buy, cards_of, count_kind, deposit_options, income_for, kingdom_rank, territory_limit,
+                     update_flags)
+from .scoring import check_end, game_over
+from .state import ChanceReq, Turn
+from .territory import draw_cards, take_options
+
+# the machine name of each step, for observe()["phase"]
+PHASES = {"choose": "phase1_choose", "resolve": "phase1_place", "buy": "phase1_buy", "phase2": "phase2_take",
+          "phase3": "phase3_exchange", "phase3_take": "phase3_take"}
+
+
+def current_player(s):
+    """``TERMINAL``, ``CHANCE``, the seat owing the first queued decision, the active seat in a
+    turn, or the seat to sell / deposit at the end of the round."""
+    if s.stage == "over":
+        return TERMINAL
+    if s.chance is not None:
+        return CHANCE
+    if s.queue:
+        return s.queue[0].seat
+    if s.stage == "turn":
+        return s.turn.seat
+    return s.eor_seat
+
+
+def phase(s) -> str:
+    """A short machine name of the step: ``over``, ``chance_<kind>``, ``decision_<kind>`` (a
+    queued decision), one of :data:`PHASES`' values in a turn, ``sell`` or ``deposit``."""
+    if s.stage == "over":
+        return "over"
+    if s.chance is not None:
+        return f"chance_{s.chance.kind}"
+    if s.queue:
+        return f"decision_{s.queue[0].kind}"
+    if s.stage == "turn":
+        return PHASES[s.turn.step]
+    return s.stage
+
+
+def seats_from(w, start: int) -> list[int]:
+    n = len(w.players)
+    return [(start + i) % n for i in range(n) if not w.players[(start + i) % n].out]
+
+
+def seats_after(w, seat: int | None) -> list[int]:
+    """Seats still in, in turn order from the First Player, after ``seat`` (all if ``None``)."""
+    n = len(w.players)
+    order = [(w.first_player + i) % n for i in range(n)]
+    if seat is not None:
+        order = order[order.index(seat) + 1:]
+    return [s for s in order if not w.players[s].out]
+
+
+def start_turn(w, seat: int) -> None:
+    w.stage = "turn"
+    w.turn = Turn(seat=seat)
+
+
+def dice_count(p) -> int:
+    """``phase1.roll_place``: one colour die; any Faith held adds one (``power_card.faith``)."""
+    return 1 + (FAITH_EXTRA_DICE if count_kind(p, None, "faith") else 0)
+
+
+def start_roll(w) -> None:
+    """``phase1.roll_place``: roll the colour die (two with a Faith power: ``power_card.faith``)."""
+    seat = w.turn.seat
+    w.set_turn(choice="A", dice=(), military="", step="roll")
+    w.chance = ChanceReq("die", dice_count(w.players[seat]), seat=seat)
+    w.resume = "rolled"
+
+
+def start_phase2(w) -> None:
+    """``phase2.reveal``: reveal one card per token placed; then take as many as were spent."""
+    t, seat = w.turn, w.turn.seat
+    if t.choice in ("A", "B") and (t.placed or t.spent):
+        room = max(0, territory_limit(w, seat) - len(w.players[seat].hand))
+        w.set_turn(step="phase2", to_take=min(t.spent, room))
+        draw_cards(w, t.placed, "row", seat, "phase2_ready")
+    else:
+        w.set_turn(step="phase3")
+
+
+def after_resolve(w) -> None:
+    """After the phase-1 placement (and the buy): a second placement by rolling
+    (``power_combo.military_faith``) or on to phase 2."""
+    if w.turn.second_roll:
+        w.set_turn(second_roll=False, free_decline=True, buy_colour="")
+        start_roll(w)
+    else:
+        start_phase2(w)
+
+
+def after_place(w) -> None:
+    """After a placement's attack: the offer to buy a Kingdom Power of the colour placed."""
+    t = w.turn
+    if t.choice == "A" and not t.bought and t.buy_colour and can_buy(w, t.seat, t.buy_colour):
+        w.set_turn(step="buy")
+    else:
+        after_resolve(w)
+
+
+def end_turn(w) -> None:
+    """Next player clockwise, or the end of the round (``order.round_definition``)."""
+    order = [(w.first_player + i) % len(w.players) for i in range(len(w.players))]
+    rest = order[order.index(w.turn.seat) + 1:]
+    for seat in rest:
+        if not w.players[seat].out:
+            start_turn(w, seat)
+            return
+    end_of_round(w)
+
+
+def end_of_round(w) -> None:
+    """``order.end_of_round_income``: sales first (``income.sell_power``), in turn order.
+
+    Under the reading ``final_round_income=without_income`` (ambiguity ``rounding_notes``) the
+    last round goes straight to the final count.
+    """
+    w.turn = None
+    if (w.config.final_round_income == "without_income" and w.last_round
+            and w.round >= w.last_round):
+        emit(w.events, "round_over", None, ("order.round_definition", "end.trigger_final_round"),
+             f"จบรอบสุดท้าย {w.round}: นับคะแนนโดยไม่รับรายได้ (ข้อกำกวม rounding_notes)",
+             f"last round {w.round} over: final count without income (ambiguity rounding_notes)",
+             round=w.round)
+        game_over(w)
+        return
+    w.stage = "sell"
+    seats = seats_from(w, w.first_player)
+    w.eor_seat = seats[0] if seats else -1
+    emit(w.events, "round_over", None, ("order.round_definition", "order.end_of_round_income"),
+         f"ทุกคนเล่นครบ จบรอบที่ {w.round}: เข้าสู่ขั้นตอนรับรายได้",
+         f"everyone has played: round {w.round} ends with income", round=w.round)
+
+
+def next_sell(w) -> None:
+    later = seats_after(w, w.eor_seat)
+    if later:
+        w.eor_seat = later[0]
+    else:
+        do_income(w)
+
+
+def do_income(w) -> None:
+    """``income.rank_income``, ``income.tax``, ``castle.upkeep`` (payments may force sales)."""
+    w.stage = "income"
+    w.eor_seat = -1
+    for seat in seats_from(w, w.first_player):
+        parts = income_for(w, seat)
+        total = sum(n for _, n in parts)
+        if total:
+            receive(w, seat, total)
+        emit(w.events, "income", seat, ("income.rank_income", "rank.income", "rank.table_reference"),
+             f"รับรายได้ {total} Silver", f"receives {total} Silver income", amount=total,
+             parts=[[c, n] for c, n in parts])
+    for seat in seats_from(w, w.first_player):
+        for colour, kind in list(w.players[seat].powers):
+            if kind != "tax" or kingdom_rank(w, colour) < TAX_RANK:
+                continue
+            for other in seats_from(w, w.first_player):
+                n = cards_of(w.players[other], colour) if other != seat else 0
+                if n and not w.players[seat].out:
+                    charge(w, other, n, ("income.tax", "power_card.tax"),
+                           f"ภาษีสี{w.board.colour_th[colour]} {n} ใบ ให้ผู้เล่น {seat + 1}",
+                           f"{colour} tax on {n} card(s) to player {seat + 1}", to=seat)
+    castles.upkeep(w)
+    w.resume = "deposits"
+
+
+def next_deposit(w, start_after: int | None) -> None:
+    """``income.cash_cap``: each player with more than 10 Silver in cash deposits the rest."""
+    for seat in seats_after(w, start_after):
+        p = w.players[seat]
+        if p.cash <= CASH_LIMIT:
+            continue
+        if not deposit_options(w, seat):
+            return_excess(w, seat)
+            continue
+        w.stage, w.eor_seat = "deposit", seat
+        return
+    round_end(w)
+
+
+def round_end(w) -> None:
+    """Pass the First Player on (``order.pass_first_player``); last round -> the final count."""
+    update_flags(w)
+    check_end(w)
+    for p in w.players:
+        p.moved_money = p.sold = False
+    w.cells_this_round = set()
+    if (w.last_round and w.round >= w.last_round) or sum(not p.out for p in w.players) <= 1:
+        game_over(w)
+        return
+    if w.round >= w.config.round_cap():
+        emit(w.events, "round_cap", None, ("order.round_definition",),
+             f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({w.config.round_cap()}) ไม่ใช่กติกา",
+             f"engine safety stop after {w.config.round_cap()} rounds (not a rule)")
+        game_over(w)
+        return
+    nxt = seats_from(w, (w.first_player + 1) % len(w.players))
+    w.first_player = nxt[0]
+    w.round += 1
+    emit(w.events, "first_player", w.first_player, ("order.pass_first_player", "order.rounds_first_player"),
+         f"รอบที่ {w.round}: ผู้เล่น {w.first_player + 1} ถือ First Player",
+         f"round {w.round}: player {w.first_player + 1} holds First Player", round=w.round)
+    start_turn(w, w.first_player)
+
+
+RESUME = {
+    "rolled": lambda w: w.set_turn(step="resolve"),
+    "after_resolve": after_resolve,
+    "after_place": after_place,
+    "phase2_ready": lambda w: w.set_turn(step="phase2" if w.turn.to_take > 0 else "phase3"),
+    "took_phase2": lambda w: w.set_turn(step="phase2" if w.turn.to_take > 0 else "phase3"),
+    "took_phase3": lambda w: w.set_turn(step="phase3"),
+    "next_sell": next_sell,
+    "deposits": lambda w: next_deposit(w, None),
+}
+
+
+def settle_owed(w) -> bool:
+    """Decide the owed decisions that have no answer left; True when one was decided.
+
+    A forced sale (``bankruptcy.forced_sale``) queued for a player who no longer holds any
+    Kingdom Power - the collapse of the same attack took the cards back
+    (``collapse.powers_returned``) - has nothing to sell: ``bankruptcy.out`` decides, the player
+    is out at once (issue 13: this state was stuck before)."""
+    for q in w.queue:
+        if q.kind == "forced_sale" and not w.players[q.seat].powers:
+            eliminate(w, q.seat)
+            return True
+    return False
+
+
+def advance(w) -> None:
+    """Run automatic steps until a chance node, a decision or the end."""
+    for _ in range(10_000):
+        if w.stage == "over" or w.chance is not None:
+            return
+        if w.queue:
+            if settle_owed(w):
+                continue
+            return
+        if sum(not p.out for p in w.players) <= 1:
+            game_over(w)
+            return
+        if w.resume:
+            label, w.resume = w.resume, ""
+            RESUME[label](w)
+            continue
+        if w.stage == "turn":
+            t = w.turn
+            if w.players[t.seat].out:
+                end_turn(w)
+                continue
+            if t.step in ("phase2", "phase3_take") and not take_options(w, t.seat):
+                w.set_turn(step="phase3", to_take=0)
+                continue
+        if w.stage == "sell" and (w.eor_seat < 0 or w.players[w.eor_seat].out):
+            next_sell(w)
+            continue
+        if w.stage == "deposit":
+            p = w.players[w.eor_seat]
+            if not p.out and p.cash > CASH_LIMIT and not deposit_options(w, w.eor_seat):
+                return_excess(w, w.eor_seat)
+            if p.out or p.cash <= CASH_LIMIT:
+                next_deposit(w, w.eor_seat)
+                continue
+        return
+    raise RuntimeError("advance did not settle")

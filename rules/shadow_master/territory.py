@@ -1,0 +1,57 @@
+"""Territory cards: hands, the open row, draws (clauses territory.*, phase2.*, phase3.take).
+
+Pure helpers over a state or working state; the handlers that take cards live in :mod:`.turn`.
+"""
+from __future__ import annotations
+
+from rules.core.events import emit
+
+from .constants import PASS_COST
+from .money import spendable
+
+
+def hand_cells(s, seat: int) -> list[str]:
+    """Distinct map cells whose Territory card ``seat`` holds, in board order."""
+    board = s.board
+    return sorted({c for c in s.players[seat].hand if c != "X"}, key=board.order.__getitem__)
+
+
+def has_x(s, seat: int) -> bool:
+    """``seat`` holds an X (alliance) card (``territory.x_card``)."""
+    return "X" in s.players[seat].hand
+
+
+def pass_cost(index: int) -> int:
+    """Silver to take open card ``index``: 1 per card passed (``phase2.pass_cost``)."""
+    return PASS_COST * index
+
+
+def take_options(s, seat: int) -> list[dict]:
+    """Take an open card (1 Silver per card passed) or draw (phase2.take, phase2.pass_cost)."""
+    out = []
+    money = spendable(s, seat)
+    for i in range(len(s.row)):
+        if pass_cost(i) <= money:
+            out.append({"player": seat, "type": "take_open", "index": i})
+    if s.deck or s.discard:
+        out.append({"player": seat, "type": "draw"})
+    return out
+
+
+def draw_cards(w, n: int, purpose: str, seat: int, resume: str) -> None:
+    """Queue ``n`` Territory draws (to the open ``row`` or a ``hand``); when the deck runs out the
+    discard pile is shuffled back (assumed; ``setup.deal_territory``)."""
+    n = min(n, len(w.deck) + len(w.discard))
+    w.resume = resume
+    if n > 0:
+        refill(w)
+        from .state import ChanceReq
+        w.chance = ChanceReq("territory", n, purpose, seat)
+
+
+def refill(w) -> None:
+    """An empty deck takes the discard pile, shuffled."""
+    if not w.deck and w.discard:
+        w.deck, w.discard = list(w.discard), []
+        emit(w.events, "reshuffle", None, ("setup.deal_territory",), "นำกองทิ้งมาสับเป็นกองจั่วใหม่",
+             "the discard pile is shuffled into a new deck")

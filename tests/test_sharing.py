@@ -1,0 +1,268 @@
+"""Sharing (widgets/sharing.py) on every game page, kernel-side: the link of what is on screen
+opens the same frame; a bad link gives a short message and a picker; a session file and a ruling
+file download and open again; every fault of an upload is a Thai + English message and leaves
+the screen as it was."""
+from __future__ import annotations
+
+import base64
+import datetime
+import html
+import json
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+import yaml
+
+from rules.core import saveload
+from rules.core.scenario import parse_scenario, run_scenario
+from widgets import deeplink, page, sharing
+
+GAMES = ["coup", "shadow_master", "new_world", "toy_pig"]
+EXAMPLE = {"coup": "2_contessa_bluff_loses_both", "shadow_master": "attack_siege",
+           "new_world": "2_medium_settlement_alone_scores_8",
+           "toy_pig": "2_bust_loses_the_turn"}
+
+
+def spec_of(gid):
+    import importlib
+    return importlib.import_module(f"widgets.{gid}").SPEC
+
+
+def file_value(name: str, data: bytes) -> tuple:
+    """What the browser's FileUpload sends for one file."""
+    return ({"name": name, "type": "", "size": len(data), "content": memoryview(data),
+             "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+
+
+def data_link(html: str) -> tuple[str, bytes]:
+    """``(download name, bytes)`` of the ``<a download href="data:...;base64,...">`` in ``html``."""
+    m = re.search(r"download='([^']+)' href='data:[^;]+;base64,([A-Za-z0-9+/=]+)'", html)
+    assert m, html
+    return m.group(1), base64.b64decode(m.group(2))
+
+
+def link_query(html: str) -> str:
+    m = re.search(r"class='kl-share-link' href='([^']+)'", html)
+    assert m, html
+    return m.group(1).replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_copy_link_gives_the_frame_on_screen_and_opens_it(gid):
+    spec = spec_of(gid)
+    path = spec.scenarios / f"{EXAMPLE[gid]}.yaml"
+    view = page.ScenarioView(spec, path)
+    n = view.session.length
+    for step in sorted({0, 1, n // 2, n}):
+        view.cursor.jump_action(step)
+        query = link_query(view.share.link.value)
+        assert parse_qs(query[1:]) == {"scenario": [EXAMPLE[gid]], "step": [str(step)]}
+        assert f"{gid}.ipynb?scenario={EXAMPLE[gid]}&amp;step={step}" in view.share.link.value
+        box = page.link_box()
+        link = page.follow(box, spec, query=query[1:])
+        assert link is not None and link.step == step
+        opened = box.children[1]
+        assert opened.session.step == step and opened.session.state == view.session.state
+    # a frame inside an action (Shadow Master reads a siege event by event): the link opens the
+    # position before that action, the last whole step on screen
+    view.cursor.jump(1)
+    assert parse_qs(link_query(view.share.link.value)[1:])["step"] == [str(view.session.step)]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("query", ["scenario=no_such_ruling", "scenario=../coup/4_forced_coup",
+                                   "scenario={stem}&step=9999", "scenario={stem}&step=x", "game=AAAA",
+                                   "game=" + "x" * 70_000])
+def test_a_bad_link_gives_a_short_message_and_a_picker(gid, query):
+    spec = spec_of(gid)
+    box = page.link_box()
+    query = query.format(stem=EXAMPLE[gid])
+    assert page.follow(box, spec, query=query) is None
+    message, pick = box.children
+    assert "kl-error" in message.value and "Traceback" not in message.value
+    assert "link:" in message.value  # names the field: [link: scenario] / [link: step] / [link: game]
+    stems = [p.stem for p in spec.scenarios.glob("*.yaml")]
+    assert sum(s in message.value for s in stems if s not in query) == 0  # not a list of names
+    assert len(message.value) < 1200
+    dropdown = pick.children[0]
+    titles = [label for label, value in dropdown.options if value is not None]
+    assert len(titles) == len(stems) and dropdown.value is None
+    chosen = next(v for _l, v in dropdown.options if v is not None and v.stem == EXAMPLE[gid])
+    dropdown.value = chosen
+    shown = pick.children[2].children[0]
+    assert shown.scenario.title_en in dropdown.label and shown.session.step == 0
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_save_as_a_ruling_exports_the_steps_on_screen_and_opens_by_upload(gid):
+    spec = spec_of(gid)
+    view = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")
+    step = max(1, view.session.length // 2)
+    view.cursor.jump_action(step)
+    view.share.save_button.click()
+    name, raw = data_link(view.share.files.value)
+    assert name == f"{EXAMPLE[gid]}_step{step}.yaml"
+    sc = parse_scenario(yaml.safe_load(raw.decode("utf-8")), name)  # the format of data/scenarios/
+    assert len(sc.steps) == step and sc.game == gid
+    result = run_scenario(sc, name)
+    assert result.ok, result.failures  # its expectation (who acts there) holds
+    other = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")  # another reader
+    other.share.upload.value = file_value(name, raw)
+    assert "kl-error" not in other.share.message.value, other.share.message.value
+    assert other.scenario.title_en == sc.title_en and other.session.length == step
+    other.cursor.jump_action(step)
+    assert other.session.state == view.session.state
+    assert other.share.upload.value == ()  # cleared: the same file can be chosen again
+
+
+BAD_RULINGS = [
+    (b"\xff\xfe", "<encoding>"), (b"game: [unclosed", "<yaml>"), (b"- just\n- a list\n", "<root>"),
+    (b"game: coup\ntitle_th: x\n", "title_en"), (b"game: chess\ntitle_th: x\ntitle_en: y\n", "game"),
+    (b"game: {g}\ntitle_th: x\ntitle_en: y\ncites: [no.such.clause]\n", "cites"),
+    (b"game: {g}\ntitle_th: x\ntitle_en: y\nsetup: {{config: {{players: 99}}}}\n", "players"),
+    (b"game: {g}\ntitle_th: x\ntitle_en: y\nsteps:\n  - action: {{player: 0, type: nonsense}}\n", "steps[0]"),
+    (b"game: {g}\ntitle_th: x\ntitle_en: y\nsetup: {{config: &a {{players: 2}}}}\nextra: *a\n", "<yaml>"),
+    (b"[" * 100_000, "<yaml>"),
+    (b"x" * (sharing.MAX_UPLOAD + 1), "<file>"),
+]
+
+
+@pytest.mark.parametrize("gid", ["coup", "toy_pig"])
+@pytest.mark.parametrize("data, field", BAD_RULINGS)
+def test_a_bad_ruling_upload_is_a_message_and_changes_nothing(gid, data, field):
+    spec = spec_of(gid)
+    other_game = "toy_pig" if gid == "coup" else "coup"
+    data = data.replace(b"{g}", gid.encode()).replace(b"{{", b"{").replace(b"}}", b"}")
+    if field == "game" and b"chess" not in data:
+        data = data.replace(gid.encode(), other_game.encode())
+    view = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")
+    view.cursor.jump_action(1)
+    before = (view.scenario, view.session, view.session.step, view.share.link.value)
+    view.share.upload.value = file_value("mine.yaml", data)
+    msg = html.unescape(view.share.message.value)
+    assert "kl-error" in msg and "Traceback" not in msg, msg
+    assert field in msg, (field, msg)
+    assert (view.scenario, view.session, view.session.step, view.share.link.value) == before
+
+
+def choices(table) -> list:
+    """What the reader is offered: button labels, and a dropdown's labels."""
+    return [b.description if isinstance(b, sharing.w.Button) else [o[0] for o in b.children[0].options]
+            for b in table.buttons.children]
+
+
+def _panel(gid, seed=5):
+    spec = spec_of(gid)
+    panel = page.play(spec, first_seed=seed)
+    share = panel.children[4]
+    return spec, panel, share, panel.children[3]
+
+
+def _play_some(table, moves=8):
+    for _ in range(moves):
+        buttons = [b for b in table.buttons.children if hasattr(b, "choice")]
+        if not buttons:
+            break
+        buttons[0].click()
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_share_this_game_gives_a_link_and_a_session_file_that_open_the_same_game(gid):
+    spec, panel, share, holder = _panel(gid)
+    table = holder.children[0]
+    _play_some(table)
+    share.share_button.click()
+    query = link_query(share.link.value)
+    assert query.startswith("?game=")
+    name, raw = data_link(share.files.value)
+    save = json.loads(raw)
+    assert save["schema_version"] == saveload.SCHEMA_VERSION and save["snapshot"]["step"] == table.session.step
+    assert save["table"] == {"viewer": table.viewer, "bots": panel.children[0].children[1].value}
+    assert name == f"{gid}_seed{table.session.seed}_step{table.session.step}.json"
+    # the link, opened on another page: the same game, the reader in the same seat, play goes on
+    box = page.link_box()
+    assert page.follow(box, spec, query=query[1:]) is not None
+    linked = box.children[1]
+    assert linked.session.actions == table.session.actions and linked.session.state == table.session.state
+    assert linked.viewer == table.viewer and sorted(linked.bots) == sorted(table.bots)
+    assert choices(linked) == choices(table)
+    # the file, uploaded into another reader's panel
+    _s, _p, other_share, other_holder = _panel(gid, seed=99)
+    other_share.upload.value = file_value(name, raw)
+    assert "kl-error" not in other_share.message.value, other_share.message.value
+    opened = other_holder.children[0]
+    assert opened.session.state == table.session.state and opened.session.seed == table.session.seed
+    # the game goes on as it would have: the same bot answers to the same click
+    first = [b for b in table.buttons.children if isinstance(b, sharing.w.Button)]
+    again = [b for b in opened.buttons.children if isinstance(b, sharing.w.Button)]
+    if first and again:
+        first[0].click()
+        again[0].click()
+        assert opened.session.actions == table.session.actions
+
+
+def _bad_saves(gid, good: str):
+    d = json.loads(good)
+    other = "toy_pig" if gid != "toy_pig" else "coup"
+    yield b"{not json", "<json>"
+    yield json.dumps({**d, "schema_version": 99}).encode(), "schema_version"
+    yield json.dumps({**d, "game": other}).encode(), "game"
+    yield json.dumps({**d, "seed": "7"}).encode(), "seed"
+    yield json.dumps({**d, "seed": 10**40}).encode(), "seed"
+    yield json.dumps({**d, "snapshot": None, "actions": d["actions"] + [{"player": 0, "type": "nonsense"}]}).encode(), "actions["
+    yield json.dumps({**d, "table": {"viewer": 40, "bots": ""}}).encode(), "table.viewer"
+    yield json.dumps({**d, "snapshot": {"step": len(d["actions"]), "state": {"forged": 1}}}).encode(), "snapshot"
+    yield ("[" * 100_000).encode(), "<json>"
+    yield b"\xff" * 10, "<encoding>"
+    yield b" " * (sharing.MAX_UPLOAD + 1), "<file>"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_bad_session_upload_is_a_message_and_the_game_on_screen_stays(gid):
+    spec, panel, share, holder = _panel(gid)
+    table = holder.children[0]
+    _play_some(table, 4)
+    good = table.session.save(snapshot=True, table={"viewer": 0, "bots": spec.bot_kind})
+    before = (holder.children[0], list(table.session.actions), table.session.step)
+    for data, field in _bad_saves(gid, good):
+        share.upload.value = file_value("mine.json", data)
+        msg = html.unescape(share.message.value)
+        assert "kl-error" in msg and field in msg and "Traceback" not in msg, (field, msg)
+        assert (holder.children[0], list(table.session.actions), table.session.step) == before
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_save_a_played_game_as_a_ruling(gid):
+    spec, panel, share, holder = _panel(gid)
+    table = holder.children[0]
+    _play_some(table, 5)
+    share.ruling_button.click()
+    name, raw = data_link(share.files.value)
+    sc = parse_scenario(yaml.safe_load(raw.decode("utf-8")), name)
+    assert [s.action for s in sc.steps] == table.session.actions[:table.session.step]
+    assert run_scenario(sc, name).ok
+    view = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")
+    view.share.upload.value = file_value(name, raw)
+    view.cursor.jump_action(view.session.length)
+    assert view.session.state == table.session.state
+
+
+def test_game_code_round_trip_and_zip_bomb():
+    text = json.dumps({"schema_version": 2, "game": "toy_pig", "config": {}, "seed": 1, "actions": []})
+    assert json.loads(sharing.save_from_code(sharing.game_code(text))) == json.loads(text)
+    import zlib
+    bomb = base64.urlsafe_b64encode(zlib.compress(b" " * (saveload.MAX_BYTES * 3), 9)).decode().rstrip("=")
+    assert len(bomb) < sharing.MAX_LINK
+    with pytest.raises(saveload.BadInput) as e:
+        sharing.save_from_code(bomb)
+    assert e.value.field == "game"
+
+
+def test_the_copy_link_handler_is_fixed_text():
+    """The ``onclick`` is the same constant on every link; the reader's input only reaches the
+    escaped ``href`` (a quote in a stem cannot end the attribute)."""
+    html = sharing.link_html("?scenario=a'\"><script>&step=1")
+    assert html.count("onclick=") == 1 and f'onclick="{sharing.COPY_JS}"' in html and '"' not in sharing.COPY_JS
+    assert "<script>" not in html and "href='?scenario=a&#x27;&quot;&gt;&lt;script&gt;&amp;step=1'" in html
+    assert urlparse("http://x/" + "?scenario=a&step=1").query == "scenario=a&step=1"

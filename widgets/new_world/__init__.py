@@ -1,0 +1,24 @@
+"""New World's widget folder (copied from ``widgets/toy_pig``): the map view (:mod:`.board`), the
+labels adapter (:mod:`.labels`), the breakdown chart (:mod:`.charts`), plugged into the shared page
+as :data:`SPEC`."""
+from __future__ import annotations
+
+import ipywidgets as w
+
+from rules.new_world.bots import greedy_bot, random_bot
+
+from ..page import GameSpec
+from . import labels
+from .board import CSS, NWBoardView
+
+SPEC = GameSpec(
+    id="new_world", game=labels.GAME, board=NWBoardView, describe=labels.describe, seat_label=labels.seat_label,
+    acting_seat=labels.acting_seat, seat_out=labels.seat_out,
+    bots={"greedy": ("โลภ (แต้มทันทีสูงสุด) / greedy", lambda: greedy_bot), "random": ("สุ่ม / random", lambda: random_bot)},
+    bot_kind="greedy", bot_count=(1, 3, 1), fresh_players=2, primary=frozenset({"place"}), css=CSS,
+    css_class="kl-nw",
+    play_options=lambda: [("side", w.Dropdown(options=[("สกอตแลนด์ / Scotland", "scotland"),
+                                                       ("ไอร์แลนด์ / Ireland", "ireland")],
+                                              value="scotland", description="ด้าน / side"))])
+
+__all__ = ["SPEC", "NWBoardView", "labels"]

@@ -1,0 +1,186 @@
+"""The New World map: an SVG hex board drawn from ``observe(state, viewer)`` only, with the score
+table, the breakdown by source and what the current frame's events decided (the group a farm joined
+outlined, a settlement's influence table with the closer last, the counts that moved a castle).
+
+Hidden tiles never reach the browser: the board shows placed tiles (public), the viewer's own hand
+from its own observation, and for everyone else only how many tiles they hold."""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from rules.core.protocol import BadInput
+from rules.new_world.board import load_map
+from rules.new_world.tiles import COVERED, NAMES
+
+from ..hexboard import HexBoard
+from ..page import BoardView, Shown, acting
+from .labels import SOURCE_LABELS
+
+SEAT_COLOURS = ("#d1495b", "#2e86ab", "#f0a202", "#6a4c93")
+ICON_FILL = {"blank": "#f3eddc", "food": "#f6dd9c", "energy": "#cfe8b0", "settlement": "#f2c4c0",
+             "water": "#9cc7dd", "cathedral": "#c9b3e6", "castle": "#8d8d8d", "tower": "#5f6b73"}
+COVERED_FILL = "#4a4a4a"
+TILE_TEXT = {"food": "อ", "energy": "พ"}
+"""A farm tile's letter (อาหาร / พลังงาน); a settlement tile shows its influence."""
+
+CSS = """<style>
+.kl-nw table { border-collapse: collapse; margin: 4px 0; }
+.kl-nw td, .kl-nw th { border: 1px solid #ccc; padding: 1px 6px; text-align: right; font-size: 13px; }
+.kl-nw tr.acting { background: #fff4cc; }
+.kl-nw .kl-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; }
+.kl-nw .kl-decide { background: #f4f8ee; border-left: 4px solid #6a994e; padding: 3px 8px; margin: 4px 0; }
+</style>"""
+
+
+def e(x) -> str:
+    return html.escape(str(x))
+
+
+def static_labels(board) -> dict:
+    out = {}
+    for i, ic in enumerate(board.icon):
+        if ic in ("castle", "cathedral", "tower"):
+            out[board.cells[i]] = board.names[i][:3]
+        elif i in board.harbour or i in board.offshore:
+            out[board.cells[i]] = "+1"
+    return out
+
+
+class NWMap(HexBoard):
+    """The hex map of one side; :meth:`show` paints an observation."""
+
+    def __init__(self, board, size: float = 21.0, width: int = 640):
+        super().__init__(board.cells, size=size, labels=static_labels(board), width=width)
+        self.nw_board = board
+
+    def show(self, obs: dict, outlines=(), highlights=()) -> None:
+        b = self.nw_board
+        fills, stacks, pips = {}, {}, {}
+        for i, v in enumerate(obs["board"]):
+            h = b.cells[i]
+            if v == COVERED:
+                fills[h] = COVERED_FILL
+            elif v >= 0:
+                seat, kind = v >> 3, NAMES[v & 7]
+                fills[h] = SEAT_COLOURS[seat]
+                if kind in TILE_TEXT:
+                    stacks[h] = (SEAT_COLOURS[seat], 0)
+                else:
+                    stacks[h] = (SEAT_COLOURS[seat], int(kind[1]))
+            else:
+                fills[h] = ICON_FILL[b.icon[i]]
+        for k, holder in enumerate(obs["castles"]):
+            if holder >= 0:
+                pips[b.cells[b.castles[k]]] = [SEAT_COLOURS[holder]]
+        for k, seats in enumerate(obs["cathedrals"]):
+            if seats:
+                pips[b.cells[b.cathedrals[k]]] = [SEAT_COLOURS[p] for p in seats]
+        self.update(fills=fills, stacks={h: s for h, s in stacks.items() if s[1]}, pips=pips,
+                    outlines=list(outlines), highlights=list(highlights))
+
+
+def score_html(obs: dict, seat_label) -> str:
+    now = acting(obs)
+    head = "".join(f"<th>{e(v)}</th>" for v in SOURCE_LABELS.values())
+    rows = []
+    for seat, total in enumerate(obs["scores"]):
+        cls = " class='acting'" if seat in now else ""
+        src = obs["sources"][seat]
+        sw = f"<span class='kl-swatch' style='background:{SEAT_COLOURS[seat]}'></span>"
+        held = sum(1 for h in obs["castles"] if h == seat)
+        rows.append(f"<tr{cls} data-seat='{seat}'><td style='text-align:left'>{sw}{e(seat_label(seat))}</td>"
+                    f"<td class='kl-score'><b>{total}</b></td>" + "".join(f"<td>{src[k]}</td>" for k in SOURCE_LABELS)
+                    + f"<td>{obs['hand_sizes'][seat]}+{obs['pile_sizes'][seat]}</td><td>{held}</td></tr>")
+    mine = ""
+    if obs.get("hand") is not None:
+        mine = (f"<div>ไทล์ในมือของคุณ / your hand: <b class='kl-hand'>{e(', '.join(obs['hand']))}</b>"
+                + (f" · ภารกิจลับ / secret missions: {e(', '.join(obs['my_missions']))}" if obs.get("my_missions") else "")
+                + "</div>")
+    winners = ""
+    if obs.get("winners"):
+        winners = "<div><b>ผู้ชนะ / winner: " + e(", ".join(seat_label(s) for s in obs["winners"])) + "</b></div>"
+    return ("<div class='kl-nw'><table><tr><th>ผู้เล่น / player</th><th>รวม / total</th>" + head
+            + "<th>มือ+กอง / hand+pile</th><th>ปราสาท / castles</th></tr>" + "".join(rows) + f"</table>{mine}{winners}</div>")
+
+
+def decided_html(events, seat_label) -> str:
+    """What this frame's events decided, as tables: a settlement's ranking (closer last) and a
+    castle's counts."""
+    out = []
+    for ev in events:
+        d = ev.data
+        if ev.kind == "settlement_scored" and d.get("size", 1) > 1:
+            rows = "".join(f"<tr><td style='text-align:left'>{e(seat_label(s))}{' (ปิดนิคม / closer)' if s == d['closer'] else ''}</td>"
+                           f"<td>{inf}</td><td>{rank}</td><td>{pts}</td></tr>" for s, inf, rank, pts in d["table"])
+            tie = (" · เสมอ: คนปิดแพ้ ที่เหลือตามเข็มนาฬิกา (scoring.settlement_tiebreak)" if d.get("ties") else "")
+            out.append(f"<div class='kl-decide'>นิคม {e(d['settlement'])} ({d['size']} ช่อง){tie}"
+                       "<table><tr><th>ผู้เล่น</th><th>อิทธิพล / influence</th><th>อันดับ / rank</th><th>แต้ม / points</th></tr>"
+                       f"{rows}</table></div>")
+        elif ev.kind in ("castle_taken", "castle_tie") and d.get("counts"):
+            rows = "".join(f"<tr><td style='text-align:left'>{e(seat_label(s))}</td><td>{c[0]}</td><td>{c[1]}</td></tr>"
+                           for s, c in enumerate(d["counts"]) if c[0])
+            out.append(f"<div class='kl-decide'>ปราสาท {e(d['castle'])}: ครองโดย / held by {e(seat_label(d['holder']))}"
+                       "<table><tr><th>ผู้เล่น</th><th>ไทล์ติด / tiles</th><th>ฟาร์มติด / farms</th></tr>"
+                       f"{rows}</table></div>")
+        elif ev.kind == "farm_scored":
+            out.append(f"<div class='kl-decide'>กลุ่มฟาร์ม {d['points']} แผ่น = {d['points']} แต้ม / "
+                       f"a farm group of {d['points']}: {d['points']} points</div>")
+    return "<div class='kl-nw'>" + "".join(out) + "</div>" if out else ""
+
+
+def outlines_of(board, events) -> list:
+    """The farm group a tile joined and a scored settlement, outlined (``[(cells, colour, title)]``)."""
+    out = []
+    for ev in events:
+        if ev.kind == "farm_scored" and ev.actor is not None:
+            out.append(([tuple(c) for c in ev.data["cells"]], "#000", f"{ev.data['points']} แต้ม / points"))
+        elif ev.kind == "settlement_scored" and "settlement" in ev.data:
+            k = board.settlement_ids.index(ev.data["settlement"])
+            out.append(([board.cells[i] for i in board.settlements[k]], "#7a0000", ev.text_en))
+    return out
+
+
+class NWBoardView(BoardView):
+    """The map, the page's ``side`` widgets and the decisions beside it; the scores below.
+    In play, the cells the reader may place on are highlighted and a click places there."""
+
+    def __init__(self, spec, state, side=(), play=False, size: float = 21.0, **kwargs):
+        super().__init__(spec, state, side, play, **kwargs)
+        self.nw_board = load_map(state.config.side, state.config.map_layout)
+        self.map = NWMap(self.nw_board, size=size)
+        self.map.on_click(self._clicked)
+        self.scores, self.decided = w.HTML(), w.HTML()
+        self.message = None
+        self._shown: Shown | None = None
+        right = w.VBox([*self.side, self.decided], layout=w.Layout(min_width="320px", max_width="480px"))
+        self.children = [w.HBox([self.map, right]), self.scores]
+        self.add_class("kl-nw-board")
+
+    def accepts(self, state) -> bool:
+        return load_map(state.config.side, state.config.map_layout) is self.nw_board
+
+    def show(self, shown: Shown) -> None:
+        self._shown = shown
+        events = list(shown.now or [])
+        cells = [(a["q"], a["r"]) for a in shown.legal if a.get("type") == "place"]
+        self.map.decision = shown.decision
+        self.map.show(shown.obs, outlines=outlines_of(self.nw_board, events), highlights=cells)
+        self.scores.value = score_html(shown.obs, self.spec.seat_label)
+        self.decided.value = decided_html(events, self.spec.seat_label)
+
+    def _clicked(self, h) -> None:
+        shown = self._shown
+        if not self.play or shown is None or shown.choose is None:
+            return
+        decision = self.map.clicked_decision
+        for a in shown.legal:
+            if a.get("type") == "place" and (a["q"], a["r"]) == tuple(h):
+                shown.choose(decision, a)
+                return
+        raise BadInput("board", f"{h[0]},{h[1]}", "วางไทล์ที่ช่องนี้ไม่ได้ตอนนี้", "no legal placement on this cell now")
+
+    def click(self, q: int, r: int) -> None:
+        """As if the reader clicked cell (q, r) (tests and demos)."""
+        self.map.click((q, r))

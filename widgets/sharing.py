@@ -1,0 +1,395 @@
+"""Sharing what is on screen: a link, a session file, a ruling file; and opening them again.
+
+* A scenario view (:class:`ScenarioShare`, under its stepper): "copy link" gives
+  ``?scenario=<stem>&step=<n>`` of the frame on screen (``n`` = the actions applied, see
+  :mod:`widgets.page`); "save as a ruling" gives a scenario file (``data/scenarios/README.md``)
+  of the position and the steps on screen; "open a ruling file" reads one back (validated by
+  :func:`rules.core.scenario.parse_scenario`).
+* A play panel (:class:`PlayShare`): "share this game" gives a link ``?game=<code>`` (the save
+  file, compressed: seed, config, actions, the reader's seat and the bots' kind) and a session
+  file to download (:mod:`rules.core.saveload`, schema version 2); "open a session file" reads one
+  back; "save as a ruling" gives the game so far as a scenario file.
+
+Everything a reader sends (an upload, a link) is validated kernel-side: a fault is a Thai +
+English message naming the field, and what was on screen stays as it was.  A file is offered as
+an HTML ``data:`` link (``download=`` name): the bytes are built in the kernel, nothing is written
+on the server.  Copying to the clipboard uses the browser's ``navigator.clipboard`` from the
+link's own ``onclick`` (the link is also shown as text to copy by hand).
+"""
+from __future__ import annotations
+
+import base64
+import html
+import json
+import zlib
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import urlencode
+
+import ipywidgets as w
+import yaml
+
+from rules.core import saveload
+from rules.core.protocol import BadInput, IllegalAction, current_json
+from rules.core.scenario import Scenario, parse_scenario
+
+from .errors import error_html, message_html
+
+MAX_UPLOAD = 2_000_000
+"""Bytes: an uploaded file bigger than this is refused before it is read."""
+MAX_LINK = 60_000
+"""Characters of a ``?game=`` code (a browser and the server keep such a URL whole)."""
+
+SHARE_CSS = """<style>
+.kl-share { gap: 6px; align-items: center; }
+.kl-share a.kl-share-link, .kl-share a.kl-download { font-weight: bold; text-decoration: none; }
+.kl-share code { font-size: 12px; word-break: break-all; }
+</style>"""
+
+
+def e(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+# ----------------------------------------------------------------------------- links and files
+def scenario_query(stem: str, step: int) -> str:
+    """``?scenario=<stem>&step=<n>``."""
+    return "?" + urlencode({"scenario": stem, "step": int(step)})
+
+
+COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.href)"
+           ".then(()=>{this.dataset.copied='1';this.textContent='✓ คัดลอกแล้ว / copied'});return false;")
+"""The link's ``onclick``: copy its own (absolute) ``href``; fixed text, no value from a reader."""
+
+
+def link_html(query: str, path: str = "") -> str:
+    """A "copy link" anchor (relative ``href``: the browser resolves it against the page, so it is
+    right behind any proxy) and the link as text."""
+    return (f"<span class='kl-share-row'><a class='kl-share-link' href='{e(query)}' onclick=\"{COPY_JS}\" "
+            f"title='คัดลอกลิงก์ / copy link'>🔗 คัดลอกลิงก์ / copy link</a> "
+            f"<code class='kl-link-text'>{e(path + query)}</code></span>")
+
+
+def download_html(name: str, data: bytes, mime: str, label: str) -> str:
+    """An ``<a download>`` of ``data`` as a ``data:`` URL (base64)."""
+    b64 = base64.b64encode(data).decode("ascii")
+    return (f"<a class='kl-download' download='{e(name)}' href='data:{mime};base64,{b64}'>"
+            f"⬇ {e(label)}</a>")
+
+
+def game_code(save_text: str) -> str:
+    """A save file as a URL-safe code (zlib + base64url, no padding)."""
+    packed = zlib.compress(json.dumps(json.loads(save_text), separators=(",", ":"),
+                                      ensure_ascii=False).encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def save_from_code(code: str, source: str = "link") -> str:
+    """The save file text of a ``?game=`` code; :class:`BadInput` (field ``game``) when it is not one
+    (bad base64, not zlib, bigger than :data:`saveload.MAX_BYTES` once unpacked)."""
+    bad = BadInput(source, "game", "รหัสเกมในลิงก์ไม่ถูกต้อง (ลิงก์อาจถูกตัด)",
+                   "the game code in the link is not valid (the link may be cut short)")
+    if not isinstance(code, str) or len(code) > MAX_LINK or not code.isascii():
+        raise bad
+    try:
+        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        unpack = zlib.decompressobj()
+        data = unpack.decompress(packed, saveload.MAX_BYTES + 1)
+        if len(data) > saveload.MAX_BYTES or unpack.unconsumed_tail or not unpack.eof:
+            raise ValueError("too big or cut")
+        return data.decode("utf-8")
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise bad from None
+
+
+def uploaded(upload: w.FileUpload) -> tuple[str, bytes] | None:
+    """``(name, bytes)`` of the file in ``upload`` (``None`` if none); :class:`BadInput` when it is too
+    big.  The widget is cleared so the same file can be chosen again."""
+    files = list(upload.value or ())
+    if not files:
+        return None
+    f = files[-1]
+    name = str(f.get("name", "upload"))[:120] if isinstance(f, dict) else "upload"
+    content = f.get("content", b"") if isinstance(f, dict) else b""
+    data = content.tobytes() if isinstance(content, memoryview) else bytes(content)
+    upload.value = ()
+    if len(data) > MAX_UPLOAD:
+        raise BadInput(name, "<file>", f"ไฟล์ใหญ่เกินไป (เกิน {MAX_UPLOAD} ไบต์)",
+                       f"file too large (more than {MAX_UPLOAD} bytes)")
+    return name, data
+
+
+def read_ruling(name: str, data: bytes, game: str) -> Scenario:
+    """A scenario file's bytes, validated (YAML, schema, clause ids, the game); :class:`BadInput`."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(name, "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
+                       f"the file must be UTF-8 text (undecodable byte at offset {exc.start})") from None
+    try:
+        raw = yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader without aliases
+    except _Alias:
+        raise BadInput(name, "<yaml>", "ไฟล์ข้อตัดสินใช้ anchor/alias ของ YAML ไม่ได้",
+                       "a ruling file may not use YAML anchors or aliases (*name)") from None
+    except yaml.YAMLError as exc:
+        raise BadInput(name, "<yaml>", "YAML ไม่ถูกต้อง", f"invalid YAML: {str(exc)[:200]}") from None
+    except RecursionError:
+        raise BadInput(name, "<yaml>", "YAML ซ้อนลึกเกินไป", "invalid YAML: nested too deeply") from None
+    sc = parse_scenario(raw, name)
+    if sc.game != game:
+        raise BadInput(name, "game", f"ไฟล์นี้เป็นของเกม '{sc.game}' ไม่ใช่ '{game}'",
+                       f"this ruling is for '{sc.game}', not '{game}'")
+    _replay_ruling(sc, name)
+    return sc
+
+
+class _Alias(Exception):
+    pass
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """``yaml.SafeLoader`` refusing aliases: ``&a [*a, *a]`` nested a few times is a tiny file
+    whose validation walks billions of nodes (a "billion laughs")."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise _Alias()
+        return super().compose_node(parent, index)
+
+
+def _replay_ruling(sc: Scenario, name: str) -> None:
+    """:class:`BadInput` naming ``steps[i]`` (and the clause) for the first step the engine refuses
+    that the file does not expect to be refused, or accepts that it expects refused."""
+    from rules.catalog import engine
+
+    game = engine(sc.game)
+    _cfg, state = saveload.start(game, sc.setup.config, sc.setup.seed, sc.setup.overrides, name)
+    for i, step in enumerate(sc.steps):
+        try:
+            tr = game.apply(state, dict(step.action))
+        except IllegalAction as exc:
+            if step.expect_error:
+                continue
+            raise BadInput(name, f"steps[{i}].action", f"ผิดกติกา ({exc.clause}): {exc.message_th}",
+                           f"refused by the rules ({exc.clause}): {exc.message_en}") from None
+        if step.expect_error:
+            raise BadInput(name, f"steps[{i}].expect_error", "ขั้นนี้ควรถูกปฏิเสธแต่เอนจินยอมรับ",
+                           "this step should be refused but the engine accepted it")
+        state = tr.state
+
+
+def ruling_dict(session, title_th: str, title_en: str, base: Scenario | None = None) -> dict:
+    """The scenario file (``data/scenarios/README.md``) of ``session``'s setup and its actions up to
+    the step on screen; ``expect`` holds who acts there (the engine's answer), so the file is also
+    a test (``python -m rules scenario run``)."""
+    g = session.game
+    out: dict[str, Any] = {"game": g.id, "title_th": title_th, "title_en": title_en}
+    if base is not None:
+        for key in ("question_th", "question_en", "answer_th", "answer_en"):
+            if getattr(base, key):
+                out[key] = getattr(base, key)
+        if base.cites:
+            out["cites"] = list(base.cites)
+        if base.shows_hidden:
+            out["shows_hidden"] = True
+    out["setup"] = {"config": g.config_to_json(session.config), "seed": session.seed}
+    if session.overrides:
+        out["setup"]["overrides"] = json.loads(json.dumps(session.overrides))
+    out["steps"] = [{"action": dict(a)} for a in session.actions[:session.step]]
+    out["expect"] = {"current_player": current_json(g.current_player(session.state))}
+    return out
+
+
+def ruling_yaml(data: dict) -> bytes:
+    """A scenario dict as YAML (Thai kept readable, keys in the README's order)."""
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100).encode("utf-8")
+
+
+def _bar(*children: w.Widget) -> w.HBox:
+    box = w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center"))
+    box.add_class("kl-share")
+    return box
+
+
+def _upload(accept: str, label: str) -> w.FileUpload:
+    return w.FileUpload(accept=accept, multiple=False, description=label, icon="upload",
+                        layout=w.Layout(width="auto"))
+
+
+# ----------------------------------------------------------------------------- a scenario view
+class ScenarioShare(w.VBox):
+    """Under a :class:`widgets.page.ScenarioView`: copy link, save as a ruling, open a ruling file."""
+
+    def __init__(self, view, **kwargs):
+        self.view = view
+        self.link = w.HTML()
+        self.files = w.HTML()
+        self.message = w.HTML()
+        self.save_button = w.Button(description="บันทึกเป็นข้อตัดสิน / save as a ruling", icon="download",
+                                    layout=w.Layout(width="auto"))
+        self.save_button.on_click(self._guard(self.save_ruling))
+        self.upload = _upload(".yaml,.yml", "เปิดไฟล์ข้อตัดสิน / open a ruling")
+        self.upload.observe(self._guard(lambda _c: self.open_upload()), names="value")
+        super().__init__([w.HTML(SHARE_CSS, layout=w.Layout(display="none")),
+                          _bar(self.link, self.save_button, self.upload), self.files, self.message], **kwargs)
+        self.add_class("kl-share-box")
+
+    def _guard(self, fn: Callable) -> Callable:
+        def run(*args):
+            self.message.value = ""
+            try:
+                fn(*args)
+            except Exception as exc:  # noqa: BLE001 - a reader's bad file is a message
+                self.message.value = error_html(exc)
+        return run
+
+    def stem(self) -> str | None:
+        """The file stem of the scenario shown when it is one of the game's files (a link opens it)."""
+        path = getattr(self.view, "path", None)
+        if path is None:
+            return None
+        path = Path(path)
+        folder = self.view.spec.scenarios
+        return path.stem if path.parent.resolve() == folder.resolve() and path.is_file() else None
+
+    def query(self) -> str | None:
+        """``?scenario=<stem>&step=<n>`` of the frame on screen (``None`` for an example with no file)."""
+        stem = self.stem()
+        if stem is None or self.view.session is None:
+            return None
+        return scenario_query(stem, self.view.session.step)
+
+    def update(self) -> None:
+        """Refresh the link to the frame on screen (the view calls this after each frame); a
+        prepared file is dropped (it was of another frame)."""
+        q = self.query()
+        self.link.value = link_html(q, f"{self.view.spec.id}.ipynb") if q else (
+            "<span class='kl-muted'>ตัวอย่างนี้ไม่มีลิงก์ (บันทึกเป็นข้อตัดสินได้) / "
+            "no link for this example (save it as a ruling)</span>")
+        self.files.value = ""
+
+    def save_ruling(self, _b=None) -> bytes:
+        """Offer the ruling file of the frame on screen; returns its bytes."""
+        v = self.view
+        sc, s = v.scenario, v.session
+        n = s.step
+        data = ruling_dict(s, f"{sc.title_th} (ถึงขั้น {n})", f"{sc.title_en} (to step {n})", base=sc)
+        raw = ruling_yaml(data)
+        parse_scenario(yaml.safe_load(raw.decode("utf-8")), "<export>")  # what we offer reads back
+        name = f"{self.stem() or v.spec.id + '_example'}_step{n}.yaml"
+        self.files.value = download_html(name, raw, "application/x-yaml",
+                                         f"ดาวน์โหลด / download {name}")
+        return raw
+
+    def open_upload(self) -> None:
+        got = uploaded(self.upload)
+        if got is None:
+            return
+        name, data = got
+        sc = read_ruling(name, data, self.view.spec.id)
+        self.view.load(sc)  # BadInput (bad setup or step): nothing changes
+        self.message.value = message_html(f"เปิดไฟล์ {name} แล้ว", f"opened {name}", tone="info")
+
+
+# ----------------------------------------------------------------------------- a play panel
+class PlayShare(w.VBox):
+    """Under a play panel: share this game (link + session file), open a session file, save as a
+    ruling.  ``table()`` gives the :class:`widgets.page.PlayTable` on screen (or ``None``);
+    ``bots()`` the bots' kind chosen; ``open_table(save_text, name)`` seats a loaded session (the
+    page builds the table and raises :class:`BadInput` for a bad file, keeping the old table)."""
+
+    def __init__(self, spec, table: Callable[[], Any], bots: Callable[[], str],
+                 open_table: Callable[[str | bytes, str], Any], **kwargs):
+        self.spec, self.table, self.bots, self.open_table = spec, table, bots, open_table
+        self.link, self.files, self.message = w.HTML(), w.HTML(), w.HTML()
+        self.share_button = w.Button(description="แชร์เกมนี้ / share this game", icon="link",
+                                     layout=w.Layout(width="auto"))
+        self.share_button.on_click(self._guard(self.share))
+        self.ruling_button = w.Button(description="บันทึกเป็นข้อตัดสิน / save as a ruling", icon="download",
+                                      layout=w.Layout(width="auto"))
+        self.ruling_button.on_click(self._guard(self.save_ruling))
+        self.upload = _upload(".json", "เปิดไฟล์เกม / open a session")
+        self.upload.observe(self._guard(lambda _c: self.open_upload()), names="value")
+        super().__init__([w.HTML(SHARE_CSS, layout=w.Layout(display="none")),
+                          _bar(self.share_button, self.ruling_button, self.upload),
+                          self.link, self.files, self.message], **kwargs)
+        self.add_class("kl-share-box")
+
+    def _guard(self, fn: Callable) -> Callable:
+        def run(*args):
+            self.message.value = ""
+            try:
+                fn(*args)
+            except Exception as exc:  # noqa: BLE001 - a reader's bad file is a message
+                self.message.value = error_html(exc)
+        return run
+
+    def _table(self):
+        t = self.table()
+        if t is None:
+            raise BadInput("play", "game", "ยังไม่มีเกม: กด เริ่มเกมใหม่ ก่อน", "no game yet: press New game first")
+        return t
+
+    def save_text(self) -> str:
+        """The session on screen as a save file (schema 2, the state as a checked snapshot)."""
+        t = self._table()
+        return t.session.save(snapshot=True, table={"viewer": t.viewer, "bots": self.bots()})
+
+    def share(self, _b=None) -> str:
+        """Offer the link and the session file of the game on screen; returns the link's query."""
+        t = self._table()
+        text = self.save_text()
+        light = t.session.save(table={"viewer": t.viewer, "bots": self.bots()})  # no snapshot in a link
+        code = game_code(light)
+        s = t.session
+        name = f"{self.spec.id}_seed{s.seed}_step{s.step}.json"
+        self.files.value = download_html(name, text.encode("utf-8"), "application/json",
+                                         f"ดาวน์โหลดเกม / download {name}")
+        if len(code) > MAX_LINK:
+            self.link.value = message_html("เกมนี้ยาวเกินกว่าจะใส่ในลิงก์: ใช้ไฟล์แทน",
+                                           "this game is too long for a link: use the file", tone="info")
+            return ""
+        query = "?" + urlencode({"game": code})
+        self.link.value = link_html(query, f"{self.spec.id}.ipynb")
+        return query
+
+    def save_ruling(self, _b=None) -> bytes:
+        t = self._table()
+        s = t.session
+        data = ruling_dict(s, f"เกมที่เล่น seed {s.seed} ถึงขั้น {s.step}",
+                           f"A game played, seed {s.seed}, to step {s.step}")
+        raw = ruling_yaml(data)
+        name = f"{self.spec.id}_seed{s.seed}_step{s.step}.yaml"
+        self.files.value = download_html(name, raw, "application/x-yaml", f"ดาวน์โหลด / download {name}")
+        return raw
+
+    def open_upload(self) -> None:
+        got = uploaded(self.upload)
+        if got is None:
+            return
+        name, data = got
+        self.open_table(data, name)
+        self.message.value = message_html(f"เปิดไฟล์ {name} แล้ว", f"opened {name}", tone="info")
+
+
+def open_session(spec, text: str | bytes, source: str):
+    """``(session, viewer, bots kind)`` of a save file for ``spec``'s game; :class:`BadInput`."""
+    from .session import GameSession
+
+    save = saveload.parse(text, source)
+    if save.game != spec.id:
+        raise BadInput(source, "game", f"ไฟล์นี้เป็นของเกม '{save.game[:40]}' ไม่ใช่ '{spec.id}'",
+                       f"this save is for '{save.game[:40]}', not '{spec.id}'")
+    rp = saveload.loads(text, source)
+    session = GameSession(spec.game, config=rp.config, seed=rp.seed, overrides=rp.overrides)
+    session._reset(spec.game, rp.config, rp.seed, rp.overrides, rp.initial, rp.actions, rp.transitions)
+    table = rp.table
+    viewer = table.viewer if table is not None else 0
+    kind = table.bots if table is not None and table.bots in spec.bots else spec.bot_kind
+    players = len(spec.game.returns(rp.state))
+    if viewer is not None and not 0 <= viewer < players:
+        raise BadInput(source, "table.viewer", f"ที่นั่ง {viewer} ไม่มีในเกม {players} คน",
+                       f"seat {viewer} is not in a {players}-player game")
+    return session, viewer, kind
+
+
