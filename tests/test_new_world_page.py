@@ -52,3 +52,7 @@ def test_play_against_the_bots_to_the_end_by_clicks():
     assert "hands" not in board._shown.obs and "piles" not in board._shown.obs  # the view draws observe only
     fig = breakdown_figure(SPEC.game.score_breakdown(table.session.state))
     assert len(fig.data) == 6 and fig.layout.barmode == "stack"
+    chart = board.chart.children[0]  # the end breakdown shows under the scores once the game is over
+    assert [t.name for t in chart.data] == [t.name for t in fig.data]
+    table.undo()
+    assert board.chart.children == ()

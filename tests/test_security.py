@@ -130,9 +130,7 @@ NOT_SERVED = [
     "/voila/files/coup.ipynb", "/voila/files/index.ipynb", "/voila/files/shadow_master.ipynb",
     "/voila/files/../widgets/serve.py", "/voila/files/%2e%2e/widgets/serve.py", "/voila/files/..%2fvoila.json",
     "/voila/files/../pyproject.toml",
-    pytest.param("/voila/templates/../../../../etc/passwd", marks=pytest.mark.xfail(strict=True, reason=(
-        "500, no content: voila's TemplateStaticFileHandler.parse_url_path asserts the path has "
-        "'static' in it (AssertionError). Fix for the serve owner: map that to 404 in widgets/serve.py"))),
+    "/voila/templates/../../../../etc/passwd", "/voila/templates/kotika/../../../../etc/passwd",
     "/voila/static/../../../../etc/passwd", "/voila/labextensions/../../../../etc/passwd",
     "/voila/render/../widgets/serve.py", "/voila/render/%2e%2e/pyproject.toml",
     "/voila/render/../README.md", "/voila/tree/../rules",
@@ -145,16 +143,12 @@ def test_api_and_notebook_files_are_not_served(dashboard, path):
     assert code in (301, 302, 303, 307, 308, 403, 404, 405), (path, code)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "jupyter_server's write_error renders 404.html, which needs tornado's 'static_path' setting that "
-    "Voila does not set: 'Uncaught exception in write_error' in the log (the client still gets 404). "
-    "Fix for the serve owner: set settings['static_path'] (an existing folder) in DashboardVoila.init_settings "
-    "or override write_error with a plain text answer"))
 def test_probes_leave_no_traceback_in_the_log(dashboard):
     import os
 
     from tests.conftest import ARTIFACTS
-    for path in ("/voila/labextensions/../../../../etc/passwd", f"/api/kernels/{uuid.uuid4()}/channels"):
+    for path in ("/voila/labextensions/../../../../etc/passwd", f"/api/kernels/{uuid.uuid4()}/channels",
+                 "/voila/templates/../../../../etc/passwd"):
         assert status(dashboard + path) in (403, 404)
     log = (ARTIFACTS / f"dashboard_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log").read_text(errors="replace")
     assert "Uncaught exception" not in log and "Traceback" not in log

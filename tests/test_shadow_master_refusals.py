@@ -28,7 +28,7 @@ KEYWORDS = {
     "ally": "พันธมิตร|ทอย|X|1 สีวาง", "unally": "พันธมิตร|ทอย|X", "envoy_ally": "Envoy|พันธมิตร|ความสามารถ",
     "envoy_unally": "Envoy|พันธมิตร|ความสามารถ", "theron": "Theron|ย้าย|รอบละ 1|ปราสาท|ความสามารถ",
     "turncloak": "Turncloak|ความสามารถ", "decline": "ไม่วาง|Military", "buy_power": "ซื้อ|Power Limit|จำนวนการ์ด",
-    "no_buy": "ซื้อ", "take_open": "หยิบ|ข้าม", "draw": "จั่ว|หยิบ", "exchange": "เปลี่ยน|ทิ้ง",
+    "no_buy": "ซื้อ", "take_open": "หยิบ|ข้าม", "draw": "จั่ว|หยิบ", "stop_taking": "หยิบ", "exchange": "เปลี่ยน|ทิ้ง",
     "end_turn": "เฟส 1-3", "move_money": "ย้าย", "sell_power": "ขาย", "no_sell": "ขาย", "deposit": "ฝาก|เงิน",
     "attack_side": "ศัตรู", "remove_token": "หยิบ", "siege_cell": "ล้อม", "forced_sale": "ขาย",
     "queen_move": "Queen", "discard_territory": "ทิ้ง",

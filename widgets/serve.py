@@ -348,6 +348,7 @@ def _voila_class():
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
     from voila.tornado.handler import TornadoVoilaHandler
+    from voila.static_file_handler import TemplateStaticFileHandler
 
     class _XsrfCookieRenderHandler(TornadoVoilaHandler):
         """Voila's notebook page handler that also sets the ``_xsrf`` cookie.
@@ -367,6 +368,16 @@ def _voila_class():
                 await result
             if not self._finished:  # e.g. not redirected to a login page
                 self.xsrf_token  # noqa: B018 - read for its side effect: the Set-Cookie header
+
+    class _TemplateStatic(TemplateStaticFileHandler):
+        """Voila's template static files; a path that is not ``<template>/static/<file>`` (a probe
+        such as ``templates/../../etc/passwd``) is a 404, not an AssertionError answered with 500."""
+
+        def parse_url_path(self, path):
+            parts = path.split("/", 2)
+            if len(parts) < 3 or parts[1] != "static" or ".." in path.split("/"):
+                raise tornado.web.HTTPError(404)
+            return super().parse_url_path(path)
 
     class DashboardVoila(Voila):
         """Voila with ``/`` redirecting to the home notebook."""
@@ -391,6 +402,11 @@ def _voila_class():
         def init_settings(self):
             settings = super().init_settings()
             settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
+            # jupyter_server's write_error renders 404.html through tornado's static_url, which
+            # needs a static_path; Voila sets none, so every 404 logged "Uncaught exception in
+            # write_error".  Its own static folder exists and holds nothing of the project.
+            from jupyter_server import DEFAULT_STATIC_FILES_PATH
+            settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
             _KernelWatch(self.kernel_manager, _ARRIVAL[0]).install()
             _quiet_stop(self.kernel_manager)
             return settings
@@ -400,7 +416,8 @@ def _voila_class():
             redirect = (url_path_join(self.server_url, "/?"), tornado.web.RedirectHandler,
                         {"url": home, "permanent": False})
             handlers = [(h[0], _XsrfCookieRenderHandler, *h[2:])
-                        if len(h) > 1 and h[1] is TornadoVoilaHandler else h
+                        if len(h) > 1 and h[1] is TornadoVoilaHandler else
+                        (h[0], _TemplateStatic, *h[2:]) if len(h) > 1 and h[1] is TemplateStaticFileHandler else h
                         for h in super().init_handlers()]
             return [redirect, *handlers]
 

@@ -137,6 +137,26 @@ class Game(Protocol):
     def explain_illegal(self, state: Any, action: Action) -> "IllegalAction | None": ...
 
 
+def field_problem(action: Any, fields: Mapping[str, type | tuple[type, ...]], clause: str) -> "IllegalAction | None":
+    """A refusal when ``action`` is not a dict or one of its fields has the wrong type (``fields``:
+    field name -> expected type(s) of the game's actions; a ``bool`` is no ``int``; a field the game
+    does not know is left to the game's own refusal).  ``None`` when the shape is fine.  Games call
+    it first in ``apply`` and ``explain_illegal`` so that a malformed action (a list where a cell
+    name belongs) is refused naming the field, instead of crashing a lookup."""
+    if not isinstance(action, dict):
+        return IllegalAction(clause, "การกระทำต้องเป็น dict", f"an action must be a dict, got {action!r}")
+    for key, value in action.items():
+        want = fields.get(key)
+        if want is None:
+            continue
+        wants = want if isinstance(want, tuple) else (want,)
+        if isinstance(value, bool) and bool not in wants or not isinstance(value, wants):
+            names = " or ".join(t.__name__ for t in wants)
+            return IllegalAction(clause, f"ช่อง '{key}' ของการกระทำต้องเป็น {names} (ได้ {value!r})",
+                                 f"action field '{key}' must be {names}, got {value!r}")
+    return None
+
+
 def current_json(current: int | frozenset[int]) -> int | str | list[int]:
     """``current_player`` as JSON, the ``"current"`` key of every observation: a seat, ``"chance"``,
     ``"terminal"``, or the sorted list of seats of an open reaction window."""

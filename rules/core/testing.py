@@ -19,7 +19,8 @@ Checks, over seeded random playouts:
 - every observation carries ``viewer``, ``current`` (:func:`~rules.core.protocol.current_json`)
   and ``phase``; every legal action has a Thai and an English ``describe_action`` label;
 - a bogus action is refused for every seat, by ``apply`` and by ``explain_illegal`` alike, with a
-  clause of the rulebook; ``explain_illegal`` of the action taken is ``None``;
+  clause of the rulebook; malformed actions (a list or a dict where a name or a seat belongs) are
+  refused with :class:`IllegalAction`, never a crash; ``explain_illegal`` of the action taken is ``None``;
 - ``returns`` has one float per seat and ``score_breakdown`` has the shared shape (per seat a
   ``total`` equal to the sum of its ``sources``; ``winners`` empty until the end, then exactly the
   seats with the highest return);
@@ -164,6 +165,19 @@ def _check_position(game, state, seats: list[int], seed: int, step: int, status:
                 report.add(f"{where}: describe_action({a}) = {label!r} is not a (th, en) pair of texts")
                 break
     for seat in seats:
+        legal = game.legal_actions(state, seat)
+        malformed = [{"player": seat, "type": ["list"]}, {"player": seat, "type": {"a": 1}}, {"player": [seat]}]
+        if legal:  # a legal action with one field made unhashable or of the wrong type
+            a = legal[0]
+            malformed += [{**a, k: [v]} for k, v in a.items() if k != "player"][:3]
+        for bad in malformed:
+            try:
+                game.apply(state, bad)
+                report.add(f"{where}: malformed action {bad} accepted")
+            except IllegalAction:
+                pass
+            except Exception as exc:  # noqa: BLE001 - bad input must be a refusal, never a crash
+                report.add(f"{where}: malformed action {bad} crashed apply: {type(exc).__name__}: {exc}")
         bogus = {"player": seat, "type": "__not_an_action__"}
         try:
             game.apply(state, bogus)

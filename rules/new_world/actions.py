@@ -28,6 +28,10 @@ def _tiles_to_place(s: State) -> list[int]:
     return sorted(set(s.hands[s.turn]))
 
 
+ACTION_FIELDS = {"player": int, "type": str, "tile": str, "q": int, "r": int}
+"""The type of every field of a New World action (a malformed one is refused naming the field)."""
+
+
 def legal_actions(s: State, player: int) -> list[dict]:
     if player != s.turn or s.stage in (OVER, SECOND_PICK, SHUFFLE):
         return []

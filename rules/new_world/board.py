@@ -19,12 +19,14 @@ cathedrals.secret_missions, ireland.* (towers, +1, extra-large settlements).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 import networkx as nx
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.datafile import pydantic_error, read_yaml
@@ -105,6 +107,10 @@ class Board:
     yellow: tuple
     water_near: tuple
     by_icon: dict
+    key: str = ""
+    """Which map this is, for views and bots that see only an observation (``observe(...)["map"]``):
+    ``<side>/<layout>`` for a map file of the register, ``edited/<sha1 of the text>`` for a map
+    passed as data (config field ``map_yaml``); :func:`board_by_key` gives the board back."""
 
     def __hash__(self) -> int:
         return hash((self.side, self.source))
@@ -251,9 +257,58 @@ def load_map_file(path: Path | str, side: str | None = None) -> Board:
     return parse_map(read_yaml(path), str(path), side)
 
 
+_KNOWN: dict = {}
+"""Boards loaded in this process, by :attr:`Board.key`."""
+
+
+def _known(board: Board, key: str) -> Board:
+    board = replace(board, key=key)
+    _KNOWN[key] = board
+    return board
+
+
 @lru_cache(maxsize=None)
 def load_map(side: str, layout: str = "assumed") -> Board:
     """The validated map of ``side`` (cached: a board is static data)."""
     if side not in SIDES:
         raise BadInput("config", "side", "ต้องเป็น scotland หรือ ireland", f"unknown side {side!r}")
-    return load_map_file(map_path(side, layout), side)
+    return _known(load_map_file(map_path(side, layout), side), f"{side}/{layout}")
+
+
+EDITED_SOURCE = "map_yaml"
+"""The ``source`` a map passed as data names in its errors (the config field that carries it)."""
+
+
+def parse_map_text(text: str, source: str = EDITED_SOURCE, side: str | None = None) -> Board:
+    """Validate the text of a map file (as :func:`load_map_file` does a file): :class:`BadInput`
+    naming ``source`` and the field; the map editor's check and the ``map_yaml`` config field."""
+    if not isinstance(text, str):
+        raise BadInput(source, "<yaml>", "แผนที่ต้องเป็นข้อความ YAML", "a map must be YAML text")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise BadInput(source, "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
+    return parse_map(data, source, side)
+
+
+@lru_cache(maxsize=16)
+def load_map_text(text: str, side: str) -> Board:
+    """The board of a map passed as data (config ``map_yaml``: the YAML text of a map file, e.g.
+    from the map editor), validated by the same loader; cached by the text."""
+    board = parse_map_text(text, EDITED_SOURCE, side)
+    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+    board = replace(board, source=f"{EDITED_SOURCE}:{digest}")
+    return _known(board, f"edited/{digest}")
+
+
+def board_for(config) -> Board:
+    """The map a game of ``config`` is played on: the text of ``config.map_yaml`` when one is
+    given (an edited map passed as data), else the register's reading ``map_layout`` of ``side``."""
+    text = getattr(config, "map_yaml", None)
+    return load_map_text(text, config.side) if text else load_map(config.side, config.map_layout)
+
+
+def board_by_key(key: str | None, side: str = "scotland") -> Board:
+    """The board an observation names (``observe(...)["map"]``); the side's assumed map when the
+    key is unknown in this process."""
+    return _KNOWN.get(key) or load_map(side)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from .board import load_map
+from .board import board_by_key
 from .config import HARBOUR_BONUS, OFFSHORE_BONUS
 from .settlements import points_table, ranking
 from .tiles import EMPTY, KIND, S1, influence
@@ -26,7 +26,7 @@ def immediate_points(observation: dict, action: dict) -> int:
     """Points ``action`` scores at once for the viewer on the observed board (0 for non-placements)."""
     if action.get("type") != "place":
         return 0
-    board = load_map(observation["side"])
+    board = board_by_key(observation.get("map"), observation["side"])
     cells = list(observation["board"])
     seat = observation["viewer"]
     kind = KIND[action["tile"]]

@@ -40,15 +40,19 @@ TOWER_BONUSES = {"second": 4, "draw3": 2, "mission": 1, "double": 2, "thirteen":
 SOURCES = ("farms", "settlements", "harbours", "castles", "missions", "towers")
 """score_breakdown sources, in this order everywhere (the issue's list)."""
 FARMS, SETTLEMENTS, HARBOURS, CASTLES, MISSIONS, TOWERS = range(len(SOURCES))
-FIXED_FIELDS = ("players", "side")
+FIXED_FIELDS = ("players", "side", "map_yaml")
 
 
 class _Base(BaseModel):
-    """New World config: ``players`` 2-4; ``side``: ``scotland`` (the base game) or ``ireland``."""
+    """New World config: ``players`` 2-4; ``side``: ``scotland`` (the base game) or ``ireland``;
+    ``map_yaml``: ``None`` (the map is the register's reading ``map_layout`` of ``side``) or the
+    YAML text of a map file of that side (an edited map passed as data, e.g. from the map editor;
+    validated by ``rules/new_world/board.py`` when the config is made, and carried in saves)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     players: int = 2
     side: Literal["scotland", "ireland"] = "scotland"
+    map_yaml: str | None = None
 
 
 Config = config_model(GAME_ID, _Base)

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from ..core.base import GameBase
-from ..core.protocol import IllegalAction, Transition
+from ..core.protocol import IllegalAction, Transition, field_problem
 from . import actions, flow, observe, serial, setup, turn
+from .actions import ACTION_FIELDS
+from .board import board_for
 from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, SOURCES, Config
 from .invariants import invariants
 from .state import DOUBLE, SECOND_PICK, SECOND_PLACE, SHUFFLE, State, Work
@@ -18,6 +20,14 @@ class NewWorldGame(GameBase):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     config_model = Config
     fixed_fields = FIXED_FIELDS
+
+    def make_config(self, data, source: str = "config"):
+        """The config, with an edited map (``map_yaml``) validated by the map loader: a broken
+        map is the loader's :class:`BadInput` naming the field (``map_yaml: cells[12].settlement``)."""
+        config = super().make_config(data, source)
+        if config.map_yaml:
+            board_for(config)
+        return config
 
     def new_game(self, config, seed: int) -> State:
         return setup.new_state(self.make_config(config), seed)
@@ -40,7 +50,7 @@ class NewWorldGame(GameBase):
         return super().sample_chance(state, rng)
 
     def explain_illegal(self, state: State, action: dict) -> IllegalAction | None:
-        return actions.explain(state, action)
+        return field_problem(action, ACTION_FIELDS, "turn.place_tile") or actions.explain(state, action)
 
     def describe_action(self, state: State, action: dict) -> tuple[str, str]:
         return actions.describe(state, action)
@@ -48,7 +58,7 @@ class NewWorldGame(GameBase):
     def apply(self, state: State, action: dict) -> Transition:
         """A placement (turn.place_tile ...), a double marker, or a chance outcome of Ireland's
         bonuses; a refusal raises :class:`IllegalAction` and leaves ``state`` as it was."""
-        refusal = actions.explain(state, action)
+        refusal = self.explain_illegal(state, action)
         if refusal is not None:
             raise refusal
         log: list = []

@@ -17,7 +17,8 @@ from .tiles import NAMES
 
 
 def observe(s: State, viewer: int | None) -> dict:
-    """JSON: ``viewer``, ``current``, ``phase``, ``side``, ``board`` (a code per map cell: -1 empty,
+    """JSON: ``viewer``, ``current``, ``phase``, ``side``, ``map`` (the map's key,
+    :func:`~rules.new_world.board.board_by_key`), ``board`` (a code per map cell: -1 empty,
     -2 covered, ``seat * 8 + kind``), ``turn``, ``scores``, ``sources`` (per seat by source),
     ``hand`` / ``my_aside`` / ``my_tribe`` / ``my_missions`` (the viewer's; ``None`` for a
     spectator), the sizes of every seat's hand, pile, aside, tribe and missions, ``castles``
@@ -27,7 +28,7 @@ def observe(s: State, viewer: int | None) -> dict:
     mine = viewer is not None and 0 <= viewer < s.players
     return {
         "viewer": viewer, "current": current_json(current_player(s)), "phase": phase(s), "side": s.config.side,
-        "players": s.players, "turn": s.turn, "first": s.first, "board": list(s.cells), "scores": list(s.scores),
+        "map": s.board.key, "players": s.players, "turn": s.turn, "first": s.first, "board": list(s.cells), "scores": list(s.scores),
         "sources": [dict(zip(SOURCES, row)) for row in s.sources],
         "hand": [NAMES[k] for k in s.hands[viewer]] if mine else None,
         "my_aside": [NAMES[k] for k in s.aside[viewer]] if mine else None,

@@ -11,7 +11,7 @@ import random
 
 from ..core.events import emit
 from ..core.protocol import Event
-from .board import load_map
+from .board import board_for
 from .config import (FOUR_PLAYER_BOX, PUBLIC_FACE_UP, SET_ASIDE, SOURCES, TOWER_BONUSES, TRIBE_PILE, Config)
 from .labels import seat_name, tile_name
 from .missions import card_text, load_cards, public_ids, secret_ids
@@ -23,7 +23,7 @@ from .turn import begin_turn
 def new_state(config: Config, seed: int) -> State:
     rng = random.Random(seed)
     n = config.players
-    board = load_map(config.side, config.map_layout)
+    board = board_for(config)
     cards = load_cards(config.mission_cards)
     ireland = config.side == "ireland"
     mix = mix_of(config)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from .board import Board, load_map
+from .board import Board, load_map, load_map_text
 from .config import Config
 
 PLACE, SECOND_PICK, SECOND_PLACE, DOUBLE, SHUFFLE, OVER = (
@@ -79,7 +79,8 @@ class State:
 
     @property
     def board(self) -> Board:
-        return load_map(self.config.side, self.config.map_layout)
+        c = self.config
+        return load_map_text(c.map_yaml, c.side) if c.map_yaml else load_map(c.side, c.map_layout)
 
 
 _FIELDS = tuple(f.name for f in fields(State))

@@ -235,6 +235,17 @@ def phase1_options(s, seat: int) -> list[dict]:
     return out + money_moves(s, seat)
 
 
+def forced_sale_cards(s, seat: int) -> list[tuple[str, str]]:
+    """``bankruptcy.forced_sale``: the ``(colour, kind)`` cards ``seat`` may be made to sell.
+    Ambiguity ``forced_sale_choice``: ``seller`` (default) - any card held, the player picks;
+    ``lowest_value`` - only the card of the lowest value (ties: board colour order, then kind)."""
+    cards = sorted(set(s.players[seat].powers))
+    if s.config.forced_sale_choice == "lowest_value" and cards:
+        from .tables import KINDS
+        return [min(cards, key=lambda ck: (card_value(s, ck[0]), s.board.colours.index(ck[0]), KINDS.index(ck[1])))]
+    return cards
+
+
 def pending_options(s, seat: int) -> list[dict]:
     from .attack import removal_cells
     q = s.queue[0]
@@ -246,7 +257,7 @@ def pending_options(s, seat: int) -> list[dict]:
     if q.kind == "siege":
         return [{"player": seat, "type": "siege_cell", "cell": c} for c in q.get("cells")]
     if q.kind == "forced_sale":
-        return [{"player": seat, "type": "forced_sale", "colour": c, "kind": k} for c, k in sorted(set(p.powers))]
+        return [{"player": seat, "type": "forced_sale", "colour": c, "kind": k} for c, k in forced_sale_cards(s, seat)]
     if q.kind == "queen":
         return [{"player": seat, "type": "queen_move", "target": t} for t in queen_targets(s, seat, q.get("colour"))]
     if q.kind == "discard":
@@ -271,7 +282,9 @@ def legal(s, seat: int) -> list[dict]:
             out = [{"player": seat, "type": "buy_power", "colour": t.buy_colour}] if can_buy(s, seat, t.buy_colour) else []
             return out + [{"player": seat, "type": "no_buy"}] + moves_at_step(s, seat, t.step)
         if t.step in ("phase2", "phase3_take"):
-            return take_options(s, seat) + moves_at_step(s, seat, t.step)
+            stop = ([{"player": seat, "type": "stop_taking"}]
+                    if t.step == "phase2" and s.config.phase2_take == "optional" else [])
+            return take_options(s, seat) + stop + moves_at_step(s, seat, t.step)
         if t.step == "phase3":
             out = []
             if t.exchanges < exchanges_allowed(s, seat) and s.players[seat].hand and spendable(s, seat) >= EXCHANGE_FEE:
@@ -287,13 +300,17 @@ def legal(s, seat: int) -> list[dict]:
 
 
 # ----------------------------------------------------------------------------- refusals
+ACTION_FIELDS = {"player": int, "type": str, "card": str, "cell": str, "colour": str, "index": int, "x": str,
+                 "kind": str, "amount": int, "source": str, "target": str, "count": int}
+"""The type of every field of a Shadow Master action (a malformed one is refused naming the field)."""
+
 CHOICE_TYPES = ("roll", "military", "military_faith", "black", "skip", "buy_person", "build_castle")
 """The phase-1 choice (``phase1.choose_one``: A roll / Military, B black token, C skip or buy)."""
 RESOLVE_TYPES = ("place", "place_combo", "ally", "unally", "envoy_ally", "envoy_unally", "theron", "turncloak",
                  "decline")
 """What is done with the rolled colour (or the Military colour)."""
 BUY_TYPES = ("buy_power", "no_buy")
-TAKE_TYPES = ("take_open", "draw")
+TAKE_TYPES = ("take_open", "draw", "stop_taking")
 PHASE3_TYPES = ("exchange", "end_turn")
 PENDING_TYPES = {"attack_side": "front", "remove_token": "remove", "siege_cell": "siege",
                  "forced_sale": "forced_sale", "queen_move": "queen", "discard_territory": "discard"}
@@ -316,6 +333,11 @@ def _turn_refusal(s, seat: int, typ: str, action: dict) -> tuple[str, str, str] 
     """The clause forbidding an action of type ``typ`` at the current step of a turn (by what the
     action is and where the turn stands), or ``None`` when only a detail of it is wrong."""
     t, step = s.turn, s.turn.step
+    if typ == "stop_taking" and (step != "phase2" or s.config.phase2_take == "compulsory"):
+        return _why("phase2.take", "ต้องหยิบการ์ด Territory ในเฟส 2 ตามจำนวนที่เสียไปในเฟส 1"
+                    + (" (ข้อกำกวม phase2_take)" if step == "phase2" else ""),
+                    "phase 2 takes as many Territory cards as were spent in phase 1"
+                    + (" (ambiguity phase2_take)" if step == "phase2" else ""))
     if typ in CHOICE_TYPES and step != "choose":
         return _why("phase1.choose_one", f"เลือกทำในเฟส 1 ได้หนึ่งอย่างเท่านั้น และเลือกไปแล้ว ({t.choice or 'A'})",
                     f"phase 1 allows one choice only, and {t.choice or 'A'} was chosen")
@@ -394,6 +416,9 @@ def explain(s, action: dict) -> tuple[str, str, str]:
     if s.stage == "turn" and t.step == "resolve" and typ in ("place", "place_combo"):
         colour, cell = action.get("colour"), action.get("cell")
         if colour not in _colours_now(t):
+            if t.military:   # power_card.military: the Military's own colour, no die was rolled
+                return ("power_card.military", f"Military วางได้เฉพาะสี{s.board.colour_th.get(t.military, t.military)}",
+                        f"the Military places its own colour only ({t.military})")
             return ("phase1.roll_place", f"วางได้เฉพาะสีที่ทอยได้ ({', '.join(_colours_now(t))})",
                     f"you may only place the rolled colour ({', '.join(_colours_now(t))})")
         why = place_problem(s, seat, str(cell), colour, 2 if typ == "place_combo" else 1)
@@ -570,6 +595,9 @@ def describe(s, action: dict) -> tuple[str, str]:
                 f"take {card} from the open row (passing {i}" + (f", {cost} Silver)" if cost else ")"))
     if t == "draw":
         return "จั่วจากกอง", "draw from the deck"
+    if t == "stop_taking":
+        n = s.turn.to_take if s.turn is not None else 0
+        return f"ไม่หยิบเพิ่ม (สละอีก {n} ใบ)", f"take no more cards (forgo {n})"
     if t == "exchange":
         return f"แลก: ทิ้ง {action['card']} ({EXCHANGE_FEE} Silver)", f"exchange: discard {action['card']} ({EXCHANGE_FEE} Silver)"
     if t == "end_turn":

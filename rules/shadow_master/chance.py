@@ -11,7 +11,7 @@ from rules.core.events import emit
 from .constants import ROW_SIZE
 from .state import ChanceReq
 from .tables import KINDS, tables
-from .territory import refill
+from .territory import cards_left, refill
 
 
 def chance_outcomes(state) -> list[tuple[dict, float]]:
@@ -73,7 +73,7 @@ def act_chance(w, a: dict) -> None:
         refill(w)
         if not w.deck:
             w.chance = None
-    if kind == "power" and a["kind"] == "land" and (w.deck or w.discard):
+    if kind == "power" and a["kind"] == "land" and cards_left(w):
         refill(w)
         w.chance = ChanceReq("territory", 1, "hand", c.seat)
         emit(w.events, "land_draw", c.seat, ("phase1.land_draw", "power_card.land"), "Land: จั่วการ์ด Territory เพิ่ม 1 ใบทันที",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.ambiguity import config_model, load_ambiguities
+from rules.core.protocol import BadInput
 
 from .board import Board, load_board
 from .tables import tables
@@ -50,6 +51,33 @@ class ConfigBase(BaseModel):
     def round_cap(self) -> int:
         return self.max_rounds or tables().limits.max_rounds
 
+
+TABLE_FILES = {"rank_table": "rank_table.yaml", "damage_table": "damage_table.yaml"}
+"""Register variants whose readings name a table in a ``data/shadow_master/`` file."""
+
+
+def check_table_readings(register=None, tabs=None) -> None:
+    """Every reading of the ``rank_table`` and ``damage_table`` entries names a table that exists
+    in ``data/shadow_master/rank_table.yaml`` / ``damage_table.yaml`` (else :class:`BadInput`
+    naming the data file and the missing ``tables.<name>`` field).  Run when this module loads;
+    ``register`` / ``tabs`` default to the real register and tables (tests pass their own)."""
+    register = load_ambiguities("shadow_master") if register is None else register
+    tabs = tables() if tabs is None else tabs
+    have = {"rank_table": tabs.rank.tables, "damage_table": tabs.damage.tables}
+    for entry in register:
+        if entry.variant not in TABLE_FILES:
+            continue
+        for r in entry.readings:
+            name = reading_value(r)
+            if name not in have[entry.variant]:
+                raise BadInput(f"data/shadow_master/{TABLE_FILES[entry.variant]}", f"tables.{name}",
+                               f"ไม่มีตาราง '{name}' ที่ข้อกำกวม {entry.id} (ambiguities.yaml) อ้างถึง "
+                               f"(มี {', '.join(sorted(have[entry.variant]))})",
+                               f"no table '{name}', which reading {r.id} of register entry {entry.id} "
+                               f"(ambiguities.yaml) names (have {', '.join(sorted(have[entry.variant]))})")
+
+
+check_table_readings()
 
 Config = config_model("shadow_master", ConfigBase, "Config")
 """The Shadow Master config model: :class:`ConfigBase` + one field per register entry."""

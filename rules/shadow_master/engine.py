@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 
 from rules.core.base import GameBase
-from rules.core.protocol import CHANCE, IllegalAction, Transition
+from rules.core.protocol import CHANCE, IllegalAction, Transition, field_problem
 
 from . import actions as A
+from .actions import ACTION_FIELDS
 from . import chance, decisions, flow, income, invariants as inv, observe as obs, serial, setup, turn
 from .config import HAND_WRITTEN, Config
 from .powers import enforce_limit, update_flags
@@ -58,8 +59,9 @@ class ShadowMasterGame(GameBase):
     def apply(self, state: State, action: dict) -> Transition:
         """Apply a player action or a chance outcome; :class:`IllegalAction` (state untouched)
         for anything not listed by ``legal_actions`` / ``chance_outcomes``."""
-        if not isinstance(action, dict):
-            raise IllegalAction("phase1.choose_one", "การกระทำต้องเป็น dict", "an action must be a dict")
+        bad = field_problem(action, ACTION_FIELDS, "phase1.choose_one")
+        if bad is not None:
+            raise bad
         cp = flow.current_player(state)
         if "chance" in action:
             if cp != CHANCE or all(action != o for o, _ in chance.chance_outcomes(state)):
@@ -95,8 +97,9 @@ class ShadowMasterGame(GameBase):
             if flow.current_player(state) == CHANCE and any(action == o for o, _ in chance.chance_outcomes(state)):
                 return None
             return IllegalAction("phase1.roll_place", "ผลสุ่มนี้เป็นไปไม่ได้ตอนนี้", f"chance outcome {action} is not possible now")
-        if not isinstance(action, dict):
-            return IllegalAction("phase1.choose_one", "การกระทำต้องเป็น dict", "an action must be a dict")
+        bad = field_problem(action, ACTION_FIELDS, "phase1.choose_one")
+        if bad is not None:
+            return bad
         seat = action.get("player")
         if isinstance(seat, int) and action in A.legal(state, seat):
             return None

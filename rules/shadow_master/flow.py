@@ -16,13 +16,13 @@ from __future__ import annotations
 from rules.core.events import emit
 from rules.core.protocol import CHANCE, TERMINAL
 
-from . import castles
+from . import attack, castles
 from .constants import CASH_LIMIT, FAITH_EXTRA_DICE, TAX_RANK
 from .money import charge, eliminate, receive, return_excess
 from .powers import (can_buy, cards_of, count_kind, deposit_options, income_for, kingdom_rank, territory_limit,
                      update_flags)
 from .scoring import check_end, game_over
-from .state import ChanceReq, Turn
+from .state import ChanceReq, Pending, Turn
 from .territory import draw_cards, take_options
 
 # the machine name of each step, for observe()["phase"]
@@ -77,16 +77,20 @@ def start_turn(w, seat: int) -> None:
     w.turn = Turn(seat=seat)
 
 
-def dice_count(p) -> int:
-    """``phase1.roll_place``: one colour die; any Faith held adds one (``power_card.faith``)."""
-    return 1 + (FAITH_EXTRA_DICE if count_kind(p, None, "faith") else 0)
+def dice_count(p, config) -> int:
+    """``phase1.roll_place``: one colour die; Faith adds one (``power_card.faith``): one for any
+    number of Faith cards held, or one per Faith card (ambiguity ``faith_dice``)."""
+    faiths = count_kind(p, None, "faith")
+    if config.faith_dice == "per_card":
+        return 1 + FAITH_EXTRA_DICE * faiths
+    return 1 + (FAITH_EXTRA_DICE if faiths else 0)
 
 
 def start_roll(w) -> None:
     """``phase1.roll_place``: roll the colour die (two with a Faith power: ``power_card.faith``)."""
     seat = w.turn.seat
     w.set_turn(choice="A", dice=(), military="", step="roll")
-    w.chance = ChanceReq("die", dice_count(w.players[seat]), seat=seat)
+    w.chance = ChanceReq("die", dice_count(w.players[seat], w.config), seat=seat)
     w.resume = "rolled"
 
 
@@ -103,9 +107,10 @@ def start_phase2(w) -> None:
 
 def after_resolve(w) -> None:
     """After the phase-1 placement (and the buy): a second placement by rolling
-    (``power_combo.military_faith``) or on to phase 2."""
+    (``power_combo.military_faith``) or on to phase 2.  Not placing after that extra roll is free
+    or fined like any roll (ambiguity ``combo_decline``)."""
     if w.turn.second_roll:
-        w.set_turn(second_roll=False, free_decline=True, buy_colour="")
+        w.set_turn(second_roll=False, free_decline=w.config.combo_decline == "free", buy_colour="")
         start_roll(w)
     else:
         start_phase2(w)
@@ -175,9 +180,13 @@ def do_income(w) -> None:
              f"รับรายได้ {total} Silver", f"receives {total} Silver income", amount=total,
              parts=[[c, n] for c, n in parts])
     for seat in seats_from(w, w.first_player):
+        taxed = set()
         for colour, kind in list(w.players[seat].powers):
             if kind != "tax" or kingdom_rank(w, colour) < TAX_RANK:
                 continue
+            if w.config.tax_count == "per_holder" and colour in taxed:   # ambiguity tax_count
+                continue
+            taxed.add(colour)
             for other in seats_from(w, w.first_player):
                 n = cards_of(w.players[other], colour) if other != seat else 0
                 if n and not w.players[seat].out:
@@ -239,13 +248,40 @@ RESUME = {
 }
 
 
+AUTO_KINDS = ("capture", "attack_from")
+"""Queued steps that are no decision: run by :func:`settle_owed` when they reach the front of the
+queue, after the decisions queued before them.  ``capture {colour}``: the castle capture check of
+a placement, after its attack (ambiguity ``capture_timing=after_attack``); ``attack_from {cells,
+colour}``: the attack of each cell Turncloak turned, in turn (``turncloak_attack=each_cell``)."""
+
+
+def run_auto(w) -> None:
+    """Run the automatic step at the front of the queue (:data:`AUTO_KINDS`)."""
+    q = w.queue.pop(0)
+    if q.kind == "capture":
+        castles.capture_check(w, q.seat, q.get("colour"))
+        return
+    cells, colour = q.get("cells"), q.get("colour")
+    before = len(w.queue)
+    if w.position.colour_at(cells[0]) == colour:
+        attack.start(w, q.seat, cells[0], colour)
+    if len(cells) > 1:
+        w.queue.insert(max(0, len(w.queue) - before), Pending("attack_from", q.seat, (("cells", tuple(cells[1:])),
+                                                                                      ("colour", colour))))
+
+
 def settle_owed(w) -> bool:
     """Decide the owed decisions that have no answer left; True when one was decided.
+
+    An automatic step at the front of the queue (:data:`AUTO_KINDS`) is run.
 
     A forced sale (``bankruptcy.forced_sale``) queued for a player who no longer holds any
     Kingdom Power - the collapse of the same attack took the cards back
     (``collapse.powers_returned``) - has nothing to sell: ``bankruptcy.out`` decides, the player
     is out at once (issue 13: this state was stuck before)."""
+    if w.queue[0].kind in AUTO_KINDS:
+        run_auto(w)
+        return True
     for q in w.queue:
         if q.kind == "forced_sale" and not w.players[q.seat].powers:
             eliminate(w, q.seat)

@@ -27,14 +27,18 @@ def spendable(w, seat: int) -> int:
 
 
 def pay(w, seat: int, amount: int, to: int | None = None) -> int:
-    """Take up to ``amount`` from ``seat`` (cash first, then the largest deposits) and give it to
+    """Take up to ``amount`` from ``seat`` (cash first, then deposits: the largest first, or the
+    smallest first under ``deposit_order=smallest_first``; ties in board order) and give it to
     the bank (``to=None``) or to seat ``to``'s cash; returns the amount actually paid."""
     p = w.players[seat]
     paid = min(amount, p.cash)
     p.cash -= paid
     if w.config.payment_source != "cash_only":
         while paid < amount and any(p.deposits):
-            i = max(range(len(p.deposits)), key=lambda k: (p.deposits[k], -k))
+            if w.config.deposit_order == "smallest_first":   # ambiguity deposit_order
+                i = min((k for k in range(len(p.deposits)) if p.deposits[k]), key=lambda k: (p.deposits[k], k))
+            else:
+                i = max(range(len(p.deposits)), key=lambda k: (p.deposits[k], -k))
             take = min(amount - paid, p.deposits[i])
             p.deposits[i] -= take
             paid += take

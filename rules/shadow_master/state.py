@@ -82,7 +82,9 @@ class Pending:
     kind: ``front`` (three fronts: pick the side to attack), ``remove`` (pick a defender cell to
     take a token from), ``siege`` (pick the enclosed cell), ``forced_sale`` (bankruptcy),
     ``queen`` (move deposits out of a collapsed kingdom), ``discard`` (a Territory card after
-    selling a Land). ``data`` is a tuple of ``(key, value)`` pairs (JSON-compatible values).
+    selling a Land); and two automatic steps that are no decision, run when they reach the front
+    (:data:`rules.shadow_master.flow.AUTO_KINDS`: ``capture``, ``attack_from``). ``data`` is a
+    tuple of ``(key, value)`` pairs (JSON-compatible values).
     """
 
     kind: str

@@ -33,15 +33,21 @@ def take_options(s, seat: int) -> list[dict]:
     for i in range(len(s.row)):
         if pass_cost(i) <= money:
             out.append({"player": seat, "type": "take_open", "index": i})
-    if s.deck or s.discard:
+    if cards_left(s):
         out.append({"player": seat, "type": "draw"})
     return out
 
 
+def cards_left(s) -> int:
+    """Territory cards that can still be drawn: the deck, plus the discard pile when an empty
+    deck takes it back (ambiguity ``territory_reshuffle``: ``reshuffle`` by default)."""
+    return len(s.deck) + (len(s.discard) if s.config.territory_reshuffle == "reshuffle" else 0)
+
+
 def draw_cards(w, n: int, purpose: str, seat: int, resume: str) -> None:
     """Queue ``n`` Territory draws (to the open ``row`` or a ``hand``); when the deck runs out the
-    discard pile is shuffled back (assumed; ``setup.deal_territory``)."""
-    n = min(n, len(w.deck) + len(w.discard))
+    discard pile is shuffled back, or no more cards come (ambiguity ``territory_reshuffle``)."""
+    n = min(n, cards_left(w))
     w.resume = resume
     if n > 0:
         refill(w)
@@ -50,8 +56,9 @@ def draw_cards(w, n: int, purpose: str, seat: int, resume: str) -> None:
 
 
 def refill(w) -> None:
-    """An empty deck takes the discard pile, shuffled."""
-    if not w.deck and w.discard:
+    """An empty deck takes the discard pile, shuffled (``territory_reshuffle=reshuffle``)."""
+    if not w.deck and w.discard and w.config.territory_reshuffle == "reshuffle":
         w.deck, w.discard = list(w.discard), []
-        emit(w.events, "reshuffle", None, ("setup.deal_territory",), "นำกองทิ้งมาสับเป็นกองจั่วใหม่",
-             "the discard pile is shuffled into a new deck")
+        emit(w.events, "reshuffle", None, ("setup.deal_territory",),
+             "กองจั่วหมด: นำกองทิ้งมาสับเป็นกองจั่วใหม่ (ข้อกำกวม territory_reshuffle)",
+             "the deck ran out: the discard pile is shuffled into a new deck (ambiguity territory_reshuffle)")

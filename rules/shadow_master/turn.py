@@ -16,7 +16,7 @@ from .flow import after_resolve, end_turn, start_phase2, start_roll
 from .money import charge, move_fee, pay, receive
 from .powers import (RANK15, card_value, charge_damage, collapse_if_empty, count_kind, fee_rank, kingdom_rank,
                      limit_cites, placement_fee)
-from .state import ChanceReq
+from .state import ChanceReq, Pending
 from .tables import tables
 from .territory import draw_cards
 
@@ -49,9 +49,20 @@ def do_place(w, seat: int, cell: str, colour: str, n: int, cards: list[str], cit
          f"วางโทเคนสี{w.board.colour_th[colour]} {n} ตัวที่ {cell}" + (f" จ่ายค่าดำเนินการ {fee} Silver" if fee else ""),
          f"places {n} {colour} token(s) on {cell}" + (f", paying a {fee} Silver fee" if fee else ""),
          cell=cell, colour=colour, count=n, fee=fee, rank=kingdom_rank(w, colour))
-    castles.capture_check(w, seat, colour)
-    attack.start(w, seat, cell, colour)
+    if w.config.capture_timing == "after_attack":   # ambiguity capture_timing
+        attack_then(w, seat, cell, colour, Pending("capture", seat, (("colour", colour),)))
+    else:
+        castles.capture_check(w, seat, colour)
+        attack.start(w, seat, cell, colour)
     w.resume = "after_place"
+
+
+def attack_then(w, seat: int, cell: str, colour: str, follow: Pending) -> None:
+    """Start the attack of ``colour`` placed on ``cell``, then ``follow`` (an automatic step,
+    :data:`rules.shadow_master.flow.AUTO_KINDS`) once the decisions that attack queued are answered."""
+    before = len(w.queue)
+    attack.start(w, seat, cell, colour)
+    w.queue.insert(max(0, len(w.queue) - before), follow)
 
 
 def act_turn(w, seat: int, a: dict) -> None:
@@ -147,8 +158,10 @@ def act_turn(w, seat: int, a: dict) -> None:
         colour, src, dst, n = a["colour"], a["source"], a["target"], a["count"]
         rank_before = kingdom_rank(w, colour)
         w.position = B.place_token(B.remove_token(w.position, src, n), dst, colour, n)
-        _discard_card(w, seat, dst)
-        w.set_turn(used_person=True, spent=t.spent + 1)
+        spend = w.config.theron_card == "spent"   # ambiguity theron_card
+        if spend:
+            _discard_card(w, seat, dst)
+        w.set_turn(used_person=True, spent=t.spent + (1 if spend else 0))
         per_round = w.config.theron_one_per_round == "applies"   # ambiguity theron_one_per_round
         if per_round:
             w.cells_this_round.add(dst)
@@ -161,7 +174,8 @@ def act_turn(w, seat: int, a: dict) -> None:
             charge_damage(w, colour, 1, rank_before, ("shadow.lord_theron",))
         if src not in w.position and w.config.theron_castle == "castle_emptied_applies":   # ambiguity theron_castle
             castles.castle_emptied(w, src, ("shadow.lord_theron",))   # then the castle_emptied reading decides (destroyed / stays)
-        attack.start(w, seat, dst, colour)
+        if w.config.theron_attack == "attacks":   # ambiguity theron_attack
+            attack.start(w, seat, dst, colour)
         w.resume = "after_resolve"
     elif typ == "turncloak":
         colour = a["colour"]
@@ -182,7 +196,14 @@ def act_turn(w, seat: int, a: dict) -> None:
              f"Turncloak turns {len(changed)} cell(s) {colour}", colour=colour, cells=changed)
         for old in sorted({o for _, o, _ in changed}, key=w.board.colours.index):
             collapse_if_empty(w, old)
+        if changed and w.config.turncloak_attack == "each_cell":   # ambiguity turncloak_attack
+            w.queue.append(Pending("attack_from", seat, (("cells", tuple(c for c, _, _ in changed)), ("colour", colour))))
         w.resume = "after_resolve"
+    elif typ == "stop_taking":
+        emit(w.events, "stop_taking", seat, ("phase2.take",),
+             f"ไม่หยิบการ์ด Territory เพิ่ม (สละ {t.to_take} ใบ ข้อกำกวม phase2_take)",
+             f"takes no more Territory cards (forgoes {t.to_take}; ambiguity phase2_take)", forgone=t.to_take)
+        w.set_turn(to_take=0, step="phase3")
     elif typ == "decline":
         emit(w.events, "decline", seat, ("phase1.roll_place",), "ไม่วางโทเคน" + ("" if t.free_decline else f" เสียค่าปรับ {FINE} Silver"),
              "does not place" + ("" if t.free_decline else f": {FINE} Silver fine"))

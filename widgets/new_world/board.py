@@ -11,11 +11,10 @@ import html
 import ipywidgets as w
 
 from rules.core.protocol import BadInput
-from rules.new_world.board import load_map
 from rules.new_world.tiles import COVERED, NAMES
 
 from ..hexboard import HexBoard
-from ..page import BoardView, Shown, acting
+from ..page import BoardView, Shown, acting, close_tree
 from .labels import SOURCE_LABELS
 
 SEAT_COLOURS = ("#d1495b", "#2e86ab", "#f0a202", "#6a4c93")
@@ -31,7 +30,15 @@ CSS = """<style>
 .kl-nw tr.acting { background: #fff4cc; }
 .kl-nw .kl-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; }
 .kl-nw .kl-decide { background: #f4f8ee; border-left: 4px solid #6a994e; padding: 3px 8px; margin: 4px 0; }
+.kl-nw-scores { overflow-x: auto; max-width: 100%; }
+.kl-nw-map { min-width: 0; }
+.kl-nw-chart { overflow-x: auto; max-width: 100%; }
 </style>"""
+MAP_BASIS, SIDE_BASIS, SIDE_MAX = "440px", "320px", "480px"
+"""The map and the panel beside it share a row when the column has room for both (the map takes
+what is left, up to :data:`MAP_MAX` px); in a narrower column (a section beside its rulebook text at
+1280 px, a phone at 390 px) the panel wraps below and the map takes the column's whole width."""
+MAP_MAX = 1100
 
 
 def e(x) -> str:
@@ -51,7 +58,7 @@ def static_labels(board) -> dict:
 class NWMap(HexBoard):
     """The hex map of one side; :meth:`show` paints an observation."""
 
-    def __init__(self, board, size: float = 21.0, width: int = 640):
+    def __init__(self, board, size: float = 21.0, width: int = MAP_MAX):
         super().__init__(board.cells, size=size, labels=static_labels(board), width=width)
         self.nw_board = board
 
@@ -148,18 +155,26 @@ class NWBoardView(BoardView):
 
     def __init__(self, spec, state, side=(), play=False, size: float = 21.0, **kwargs):
         super().__init__(spec, state, side, play, **kwargs)
-        self.nw_board = load_map(state.config.side, state.config.map_layout)
+        self.nw_board = state.board
         self.map = NWMap(self.nw_board, size=size)
         self.map.on_click(self._clicked)
         self.scores, self.decided = w.HTML(), w.HTML()
         self.message = None
         self._shown: Shown | None = None
-        right = w.VBox([*self.side, self.decided], layout=w.Layout(min_width="320px", max_width="480px"))
-        self.children = [w.HBox([self.map, right]), self.scores]
+        self.map.layout = w.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0")
+        self.map.add_class("kl-nw-map")
+        right = w.VBox([*self.side, self.decided], layout=w.Layout(flex=f"1 1 {SIDE_BASIS}", min_width="0",
+                                                                   max_width=SIDE_MAX))
+        self.scores.add_class("kl-nw-scores")
+        self.chart = w.VBox()
+        self.chart.add_class("kl-nw-chart")
+        self._chart_of = None
+        self.children = [w.HBox([self.map, right], layout=w.Layout(flex_flow="row wrap", width="100%")), self.scores,
+                         self.chart]
         self.add_class("kl-nw-board")
 
     def accepts(self, state) -> bool:
-        return load_map(state.config.side, state.config.map_layout) is self.nw_board
+        return state.board is self.nw_board
 
     def show(self, shown: Shown) -> None:
         self._shown = shown
@@ -169,6 +184,23 @@ class NWBoardView(BoardView):
         self.map.show(shown.obs, outlines=outlines_of(self.nw_board, events), highlights=cells)
         self.scores.value = score_html(shown.obs, self.spec.seat_label)
         self.decided.value = decided_html(events, self.spec.seat_label)
+        self._show_chart(shown)
+
+    def _show_chart(self, shown: Shown) -> None:
+        """Once the game is over, the end breakdown (a plotly stacked bar per player per source,
+        from the engine's ``score_breakdown``) below the scores; gone again after an undo."""
+        over = shown.obs.get("winners") is not None
+        if over and self._chart_of is shown.state:
+            return
+        for old in self.chart.children:
+            close_tree(old)
+        self.chart.children, self._chart_of = (), None
+        if over:
+            import plotly.graph_objects as go
+
+            from .charts import breakdown_figure
+            self.chart.children = [go.FigureWidget(breakdown_figure(self.spec.game.score_breakdown(shown.state)))]
+            self._chart_of = shown.state
 
     def _clicked(self, h) -> None:
         shown = self._shown

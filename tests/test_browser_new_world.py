@@ -1,0 +1,103 @@
+"""The New World notebook in the dashboard, in headless Chromium (the system's).
+
+Shares the one dashboard of ``tests/test_browser.py`` (same ``xdist_group``, the session
+``dashboard`` fixture of ``conftest``; the page helper of ``test_browser_shadow_master``: external
+requests blocked, console and HTTP errors recorded).  A scenario deep link is stepped through (the
+stepper moves, the events show with their clauses and the settlement table with the closer last);
+a game against a bot is played to the end by clicks on highlighted cells, then the end breakdown
+chart shows; the map fills its column at 1280 px and fits at 390 px.  Screenshots go to ``artifacts/``.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ARTIFACTS
+from tests.test_browser_shadow_master import OfflinePage
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
+
+STEM = "1_large_settlement_2_2_2_closer_last"
+
+# Click the first highlighted cell of the play table's map (a highlight is drawn over the cell
+# with the same points); returns its id, or "" when no cell is highlighted.
+CLICK_HIGHLIGHTED = """
+() => {
+  const svg = document.querySelector('.kl-nw-play svg.kl-hexboard');
+  const hl = svg && svg.querySelector('.kl-highlights polygon');
+  if (!hl) return "";
+  const cell = [...svg.querySelectorAll('polygon.kl-cell')].find(p => p.getAttribute('points') === hl.getAttribute('points'));
+  cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  return cell.getAttribute('data-cell');
+}
+"""
+REV = "() => { const s = document.querySelector('.kl-nw-play svg.kl-hexboard'); return s ? s.getAttribute('data-rev') : null; }"
+
+
+def _widths(page) -> list[list[int]]:
+    """[svg width, the width of its board view's column] of every map on the page."""
+    return page.evaluate("() => [...document.querySelectorAll('.kl-nw-board svg.kl-hexboard')].map(s => ["
+                         "Math.round(s.getBoundingClientRect().width),"
+                         "Math.round(s.closest('.kl-nw-board').getBoundingClientRect().width)])")
+
+
+def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard):
+    op = OfflinePage(browser)
+    page = op.page
+    try:
+        op.goto(f"{dashboard}/voila/render/new_world.ipynb?scenario={STEM}&step=0")
+        page.get_by_text(f"this link opens scenario {STEM} at step 0").wait_for(timeout=180_000)
+        op.wait_for_widgets(".kl-nw-scenario svg.kl-hexboard polygon[data-cell]")
+        linked = page.locator(".kl-nw-scenario").first
+        assert linked.locator(".widget-readout").first.inner_text().strip() == "0"
+        forward = linked.locator('button[title="ถัดไป / forward"]').first
+        forward.click()
+        page.wait_for_function("() => document.querySelector('.kl-nw-scenario .widget-readout').textContent.trim() === '1'",
+                               timeout=20_000)
+        linked.locator(".kl-decide").first.wait_for(timeout=20_000)
+        text = linked.inner_text()
+        for clause in ("turn.place_tile", "scoring.large_settlement_majority", "scoring.settlement_tiebreak"):
+            assert clause in text, clause
+        assert "ปิดนิคม / closer" in linked.locator(".kl-decide").first.inner_text()
+        assert linked.locator("path.kl-outline").count() >= 1
+        assert "step=1" in page.url  # the address follows the reader's step
+        page.wait_for_timeout(300)
+        linked.screenshot(path=str(ARTIFACTS / "new_world_deep_link_1280.png"))
+
+        # the map fills its column at 1280 px (the panel beside it wraps below when the column is narrow)
+        widths = _widths(page)
+        assert widths and all(svg >= 0.55 * col for svg, col in widths), widths
+
+        # play against one greedy bot, by clicks on highlighted cells, to the end
+        panel = page.locator(".kl-play-panel").first
+        panel.locator("input[type=text]").first.fill("5")
+        panel.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        play = page.locator(".kl-nw-play").first
+        play.locator("svg.kl-hexboard .kl-highlights polygon").first.wait_for(timeout=60_000)
+        clicks = 0
+        for _ in range(80):
+            rev = page.evaluate(REV)
+            if not page.evaluate(CLICK_HIGHLIGHTED):
+                break
+            clicks += 1
+            page.wait_for_function(f"() => ({REV})() !== {rev!r}", timeout=20_000)
+            page.wait_for_timeout(150)
+        assert clicks >= 30, clicks
+        play.get_by_text("ผู้ชนะ / winner").first.wait_for(timeout=30_000)
+        chart = play.locator(".kl-nw-chart .js-plotly-plot").first
+        chart.wait_for(timeout=60_000)
+        assert "ฟาร์ม / farms" in play.locator(".kl-nw-chart").first.inner_text()
+        page.wait_for_timeout(500)
+        play.screenshot(path=str(ARTIFACTS / "new_world_play_end_1280.png"))
+
+        # a phone: the map fits the screen
+        page.set_viewport_size({"width": 390, "height": 2600})
+        page.wait_for_timeout(1500)
+        widths = _widths(page)
+        assert widths and all(svg <= 390 for svg, _col in widths), widths
+        play.screenshot(path=str(ARTIFACTS / "new_world_play_end_390.png"))
+        linked.screenshot(path=str(ARTIFACTS / "new_world_deep_link_390.png"))
+        assert "Traceback" not in page.inner_text("body")
+        assert op.external == [], f"external requests: {op.external}"
+        assert op.errors == [], op.errors
+    finally:
+        page.close()

@@ -1,0 +1,140 @@
+"""The New World map editor (widgets/new_world/editor.py): kernel-side clicks build a map that
+round-trips through YAML and the engine's loader; a broken map shows the loader's error naming the
+field; a bad upload changes nothing; "play on this map" plays on the edited map (config map_yaml)."""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from rules.core.protocol import BadInput
+from rules.new_world import GAME
+from rules.new_world.board import load_map, parse_map_text
+from widgets.new_world.editor import MapEditor
+
+
+def _blank_pair(board):
+    """Two neighbouring blank, unmarked cells with blank neighbours (a safe place to edit)."""
+    for i, ic in enumerate(board.icon):
+        if ic != "blank" or i in board.yellow or board.near_castles[i] or board.near_cathedrals[i]:
+            continue
+        for n in board.nbrs[i]:
+            if board.icon[n] == "blank" and n not in board.yellow and len(board.nbrs[n]) == 6:
+                return board.cells[i], board.cells[n]
+    raise AssertionError("no two neighbouring blank cells")
+
+
+def _far_blank(board, away):
+    for i, ic in enumerate(board.icon):
+        if ic == "blank" and i not in board.yellow and all(
+                abs(board.cells[i][0] - a[0]) + abs(board.cells[i][1] - a[1]) > 6 for a in away):
+            return board.cells[i]
+    raise AssertionError("no far blank cell")
+
+
+def _edited():
+    base = load_map("scotland")
+    ed = MapEditor("scotland")
+    a, b = _blank_pair(base)
+    far = _far_blank(base, (a, b))
+    ed.use("select")
+    ed.click(*a)
+    ed.click(*b)
+    assert ed.selected == {a, b}
+    sid = ed.make_settlement()
+    ed.use("harbour")
+    ed.click(*a)
+    ed.use("food")
+    ed.click(*far)
+    ed.use("add")
+    ghost = ed.ghosts()[0]
+    ed.click(*ghost)
+    ed.use("energy")
+    ed.click(*ghost)
+    return ed, base, a, b, far, ghost, sid
+
+
+def test_clicks_build_a_map_that_round_trips_through_yaml_and_the_loader():
+    ed, base, a, b, far, ghost, sid = _edited()
+    board = ed.check()
+    assert "แผนที่ถูกต้อง" in ed.status.value
+    assert len(board.cells) == len(base.cells) + 1
+    k = board.settlement_of[board.index[a]]
+    assert board.settlement_ids[k] == sid and set(board.settlements[k]) == {board.index[a], board.index[b]}
+    assert board.index[a] in board.harbour
+    assert board.icon[board.index[far]] == "food" and board.icon[board.index[ghost]] == "energy"
+    text = ed.save()
+    assert "download=\"scotland-edited.yaml\"" in ed.download.value
+    again = parse_map_text(text)
+    assert (again.cells, again.icon, again.settlements, again.harbour) == (board.cells, board.icon,
+                                                                          board.settlements, board.harbour)
+    other = MapEditor("ireland")
+    other.load_text(text, "upload.yaml")
+    assert other.side == "scotland" and other.to_yaml() == text
+
+
+def test_a_broken_map_shows_the_loaders_error_naming_the_field():
+    base = load_map("scotland")
+    ed = MapEditor("scotland")
+    a, _b = _blank_pair(base)
+    far = _far_blank(base, (a,))
+    ed.use("select")
+    ed.click(*a)
+    ed.click(*far)
+    ed.make_settlement()
+    with pytest.raises(BadInput) as exc:
+        ed.check()
+    assert exc.value.field.startswith("cells[") and exc.value.field.endswith("].settlement")
+    assert "not connected" in exc.value.message_en and "ไม่ได้อยู่ติดกัน" in exc.value.message_th
+    # through the button path the error is shown, not raised, and the named cell is highlighted
+    ed.status.value = ""
+    from widgets.errors import safe
+    safe(ed.status)(ed.check)()
+    assert "kl-error" in ed.status.value and ".settlement" in ed.status.value
+    assert ed.problem in (a, far) and ",".join(map(str, ed.problem)) in ed.map.highlights
+    assert ed.download.value == ""
+    with pytest.raises(BadInput):
+        ed.save()
+    assert ed.download.value == ""
+
+
+def _file(name, content: bytes) -> dict:
+    return {"name": name, "type": "application/x-yaml", "size": len(content), "content": memoryview(content),
+            "last_modified": datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)}
+
+
+def test_a_bad_upload_changes_nothing():
+    ed = MapEditor("scotland")
+    before = ed.to_yaml()
+    broken = before.replace("icon: castle, name: Edinburgh", "icon: dragon, name: Edinburgh")
+    assert broken != before
+    ed.upload.value = (_file("broken.yaml", broken.encode()),)
+    assert "kl-error" in ed.status.value and "broken.yaml" in ed.status.value and "icon" in ed.status.value
+    assert ed.to_yaml() == before
+    ed.upload.value = (_file("bin.yaml", b"\xff\xfe"),)
+    assert "UTF-8" in ed.status.value and ed.to_yaml() == before
+    ed.use("food")
+    ed.upload.value = (_file("good.yaml", before.replace("icon: castle, name: Edinburgh",
+                                                           "icon: castle, name: Edinburgh").encode()),)
+    assert "good.yaml" in ed.status.value and "kl-error" not in ed.status.value
+
+
+def test_play_on_the_edited_map():
+    ed, _base, a, _b, far, _ghost, _sid = _edited()
+    table = ed.play_here(bots=1, kind="greedy", seed=3)
+    board = table.session.state.board
+    assert board.key.startswith("edited/") and board.icon[board.index[far]] == "food"
+    assert table.session.observation(0)["map"] == board.key
+    assert table.board.nw_board is board
+    for _ in range(3):
+        legal = table.legal()
+        table.board.click(legal[0]["q"], legal[0]["r"])
+    assert table.session.step >= 3
+    # the config carries the map as data (a save replays on it); a broken map is refused
+    assert GAME.make_config({"players": 2, "map_yaml": ed.to_yaml()}).map_yaml == ed.to_yaml()
+    with pytest.raises(BadInput) as exc:
+        GAME.make_config({"players": 2, "map_yaml": ed.to_yaml().replace("icon: water", "icon: lava", 1)})
+    assert exc.value.source == "map_yaml" and exc.value.field.startswith("cells")
+    with pytest.raises(BadInput) as exc:
+        GAME.make_config({"players": 2, "side": "ireland", "map_yaml": ed.to_yaml()})
+    assert exc.value.field == "side"

@@ -1,0 +1,209 @@
+"""Shadow Master register entries of issue 8 point 7: each reading changes what it says, the
+default is the old behaviour, and the table readings are checked when the config loads."""
+import pytest
+
+from rules.core.ambiguity import Ambiguity, load_ambiguities
+from rules.core.protocol import BadInput
+from rules.shadow_master import GAME
+from rules.shadow_master.config import check_table_readings
+from rules.shadow_master.money import pay
+from rules.shadow_master.state import thaw
+
+BLUE4 = {"F6": ["blue", 2], "F7": ["blue", 1], "G6": ["blue", 1], "G7": ["blue", 2]}
+RED3 = {"E3": ["red", 1], "E4": ["red", 1], "E5": ["red", 1]}
+
+
+def start(n=4, seed=3, cfg=None, **over):
+    s = GAME.new_game(GAME.make_config({"players": n, **(cfg or {})}), seed)
+    return GAME.apply_overrides(s, {"first_player": 0, **over})
+
+
+def play(s, *actions):
+    events = []
+    for a in actions:
+        tr = GAME.apply(s, a)
+        events += tr.events
+        s = tr.state
+        assert GAME.invariants(s) == []
+    return s, events
+
+
+ROLL_RED = ({"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"})
+
+
+# ----------------------------------------------------------------------------- load-time table check
+def test_table_readings_exist_in_the_data_files():
+    check_table_readings()   # the real register and tables agree (also run at import)
+
+
+@pytest.mark.parametrize("variant,file", [("rank_table", "rank_table.yaml"), ("damage_table", "damage_table.yaml")])
+def test_a_reading_naming_a_missing_table_is_bad_input(variant, file):
+    entries = []
+    for e in load_ambiguities("shadow_master"):
+        if e.variant == variant:
+            raw = e.model_dump()
+            raw["readings"] = raw["readings"] + [{"id": "bogus", "value": None, "description_en": "x",
+                                                  "description_th": "ตาราง"}]
+            e = Ambiguity.model_validate(raw)
+        entries.append(e)
+    with pytest.raises(BadInput) as exc:
+        check_table_readings(entries)
+    assert exc.value.source == f"data/shadow_master/{file}" and exc.value.field == "tables.bogus"
+    assert "bogus" in exc.value.message_en and "ตาราง" in exc.value.message_th
+
+
+def test_new_entries_are_registered_with_the_old_behaviour_as_default():
+    reg = {e.id: e for e in load_ambiguities("shadow_master")}
+    expected = {"territory_reshuffle": "reshuffle", "faith_dice": "one_extra", "tax_count": "per_tax_card",
+                "combo_decline": "free", "forced_sale_choice": "seller", "deposit_order": "largest_first",
+                "phase2_take": "compulsory", "theron_card": "spent", "theron_attack": "attacks",
+                "turncloak_attack": "none", "capture_timing": "before_attack"}
+    assert {k: reg[k].default for k in expected} == expected
+
+
+# ----------------------------------------------------------------------------- explain
+def test_military_placement_of_another_colour_cites_the_military_card():
+    s = start(players={"0": {"hand": ["C3", "H5", "L1", "L2", "L3"], "powers": [["green", "military"]]}})
+    s, _ = play(s, {"player": 0, "type": "military", "colour": "green"})
+    why = GAME.explain_illegal(s, {"player": 0, "type": "place", "cell": "C3", "colour": "red"})
+    assert why.clause == "power_card.military"
+    s2, _ = play(start(), *ROLL_RED)
+    assert GAME.explain_illegal(s2, {"player": 0, "type": "place", "cell": s2.players[0].hand[0],
+                                     "colour": "blue"}).clause == "phase1.roll_place"
+
+
+# ----------------------------------------------------------------------------- readings
+def test_territory_reshuffle_reading():
+    for reading, drawable in (("reshuffle", True), ("no_reshuffle", False)):
+        s = start(cfg={"territory_reshuffle": reading})
+        w = thaw(s)
+        w.discard, w.deck = list(w.deck), []
+        s = w.freeze()
+        s, _ = play(s, {"player": 0, "type": "skip"}, {"player": 0, "type": "exchange", "card": s.players[0].hand[0]})
+        assert ({"player": 0, "type": "draw"} in GAME.legal_actions(s, 0)) is drawable
+
+
+@pytest.mark.parametrize("reading,dice", [("one_extra", 2), ("per_card", 3)])
+def test_faith_dice_reading(reading, dice):
+    s = start(cfg={"faith_dice": reading}, players={"0": {"powers": [["red", "faith"], ["blue", "faith"]]}})
+    s, _ = play(s, {"player": 0, "type": "roll"})
+    assert s.chance.kind == "die" and s.chance.count == dice
+
+
+@pytest.mark.parametrize("reading,paid", [("per_tax_card", 2), ("per_holder", 1)])
+def test_tax_count_reading(reading, paid):
+    board = {c: ["red", 1] for c in ("A1", "A2", "A3", "A4", "A5", "A6")}
+    s = start(n=2, cfg={"tax_count": reading}, board=board,
+              players={"0": {"powers": [["red", "tax"], ["red", "tax"]]}, "1": {"powers": [["red", "king"]]}})
+    w = thaw(s)
+    from rules.shadow_master.flow import do_income
+    do_income(w)
+    tax = [e for e in w.events if e.kind == "pay" and "income.tax" in e.cites]
+    assert sum(e.data["paid"] for e in tax) == paid
+
+
+@pytest.mark.parametrize("reading,cash", [("free", 10), ("fined", 5)])
+def test_combo_decline_reading(reading, cash):
+    s = start(cfg={"combo_decline": reading},
+              players={"0": {"hand": ["C3", "H5", "L1", "L2", "L3"], "powers": [["green", "military"], ["green", "faith"]]}})
+    s, _ = play(s, {"player": 0, "type": "military_faith", "colour": "green"},
+                {"player": 0, "type": "place", "cell": "C3", "colour": "green"},
+                {"chance": "die", "colour": "red"}, {"chance": "die", "colour": "blue"},
+                {"player": 0, "type": "decline"})
+    assert s.players[0].cash == cash
+
+
+def _forced_sale_state(reading):
+    board = {**RED3, **BLUE4, "A1": ["yellow", 1], "A2": ["yellow", 1], "A3": ["yellow", 1]}
+    s = start(cfg={"forced_sale_choice": reading}, board=board, players={
+        "0": {"hand": ["E6", "B1", "B2", "B3", "B4"]},
+        "1": {"cash": 0, "powers": [["blue", "land"], ["yellow", "king"]]}})
+    s, _ = play(s, *ROLL_RED, {"player": 0, "type": "place", "cell": "E6", "colour": "red"},
+                {"player": 0, "type": "remove_token", "cell": "F7"})
+    return s
+
+
+def test_forced_sale_choice_reading():
+    s = _forced_sale_state("seller")
+    assert GAME.current_player(s) == 1
+    assert {(a["colour"], a["kind"]) for a in GAME.legal_actions(s, 1)} == {("blue", "land"), ("yellow", "king")}
+    s = _forced_sale_state("lowest_value")   # blue Rank 3 after F7 went, yellow Rank 3: blue first in board order
+    legal = GAME.legal_actions(s, 1)
+    assert len(legal) == 1 and legal[0]["type"] == "forced_sale"
+    other = {"player": 1, "type": "forced_sale", "colour": "yellow", "kind": "king"}
+    if legal[0] == other:
+        other = {"player": 1, "type": "forced_sale", "colour": "blue", "kind": "land"}
+    assert GAME.explain_illegal(s, other).clause == "bankruptcy.forced_sale"
+
+
+@pytest.mark.parametrize("reading,left", [("largest_first", {"red": 2, "blue": 5}), ("smallest_first", {"red": 7, "blue": 0})])
+def test_deposit_order_reading(reading, left):
+    s = start(cfg={"deposit_order": reading}, players={"0": {"cash": 0, "deposits": {"red": 7, "blue": 5},
+                                                            "powers": [["red", "king"], ["blue", "king"]]}})
+    w = thaw(s)
+    assert pay(w, 0, 5) == 5
+    assert {c: w.players[0].deposits[w.cidx(c)] for c in left} == left
+
+
+def test_phase2_take_reading():
+    for reading in ("compulsory", "optional"):
+        s = start(cfg={"phase2_take": reading}, board=RED3, players={"0": {"hand": ["E6", "B1", "B2", "B3", "B4"]}})
+        s, _ = play(s, *ROLL_RED, {"player": 0, "type": "place", "cell": "E6", "colour": "red"},
+                    {"player": 0, "type": "no_buy"})
+        s, _ = play(s, GAME.chance_outcomes(s)[0][0])
+        assert s.turn.step == "phase2" and s.turn.to_take == 1
+        stop = {"player": 0, "type": "stop_taking"}
+        if reading == "compulsory":
+            assert stop not in GAME.legal_actions(s, 0)
+            assert GAME.explain_illegal(s, stop).clause == "phase2.take"
+        else:
+            assert stop in GAME.legal_actions(s, 0)
+            assert GAME.describe_action(s, stop)[1] == "take no more cards (forgo 1)"
+            s2, ev = play(s, stop)
+            assert s2.turn.step == "phase3" and len(s2.players[0].hand) == 4
+            assert ev[0].kind == "stop_taking" and ev[0].cites == ("phase2.take",)
+
+
+THERON = dict(board={**RED3, **BLUE4, "A1": ["red", 2]},
+              players={"0": {"hand": ["E6", "B1", "B2", "B3", "B4"], "persons": ["lord_theron"]}})
+MOVE = {"player": 0, "type": "theron", "colour": "red", "source": "A1", "target": "E6", "count": 1}
+
+
+@pytest.mark.parametrize("card,attack", [("spent", "attacks"), ("kept", "attacks"), ("spent", "no_attack")])
+def test_theron_card_and_attack_readings(card, attack):
+    s = start(cfg={"theron_card": card, "theron_attack": attack}, **THERON)
+    s, ev = play(s, *ROLL_RED, MOVE)
+    assert ("E6" in s.players[0].hand) is (card == "kept")
+    assert any(e.kind == "attack" for e in ev) is (attack == "attacks")
+
+
+@pytest.mark.parametrize("reading", ["none", "each_cell"])
+def test_turncloak_attack_reading(reading):
+    s = start(cfg={"turncloak_attack": reading}, board={**RED3, **BLUE4, "E6": ["green", 1], "A1": ["yellow", 1]},
+              players={"0": {"hand": ["E6", "A1", "B2", "B3", "B4"], "persons": ["turncloak"]}})
+    s, ev = play(s, *ROLL_RED, {"player": 0, "type": "turncloak", "colour": "red"})
+    attacks = [e for e in ev if e.kind in ("attack", "no_attack")]
+    if reading == "none":
+        assert attacks == [] and not s.queue
+    else:   # E6 attacks blue (tempo); A1 touches nothing
+        assert [e.data["kind"] for e in attacks] == ["tempo"] and s.queue[0].kind == "remove"
+        s, _ = play(s, {"player": 0, "type": "remove_token", "cell": "G7"}, {"player": 0, "type": "remove_token", "cell": "G7"})
+        assert not s.queue and s.position.count_at("G7") == 0
+
+
+CASTLE = dict(board={"D3": ["red", 1], "C4": ["red", 1], "C5": ["red", 1], "D5": ["red", 1], "D4": ["blue", 2],
+                     "F3": ["blue", 1], "F4": ["blue", 1], "F5": ["blue", 1], "G4": ["blue", 1], "G5": ["blue", 1]},
+              castles=[{"cell": "D4", "owner": 1}],
+              players={"0": {"hand": ["E4", "A1", "A2", "A3", "A4"]}, "1": {"powers": [["blue", "king"]]}})
+
+
+@pytest.mark.parametrize("reading,kind", [("before_attack", "full_force"), ("after_attack", "tempo")])
+def test_capture_timing_reading(reading, kind):
+    s = start(cfg={"capture_timing": reading}, **CASTLE)
+    s, ev = play(s, *ROLL_RED, {"player": 0, "type": "place", "cell": "E4", "colour": "red"})
+    order = [e.kind for e in ev if e.kind in ("attack", "castle_captured")]
+    assert order == (["castle_captured", "attack"] if reading == "before_attack" else ["attack"])
+    assert [e.data["kind"] for e in ev if e.kind == "attack"] == [kind]
+    while s.queue:
+        s, ev = play(s, GAME.legal_actions(s, 0)[0])
+    assert s.position["D4"] == ("red", 2) and s.castles[0].owner == 0
