@@ -34,6 +34,7 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m rules bench coup --json
+	$(BIN)/python -m rules bench valeria --json
 	$(BIN)/python -m rules bench new_world --json
 
 check-scenarios: $(STAMP)

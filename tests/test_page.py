@@ -67,7 +67,7 @@ def test_toy_pig_page_is_built_through_the_shared_page():
 
 
 def test_a_game_folder_holds_only_its_view_and_labels():
-    for game in ("coup", "shadow_master", "toy_pig"):
+    for game in ("coup", "shadow_master", "valeria", "toy_pig"):
         folder = WIDGETS / game
         assert (folder / "__init__.py").exists() and (folder / "labels.py").exists(), game
         text = (folder / "__init__.py").read_text(encoding="utf-8")
