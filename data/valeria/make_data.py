@@ -5,7 +5,7 @@ five double-sided campaign maps, die faces and a strength-to-VP chart, but print
 (register entry ``card_and_map_data``).  This script writes a deterministic, *assumed* set sized
 like the real game in the small effect language of ``rules/valeria/data.py``.  The YAML files are
 the data: a reader who owns the box edits them (or replaces them) by hand; this script only made
-the first version.  Run: ``python scripts/gen_valeria_data.py`` (rewrites the five files).
+the first version.  Run: ``python data/valeria/make_data.py`` (rewrites the five files).
 """
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from pathlib import Path
 
 import yaml
 
-OUT = Path(__file__).resolve().parents[1] / "data" / "valeria"
+OUT = Path(__file__).resolve().parent
 TROOPS = ["goblin", "orc", "skeleton", "gargoyle", "gnoll"]
 TH = {"goblin": "ก็อบลิน", "orc": "ออร์ค", "skeleton": "โครงกระดูก", "gargoyle": "การ์กอยล์", "gnoll": "โนล"}
 HEADER = ("# ASSUMED data of Shadow Kingdoms of Valeria (register entry card_and_map_data): the seed\n"
           "# rulebook names these components but does not print them.  Written first by\n"
-          "# scripts/gen_valeria_data.py; this file is the data (edit it to enter the real cards).\n"
+          "# data/valeria/make_data.py; this file is the data (edit it to enter the real cards).\n"
           "# Effect language and validation: rules/valeria/data.py.\n")
 
 
