@@ -276,6 +276,7 @@ class SMBoardView(BoardView):
         finally:
             self._quiet = False
         self.mode.layout.display = "" if options else "none"
+        self.mode.disabled = False  # a new decision: the table froze it while the bots moved
         self.hint.value = ("<div class='kl-sm kl-muted'>คลิกช่องที่มีกรอบสีเหลือง สีพื้นบอกการโจมตีที่จะเกิด (ตัวเลข = โทเคนที่จะถูกหยิบออก)"
                            " / click a cell with a yellow border; its shade is the attack it would start"
                            " (the number = tokens it would remove)</div>" if options else
