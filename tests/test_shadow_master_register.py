@@ -207,3 +207,96 @@ def test_capture_timing_reading(reading, kind):
     while s.queue:
         s, ev = play(s, GAME.legal_actions(s, 0)[0])
     assert s.position["D4"] == ("red", 2) and s.castles[0].owner == 0
+
+
+# ----------------------------------------------------------------------------- second audit (issue 8 point 7)
+def test_second_audit_entries_default_to_the_old_behaviour():
+    reg = {e.id: e for e in load_ambiguities("shadow_master")}
+    expected = {"forced_sale_scope": "every_charge", "forced_sale_surplus": "kept", "queen_no_kingdom": "to_cash",
+                "reveal_count": "tokens_put_down", "combo_fee": "per_token"}
+    assert {k: reg[k].default for k in expected} == expected
+
+
+@pytest.mark.parametrize("reading", ["every_charge", "damage_only"])
+def test_forced_sale_scope_reading(reading):
+    s = start(cfg={"forced_sale_scope": reading}, board=BLUE4,
+              players={"0": {"cash": 0, "powers": [["blue", "land"]]}})
+    s, ev = play(s, *ROLL_RED, {"player": 0, "type": "decline"})   # the 5 Silver fine, nothing to pay it with
+    if reading == "every_charge":
+        assert s.queue[0].kind == "forced_sale" and s.queue[0].get("debt") == 5
+    else:
+        assert not s.queue and [e.data["debt"] for e in ev if e.kind == "debt_waived"] == [5]
+        assert [tuple(c) for c in s.players[0].powers] == [("blue", "land")] and not s.players[0].out
+    w = thaw(start(cfg={"forced_sale_scope": reading}, board=BLUE4, players={"0": {"cash": 0, "powers": [["blue", "land"]]}}))
+    from rules.shadow_master.money import charge
+    charge(w, 0, 3, ("power.damage",), "ค่าเสียหาย", "damage")   # damage forces a sale under both readings
+    assert w.queue[0].kind == "forced_sale"
+
+
+@pytest.mark.parametrize("reading", ["kept", "to_bank"])
+def test_forced_sale_surplus_reading(reading):
+    from rules.shadow_master.decisions import forced_sale_price
+    from rules.shadow_master.money import charge
+    s = start(cfg={"forced_sale_surplus": reading}, board=BLUE4, players={"1": {"cash": 0, "powers": [["blue", "land"]]}})
+    w = thaw(s)
+    charge(w, 1, 1, ("power.damage",), "ค่าเสียหาย", "damage")
+    s = w.freeze()
+    price = forced_sale_price(s, "blue")
+    assert price > 1
+    s, _ = play(s, {"player": 1, "type": "forced_sale", "colour": "blue", "kind": "land"})
+    assert s.players[1].cash == (price - 1 if reading == "kept" else 0)
+
+
+@pytest.mark.parametrize("reading", ["to_cash", "lost"])
+def test_queen_no_kingdom_reading(reading):
+    from rules.shadow_master.powers import collapse_if_empty
+    s = start(cfg={"queen_no_kingdom": reading}, board=BLUE4,
+              players={"0": {"powers": [["red", "queen"]], "deposits": {"red": 5}}})
+    w = thaw(s)
+    assert collapse_if_empty(w, "red")
+    s = w.freeze()
+    if reading == "to_cash":
+        legal = GAME.legal_actions(s, 0)
+        assert legal == [{"player": 0, "type": "queen_move", "target": "cash"}]
+        s, _ = play(s, legal[0])
+        assert s.players[0].cash == 15 and sum(s.players[0].deposits) == 0
+    else:
+        assert not s.queue and s.players[0].cash == 10 and sum(s.players[0].deposits) == 0
+        assert [e.data["amount"] for e in w.events if e.kind == "deposit_lost"] == [5]
+
+
+def test_queen_no_kingdom_lost_still_moves_to_a_held_kingdom():
+    from rules.shadow_master.powers import collapse_if_empty
+    s = start(cfg={"queen_no_kingdom": "lost"}, board=BLUE4,
+              players={"0": {"powers": [["red", "queen"], ["blue", "king"]], "deposits": {"red": 5}}})
+    w = thaw(s)
+    collapse_if_empty(w, "red")
+    s = w.freeze()
+    assert GAME.legal_actions(s, 0) == [{"player": 0, "type": "queen_move", "target": "blue"}]
+
+
+@pytest.mark.parametrize("reading,revealed", [("tokens_put_down", 1), ("board_cells_only", 0), ("theron_counts", 1)])
+def test_reveal_count_reading_for_an_envoy_token(reading, revealed):
+    s = start(cfg={"reveal_count": reading}, board=RED3,
+              players={"0": {"hand": ["E6", "B1", "B2", "B3", "B4"], "persons": ["shadow_envoy"]}})
+    s, _ = play(s, *ROLL_RED, {"player": 0, "type": "envoy_ally", "x": "X1", "colour": "red"})
+    assert s.turn.placed == revealed
+    assert (s.chance is not None and s.chance.count) == (revealed or False)
+
+
+@pytest.mark.parametrize("reading,revealed", [("tokens_put_down", 0), ("board_cells_only", 0), ("theron_counts", 1)])
+def test_reveal_count_reading_for_a_theron_move(reading, revealed):
+    s = start(cfg={"reveal_count": reading, "theron_attack": "no_attack"}, **THERON)
+    s, _ = play(s, *ROLL_RED, MOVE)
+    assert s.turn.step == "phase2" and s.turn.placed == revealed
+    assert (s.chance is not None) is bool(revealed)
+
+
+@pytest.mark.parametrize("reading,factor", [("per_token", 2), ("per_placement", 1)])
+def test_combo_fee_reading(reading, factor):
+    from rules.shadow_master.powers import kingdom_rank, placement_fee
+    board = {f"{r}{i}": ["red", 1] for r in "AB" for i in range(1, 9)}
+    w = thaw(start(cfg={"combo_fee": reading}, board=board))
+    assert kingdom_rank(w, "red") >= 15
+    one = placement_fee(w, 0, "red", "C1", 1)
+    assert one > 0 and placement_fee(w, 0, "red", "C1", 2) == factor * one

@@ -620,6 +620,8 @@ def describe(s, action: dict) -> tuple[str, str]:
         return f"หยิบโทเคนออกจาก {action['cell']}", f"remove a token from {action['cell']}"
     if t == "siege_cell":
         return f"ล้อมโจมตี {action['cell']}", f"siege {action['cell']}"
+    if t == "queen_move" and action["target"] == "none":
+        return ("Queen: ไม่มีอาณาจักรอื่น เงินฝากหายไป", "Queen: no other kingdom, the deposit is lost")
     if t == "queen_move":
         return f"Queen: ย้ายเงินฝากไป {col(action['target'])}", f"Queen: move the deposit to {action['target']}"
     if t == "discard_territory":

@@ -21,6 +21,13 @@ from .tables import tables
 from .territory import draw_cards
 
 
+
+def _alliance_counts(w) -> int:
+    """Tokens an alliance token (X cell; by the X card or Shadow Envoy) adds to the phase-2 reveal
+    (``phase2.reveal``: "ตามจำนวนโทเคนที่วางในเฟส 1"): ambiguity ``reveal_count`` - 1 under
+    ``tokens_put_down`` (default) and ``theron_counts``, 0 under ``board_cells_only``."""
+    return 0 if w.config.reveal_count == "board_cells_only" else 1
+
 def _discard_card(w, seat: int, card: str) -> None:
     w.players[seat].hand.remove(card)
     w.discard.append(card)
@@ -140,7 +147,7 @@ def act_turn(w, seat: int, a: dict) -> None:
         cites = ("territory.x_card", "territory.x_letter", "alliance.x_card", "alliance.roll_or_military",
                  "alliance.intro")
         if typ == "ally":
-            w.set_turn(placed=t.placed + 1, spent=t.spent + 1)
+            w.set_turn(placed=t.placed + _alliance_counts(w), spent=t.spent + 1)
             alliance.place(w, seat, a["x"], a["colour"], cites)
         else:
             w.set_turn(spent=t.spent + 1)
@@ -149,7 +156,7 @@ def act_turn(w, seat: int, a: dict) -> None:
     elif typ in ("envoy_ally", "envoy_unally"):
         w.set_turn(used_person=True)
         if typ == "envoy_ally":
-            w.set_turn(placed=w.turn.placed + 1)
+            w.set_turn(placed=w.turn.placed + _alliance_counts(w))
             alliance.place(w, seat, a["x"], a["colour"], ("shadow.envoy", "shadow.persons_use"))
         else:
             alliance.remove(w, seat, a["colour"], ("shadow.envoy", "shadow.persons_use"))
@@ -161,7 +168,8 @@ def act_turn(w, seat: int, a: dict) -> None:
         spend = w.config.theron_card == "spent"   # ambiguity theron_card
         if spend:
             _discard_card(w, seat, dst)
-        w.set_turn(used_person=True, spent=t.spent + (1 if spend else 0))
+        w.set_turn(used_person=True, spent=t.spent + (1 if spend else 0),
+                   placed=t.placed + (n if w.config.reveal_count == "theron_counts" else 0))   # ambiguity reveal_count
         per_round = w.config.theron_one_per_round == "applies"   # ambiguity theron_one_per_round
         if per_round:
             w.cells_this_round.add(dst)
