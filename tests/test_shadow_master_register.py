@@ -213,7 +213,7 @@ def test_capture_timing_reading(reading, kind):
 def test_second_audit_entries_default_to_the_old_behaviour():
     reg = {e.id: e for e in load_ambiguities("shadow_master")}
     expected = {"forced_sale_scope": "every_charge", "forced_sale_surplus": "kept", "queen_no_kingdom": "to_cash",
-                "reveal_count": "tokens_put_down", "combo_fee": "per_token"}
+                "reveal_count": "tokens_put_down", "combo_fee": "per_token", "upkeep_timing": "after_tax"}
     assert {k: reg[k].default for k in expected} == expected
 
 
@@ -300,3 +300,16 @@ def test_combo_fee_reading(reading, factor):
     assert kingdom_rank(w, "red") >= 15
     one = placement_fee(w, 0, "red", "C1", 1)
     assert one > 0 and placement_fee(w, 0, "red", "C1", 2) == factor * one
+
+
+@pytest.mark.parametrize("reading", ["after_tax", "before_income"])
+def test_upkeep_timing_reading(reading):
+    from rules.shadow_master.flow import do_income
+    s = start(cfg={"upkeep_timing": reading}, board=BLUE4, castles=[{"cell": "F6", "owner": 0}],
+              players={"0": {"cash": 0, "powers": [["blue", "king"]]}})
+    w = thaw(s)
+    do_income(w)
+    kinds = [e.kind if "castle.upkeep" not in e.cites else "upkeep" for e in w.events if e.kind in ("income", "pay")]
+    assert kinds.index("upkeep") > kinds.index("income") if reading == "after_tax" else kinds[0] == "upkeep"
+    # with no cash the upkeep paid first forces a sale; paid after the income it does not
+    assert any(q.kind == "forced_sale" for q in w.queue) is (reading == "before_income")
