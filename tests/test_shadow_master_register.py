@@ -213,7 +213,8 @@ def test_capture_timing_reading(reading, kind):
 def test_second_audit_entries_default_to_the_old_behaviour():
     reg = {e.id: e for e in load_ambiguities("shadow_master")}
     expected = {"forced_sale_scope": "every_charge", "forced_sale_surplus": "kept", "queen_no_kingdom": "to_cash",
-                "reveal_count": "tokens_put_down", "combo_fee": "per_token", "upkeep_timing": "after_tax"}
+                "reveal_count": "tokens_put_down", "combo_fee": "per_token", "upkeep_timing": "after_tax",
+                "faith_colour": "any_colour", "turncloak_black": "kingdom_tokens", "turncloak_shortage": "partial"}
     assert {k: reg[k].default for k in expected} == expected
 
 
@@ -313,3 +314,41 @@ def test_upkeep_timing_reading(reading):
     assert kinds.index("upkeep") > kinds.index("income") if reading == "after_tax" else kinds[0] == "upkeep"
     # with no cash the upkeep paid first forces a sale; paid after the income it does not
     assert any(q.kind == "forced_sale" for q in w.queue) is (reading == "before_income")
+
+
+@pytest.mark.parametrize("reading,colours", [("any_colour", {"red", "blue"}), ("own_colour", {"red"})])
+def test_faith_colour_reading(reading, colours):
+    s = start(cfg={"faith_colour": reading}, board={**RED3, **BLUE4},
+              players={"0": {"hand": ["E6", "A1", "B2", "B3", "B4"], "powers": [["green", "faith"]]}})
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"}, {"chance": "die", "colour": "blue"})
+    placed = {a["colour"] for a in GAME.legal_actions(s, 0) if a["type"] == "place"}
+    assert placed == colours
+    blue = {"player": 0, "type": "place", "cell": "A1", "colour": "blue"}
+    assert (GAME.explain_illegal(s, blue) is None) is (reading == "any_colour")
+    s2 = start(cfg={"faith_colour": reading}, board={**RED3, **BLUE4},
+               players={"0": {"hand": ["E6", "A1", "B2", "B3", "B4"], "powers": [["blue", "faith"]]}})
+    s2, _ = play(s2, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"}, {"chance": "die", "colour": "blue"})
+    assert {a["colour"] for a in GAME.legal_actions(s2, 0) if a["type"] == "place"} == {"red", "blue"}
+
+
+@pytest.mark.parametrize("reading", ["kingdom_tokens", "black_too"])
+def test_turncloak_black_reading(reading):
+    s = start(cfg={"turncloak_black": reading}, board={**RED3, "A1": ["black", 1], "A3": ["yellow", 1]},
+              players={"0": {"hand": ["A1", "A3", "B2", "B3", "B4"], "persons": ["turncloak"]}})
+    black = s.black_supply
+    s, ev = play(s, *ROLL_RED, {"player": 0, "type": "turncloak", "colour": "red"})
+    turned = [c for c, _, _ in next(e for e in ev if e.kind == "turncloak").data["cells"]]
+    assert turned == (["A1", "A3"] if reading == "black_too" else ["A3"])
+    assert s.position.colour_at("A1") == ("red" if reading == "black_too" else "black")
+    assert s.black_supply == black + (1 if reading == "black_too" else 0)
+
+
+@pytest.mark.parametrize("reading,after", [("partial", {"A1": ("red", 1), "A3": ("yellow", 1)}),
+                                           ("whole_cells", {"A1": ("green", 2), "A3": ("red", 1)})])
+def test_turncloak_shortage_reading(reading, after):
+    reds = {**{f"K{i}": ["red", 3] for i in range(1, 9)}, "L1": ["red", 3], "L2": ["red", 2]}   # 29 of 30 on the map
+    s = start(cfg={"turncloak_shortage": reading}, board={**reds, "A1": ["green", 2], "A3": ["yellow", 1]},
+              players={"0": {"hand": ["A1", "A3", "B2", "B3", "B4"], "persons": ["turncloak"]}})
+    assert s.supply[s.cidx("red")] == 1
+    s, _ = play(s, *ROLL_RED, {"player": 0, "type": "turncloak", "colour": "red"})
+    assert {c: s.position[c] for c in after} == after

@@ -85,11 +85,19 @@ def place_problem(s, seat: int, cell: str, colour: str, n: int = 1) -> tuple[str
     return None
 
 
-def _colours_now(t) -> list[str]:
-    """Colours the active player may use after the roll / Military choice."""
+def _colours_now(s, t) -> list[str]:
+    """Colours the active player may use after the roll / Military choice.
+
+    Ambiguity ``faith_colour``: under ``any_colour`` (default) every die rolled may be chosen
+    (``power_card.faith``: "เลือก 1 ผลลัพธ์"); under ``own_colour`` a die beyond the first counts
+    only when it shows the colour of a Faith card the player holds."""
     if t.military:
         return [t.military]
-    return sorted(set(t.dice), key=t.dice.index)
+    dice = t.dice
+    if s.config.faith_colour == "own_colour" and len(dice) > 1:
+        faiths = {c for c, k in s.players[t.seat].powers if k == "faith"}
+        dice = dice[:1] + tuple(d for d in dice[1:] if d in faiths)
+    return sorted(set(dice), key=dice.index)
 
 
 def resolve_options(s, seat: int, colours: list[str], rolled: bool, t=None) -> list[dict]:
@@ -163,10 +171,12 @@ def theron_round_blocked(s, cell: str) -> bool:
 
 
 def turncloak_cells(s, seat: int, colour: str) -> list[str]:
-    """``shadow.turncloak``: held-card cells whose tokens would change into ``colour``."""
+    """``shadow.turncloak``: held-card cells whose tokens would change into ``colour``.  Never a
+    castle cell (``castle.on_own_colour``); a black cell only under ambiguity
+    ``turncloak_black=black_too``."""
     pos = s.position
-    return [c for c in hand_cells(s, seat)
-            if pos.colour_at(c) not in (None, colour, s.board.black) and castle_at(s, c) is None]
+    keep = (None, colour) if s.config.turncloak_black == "black_too" else (None, colour, s.board.black)
+    return [c for c in hand_cells(s, seat) if pos.colour_at(c) not in keep and castle_at(s, c) is None]
 
 
 def money_moves(s, seat: int) -> list[dict]:
@@ -276,7 +286,7 @@ def legal(s, seat: int) -> list[dict]:
         if t.step == "choose":
             return phase1_options(s, seat)
         if t.step == "resolve":
-            opts = resolve_options(s, seat, _colours_now(t), rolled=not t.military, t=t)
+            opts = resolve_options(s, seat, _colours_now(s, t), rolled=not t.military, t=t)
             return opts + moves_at_step(s, seat, t.step)
         if t.step == "buy":
             out = [{"player": seat, "type": "buy_power", "colour": t.buy_colour}] if can_buy(s, seat, t.buy_colour) else []
@@ -415,12 +425,12 @@ def explain(s, action: dict) -> tuple[str, str, str]:
     t = s.turn
     if s.stage == "turn" and t.step == "resolve" and typ in ("place", "place_combo"):
         colour, cell = action.get("colour"), action.get("cell")
-        if colour not in _colours_now(t):
+        if colour not in _colours_now(s, t):
             if t.military:   # power_card.military: the Military's own colour, no die was rolled
                 return ("power_card.military", f"Military วางได้เฉพาะสี{s.board.colour_th.get(t.military, t.military)}",
                         f"the Military places its own colour only ({t.military})")
-            return ("phase1.roll_place", f"วางได้เฉพาะสีที่ทอยได้ ({', '.join(_colours_now(t))})",
-                    f"you may only place the rolled colour ({', '.join(_colours_now(t))})")
+            return ("phase1.roll_place", f"วางได้เฉพาะสีที่ทอยได้ ({', '.join(_colours_now(s, t))})",
+                    f"you may only place the rolled colour ({', '.join(_colours_now(s, t))})")
         why = place_problem(s, seat, str(cell), colour, 2 if typ == "place_combo" else 1)
         if why:
             return why

@@ -190,10 +190,16 @@ def act_turn(w, seat: int, a: dict) -> None:
         changed = []
         for cell in turncloak_cells(w, seat, colour):
             old, n = w.position[cell]
+            if w.config.turncloak_shortage == "whole_cells":   # ambiguity turncloak_shortage
+                if n > w.supply[w.cidx(colour)]:
+                    continue
             n = min(n, w.supply[w.cidx(colour)])
             if n == 0:
                 break
-            w.supply[w.cidx(old)] += w.position.count_at(cell)
+            if old == w.board.black:   # ambiguity turncloak_black=black_too
+                w.black_supply += w.position.count_at(cell)
+            else:
+                w.supply[w.cidx(old)] += w.position.count_at(cell)
             w.supply[w.cidx(colour)] -= n
             w.position = B.set_cell(w.position, cell, colour, n)
             changed.append([cell, old, n])
@@ -202,7 +208,7 @@ def act_turn(w, seat: int, a: dict) -> None:
         emit(w.events, "turncloak", seat, ("shadow.turncloak", "shadow.persons_use"),
              f"Turncloak เปลี่ยนโทเคนใน {len(changed)} ช่องเป็นสี{w.board.colour_th[colour]}",
              f"Turncloak turns {len(changed)} cell(s) {colour}", colour=colour, cells=changed)
-        for old in sorted({o for _, o, _ in changed}, key=w.board.colours.index):
+        for old in sorted({o for _, o, _ in changed if o != w.board.black}, key=w.board.colours.index):
             collapse_if_empty(w, old)
         if changed and w.config.turncloak_attack == "each_cell":   # ambiguity turncloak_attack
             w.queue.append(Pending("attack_from", seat, (("cells", tuple(c for c, _, _ in changed)), ("colour", colour))))
