@@ -214,7 +214,8 @@ def test_second_audit_entries_default_to_the_old_behaviour():
     reg = {e.id: e for e in load_ambiguities("shadow_master")}
     expected = {"forced_sale_scope": "every_charge", "forced_sale_surplus": "kept", "queen_no_kingdom": "to_cash",
                 "reveal_count": "tokens_put_down", "combo_fee": "per_token", "upkeep_timing": "after_tax",
-                "faith_colour": "any_colour", "turncloak_black": "kingdom_tokens", "turncloak_shortage": "partial"}
+                "faith_colour": "any_colour", "turncloak_black": "kingdom_tokens", "turncloak_shortage": "partial",
+                "theron_sources": "one_cell"}
     assert {k: reg[k].default for k in expected} == expected
 
 
@@ -352,3 +353,17 @@ def test_turncloak_shortage_reading(reading, after):
     assert s.supply[s.cidx("red")] == 1
     s, _ = play(s, *ROLL_RED, {"player": 0, "type": "turncloak", "colour": "red"})
     assert {c: s.position[c] for c in after} == after
+
+
+@pytest.mark.parametrize("reading", ["one_cell", "any_cells"])
+def test_theron_sources_reading(reading):
+    s = start(cfg={"theron_sources": reading, "theron_attack": "no_attack"}, **THERON)
+    s, _ = play(s, *ROLL_RED)
+    two = [a for a in GAME.legal_actions(s, 0) if a["type"] == "theron" and a.get("source2")]
+    if reading == "one_cell":
+        assert two == []
+        return
+    move = next(a for a in two if {a["source"], a["source2"]} == {"A1", "E3"} and a["target"] == "E6")
+    assert GAME.describe_action(s, move)[1] == "Lord Theron: move 1 red from A1 and 1 from E3 to E6"
+    s, ev = play(s, move)
+    assert s.position["E6"] == ("red", 2) and s.position["A1"] == ("red", 1) and "E3" not in s.position

@@ -156,6 +156,18 @@ def theron_options(s, seat: int, colour: str) -> list[dict]:
             for n in range(1, min(THERON_MAX, pos.count_at(src), room) + 1):
                 out.append({"player": seat, "type": "theron", "colour": colour, "source": src, "target": dst,
                             "count": n})
+    if s.config.theron_sources == "any_cells":   # ambiguity theron_sources: one token from each of two cells
+        cells = [c for c in B.cells_of(pos, colour) if not theron_castle_locked(s, c)]
+        for i, src in enumerate(cells):
+            for src2 in cells[i + 1:]:
+                for dst in hand_cells(s, seat):
+                    if dst in (src, src2) or theron_round_blocked(s, dst):
+                        continue
+                    if (pos.colour_at(dst) not in (None, colour) or castle_colour_problem(s, dst, colour)
+                            or cell_capacity(s, dst) - pos.count_at(dst) < len((src, src2))):
+                        continue
+                    out.append({"player": seat, "type": "theron", "colour": colour, "source": src, "target": dst,
+                                "count": len((src, src2)), "source2": src2})
     return out
 
 
@@ -582,6 +594,9 @@ def describe(s, action: dict) -> tuple[str, str]:
     if t in ("unally", "envoy_unally"):
         env = " (Envoy)" if t == "envoy_unally" else ""
         return f"ถอน{col(action['colour'])}ออกจากช่อง X{env}", f"unally: {action['colour']} out of its X cell{env}"
+    if t == "theron" and action.get("source2"):
+        return (f"Lord Theron: ย้าย{col(action['colour'])} 1 จาก {action['source']} และ 1 จาก {action['source2']} ไป {action['target']}",
+                f"Lord Theron: move 1 {action['colour']} from {action['source']} and 1 from {action['source2']} to {action['target']}")
     if t == "theron":
         return (f"Lord Theron: ย้าย{col(action['colour'])} {action['count']} จาก {action['source']} ไป {action['target']}",
                 f"Lord Theron: move {action['count']} {action['colour']} from {action['source']} to {action['target']}")

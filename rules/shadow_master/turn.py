@@ -163,8 +163,12 @@ def act_turn(w, seat: int, a: dict) -> None:
         w.resume = "after_resolve"
     elif typ == "theron":
         colour, src, dst, n = a["colour"], a["source"], a["target"], a["count"]
+        src2 = a.get("source2")   # ambiguity theron_sources=any_cells: one token from src, one from src2
         rank_before = kingdom_rank(w, colour)
-        w.position = B.place_token(B.remove_token(w.position, src, n), dst, colour, n)
+        if src2:
+            w.position = B.place_token(B.remove_token(B.remove_token(w.position, src, 1), src2, 1), dst, colour, n)
+        else:
+            w.position = B.place_token(B.remove_token(w.position, src, n), dst, colour, n)
         spend = w.config.theron_card == "spent"   # ambiguity theron_card
         if spend:
             _discard_card(w, seat, dst)
@@ -177,11 +181,13 @@ def act_turn(w, seat: int, a: dict) -> None:
              + (("territory.one_per_round",) if per_round else ()),
              f"Lord Theron ย้ายโทเคนสี{w.board.colour_th[colour]} {n} ตัวจาก {src} ไป {dst}",
              f"Lord Theron moves {n} {colour} token(s) from {src} to {dst}", colour=colour, source=src, target=dst,
-             count=n, emptied=src not in w.position)
-        if src not in w.position and w.config.theron_damage == "on_empty":   # ambiguity theron_damage
-            charge_damage(w, colour, 1, rank_before, ("shadow.lord_theron",))
-        if src not in w.position and w.config.theron_castle == "castle_emptied_applies":   # ambiguity theron_castle
-            castles.castle_emptied(w, src, ("shadow.lord_theron",))   # then the castle_emptied reading decides (destroyed / stays)
+             count=n, emptied=src not in w.position, **({"source2": src2} if src2 else {}))
+        emptied = [c for c in (src, src2) if c and c not in w.position]
+        if emptied and w.config.theron_damage == "on_empty":   # ambiguity theron_damage
+            charge_damage(w, colour, len(emptied), rank_before, ("shadow.lord_theron",))
+        for cell in emptied:
+            if w.config.theron_castle == "castle_emptied_applies":   # ambiguity theron_castle
+                castles.castle_emptied(w, cell, ("shadow.lord_theron",))   # then the castle_emptied reading decides (destroyed / stays)
         if w.config.theron_attack == "attacks":   # ambiguity theron_attack
             attack.start(w, seat, dst, colour)
         w.resume = "after_resolve"
