@@ -215,7 +215,7 @@ def test_second_audit_entries_default_to_the_old_behaviour():
     expected = {"forced_sale_scope": "every_charge", "forced_sale_surplus": "kept", "queen_no_kingdom": "to_cash",
                 "reveal_count": "tokens_put_down", "combo_fee": "per_token", "upkeep_timing": "after_tax",
                 "faith_colour": "any_colour", "turncloak_black": "kingdom_tokens", "turncloak_shortage": "partial",
-                "theron_sources": "one_cell"}
+                "theron_sources": "one_cell", "ally_buy": "none", "castle_capture_by": "placements_only"}
     assert {k: reg[k].default for k in expected} == expected
 
 
@@ -367,3 +367,26 @@ def test_theron_sources_reading(reading):
     assert GAME.describe_action(s, move)[1] == "Lord Theron: move 1 red from A1 and 1 from E3 to E6"
     s, ev = play(s, move)
     assert s.position["E6"] == ("red", 2) and s.position["A1"] == ("red", 1) and "E3" not in s.position
+
+
+@pytest.mark.parametrize("reading", ["none", "offered"])
+def test_ally_buy_reading(reading):
+    s = start(cfg={"ally_buy": reading}, board=RED3, players={"0": {"hand": ["X", "B1", "B2", "B3", "B4"]}})
+    s, _ = play(s, *ROLL_RED, {"player": 0, "type": "ally", "x": "X1", "colour": "red"})
+    if reading == "offered":
+        assert s.turn.step == "buy" and {"player": 0, "type": "buy_power", "colour": "red"} in GAME.legal_actions(s, 0)
+        s, _ = play(s, {"player": 0, "type": "buy_power", "colour": "red"})
+    else:
+        assert s.turn.step != "buy"
+
+
+@pytest.mark.parametrize("reading", ["placements_only", "moves_too"])
+def test_castle_capture_by_reading(reading):
+    board = {**CASTLE["board"], "A1": ["red", 2]}
+    players = {"0": {"hand": ["E4", "A2", "A3", "A4", "B1"], "persons": ["lord_theron"]}, "1": {"powers": [["blue", "king"]]}}
+    s = start(cfg={"castle_capture_by": reading, "theron_attack": "no_attack"}, board=board,
+              castles=CASTLE["castles"], players=players)
+    s, ev = play(s, *ROLL_RED, {"player": 0, "type": "theron", "colour": "red", "source": "A1", "target": "E4", "count": 1})
+    captured = [e for e in ev if e.kind == "castle_captured"]
+    assert bool(captured) is (reading == "moves_too")
+    assert s.castles[0].owner == (0 if reading == "moves_too" else 1)

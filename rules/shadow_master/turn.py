@@ -153,6 +153,9 @@ def act_turn(w, seat: int, a: dict) -> None:
             w.set_turn(spent=t.spent + 1)
             alliance.remove(w, seat, a["colour"], cites)
         w.resume = "after_resolve"
+        if typ == "ally" and w.config.ally_buy == "offered":   # ambiguity ally_buy: the buy offer of an A placement
+            w.set_turn(buy_colour=a["colour"])
+            w.resume = "after_place"
     elif typ in ("envoy_ally", "envoy_unally"):
         w.set_turn(used_person=True)
         if typ == "envoy_ally":
@@ -188,6 +191,8 @@ def act_turn(w, seat: int, a: dict) -> None:
         for cell in emptied:
             if w.config.theron_castle == "castle_emptied_applies":   # ambiguity theron_castle
                 castles.castle_emptied(w, cell, ("shadow.lord_theron",))   # then the castle_emptied reading decides (destroyed / stays)
+        if w.config.castle_capture_by == "moves_too":   # ambiguity castle_capture_by
+            castles.capture_check(w, seat, colour)
         if w.config.theron_attack == "attacks":   # ambiguity theron_attack
             attack.start(w, seat, dst, colour)
         w.resume = "after_resolve"
@@ -216,6 +221,8 @@ def act_turn(w, seat: int, a: dict) -> None:
              f"Turncloak turns {len(changed)} cell(s) {colour}", colour=colour, cells=changed)
         for old in sorted({o for _, o, _ in changed if o != w.board.black}, key=w.board.colours.index):
             collapse_if_empty(w, old)
+        if changed and w.config.castle_capture_by == "moves_too":   # ambiguity castle_capture_by
+            castles.capture_check(w, seat, colour)
         if changed and w.config.turncloak_attack == "each_cell":   # ambiguity turncloak_attack
             w.queue.append(Pending("attack_from", seat, (("cells", tuple(c for c, _, _ in changed)), ("colour", colour))))
         w.resume = "after_resolve"
