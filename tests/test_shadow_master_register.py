@@ -215,7 +215,8 @@ def test_second_audit_entries_default_to_the_old_behaviour():
     expected = {"forced_sale_scope": "every_charge", "forced_sale_surplus": "kept", "queen_no_kingdom": "to_cash",
                 "reveal_count": "tokens_put_down", "combo_fee": "per_token", "upkeep_timing": "after_tax",
                 "faith_colour": "any_colour", "turncloak_black": "kingdom_tokens", "turncloak_shortage": "partial",
-                "theron_sources": "one_cell", "ally_buy": "none", "castle_capture_by": "placements_only"}
+                "theron_sources": "one_cell", "ally_buy": "none", "castle_capture_by": "placements_only",
+                "castle_values": "standard", "power_deck": "standard"}
     assert {k: reg[k].default for k in expected} == expected
 
 
@@ -390,3 +391,30 @@ def test_castle_capture_by_reading(reading):
     captured = [e for e in ev if e.kind == "castle_captured"]
     assert bool(captured) is (reading == "moves_too")
     assert s.castles[0].owner == (0 if reading == "moves_too" else 1)
+
+
+@pytest.mark.parametrize("reading,upkeep,value", [("standard", 2, 15), ("unvalued", 2, 0)])
+def test_castle_values_reading(reading, upkeep, value):
+    from rules.shadow_master.flow import do_income
+    from rules.shadow_master.scoring import breakdown
+    s = start(cfg={"castle_values": reading}, board=BLUE4, castles=[{"cell": "F6", "owner": 0}],
+              players={"0": {"powers": [["blue", "king"]]}})
+    assert breakdown(s, 0)["shadow"] == value
+    w = thaw(s)
+    do_income(w)
+    assert [e.data["paid"] for e in w.events if e.kind == "pay" and "castle.upkeep" in e.cites] == [upkeep]
+
+
+@pytest.mark.parametrize("reading,per", [("standard", 10), ("small", 7)])
+def test_power_deck_reading(reading, per):
+    s = start(cfg={"power_deck": reading})
+    assert {sum(d) for d in s.power_decks} == {per}
+    assert GAME.invariants(s) == []
+
+
+def test_table_entries_name_their_data_files():
+    reg = {e.id: e for e in load_ambiguities("shadow_master")}
+    from rules.shadow_master.tables import tables
+    assert reg["castle_values"].data == "shadow_cards.yaml" and reg["power_deck"].data == "power_cards.yaml"
+    assert set(reg["castle_values"].reading_ids) == set(tables().shadow.castle_tables)
+    assert set(reg["power_deck"].reading_ids) == set(tables().powers.decks)

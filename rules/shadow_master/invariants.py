@@ -79,7 +79,7 @@ def invariants(s: State) -> list[str]:
         out.append(f"money not conserved: {money} != {BANK_START}")
     if s.bank < 0 or any(p.cash < 0 or min(p.deposits) < 0 for p in s.players) or any(n < 0 for _, n in s.row):
         out.append("negative money")
-    per = tables().powers.per_colour
+    per = tables().powers.per_colour(cfg.power_deck)
     held_all = Counter(ck for p in s.players for ck in p.powers)
     full = tuple(per[kind] for kind in KINDS)
     for k, colour in enumerate(board.colours):
