@@ -216,7 +216,7 @@ def test_second_audit_entries_default_to_the_old_behaviour():
                 "reveal_count": "tokens_put_down", "combo_fee": "per_token", "upkeep_timing": "after_tax",
                 "faith_colour": "any_colour", "turncloak_black": "kingdom_tokens", "turncloak_shortage": "partial",
                 "theron_sources": "one_cell", "ally_buy": "none", "castle_capture_by": "placements_only",
-                "castle_values": "standard", "power_deck": "standard"}
+                "castle_values": "standard", "power_deck": "standard", "out_assets": "returned"}
     assert {k: reg[k].default for k in expected} == expected
 
 
@@ -418,3 +418,19 @@ def test_table_entries_name_their_data_files():
     assert reg["castle_values"].data == "shadow_cards.yaml" and reg["power_deck"].data == "power_cards.yaml"
     assert set(reg["castle_values"].reading_ids) == set(tables().shadow.castle_tables)
     assert set(reg["power_deck"].reading_ids) == set(tables().powers.decks)
+
+
+@pytest.mark.parametrize("reading", ["returned", "frozen"])
+def test_out_assets_reading(reading):
+    from rules.shadow_master.money import eliminate
+    s = start(cfg={"out_assets": reading}, board=BLUE4, castles=[{"cell": "F6", "owner": 1}],
+              players={"1": {"cash": 3, "persons": ["turncloak"], "powers": [["blue", "king"]]}})
+    w = thaw(s)
+    eliminate(w, 1)
+    s = w.freeze()
+    assert s.players[1].out and GAME.invariants(s) == []
+    if reading == "returned":
+        assert not s.players[1].powers and s.players[1].cash == 0 and not s.castles and "turncloak" in s.person_supply
+    else:
+        assert len(s.players[1].powers) == 1 and s.players[1].cash == 3 and len(s.castles) == 1
+        assert "turncloak" not in s.person_supply

@@ -95,8 +95,18 @@ def owe(w, seat: int, debt: int, to: int | None) -> None:
 
 
 def eliminate(w, seat: int) -> None:
-    """``seat`` is out (``bankruptcy.out``): cards go back, money to the bank, castles fall."""
+    """``seat`` is out (``bankruptcy.out``): cards go back, money to the bank, castles fall.
+
+    Ambiguity ``out_assets``: under ``frozen`` nothing goes back; the player keeps what they hold
+    (cards, money, persons, castles on the board) but takes no further part and scores nothing."""
     p = w.players[seat]
+    if w.config.out_assets == "frozen":
+        p.out = True
+        w.queue = [q for q in w.queue if q.seat != seat]
+        emit(w.events, "eliminated", seat, ("bankruptcy.out",),
+             "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม (ทรัพย์สินคงอยู่แต่ไม่มีผล ข้อกำกวม out_assets)",
+             "no money and no Kingdom Power left to sell: out of the game (assets stay, inert; ambiguity out_assets)")
+        return
     for colour, kind in p.powers:
         w.power_decks[w.cidx(colour)][_kind_index(kind)] += 1
     w.bank += p.cash + sum(p.deposits)
