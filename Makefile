@@ -6,7 +6,7 @@ PORT ?= 8866
 HOST ?= 127.0.0.1
 STAMP := $(VENV)/.installed
 
-.PHONY: venv dashboard test lab soak bench clean check-scenarios
+.PHONY: venv dashboard test lab soak bench bench-dashboard clean check-scenarios
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -34,6 +34,7 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m rules bench coup --json
+	$(BIN)/python -m rules bench valeria --json
 	$(BIN)/python -m rules bench new_world --json
 
 check-scenarios: $(STAMP)
@@ -41,3 +42,7 @@ check-scenarios: $(STAMP)
 
 clean:
 	rm -rf $(VENV) artifacts .pytest_cache
+
+## The dashboard in headless Chromium: open, click, 20 visitors, bytes, kernel memory (prints figures)
+bench-dashboard: $(STAMP)
+	PYTHONPATH=. $(BIN)/python benchmarks/dashboard.py $(BENCH_ARGS)

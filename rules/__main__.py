@@ -9,6 +9,10 @@
                                                random games with invariants after every action
   coverage GAME [--json]                       clause statuses and which clauses the events of the
                                                scenarios cite (their setup events included)
+  simulate GAME -n N [--bots ...] [--set F=V] [--seed S] [--workers W | --scheduler ADDR] [--json | --csv F | --parquet F]
+  compare GAME --set F=A --against F=B -n N    the analyzer (rules/analysis/cli.py): many games with bots,
+  sweep GAME (--entry ID | --scale rank,damage)  metrics with intervals, readings compared on the same
+  analyze SCENARIO [--step K] [--rollouts N]     seeds, sweeps, a position's actions scored by rollouts
 """
 from __future__ import annotations
 
@@ -271,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_soak)
     p = sub.add_parser("coverage"); p.add_argument("game"); p.add_argument("--json", action="store_true")
     p.set_defaults(fn=cmd_coverage)
+    from .analysis.cli import add_commands
+    add_commands(sub)
     args = ap.parse_args(argv)
     try:
         return args.fn(args)

@@ -28,6 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts"
 CULL_IDLE_TIMEOUT = 8   # seconds, for the dashboard under test only
 CULL_INTERVAL = 2
+POOL_SIZE = 1
+"""Preheated kernels per notebook in the servers tests start (the launcher's default is sized for a
+class, 24 kernels: far more than a test needs, and slow to start on a shared 2-core machine)."""
 
 
 def _in_ci() -> bool:
@@ -76,7 +79,7 @@ def dashboard() -> str:
     log = open(log_path, "w", encoding="utf-8")
     proc = subprocess.Popen(
         [sys.executable, "-m", "widgets.serve", "--host", "127.0.0.1", "--port", str(port),
-         "--cull-idle-timeout", str(CULL_IDLE_TIMEOUT), "--cull-interval", str(CULL_INTERVAL)],
+         "--pool-size", str(POOL_SIZE), "--cull-idle-timeout", str(CULL_IDLE_TIMEOUT), "--cull-interval", str(CULL_INTERVAL)],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"

@@ -30,7 +30,7 @@ def game(request):
 
 def test_every_listed_engine_is_tested():
     """The four product games with an engine are all here (a new engine joins by being written)."""
-    assert {"coup", "shadow_master", "new_world", "toy_pig"} <= set(GAME_IDS)
+    assert {"coup", "shadow_master", "new_world", "valeria", "toy_pig"} <= set(GAME_IDS)
 
 
 @pytest.mark.parametrize("which", ["min", "max"])

@@ -143,7 +143,7 @@ def test_shadow_master_notebook_steps_an_attack(browser, dashboard):
 
         # Thai text: the page's headings and the rulebook's own clause on full force
         for text in ("การโจมตีทีละขั้น", "ถ้าวางตรงนี้ จะเกิดอะไร", "เล่นกับบอท"):
-            assert page.get_by_text(text).first.is_visible(), text
+            assert page.get_by_role("heading", name=text).first.is_visible(), text  # (the contents list folds a copy)
         assert attacks.locator('.kl-clause[data-clause="attack.full_force"]').first.is_visible()
         assert "ฝ่ายบุกมีจำนวนมากกว่า" in attacks.locator('.kl-clause[data-clause="attack.full_force"]').first.inner_text()
 

@@ -364,7 +364,7 @@ def test_undo_my_move_goes_back_before_my_last_decision_and_replays_the_bots():
     assert table.board.html.value != shown or session.step == len(line)
     # the same decision again brings back the same bot moves and the same shuffles
     label = SPEC.label(session.state, line[mine[-1]])
-    next(b for b in table.buttons.children if b.description == label).click()
+    next(b for b in table.buttons.children if b.description.split(" ⚠ ")[0] == label).click()
     assert session.actions[:session.step] == line
     # undo all the way back: then nothing is left to undo
     while not table.undo_button.disabled:

@@ -67,7 +67,7 @@ def test_toy_pig_page_is_built_through_the_shared_page():
 
 
 def test_a_game_folder_holds_only_its_view_and_labels():
-    for game in ("coup", "shadow_master", "toy_pig"):
+    for game in ("coup", "shadow_master", "valeria", "toy_pig"):
         folder = WIDGETS / game
         assert (folder / "__init__.py").exists() and (folder / "labels.py").exists(), game
         text = (folder / "__init__.py").read_text(encoding="utf-8")
@@ -95,7 +95,7 @@ def test_a_double_click_is_refused_not_applied_twice():
     length = table.session.length
     assert table.session.actions[0] == {"player": 0, "type": "income"}
     income.click()  # the same (now closed) button again: the decision changed
-    assert table.session.length == length and "no longer current" in table.message.value
+    assert table.session.length == length and "kl-moved-on" in table.message.value
 
 
 def test_a_late_click_is_never_applied_to_another_action():
@@ -107,7 +107,7 @@ def test_a_late_click_is_never_applied_to_another_action():
     for old_decision, action in shown:
         before = table.session.length
         page.safe(table.message)(table.choose)(old_decision, action)
-        assert table.session.length == before and "kl-error" in table.message.value
+        assert table.session.length == before and "kl-moved-on" in table.message.value and "kl-error" not in table.message.value
 
 
 def test_a_late_board_click_is_refused():
@@ -118,7 +118,7 @@ def test_a_late_board_click_is_refused():
     stale = table.decision - 1
     length = table.session.length
     table.board.hexboard.click(table.board.hexboard.hex_of[place["cell"]], decision=stale)
-    assert table.session.length == length and "no longer current" in table.message.value
+    assert table.session.length == length and "kl-moved-on" in table.message.value
     table.board.click(place["cell"])
     assert table.session.actions[length] == place
 

@@ -25,7 +25,7 @@ import urllib.request
 import psutil  # installed with ipykernel
 import pytest
 
-from tests.conftest import ARTIFACTS, ROOT, _free_port
+from tests.conftest import ARTIFACTS, POOL_SIZE, ROOT, _free_port
 
 pytestmark = pytest.mark.xdist_group("serve")
 
@@ -47,7 +47,7 @@ class Served:
         self.base = f"http://127.0.0.1:{port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "widgets.serve", "--host", "127.0.0.1", "--port", str(port),
-             "--cull-idle-timeout", str(cull_idle_timeout), "--cull-interval", str(cull_interval),
+             "--pool-size", str(POOL_SIZE), "--cull-idle-timeout", str(cull_idle_timeout), "--cull-interval", str(cull_interval),
              *([] if arrival_timeout is None else ["--arrival-timeout", str(arrival_timeout)])],
             cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
         notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))

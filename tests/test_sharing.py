@@ -18,9 +18,9 @@ from rules.core import saveload
 from rules.core.scenario import parse_scenario, run_scenario
 from widgets import deeplink, page, sharing
 
-GAMES = ["coup", "shadow_master", "new_world", "toy_pig"]
+GAMES = ["coup", "shadow_master", "new_world", "valeria", "toy_pig"]
 EXAMPLE = {"coup": "2_contessa_bluff_loses_both", "shadow_master": "attack_siege",
-           "new_world": "2_medium_settlement_alone_scores_8",
+           "new_world": "2_medium_settlement_alone_scores_8", "valeria": "1_strength_capped_by_influence",
            "toy_pig": "2_bust_loses_the_turn"}
 
 

@@ -140,7 +140,7 @@ def value_widgets(root):
 WILD = [10**12, -10**12, -1, 2**64, 3.5, "x" * 10_000, "", None, True, [1, 2], {"a": 1}, "💥", "\x00"]
 
 
-@pytest.mark.parametrize("gid", ["coup", "shadow_master", "toy_pig"])
+@pytest.mark.parametrize("gid", ["coup", "shadow_master", "valeria", "toy_pig"])
 def test_widget_values_written_out_of_range_are_refused_kernel_side(gid):
     """Each value widget of the play panel and of a scenario view gets wild values the way a browser
     writes them (``set_state``, what a comm message does): refused (TraitError) or kept in range,

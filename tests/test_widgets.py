@@ -453,9 +453,9 @@ def test_shadow_board_undo_reset_and_remove(sm):
 def test_serve_arguments():
     argv = serve.voila_argv("127.0.0.1", 9999)
     for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=9999", "--preheat_kernel=True",
-                 "--pool_size=1", "--MappingKernelManager.cull_idle_timeout=600",
+                 f"--pool_size={serve.POOL_SIZE}", "--MappingKernelManager.cull_idle_timeout=600",
                  "--MappingKernelManager.cull_interval=60", "--strip_sources=True",
-                 "--show_tracebacks=False", "--template=kotika"):
+                 "--show_tracebacks=False", "--template=kotika", "--KernelManager.transport=ipc"):
         assert flag in argv
     assert (serve.JUPYTER_DATA / "voila/templates/kotika/index.html.j2").exists()
     assert json.loads((serve.ROOT / "voila.json").read_text())["VoilaConfiguration"]["preheat_kernel"]

@@ -1,4 +1,10 @@
-"""The event log: each event in Thai with its clause ids; choosing one shows the clauses.
+"""The event log: the game's story, and each event's clauses on demand.
+
+The story (:attr:`EventLog.story`, one HTML) lists the events as wrapped lines grouped by turn
+(a heading per turn, from the game's labels adapter), the setup events folded under one line, and
+on each line the one or two clauses that decided it first (ids, with a short heading); choosing an
+event in the picker below (:attr:`EventLog.select`) shows its line in full and the Thai text of every
+clause it cites (and highlights them in a rule panel).
 
 Bound to a :class:`~widgets.session.GameSession` it follows ``session.events``: first the
 setup events (what setup did, step 0, marked ``ตั้งเกม / setup``), then the events of each
@@ -96,8 +102,71 @@ def clauses_html(book: Rulebook | None, clause_ids: Iterable[str]) -> str:
     return f'{PANEL_CSS}<div class="kl-rules">{"".join(parts)}</div>'
 
 
+STORY_CSS = f"""<style>
+.kl-story {{ font-family: {THAI_FONT}; font-size: 14px; line-height: 1.45; max-height: 26em; overflow-y: auto;
+  display: flex; flex-direction: column-reverse; border: 1px solid #ddd; border-radius: 6px; padding: 4px 8px;
+  white-space: normal; overflow-wrap: anywhere; background: #fff; }}
+.kl-story .kl-turn-head {{ font-weight: bold; margin: 6px 0 2px; color: #2a4d69; border-bottom: 1px solid #e4e9ee; }}
+.kl-story .kl-line {{ margin: 1px 0 1px 6px; }}
+.kl-story .kl-line.kl-hidden {{ color: #666; }}
+.kl-story .kl-n {{ color: #888; font-size: 12px; }}
+.kl-story .kl-why {{ font-size: 12px; color: #555; }}
+.kl-story .kl-why code {{ font-size: 11px; background: #f3f3f3; padding: 0 3px; border-radius: 3px; }}
+.kl-story details.kl-setup > summary {{ cursor: pointer; color: #555; }}
+.kl-eventlog-pick select, .kl-eventlog-pick .widget-dropdown select {{ font-family: {THAI_FONT}; font-size: 14px; }}
+</style>"""
+WHY_SHOWN = 2
+"""Each story line shows this many of its cites first (the rest, and every clause's text, on demand)."""
+
+
+def _heading(book: Rulebook | None, cid: str) -> str:
+    try:
+        return book.clause(cid).heading[-1] if book else ""
+    except (KeyError, IndexError, AttributeError):
+        return ""
+
+
+def why_html(book: Rulebook | None, cites: Iterable[str]) -> str:
+    """The first :data:`WHY_SHOWN` clauses that decided an event (id and heading), and how many more."""
+    cites = list(cites)
+    if not cites:
+        return ""
+    first = " ".join(f"<code>{html.escape(c)}</code> {html.escape(_heading(book, c))}" for c in cites[:WHY_SHOWN])
+    more = f" +{len(cites) - WHY_SHOWN}" if len(cites) > WHY_SHOWN else ""
+    return f' <span class="kl-why">— {first}{more}</span>'
+
+
+def story_html(lines: list[tuple[int, Event, str | None]], viewer: int | None, label: Callable[[int], str],
+               book: Rulebook | None, reveal: bool = False) -> str:
+    """The story: ``lines`` are ``(number, event, turn heading)``; heading ``None`` marks a setup
+    event (folded under one line).  A new heading starts a turn group."""
+    setup, groups = [], []
+    for n, ev, turn in lines:
+        shown = reveal or ev.visible(viewer)
+        cls = "kl-line" + ("" if shown else " kl-hidden")
+        row = (f'<div class="{cls}" data-kind="{html.escape(ev.kind)}"><span class="kl-n">{n + 1}.</span> '
+               f'{html.escape(event_text(ev, viewer, label, reveal))}{why_html(book, ev.cites)}</div>')
+        if turn is None:
+            setup.append(row)
+        elif groups and groups[-1][0] == turn:
+            groups[-1][1].append(row)
+        else:
+            groups.append((turn, [row]))
+    parts = []
+    if setup:
+        parts.append(f'<details class="kl-setup"><summary>ตั้งเกม / setup: {len(setup)} เหตุการณ์ / events '
+                     f'(คลิกเพื่อดู / click to open)</summary>{"".join(setup)}</details>')
+    for turn, rows in groups:
+        head = f'<div class="kl-turn-head">{html.escape(turn)}</div>' if turn else ""
+        parts.append(f'<div class="kl-turn">{head}{"".join(rows)}</div>')
+    if not parts:
+        parts.append('<div class="kl-muted">ยังไม่มีเหตุการณ์ / no event yet</div>')
+    return f'<div class="kl-story"><div>{"".join(parts)}</div></div>'
+
+
 class EventLog(w.VBox):
-    """A list of events (a ``Select``) and, below, the clauses of the chosen event.
+    """The story of the events (:attr:`story`), a picker of one event (:attr:`select`, a dropdown
+    whose options are :func:`event_line`) and, below, the chosen event in full with its clauses.
 
     ``session``: follow its ``events`` (optional; else call :meth:`set_events`);
     ``book``: the rulebook for clause texts; ``rule_panel``: a
@@ -115,32 +184,46 @@ class EventLog(w.VBox):
         game_label = getattr(getattr(session, "game", None), "seat_label", None)
         self.seat_label = seat_label or (game_label if callable(game_label) else None) or default_seat_label
         self._events: list[Event] = []
-        self.select = w.Select(options=[], rows=8, layout=w.Layout(width="100%"))
+        self.story = w.HTML()
+        self.select = w.Dropdown(options=[], value=None, description="ข้อกติกาของ",
+                                 layout=w.Layout(width="100%", max_width="760px"))
         self.select.add_class("kl-eventlog")
+        self.select.add_class("kl-eventlog-pick")
         self.detail = w.HTML()
-        style = w.HTML(f"<style>.kl-eventlog select {{ font-family: {THAI_FONT}; "
-                       "font-size: 14px; }</style>")
+        self.detail.add_class("kl-eventlog-detail")
+        style = w.HTML(STORY_CSS, layout=w.Layout(display="none"))
         self.select.observe(safe(self.detail)(self._on_select), names="value")
         self.skipped = w.HTML()
-        super().__init__([style, self.skipped, self.select, self.detail], **kwargs)
+        head = w.HTML(f'<div class="kl-muted" style="font-family:{THAI_FONT}">บันทึกเหตุการณ์ทีละเทิร์น '
+                      '(ล่าสุดอยู่ล่างสุด) เลือกเหตุการณ์ด้านล่างเพื่ออ่านข้อกติกาทุกข้อที่ตัดสินมัน / the story turn by '
+                      'turn (newest at the bottom); pick an event below to read every clause that decided it</div>')
+        super().__init__([style, head, self.skipped, self.story, self.select, self.detail], **kwargs)
+        self.add_class("kl-eventlog-box")
         if session is not None:
             setup = lambda: len(getattr(session, "setup_events", ()))  # noqa: E731
             session.observe(lambda c: self.set_events(c["new"], setup=setup()), names="events")
             self.set_events(session.events, setup=setup())
 
     def set_events(self, events: Iterable[Event], first: int = 0, setup: int = 0,
-                   select_last: bool = True) -> None:
-        """Show ``events``; the newest is selected (its clauses shown) unless ``select_last`` is
+                   select_last: bool = True, turns: list[str] | None = None) -> None:
+        """Show ``events``; the newest is chosen (its clauses shown) unless ``select_last`` is
         false (then none is, until the reader chooses one).  ``first``: how many earlier events
         are left out (numbering starts after them and a note says so); ``setup``: how many
-        events of the whole log (left-out ones included) are setup events, shown marked
-        :data:`SETUP_MARK`."""
+        events of the whole log (left-out ones included) are setup events, folded in the story and
+        marked :data:`SETUP_MARK` in the picker; ``turns``: each event's turn heading (the story
+        groups events under it; default one group)."""
         self._events = list(events)
         if not select_last:
             self.select.value = None  # before the options change: nothing is highlighted
         self.skipped.value = (f'<div class="kl-muted" style="font-family:{THAI_FONT}">แสดง {len(self._events)} '
                               f'เหตุการณ์ล่าสุด (ซ่อน {first} เหตุการณ์แรก) / showing the last '
                               f'{len(self._events)} events ({first} earlier ones hidden)</div>') if first else ""
+        lines = []
+        for i, ev in enumerate(self._events):
+            k = first + i
+            turn = None if k < setup else (turns[i] if turns is not None and i < len(turns) else "")
+            lines.append((k, ev, turn))
+        self.story.value = story_html(lines, self.viewer, self.seat_label, self.book, self.reveal)
         options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup,
                                reveal=self.reveal), i)
                    for i, e in enumerate(self._events)]

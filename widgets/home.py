@@ -15,6 +15,7 @@ import ipywidgets as w
 from rules import GAMES
 from rules.core.rulebook import RULEBOOKS, load_rulebook
 
+from .mobile import MOBILE_CSS
 from .errors import THAI_FONT, error_html, message_html
 from .rulepanel import RulePanel
 
@@ -71,4 +72,4 @@ def games_tabs(notebooks: Path = NOTEBOOKS) -> w.VBox:
         info = GAMES[g]
         tab.set_title(i, info.title_th if info.title_th == info.title_en
                       else f"{info.title_th} / {info.title_en}")
-    return w.VBox([w.HTML(TABS_CSS), tab])
+    return w.VBox([w.HTML(TABS_CSS + MOBILE_CSS), tab])

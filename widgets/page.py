@@ -45,6 +45,7 @@ from rules.core.scenario import Scenario, load_scenario, recorded_game
 from . import deeplink, sharing
 from .errors import THAI_FONT, error_html, message_html, safe
 from .eventlog import EventLog, event_text, names_seat
+from .mobile import MOBILE_CSS
 from .rulepanel import PANEL_CSS, RulePanel, clause_html
 from .rulepanel import ambiguities_html as register_html
 from .session import Cursor, GameSession
@@ -55,6 +56,13 @@ LOG_EVENTS = 80
 """The event log shows the latest events only (a long game would send thousands)."""
 MAX_BUTTONS = 6
 """More choices of one kind than this are a dropdown and a "do" button."""
+BLUFF_MARK = ("⚠ คุณไม่มีการ์ดใบนี้", "you do not hold this card")
+"""Added to a choice that claims a card the reader does not hold (the engine says so: ``SPEC.bluff``)."""
+MOVED_ON = message_html("เกมเดินต่อไปแล้ว การคลิกนี้จึงไม่ได้ทำอะไร", "the game has moved on, so this click did nothing",
+                        tone="missing").replace('class="kl-note"', 'class="kl-note kl-moved-on"')
+"""The calm line of a late, double or stale click (nothing was applied)."""
+THINKING = message_html("บอทกำลังเดิน…", "the bots are moving…", tone="missing")
+"""Shown while the bots answer (the buttons are disabled meanwhile)."""
 
 PAGE_CSS = f"""<style>
 .kl-page {{ font-family: {THAI_FONT}; font-size: 14px; line-height: 1.45; }}
@@ -64,6 +72,10 @@ PAGE_CSS = f"""<style>
 .kl-page .kl-teach {{ background: #e8f4fd; border-left: 4px solid #2a6f97; padding: 3px 8px; margin: 4px 0; }}
 .kl-eventlog select {{ font-family: {THAI_FONT}; font-size: 14px; }}
 .kl-eventlog-detail {{ white-space: normal; overflow-wrap: anywhere; }}
+.kl-page .kl-choices .jupyter-button, .kl-page .kl-choices button {{ white-space: normal; height: auto;
+  min-height: 28px; text-align: left; line-height: 1.3; padding: 3px 8px; max-width: 100%; font-family: {THAI_FONT}; }}
+.kl-page .kl-choices .kl-bluff {{ border: 2px dashed #b26a00; }}
+.kl-page .kl-decide {{ margin: 4px 0 2px; }}
 </style>"""
 
 
@@ -120,6 +132,14 @@ class GameSpec:
     fresh_players: int = 2
     primary: frozenset = frozenset()
     danger: frozenset = frozenset()
+    bluff: Callable[[Any, Mapping], bool] | None = None
+    """``bluff(state, action)``: the engine's answer whether the reader's own ``action`` claims a card
+    the reader does not hold (a button is then marked :data:`BLUFF_MARK`)."""
+    turn_of: Callable[[Mapping], str] | None = None
+    """``turn_of(obs)``: the heading of the turn a (spectator's) observation is in; the story groups
+    each action's events under the heading of the position before it."""
+    decision_words: Callable[[Mapping], tuple[str, str]] | None = None
+    """``decision_words(obs)``: what the reader is deciding now, in words (labels adapter)."""
     css: str = ""
     css_class: str = ""
     """A short class prefix of the game's views (``kl-sm``: ``kl-sm-play``, ``kl-sm-scenario``)."""
@@ -147,7 +167,7 @@ class GameSpec:
 
     def style(self) -> w.HTML:
         """The page's and the game's CSS, once per view (hidden box)."""
-        return w.HTML(PANEL_CSS + PAGE_CSS + self.css, layout=w.Layout(display="none"))
+        return w.HTML(PANEL_CSS + PAGE_CSS + MOBILE_CSS + self.css, layout=w.Layout(display="none"))
 
 
 def observation(game: Any, state: Any, viewer: int | None) -> dict:
@@ -260,6 +280,35 @@ class FrameCursor(Cursor):
         return list(self.session.transitions[f.action - 1].events[:f.shown]) if f.action else []
 
 
+def turn_headings(spec: GameSpec, session: GameSession, actions: int, shown_last: int | None = None) -> list[str]:
+    """The turn heading (``SPEC.turn_of`` of the position before each action) of every event of the
+    first ``actions`` actions, in order (the last action's first ``shown_last`` events only, when
+    given); ``""`` for a game without headings.  Cached per transition on the session."""
+    if spec.turn_of is None:
+        n = sum(len(tr.events) for tr in session.transitions[:actions])
+        return [""] * n
+    cache = session.__dict__.setdefault("_kl_turns", {})
+    out: list[str] = []
+    for i, tr in enumerate(session.transitions[:actions]):
+        hit = cache.get(id(tr))
+        if hit is None or hit[0] is not tr:
+            before = session.transitions[i - 1].state if i else session.initial
+            hit = cache[id(tr)] = (tr, spec.turn_of(observation(spec.game, before, None)))
+        k = len(tr.events) if shown_last is None or i < actions - 1 else shown_last
+        out += [hit[1]] * k
+    return out
+
+
+def log_window(spec: GameSpec, session: GameSession, events: list, actions: int,
+               shown_last: int | None = None) -> dict:
+    """``set_events`` arguments for the last :data:`LOG_EVENTS` of ``events`` (the setup events then
+    the events of the first ``actions`` actions): numbering, setup count and turn headings."""
+    setup = len(session.setup_events)
+    turns = [""] * setup + turn_headings(spec, session, actions, shown_last)
+    first = max(0, len(events) - LOG_EVENTS)
+    return {"events": events[first:], "first": first, "setup": setup, "turns": turns[first:]}
+
+
 # ----------------------------------------------------------------------------- the game's view
 @dataclass
 class Shown:
@@ -313,9 +362,12 @@ def frame_html(spec: GameSpec, cursor: FrameCursor, now: list[Event], reveal: bo
     if f.action:
         action = session.actions[f.action - 1]
         before = state_before(session, f.action)
+        text = spec.label(before, action)
         who = spec.seat_label(action["player"]) + ": " if isinstance(action.get("player"), int) else ""
+        if who and names_seat(text, spec.seat_label(action["player"])):
+            who = ""  # the engine's label names the seat already
         head += (f" · การกระทำ / action {f.action}/{session.length}: "
-                 f"<b class='kl-action'>{e(who + spec.label(before, action))}</b>")
+                 f"<b class='kl-action'>{e(who + text)}</b>")
     else:
         head += " · ตั้งเกม / setup"
     rows = [f"<div>{head}</div>"]
@@ -435,11 +487,11 @@ class ScenarioView(w.VBox):
         self.info.value = frame_html(self.spec, self.cursor, shown.now, reveal, self.book, open_kinds)
         self.board.show(shown)
         self.share.update()
-        events = shown.events
+        f = self.cursor.frame
         self.eventlog.reveal = reveal
         # at frame 0 no event is chosen for the reader, so the rule panel stays where it is
-        self.eventlog.set_events(events[-LOG_EVENTS:], first=max(0, len(events) - LOG_EVENTS),
-                                 setup=len(self.session.setup_events), select_last=self.cursor.frame.action > 0)
+        self.eventlog.set_events(**log_window(self.spec, self.session, shown.events, f.action, f.shown),
+                                 select_last=f.action > 0)
 
 
 def ruling_number(path: Path | str) -> str | None:
@@ -645,16 +697,12 @@ class PlayTable(w.VBox):
         self._legal: list[dict] = []
         self._obs: dict = {}
         self.buttons = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap"))
+        self.buttons.add_class("kl-choices")
+        self.prompt = w.HTML()  # what is being decided, and what each choice does (the engine's words)
         self.message = w.HTML()
-        player = self.is_player()
-        self.undo_button = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
-                                    layout=w.Layout(width="auto", display="" if player else "none"))
-        self.undo_button.on_click(safe(self.message)(lambda _b: self.undo()))
-        self.finish_button = w.Button(description="ให้บอทเล่นจนจบ / let the bots finish", icon="forward",
-                                      layout=w.Layout(width="auto", display="none"))
-        self.finish_button.on_click(safe(self.message)(lambda _b: self.finish()))
-        self.tools = w.HBox([self.undo_button, self.finish_button], layout=w.Layout(flex_flow="row wrap"))
-        self.controls = w.VBox([self.buttons, self.message, self.tools])
+        self.undo_button = self.finish_button = None  # fresh ones per decision (see _show_tools)
+        self.tools = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.controls = w.VBox([self.prompt, self.buttons, self.message, self.tools])
         self.board = spec.board(spec, session.state, side=[self.controls], play=True)
         self.board.message = self.message  # a refused board click is said here
         parts = [spec.style(), self.board]
@@ -710,12 +758,33 @@ class PlayTable(w.VBox):
         self.board.show(Shown(session=s, state=s.state, obs=obs, viewer=self.viewer, events=list(s.events),
                               legal=legal, decision=self.decision, choose=self.choose))
         if self.eventlog is not None:
-            ev = s.events
-            self.eventlog.set_events(ev[-LOG_EVENTS:], first=max(0, len(ev) - LOG_EVENTS), setup=len(s.setup_events))
-        self.undo_button.disabled = self._my_last_action() is None
-        unfinished = s.current_player() != TERMINAL
-        self.finish_button.layout.display = ("" if self.is_player() and self.bots and unfinished
-                                             and self.viewer_out() else "none")
+            self.eventlog.set_events(**log_window(self.spec, s, list(s.events), s.step))
+        self._show_tools()
+
+    def _show_tools(self) -> None:
+        """"Undo my move" and "let the bots finish", new for each decision and bound to it (a double
+        click on undo undoes one move, not two); the previous ones are closed."""
+        old = list(self.tools.children)
+        decision, player = self.decision, self.is_player()
+        undo = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
+                        layout=w.Layout(width="auto", display="" if player else "none"))
+        undo.disabled = self._my_last_action() is None
+        undo.on_click(lambda _b: self._tool(decision, self.undo))
+        unfinished = self.session.current_player() != TERMINAL
+        finish = w.Button(description="ให้บอทเล่นจนจบ / let the bots finish", icon="forward",
+                          layout=w.Layout(width="auto", display="" if player and self.bots and unfinished
+                                          and self.viewer_out() else "none"))
+        finish.on_click(lambda _b: self._tool(decision, self.finish))
+        self.undo_button, self.finish_button = undo, finish
+        self.tools.children = [undo, finish]
+        for x in old:
+            close_tree(x)
+
+    def _tool(self, decision: int, fn: Callable[[], None]) -> None:
+        if decision != self.decision or self._busy:
+            self.moved_on()
+            return
+        safe(self.message)(fn)()
 
     def _show_buttons(self, legal: list[dict]) -> None:
         """One button per action (a dropdown when one kind has many), each bound to its action and to
@@ -725,18 +794,28 @@ class PlayTable(w.VBox):
         for a in legal:
             groups.setdefault(a["type"], []).append(a)
         state, decision, rows = self.session.state, self.decision, []
+        bluffs = 0
         for typ, acts in groups.items():
             style = "danger" if typ in self.spec.danger else "primary" if typ in self.spec.primary else ""
+            labels = []
+            for a in acts:
+                text = self.spec.label(state, a)
+                if self.spec.bluff is not None and self.spec.bluff(state, a):
+                    text += f" {BLUFF_MARK[0]} / {BLUFF_MARK[1]}"
+                    bluffs += 1
+                labels.append(text)
             if len(acts) <= MAX_BUTTONS:
-                for a in acts:
-                    b = w.Button(description=self.spec.label(state, a), button_style=style,
-                                 layout=w.Layout(width="auto"))
+                for a, text in zip(acts, labels):
+                    b = w.Button(description=text, tooltip=text, button_style=style,
+                                 layout=w.Layout(width="auto", height="auto", max_width="100%"))
+                    if BLUFF_MARK[0] in text:
+                        b.add_class("kl-bluff")
                     b.choice = (decision, dict(a))
                     b.on_click(self._on_button)
                     rows.append(b)
             else:
-                dd = w.Dropdown(options=[(self.spec.label(state, a), i) for i, a in enumerate(acts)],
-                                layout=w.Layout(width="auto", max_width="330px"))
+                dd = w.Dropdown(options=[(text, i) for i, text in enumerate(labels)],
+                                layout=w.Layout(width="auto", max_width="100%"))
                 b = w.Button(description="ทำ / do", button_style=style, layout=w.Layout(width="auto"))
                 b.choices = (decision, [dict(a) for a in acts], dd)
                 b.on_click(self._on_dropdown)
@@ -744,6 +823,25 @@ class PlayTable(w.VBox):
         self.buttons.children = rows
         for x in old:
             close_tree(x)
+        self.prompt.value = self._prompt_html(bool(legal), bluffs)
+
+    def _prompt_html(self, mine: bool, bluffs: int) -> str:
+        """What the reader decides now (the labels adapter's words), or whose decision it is."""
+        obs = self._obs
+        if obs.get("current") == "terminal":
+            return ("<div class='kl-decide'><b>จบเกม / game over</b> · ย้อนตาของฉันหรือเริ่มเกมใหม่ได้ / "
+                    "undo my move or start a new game</div>")
+        if not mine:
+            return ""
+        words = self.spec.decision_words(obs) if self.spec.decision_words is not None else None
+        head = f"{e(words[0])} <span class='kl-muted'>/ {e(words[1])}</span>" if words else ""
+        rows = [f"<div class='kl-decide'><b>ตาของคุณ / your decision:</b> {head}</div>",
+                "<div class='kl-muted'>แต่ละปุ่มบอกว่าตัวเลือกนั้นทำอะไร (คำของเอนจินกติกา) / each button says "
+                "what that choice does (the rules engine's words)</div>"]
+        if bluffs:
+            rows.append(f"<div class='kl-muted'>{e(BLUFF_MARK[0])} = อ้างการ์ดที่คุณไม่มี ถ้าถูกท้าทายจะเสียการ์ด / "
+                        f"{e(BLUFF_MARK[1])}: a bluff; if challenged you lose a card</div>")
+        return "".join(rows)
 
     # -- acting ----------------------------------------------------------------------------
     def _on_button(self, b) -> None:
@@ -754,23 +852,53 @@ class PlayTable(w.VBox):
         decision, acts, dd = b.choices
         safe(self.message)(self.choose)(decision, acts[dd.value])
 
-    def choose(self, decision: int, action: dict) -> None:
-        """Take ``action`` shown for ``decision``: refused (a message, nothing applied) when the
-        decision changed since it was shown or the action is no longer legal."""
-        if decision != self.decision or action not in self.legal():
-            raise BadInput("play", "click", "ตัวเลือกนี้ไม่ใช่ของตาปัจจุบันแล้ว (กดซ้ำหรือกดช้าไป) จึงไม่ได้ทำ",
-                           "this choice is no longer current (a double or late click), so nothing was done")
+    def choose(self, decision: int, action: dict) -> bool:
+        """Take ``action`` shown for ``decision``; returns whether it was applied.  A click on a
+        decision that is no longer the current one (a double, late or stale click), or an action
+        the reader was not offered (the engine's refusal is shown) applies nothing; a click on a past decision
+        gets a calm :data:`MOVED_ON` line, never an error."""
+        if self._busy or decision != self.decision:
+            self.moved_on()
+            return False
+        if action not in self._legal:  # never shown: the engine says why it is refused
+            explain = getattr(self.session.game, "explain_illegal", None)
+            refusal = explain(self.session.state, dict(action)) if explain is not None else None
+            raise refusal or BadInput("play", "click", "ตัวเลือกนี้ไม่ได้อยู่ในตัวเลือกที่แสดง จึงไม่ได้ทำ",
+                                      "this choice is not one of those shown, so nothing was done")
         self.act(action)
+        return True
+
+    def moved_on(self) -> None:
+        """Say calmly that a click came too late (nothing was applied)."""
+        self.message.value = MOVED_ON
+
+    def freeze(self) -> None:
+        """Disable every choice and tool shown (while the move and the bots' answers are worked out)."""
+        def off(x):
+            if isinstance(x, (w.Button, w.Dropdown, w.ToggleButtons)):
+                x.disabled = True
+            for c in getattr(x, "children", ()):
+                off(c)
+        off(self.buttons)
+        off(self.tools)
+        mode = getattr(self.board, "mode", None)
+        if isinstance(mode, w.ToggleButtons):
+            mode.disabled = True
 
     def act(self, action: dict) -> None:
-        """Apply the reader's ``action`` (the engine validates it), let chance and the bots answer, redraw."""
-        self.message.value = ""
+        """Apply the reader's ``action`` (the engine validates it), let chance and the bots answer, redraw.
+        Every button is disabled until the redraw (the bots move in between)."""
+        self.decision += 1  # any click arriving from now on belongs to a past decision
+        self.freeze()
+        self.message.value = THINKING if self.bots else ""
         self._busy = True
         try:
             self.session.apply(dict(action))
             self.advance()  # stops when the reader is out: then a button lets the bots finish
         finally:
             self._busy = False
+            if self.message.value == THINKING:
+                self.message.value = ""
             self.render()
 
     def _my_last_action(self) -> int | None:
@@ -791,6 +919,8 @@ class PlayTable(w.VBox):
         if j is None:
             self.render()
             return
+        self.decision += 1
+        self.freeze()
         self._busy = True
         try:
             self.session.jump(j)
@@ -801,6 +931,8 @@ class PlayTable(w.VBox):
 
     def finish(self) -> None:
         """Let chance and the bots play to the end (offered once the viewer is out)."""
+        self.decision += 1
+        self.freeze()
         self._busy = True
         try:
             self.advance(limit=100_000, to_the_end=True)

@@ -58,6 +58,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import inspect
+import logging
 import os
 import signal
 import sys
@@ -101,7 +102,18 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration,
     return page_config
 
 
-def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
+POOL_SIZE = 8
+"""Preheated kernels per notebook (default; ``--pool-size``): sized for a class of 20-30 readers
+arriving within a minute or so over the three pages (8 x 3 = 24 kernels, each about 110 MiB idle,
+about 2.7 GB in all).  A pool that runs dry is refilled :data:`PREHEAT_SLOTS` kernels at a time
+(see :class:`_PreheatThrottle`); a visitor arriving then waits for the next kernel to be ready."""
+
+PREHEAT_SLOTS = max(1, (os.cpu_count() or 2) - 1)
+"""Kernels starting and running their notebook at the same time (default; ``--preheat-slots``):
+one core fewer than the machine has, so that the pages being read always have a core."""
+
+
+def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = POOL_SIZE,
                preheat: bool = True, cull_idle_timeout: int = 600, cull_interval: int = 60,
                extra: list[str] | None = None) -> list[str]:
     """The Voila command-line arguments for the dashboard (see the module docstring)."""
@@ -122,6 +134,10 @@ def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
         "--strip_sources=True",
         "--show_tracebacks=False",
         f"--template={TEMPLATE}",
+        # kernels talk to the server over Unix sockets, not TCP ports on localhost: nothing else
+        # on the machine can reach them, and ipykernel's "running over TCP without encryption"
+        # warning is not logged for every kernel
+        *(["--KernelManager.transport=ipc"] if os.name == "posix" else []),
         *(extra or []),
     ]
 
@@ -233,8 +249,14 @@ class _KernelWatch:
             self.awaiting.pop(gone, None)
             self.left.pop(gone, None)
         kernel = self.km._kernels.get(kernel_id)
-        if kernel is None or getattr(kernel, "execution_state", None) == "dead":
+        if kernel is None:
+            return True  # shut down meanwhile: nothing to cull (jupyter_server would log a KeyError)
+        if getattr(kernel, "execution_state", None) == "dead":
             return False  # a dead kernel is shut down whatever its page does
+        if kernel._trait_values.get("last_activity") is None:
+            # still starting: jupyter_server sets last_activity once the kernel is up, and its
+            # culler read the unset trait and logged a TraitError traceback
+            return True
         if self.km._kernel_connections.get(kernel_id, 0) > 0:
             return True
         handed = self.awaiting.get(kernel_id)
@@ -242,6 +264,114 @@ class _KernelWatch:
             return True
         left = self.left.get(kernel_id)
         return left is not None and utcnow() - left < timedelta(seconds=self.km.cull_idle_timeout)
+
+
+class _Stopping(Exception):
+    """A pooled kernel not started because the server is stopping."""
+
+
+def _preheat_throttled(factory, slots: int):
+    """Wrap Voila's ``voila_kernel_manager_factory``: pooled kernels are started and run their
+    notebook at most ``slots`` at a time (:class:`_PreheatThrottle`)."""
+    def make(*args, **kwargs):
+        cls = factory(*args, **kwargs)
+        if not hasattr(cls, "_initialize"):  # preheating off
+            return cls
+        return type("ThrottledVoilaKernelManager", (_PreheatThrottle, cls), {"preheat_slots": slots})
+    return make
+
+
+class _PreheatThrottle:
+    """Voila's kernel pool, filled :attr:`preheat_slots` kernels at a time.
+
+    Voila fills a pool by starting every missing kernel at once, each running its notebook; when a
+    page takes a kernel, the refill starts a second later.  On a 2-core machine a pool of 8 per
+    notebook meant 24 kernels executing together at launch, and a class arriving together took
+    its kernels while as many refills ran their notebooks beside them: the pages being opened had
+    no CPU left (20 visitors: the first boards came after a minute).  Here a pooled kernel waits
+    for a slot, starts, runs its notebook and gives the slot back once it has gone quiet (its
+    notebook ran up to the last cell, which waits for its visitor's request), so the readers'
+    kernels keep the other core (until the first page is handed out every core is used:
+    :meth:`preheat_limit`).  Voila's "Kernel pool of ... is filled" line now means the
+    kernels are ready, not just started.  A kernel that a visitor takes while it is still being
+    prepared is the next one ready (Voila hands out the oldest first).
+    """
+
+    preheat_slots = 1
+    QUIET_CPU = 0.05
+    """Seconds of CPU per second below which a preheating kernel counts as ready."""
+
+    def _throttle(self):
+        if getattr(self, "_preheat_cond", None) is None:
+            self._preheat_cond = asyncio.Condition()
+            self._preheat_stop = asyncio.Event()
+            self._preheat_running = 0
+            self._preheat_handed = False
+        return self._preheat_cond, self._preheat_stop
+
+    def preheat_limit(self) -> int:
+        """Kernels prepared at once: :attr:`preheat_slots`, or every core until the first page
+        is handed out (at launch nobody is reading yet)."""
+        slots = max(1, int(self.preheat_slots))
+        return slots if self._preheat_handed else max(slots, os.cpu_count() or 1)
+
+    async def halt_preheating(self) -> None:
+        """No pooled kernel starts from now on (the server is stopping)."""
+        cond, stop = self._throttle()
+        stop.set()
+        async with cond:
+            cond.notify_all()
+
+    async def get_rendered_notebook(self, *args, **kwargs):
+        self._throttle()
+        self._preheat_handed = True
+        return await super().get_rendered_notebook(*args, **kwargs)
+
+    async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+        if kernel_id is not None:  # a restart, not a pool fill
+            return await super()._initialize(notebook_path, kernel_id, **kwargs)
+        cond, stop = self._throttle()
+        async with cond:
+            await cond.wait_for(lambda: stop.is_set() or self._preheat_running < self.preheat_limit())
+            if stop.is_set():
+                raise _Stopping(notebook_path)
+            self._preheat_running += 1
+        try:
+            content = await super()._initialize(notebook_path, None, **kwargs)
+            await self._until_quiet(content, stop)
+            return content
+        finally:
+            async with cond:
+                self._preheat_running -= 1
+                cond.notify_all()
+
+    async def _until_quiet(self, content, stop) -> None:
+        """Until the kernel's notebook ran up to its last cell: its process used less than
+        :attr:`QUIET_CPU` over two half-seconds in a row (or its render ended, or the server is
+        stopping, or :data:`STARTUP_TIMEOUT` passed)."""
+        task = content.get("task")
+        kernel = self._kernels.get(content.get("kernel_id"))
+        provisioner = getattr(kernel, "provisioner", None)
+        pid = getattr(provisioner, "pid", None) or getattr(getattr(provisioner, "process", None), "pid", None)
+        try:
+            import psutil
+            proc = psutil.Process(pid) if pid else None
+        except Exception:  # noqa: BLE001 - no psutil or no process: wait on the render only
+            proc = None
+        t0, calm, last = time.monotonic(), 0, None
+        while time.monotonic() - t0 < STARTUP_TIMEOUT and not stop.is_set():
+            if task is not None and task.done():
+                return
+            try:
+                cpu = sum(proc.cpu_times()[:2]) if proc is not None else None
+            except Exception:  # noqa: BLE001 - the kernel died: nothing to wait for
+                return
+            if cpu is not None and last is not None:
+                calm = calm + 1 if cpu - last < self.QUIET_CPU * 0.5 else 0
+                if calm >= 2 and time.monotonic() - t0 > 1:
+                    return
+            last = cpu
+            await asyncio.sleep(0.5)
 
 
 def _quiet_stop(kernel_manager) -> None:
@@ -257,6 +387,9 @@ def _quiet_stop(kernel_manager) -> None:
 
     async def pooled_ids() -> set[str]:
         ids = set()
+        halt = getattr(kernel_manager, "halt_preheating", None)
+        if halt is not None:
+            await halt()  # pooled kernels not started yet are not started now (_PreheatThrottle)
         for pool in getattr(kernel_manager, "_pools", {}).values():
             for task in tuple(pool):
                 try:
@@ -340,6 +473,18 @@ class _StopOnSignal:
 
 _STOP = _StopOnSignal()
 _ARRIVAL = [ARRIVAL_TIMEOUT]  # the launcher's --arrival-timeout, read by DashboardVoila
+_SLOTS = [PREHEAT_SLOTS]  # the launcher's --preheat-slots
+
+
+class _NoTrustWarning(logging.Filter):
+    """Drops jupyter_server's "Notebook X is not trusted" warning, logged each time a kernel
+    renders a notebook (24 lines at launch with the default pool, one more per visitor).  Trust
+    only decides whether a notebook's *saved* HTML and JavaScript outputs are shown; these
+    notebooks are stored without outputs and Voila runs them whatever their trust, so the line
+    says nothing; signing them would only hold on the machine that signed them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != "Notebook %s is not trusted"
 
 
 def _voila_class():
@@ -384,6 +529,7 @@ def _voila_class():
 
         def initialize(self, argv=None):
             super().initialize(argv)
+            self.log.addFilter(_NoTrustWarning())
             _STOP.log = self.log
             _STOP.install()  # again: Voila's initialize replaced the SIGTERM handler
             if self.voila_configuration.page_config_hook is None:
@@ -400,7 +546,13 @@ def _voila_class():
             super().stop()
 
         def init_settings(self):
-            settings = super().init_settings()
+            import voila.app
+            factory = voila.app.voila_kernel_manager_factory
+            voila.app.voila_kernel_manager_factory = _preheat_throttled(factory, _SLOTS[0])
+            try:
+                settings = super().init_settings()
+            finally:
+                voila.app.voila_kernel_manager_factory = factory
             settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
             # jupyter_server's write_error renders 404.html through tornado's static_url, which
             # needs a static_path; Voila sets none, so every 404 logged "Uncaught exception in
@@ -429,7 +581,10 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m widgets.serve", description=__doc__.split("\n")[0])
     ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     ap.add_argument("--port", type=int, default=8866, help="port (default 8866; 0 = any free port)")
-    ap.add_argument("--pool-size", type=int, default=1, help="preheated kernels per notebook")
+    ap.add_argument("--pool-size", type=int, default=POOL_SIZE,
+                    help=f"preheated kernels per notebook (default {POOL_SIZE}: a class of 20-30)")
+    ap.add_argument("--preheat-slots", type=int, default=PREHEAT_SLOTS,
+                    help=f"kernels preheated at the same time (default {PREHEAT_SLOTS}: cores - 1)")
     ap.add_argument("--no-preheat", action="store_true", help="start kernels on demand instead")
     ap.add_argument("--cull-idle-timeout", type=int, default=600, help="seconds (default 600)")
     ap.add_argument("--cull-interval", type=int, default=60, help="seconds (default 60)")
@@ -450,6 +605,7 @@ def main(argv: list[str] | None = None) -> None:
         print("voila " + " ".join(vargv))
         return
     _ARRIVAL[0] = args.arrival_timeout
+    _SLOTS[0] = args.preheat_slots
     _STOP.install()  # before Voila's import and startup: a signal meanwhile is not lost
     os.chdir(ROOT)  # voila.json at the top is read from the working directory
     os.environ["JUPYTER_PATH"] = os.pathsep.join(

@@ -35,6 +35,7 @@ from itertools import combinations
 from ..core.protocol import IllegalAction
 from .challenge import action_phrase, challenge_tx, claim_phrase, early_blockers, pass_tx
 from .flow import chance
+from .turn import CLAIM
 from .reformation import FACTION_EN, FACTION_TH, restricted_state
 from .state import (ACTION_CLAUSE, AMBASSADOR, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CONTESSA,
                     DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SHOW, TH, TURN, CoupState)
@@ -622,3 +623,30 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
         return (me_th + f"เลือก{FACTION_TH[f]} (ผู้เล่นที่เหลือได้ศาสนาสลับกันไป)",
                 me_en + f"pick {FACTION_EN[f]} (the others alternate)")
     return str(kind), str(kind)
+
+
+# --- what an action asserts (for a view's "you do not hold this card"; challenge.bluff) ---------
+def claimed_character(state: CoupState, action: dict) -> str | None:
+    """The character ``action`` claims to hold (``None``: it claims none): a character action's own
+    (``turn.CLAIM``), or the one an exchange or a block names."""
+
+    kind = action.get("type")
+    if kind in CLAIM:
+        return NAMES[CLAIM[kind]]
+    if kind in ("exchange", "block") and action.get("character") in CARD:
+        return action["character"]
+    return None
+
+
+def is_bluff(state: CoupState, action: dict) -> bool:
+    """True when ``action`` asserts something false about its own seat's hand now (challenge.bluff):
+    it claims a character the seat does not hold, or an embezzle (reformation.embezzle) denies a
+    character the seat holds.  A view asks this only of its own seat's actions."""
+    p = action.get("player")
+    if not isinstance(p, int) or not 0 <= p < len(state.hands):
+        return False
+    hand = state.hands[p]
+    if action.get("type") == "embezzle":
+        return state.rules.denied >= 0 and state.rules.denied in hand
+    claim = claimed_character(state, action)
+    return claim is not None and CARD[claim] not in hand

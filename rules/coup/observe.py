@@ -7,6 +7,7 @@ coin counts, factions, the almshouse, public claims, the deck size and the open 
 and window.  Always ``viewer``, ``phase`` (a name of ``state.PHASE_NAMES``) and ``current``
 (``rules.core.protocol.current_json``); ``reaction_order``: the open window's seats in the order
 they are asked (``GAME.reaction_order``, ambiguity reaction_order; ``[]`` outside a window).  ``observe(state, None)`` is the spectator: no face-down card at all.
+Once the game is over (phase ``over``) every hand and every card lost face down is shown to every viewer.
 
 ``resample_hidden(state, seat, rng)`` re-deals every card the viewer cannot see (other hands,
 cards lost face down by others, the deck and its order, another seat's exchange draw), keeping
@@ -20,7 +21,7 @@ from collections import Counter
 
 from ..core.protocol import current_json
 from .challenge import reaction_order
-from .state import EXAMINE, EXCHANGE, LOSE, NAMES, PHASE_NAMES, PROVE, CoupState
+from .state import EXAMINE, EXCHANGE, LOSE, NAMES, OVER, PHASE_NAMES, PROVE, CoupState
 
 
 def _names(cards) -> list[str]:
@@ -34,8 +35,9 @@ def observe(state: CoupState, viewer: int | None) -> dict:
     kind, target, claim = state.act
     cur = state.cur
     players = []
+    over = state.phase == OVER  # the game is over: every card is turned up (nothing is secret any more)
     for s in range(n):
-        own = viewer == s
+        own = viewer == s or over
         players.append({
             "seat": s,
             "alive": bool(state.hands[s]),
@@ -97,7 +99,10 @@ def _returning(task):
 
 
 def resample_hidden(state: CoupState, viewer: int | None, rng: random.Random) -> CoupState:
-    """A state ``viewer`` cannot tell from ``state``: every card it cannot see re-dealt."""
+    """A state ``viewer`` cannot tell from ``state``: every card it cannot see re-dealt (none once the
+    game is over: then every hand is shown)."""
+    if state.phase == OVER:
+        return state
     n = state.rules.n
     target = state.act[1]
     fixed = [Counter() for _ in range(n)]  # cards the viewer knows stay in each hand

@@ -17,30 +17,10 @@ from rules.coup.reformation import FACTION_TH
 from ..errors import THAI_FONT
 from ..page import BoardView, Shown, acting
 from . import labels
-from .labels import CARD_TH
+from .labels import CARD_TH, phase_words
 
 CARD_COLOUR = {"duke": "#7b1fa2", "captain": "#1e63c6", "assassin": "#37474f", "contessa": "#c62828",
                "ambassador": "#2e7d32", "inquisitor": "#ef6c00"}
-PHASE_TH = {
-    "faction": ("เลือกศาสนา", "choose a faction"), "turn": ("เลือกการกระทำ", "choose an action"),
-    "challenge_action": ("ท้าทายคำอ้างหรือไม่", "challenge the claim?"),
-    "block": ("ยับยั้งหรือไม่", "block?"), "challenge_block": ("ท้าทายการยับยั้งหรือไม่", "challenge the block?"),
-    "prove": ("พิสูจน์หรือเสียการ์ด", "prove or lose a card"), "lose": ("เลือกการ์ดที่จะเสีย", "choose a card to lose"),
-    "exchange": ("เลือกการ์ดที่จะคืน", "choose cards to return"), "show": ("เลือกการ์ดให้ดู", "choose a card to show"),
-    "examine": ("บังคับแลกหรือคืนให้", "force an exchange or let keep"), "chance": ("สับกอง / สุ่ม", "shuffle / chance"),
-    "over": ("จบเกม", "game over"),
-}
-SPECTATOR_PHASE_TH = {
-    "faction": ("ช่วงเลือกศาสนา", "factions are chosen"), "turn": ("ช่วงเลือกการกระทำ", "an action is chosen"),
-    "challenge_action": ("ช่วงท้าทายคำอ้าง", "the claim may be challenged"),
-    "block": ("ช่วงยับยั้ง", "the action may be blocked"),
-    "challenge_block": ("ช่วงท้าทายการยับยั้ง", "the block may be challenged"),
-    "prove": ("ช่วงพิสูจน์คำอ้าง", "the claim is proven or a card lost"),
-    "lose": ("ช่วงเสียการ์ด", "a card is lost"), "exchange": ("ช่วงคืนการ์ด", "cards are returned"),
-    "show": ("ช่วงให้ดูการ์ด", "a card is shown"), "examine": ("ช่วงตัดสินการสอบสวน", "the examined card is decided"),
-}
-"""Neutral headings for a table nobody acts from (a spectator or a teaching example)."""
-
 CSS = f"""<style>
 .kl-coup {{ font-family: {THAI_FONT}; font-size: 14px; }}
 .kl-coup .kl-seats {{ display: flex; flex-wrap: wrap; gap: 8px; }}
@@ -86,8 +66,8 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
     Depends only on what the viewer may see."""
     me = obs["viewer"]
     now = acting(obs)
-    phases = PHASE_TH if me is not None else {**PHASE_TH, **SPECTATOR_PHASE_TH}
-    th, en = phases.get(obs["phase"], (obs["phase"], obs["phase"]))
+    over = obs["phase"] == "over"  # the engine's terminal observation shows every hand
+    th, en = phase_words(obs["phase"], spectator=me is None)
     head = [f"<b>{_e(th)}</b> / {_e(en)}", f"ตาของที่นั่ง {obs['turn']} / seat {obs['turn']}'s turn",
             f"ธนาคาร {obs['bank']} / bank", f"กอง {obs['deck_size']} ใบ / deck"]
     if obs["reformation"]:
@@ -101,6 +81,8 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         if claim.strip() in what:
             claim = ""
         who = f"ที่นั่ง {act['actor']}: " if act.get("actor") is not None else ""
+        if who and what.startswith(who):  # the engine's label names the seat already
+            who = ""
         head.append(f"การกระทำ / action: {_e(who)}{_e(what)}{_e(claim)}")
     if obs["block"]:
         head.append(f"ยับยั้งโดยที่นั่ง {obs['block']['player']} ด้วย{_e(CARD_TH[obs['block']['character']])} / block")
@@ -116,7 +98,10 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         name = f"ที่นั่ง {s}" + (" (คุณ / you)" if s == me else "")
         hand = full["players"][s]["hand"] if full else p["hand"]
         cards = "".join(card_html(c) for c in hand) if hand is not None else back_html(p["cards"])
-        lost = "".join(card_html(c, lost=True) for c in p["lost"]) + back_html(p["lost_face_down"])
+        buried = p.get("buried")  # cards lost face down: known to their owner, and to all at the end
+        lost = "".join(card_html(c, lost=True) for c in p["lost"]) + (
+            "".join(card_html(c, lost=True) for c in buried) if buried and (s == me or over)
+            else back_html(p["lost_face_down"]))
         # factions are placeholders until the faction choice is made (phase "faction")
         chosen = p["faction"] is not None and obs["phase"] != "faction"
         faction = f" · {FACTION_TH[p['faction']]}" if chosen else ""
@@ -135,6 +120,9 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         extra.append("การ์ดที่ดู / examined card: " + card_html(obs["examined"]))
     for t, c in obs.get("known", []):
         extra.append(f"รู้ว่าที่นั่ง {t} มี / you know seat {t} holds: " + card_html(c))
+    if over and not full:
+        extra.append('<span class="kl-teach kl-revealed">จบเกม: เปิดไพ่ของทุกคนแล้ว (รวมไพ่ที่เสียแบบคว่ำ) / '
+                     "game over: everyone's cards are turned up (cards lost face down too)</span>")
     teach = ('<div class="kl-teach">ตัวอย่างสอน: เปิดไพ่ทุกใบให้เห็น / teaching example: every card is shown</div>'
              if full else "")
     return (f'<div class="kl-coup">{teach}<div class="kl-head">{" · ".join(head)}</div>'

@@ -16,6 +16,7 @@ click after the position changed is refused by the page.  The what-if shading
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Iterable, Mapping
 
 import ipywidgets as w
@@ -95,6 +96,16 @@ def frame_position(shown: Shown) -> smb.Position:
     return replay_board(state_before(s, f.action).position, s.transitions[f.action - 1].events[:f.shown])
 
 
+def frame_state(shown: Shown):
+    """The state a frame shows: inside an action, the position before it with the action's board
+    events so far replayed on it (every number of the board's panels is then read from this state's
+    observation: Rank, tokens, outlines match the board drawn); otherwise the session's state."""
+    f = shown.frame
+    if f is None or f.full:
+        return shown.state
+    return dataclasses.replace(shown.state, position=frame_position(shown))
+
+
 def current_attack(events: list[Event]) -> tuple[Event | None, list[Event]]:
     """The attack being resolved at the end of ``events`` and the events after it."""
     for i in range(len(events) - 1, -1, -1):
@@ -167,10 +178,14 @@ class SMBoardView(BoardView):
             self._show_frame(shown)
 
     def _show_frame(self, shown: Shown) -> None:
-        board = self.sm_board
-        obs = shown.full if shown.full is not None else shown.obs
+        board, game = self.sm_board, self.spec.game
+        state = frame_state(shown)
+        if state is shown.state:
+            obs = shown.full if shown.full is not None else shown.obs
+        else:  # inside an action: the panels read the same position as the board
+            obs = game.state_to_json(state) if shown.full is not None else game.observe(state, None)
         obs = {**obs, "current": shown.obs.get("current")}
-        position = frame_position(shown)
+        position = state.position
         attack, after = current_attack(shown.events)
         if attack is not None:
             d = attack.data
@@ -179,8 +194,9 @@ class SMBoardView(BoardView):
                         (d.get("defender_cells", []), (d.get("defender") or ["blue"])[0],
                          f"ฝ่ายรับ / defender {d.get('defender_size')}")]
             outlines = [o for o in outlines if o[0]]
-        else:
-            outlines = rank_groups(obs, position)
+        else:  # the engine's groups of the drawn position (public: the spectator's observation)
+            public = shown.obs if state is shown.state else game.observe(state, None)
+            outlines = rank_groups(public, position)
         highlights = []
         for ev in shown.now:
             cell = ev.data.get("cell") if ev.kind != "queen_move" else None
@@ -199,10 +215,12 @@ class SMBoardView(BoardView):
                 ledger.setdefault(ev.actor, []).append(e(ev.text_th))
         f = shown.frame
         note = "" if f is None or f.full else (
-            "ตัวเลขเงินและการ์ดเป็นของก่อนการกระทำนี้ รายการสีเหลืองคือที่เกิดขึ้นแล้วในขั้นนี้ / "
-            "money and cards are as before this action; the yellow lines already happened in it")
+            "กระดาน Rank และจำนวนโทเคนเป็นของขั้นนี้ ส่วนเงิน การ์ด และโทเคนที่เหลือ (supply) เป็นของก่อนการกระทำนี้ "
+            "รายการสีเหลืองคือที่เกิดขึ้นแล้วในขั้นนี้ / the board, Ranks and tokens are this frame's; money, cards "
+            "and the supply are as before this action; the yellow lines already happened in it")
         self.status.value = status_html(board, obs)
-        self.kingdoms.value = kingdoms_html(board, obs)
+        self.kingdoms.value = kingdoms_html(board, obs) + (
+            f"<div class='kl-sm kl-muted kl-frame-note'>{note}</div>" if note else "")
         self.players.value = players_html(board, obs, None, ledger, note)
 
     def _attack_html(self, attack: Event | None, after: list[Event]) -> str:
@@ -299,6 +317,9 @@ class SMBoardView(BoardView):
             return
         cell = self.hexboard.cell_name(h)
         decision = self.hexboard.clicked_decision
+        if decision != shown.decision:  # a click on an older picture (a double or late click)
+            shown.choose(decision, {})  # the page says calmly that the game moved on; nothing applied
+            return
         mode = self.mode_value()
         for a in shown.legal:
             if a["type"] in CELL_TYPES and click_key(a) == mode and target(a) == cell:

@@ -18,6 +18,7 @@ from rules.core.rulebook import load_rulebook
 from rules.shadow_master import board as smb
 
 from ..errors import THAI_FONT, error_html, guard, message_html
+from ..mobile import MOBILE_CSS
 from ..hexboard import HexBoard
 from ..rulepanel import PANEL_CSS, clause_html
 
@@ -78,7 +79,7 @@ class ShadowMasterBoard(w.VBox):
             rules_html = error_html(exc)
         side = w.VBox([self.ranks, w.HBox([self.undo_button, self.reset_button]), self.message,
                        w.HTML(rules_html)], layout=w.Layout(min_width="300px", max_width="440px"))
-        style = w.HTML(f"<style>.kl-picker button {{ font-family: {THAI_FONT}; }}</style>")
+        style = w.HTML(f"<style>.kl-picker button {{ font-family: {THAI_FONT}; }}</style>" + MOBILE_CSS)
         super().__init__([style, self.picker, w.HBox([self.hexboard, side],
                                                      layout=w.Layout(flex_flow="row wrap"))],
                          **kwargs)

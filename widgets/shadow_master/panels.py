@@ -29,6 +29,7 @@ from ..errors import THAI_FONT
 from ..hexboard import HexBoard
 from ..page import acting
 from .live_board import COLOUR_CSS, OUTLINE_CSS
+from .labels import PENDING_TH, STAGE_TH, STEP_TH, words
 from .labels import seat_label as seat_name
 
 CASTLE_MARK = "♜"
@@ -43,26 +44,6 @@ LIMIT_TH = {
     "land_land": ("Land + Land สีเดียวกัน", "Land + Land of one colour"),
 }
 """Labels of the engine's Power Limit sources (``powers.limit_sources``)."""
-
-STAGE_TH = {
-    "turn": ("เทิร์นของผู้เล่น", "a player's turn"), "sell": ("จบรอบ: ขายการ์ด", "end of round: sales"),
-    "income": ("จบรอบ: รายได้", "end of round: income"), "deposit": ("จบรอบ: ฝากเงิน", "end of round: deposits"),
-    "over": ("จบเกม", "game over"),
-}
-STEP_TH = {
-    "choose": ("เฟส 1: เลือก A/B/C", "phase 1: choose A/B/C"), "roll": ("ทอยเต๋า", "rolling"),
-    "resolve": ("เฟส 1: วางโทเคน", "phase 1: place"), "buy": ("ซื้อ Kingdom Power?", "buy a Kingdom Power?"),
-    "phase2": ("เฟส 2: หยิบการ์ด", "phase 2: take cards"), "phase3": ("เฟส 3: แลกการ์ด", "phase 3: exchanges"),
-    "phase3_take": ("เฟส 3: หยิบการ์ด", "phase 3: take a card"),
-}
-PENDING_TH = {
-    "front": ("เลือกฝ่ายที่จะโจมตี", "choose the side to attack"),
-    "remove": ("เลือกโทเคนที่จะหยิบออก", "choose a token to remove"),
-    "siege": ("เลือกช่องที่ถูกล้อม", "choose the enclosed cell"),
-    "forced_sale": ("ต้องขายการ์ดชดใช้หนี้", "must sell a card to pay"),
-    "queen": ("Queen: ย้ายเงินฝาก", "Queen: move the deposit"),
-    "discard": ("ทิ้งการ์ด Territory", "discard a Territory card"),
-}
 
 CSS = f"""<style>
 .kl-sm {{ font-family: {THAI_FONT}; font-size: 14px; line-height: 1.45; }}
@@ -311,11 +292,11 @@ def kingdoms_html(board, obs: Mapping) -> str:
 def status_html(board, obs: Mapping) -> str:
     """Round, First Player, stage and step, the dice, an owed decision, end trigger."""
     parts = [f'รอบ / round <b>{obs["round"]}</b>', f'First Player: {e(seat_name(obs["first_player"]))}']
-    th, en = STAGE_TH.get(obs["stage"], (obs["stage"], obs["stage"]))
+    th, en = words(STAGE_TH, obs["stage"])
     parts.append(f"{e(th)} <span class='kl-muted'>{e(en)}</span>")
     t = obs.get("turn")
     if t and obs["stage"] == "turn":
-        sth, sen = STEP_TH.get(t["step"], (t["step"], t["step"]))
+        sth, sen = words(STEP_TH, t["step"])
         parts.append(f'ตาของ{e(seat_name(t["seat"]))}: {e(sth)} <span class="kl-muted">{e(sen)}</span>')
         if t.get("dice"):
             parts.append("เต๋า / dice: " + " ".join(colour_html(board, c) for c in t["dice"]))
@@ -323,7 +304,7 @@ def status_html(board, obs: Mapping) -> str:
             parts.append("Military: " + colour_html(board, t["military"]))
     if obs.get("queue"):
         q = obs["queue"][0]
-        qth, qen = PENDING_TH.get(q["kind"], (q["kind"], q["kind"]))
+        qth, qen = words(PENDING_TH, q["kind"])
         parts.append(f'<b>ค้าง / owed:</b> {e(seat_name(q["seat"]))} {e(qth)} <span class="kl-muted">{e(qen)}</span>')
     if obs.get("chance"):
         parts.append("รอผลสุ่ม / waiting for chance")

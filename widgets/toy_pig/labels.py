@@ -26,6 +26,11 @@ def acting_seat(state: Any) -> int | None:
     return cp if isinstance(cp, int) and cp >= 0 else None
 
 
+def turn_of(obs) -> str:
+    """The story's heading of the turn an observation is in (the event log groups events under it)."""
+    return f"ตาของ{seat_label(obs['turn'])} / {seat_label(obs['turn'])}'s turn"
+
+
 def seat_out(obs: Mapping, seat: int) -> bool:
     """Nobody is knocked out of Pig."""
     return False

@@ -1,0 +1,614 @@
+"""The dashboard in headless Chromium: how fast a page opens, answers a click, takes a class.
+
+    python benchmarks/dashboard.py [--pool N] [--opens 5] [--clicks 500] [--visitors 20] [--json]
+    make bench-dashboard                      # the same, with the defaults
+
+(from the project root, with the project importable: ``PYTHONPATH=. python benchmarks/...``).
+It starts its own server (``python -m widgets.serve`` on a free port, log in
+``artifacts/bench_dashboard_server.log``), drives the system Chromium with Playwright and PRINTS
+the figures (a benchmark, not a timed test; ``tests/test_bench_dashboard.py`` only checks that a
+tiny run prints every figure).  Figures, each measured in the browser:
+
+* **open → first board**: from navigation start (``performance.now()`` of a fresh browser context:
+  no cache, like a new visitor) to the first board (a hex board's cells, or the Coup table's seats)
+  laid out on screen, ``--opens`` times per notebook, one visitor at a time, each after the server
+  went quiet (its pools refilled);
+* **bytes per page**: every HTTP response (Resource Timing ``transferSize``: on the wire, gzipped)
+  plus every websocket frame both ways, from navigation until the board shows and 3 s after;
+* **click → board updated**: a ``MutationObserver`` on the board's view is armed, then the click is
+  dispatched; *first* is the first change of the view, *done* its last change before 150 ms of quiet
+  (the figure the goal is read on).  On every page and every kind of click: the stepper's forward
+  (Coup rulings, Shadow Master attacks), a move in play with bots (a choice button, or a highlighted
+  board cell), the what-if board, the home board (place then remove tokens);
+* **kernel memory**: RSS of the page's kernel process (psutil) once its board shows and after
+  ``--clicks`` clicks on that page; and how many widgets the clicks left open (websocket
+  ``comm_open`` minus ``comm_close`` messages);
+* **visitors at once**: ``--visitors`` fresh contexts open the notebooks (round robin) at the same
+  moment; the time until every one of them shows its board;
+* quiet logs: console warnings and errors per page; "Traceback" and "not trusted" lines in the
+  server's log.
+
+The machine's load average is printed with the figures: this 2-core machine is often shared, and
+absolute figures from a loaded run are pessimistic (compare runs made in the same conditions).
+``--tiny``: one notebook, one open, 3 clicks, 2 visitors (for the smoke test).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "artifacts"
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                 "--disable-backgrounding-occluded-windows"]
+GOALS = {"first_board_p95_s": 1.5, "click_p95_ms": 100, "visitors_all_s": 10, "page_mb": 2.0,
+         "kernel_mib": 150}
+BOARD = "svg.kl-hexboard polygon.kl-cell, .kl-coup .kl-seat"
+"""A page's first board: hex cells drawn, or the Coup table's seats."""
+KERNEL_ID = re.compile(r"kernel-([0-9a-f-]{36})\.json")
+WS_KERNEL = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
+
+# In every page, before any script of the page: when the first board is laid out, and the click
+# measurements.  window.__kl.run(kind, arg, r) picks the target of a click of that kind, arms a
+# MutationObserver on the board's view, clicks and resolves [first, done] in ms (or null when
+# that kind of click is not on the page / has no target now).
+INIT_JS = r"""
+(() => {
+  const BOARD = __BOARD__;
+  const kl = window.__kl = { board: null, boardEpoch: null };
+  function seen() {
+    if (kl.board !== null) return true;
+    for (const el of document.querySelectorAll(BOARD)) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) {
+        kl.board = performance.now(); kl.boardEpoch = Date.now(); return true;
+      }
+    }
+    return false;
+  }
+  function watch() {
+    if (seen()) return;
+    const obs = new MutationObserver(() => { if (seen()) obs.disconnect(); });
+    obs.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+  }
+  // when the kernel's websocket was created and opened (the split of an open's time)
+  kl.ws = [];
+  const NativeWS = window.WebSocket;
+  function KlWS(url, protocols) {
+    const ws = protocols === undefined ? new NativeWS(url) : new NativeWS(url, protocols);
+    const rec = { url: String(url), created: performance.now(), opened: null };
+    kl.ws.push(rec);
+    ws.addEventListener('open', () => { rec.opened = performance.now(); });
+    return ws;
+  }
+  KlWS.prototype = NativeWS.prototype;
+  ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED'].forEach((k) => { KlWS[k] = NativeWS[k]; });
+  window.WebSocket = KlWS;
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
+  else watch();
+
+  function measure(scope, target, quiet, timeout) {
+    return new Promise((resolve) => {
+      let t0 = 0, first = -1, last = -1, qt = null;
+      const finish = () => { obs.disconnect(); clearTimeout(to); resolve([first, last]); };
+      const obs = new MutationObserver(() => {
+        const t = performance.now() - t0;
+        if (first < 0) first = t;
+        last = t;
+        clearTimeout(qt); qt = setTimeout(finish, quiet);
+      });
+      const to = setTimeout(finish, timeout);
+      obs.observe(scope, { subtree: true, childList: true, attributes: true, characterData: true });
+      t0 = performance.now();
+      target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    });
+  }
+  const visible = (el) => el && el.getBoundingClientRect().width > 0;
+  const enabled = (b) => !b.disabled && visible(b);
+  const pick = (xs, r) => xs.length ? xs[Math.floor(r * xs.length) % xs.length] : null;
+  const SKIP = /undo my move|let the bots finish|New game/;
+  kl.roots = {
+    home: () => { const p = document.querySelector('.kl-picker'); return p ? p.parentElement : null; },
+    stepper: () => { const rs = document.querySelectorAll('.kl-reader'); return rs.length ? rs[rs.length - 1] : null; },
+    play: () => { const ps = document.querySelectorAll('.kl-play-panel'); return ps.length ? ps[ps.length - 1] : null; },
+    whatif: () => document.querySelector('.kl-sm-whatif'),
+  };
+  kl.kinds = () => Object.keys(kl.roots).filter((k) => visible(kl.roots[k]()));
+  // -> [scope, target] or null
+  kl.targets = {
+    home: (root, arg) => {
+      const svg = root.querySelector('svg.kl-hexboard');
+      const cells = svg.querySelectorAll('polygon.kl-cell');
+      return [svg, cells[arg % cells.length]];
+    },
+    stepper: (root) => {
+      const scope = root.querySelector('.kl-coup-table, .kl-sm-board') || root;
+      let b = root.querySelector('button[title="ถัดไป / forward"]');
+      if (!b || b.disabled) b = root.querySelector('button[title="ขั้นแรก / first"]');
+      return b ? [scope, b] : null;
+    },
+    play: (root, arg, r) => {
+      const table = root.querySelector('.kl-page');
+      if (!table) return null;
+      const scope = table.querySelector('.kl-coup-table, .kl-sm-board') || table;
+      const svg = table.querySelector('svg.kl-hexboard');
+      if (svg) {
+        const hl = new Set([...svg.querySelectorAll('.kl-hl')].map((p) => p.getAttribute('points')));
+        const cells = [...svg.querySelectorAll('polygon.kl-cell')].filter((p) => hl.has(p.getAttribute('points')));
+        if (cells.length && r < 0.8) return [scope, pick(cells, r / 0.8)];
+      }
+      const buttons = [...table.querySelectorAll('button.jupyter-button')].filter((b) =>
+        enabled(b) && !SKIP.test(b.textContent) && !b.closest('.widget-toggle-buttons'));
+      const b = pick(buttons, r);
+      return b ? [scope, b] : null;
+    },
+    whatif: (root, arg, r) => {
+      const cells = [...root.querySelectorAll('svg.kl-hexboard polygon.kl-cell')];
+      return cells.length ? [root, pick(cells, r)] : null;
+    },
+  };
+  kl.run = async (kind, arg, r, quiet, timeout) => {
+    const root = kl.roots[kind]();
+    if (!root) return null;
+    const st = kl.targets[kind](root, arg, r);
+    if (!st) return null;
+    return await measure(st[0], st[1], quiet, timeout);
+  };
+  // play: the game is over or the reader is out: let the bots finish, else a new game
+  kl.unstick = () => {
+    const root = kl.roots.play();
+    if (!root) return false;
+    for (const b of root.querySelectorAll('button.jupyter-button')) {
+      if (enabled(b) && /let the bots finish/.test(b.textContent)) { b.click(); return 'finish'; }
+    }
+    for (const b of root.querySelectorAll('button.jupyter-button')) {
+      if (enabled(b) && /New game/.test(b.textContent)) { b.click(); return 'new'; }
+    }
+    return false;
+  };
+  kl.picker = (i) => {
+    const bs = document.querySelectorAll('.kl-picker button');
+    if (bs.length) bs[i < 0 ? bs.length + i : i].click();
+  };
+})();
+""".replace("__BOARD__", json.dumps(BOARD))
+
+
+def pct(xs: list[float], q: float) -> float | None:
+    """The ``q``-quantile (0..1) of ``xs`` (nearest rank, so it is a value that was measured)."""
+    if not xs:
+        return None
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, int(round(q * len(s) + 0.5)) - 1))]
+
+
+def summary(xs: list[float], nd: int = 1) -> dict:
+    if not xs:
+        return {"n": 0, "p50": None, "p95": None, "max": None}
+    return {"n": len(xs), "p50": round(statistics.median(xs), nd), "p95": round(pct(xs, 0.95), nd),
+            "max": round(max(xs), nd)}
+
+
+def load() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+# ----------------------------------------------------------------------------- the server
+class Server:
+    """``python -m widgets.serve`` on a free port; its kernels found through psutil."""
+
+    def __init__(self, pool: int | None, extra: list[str]):
+        import psutil
+        self.psutil = psutil
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log_path = ARTIFACTS / "bench_dashboard_server.log"
+        self._log = open(self.log_path, "w", encoding="utf-8")
+        cmd = [sys.executable, "-m", "widgets.serve", "--host", "127.0.0.1", "--port", str(self.port),
+               *(["--pool-size", str(pool)] if pool is not None else []), *extra]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+            p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True, env=env)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.started = time.monotonic()
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def wait_filled(self, notebooks: int, timeout: float = 900) -> float:
+        deadline = time.monotonic() + timeout
+        while len(set(re.findall(r"Kernel pool of (\S+) is filled", self.log()))) < notebooks:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"the server exited ({self.proc.returncode}); see {self.log_path}")
+            if time.monotonic() > deadline:
+                raise SystemExit(f"the pools were not filled after {timeout} s; see {self.log_path}")
+            time.sleep(0.3)
+        return time.monotonic() - self.started
+
+    def kernels(self) -> dict[str, object]:
+        """``{kernel id: psutil.Process}`` of the server's kernels."""
+        out = {}
+        try:
+            kids = self.psutil.Process(self.proc.pid).children(recursive=True)
+        except self.psutil.NoSuchProcess:
+            return out
+        for p in kids:
+            try:
+                m = KERNEL_ID.search(" ".join(p.cmdline()))
+            except self.psutil.Error:
+                continue
+            if m:
+                out[m.group(1)] = p
+        return out
+
+    def cpu_seconds(self) -> float:
+        total = 0.0
+        procs = [self.psutil.Process(self.proc.pid), *self.kernels().values()]
+        for p in procs:
+            try:
+                t = p.cpu_times()
+                total += t.user + t.system
+            except self.psutil.Error:
+                pass
+        return total
+
+    def wait_quiet(self, timeout: float = 300, below: float = 0.10, window: float = 1.5) -> float:
+        """Wait until the server and its kernels use less than ``below`` of a core over ``window``
+        seconds (pools refilled, pages rendered); returns the seconds waited."""
+        t0, calm = time.monotonic(), 0
+        while time.monotonic() - t0 < timeout and calm < 2:
+            a = self.cpu_seconds()
+            time.sleep(window)
+            calm = calm + 1 if (self.cpu_seconds() - a) / window < below else 0
+        return time.monotonic() - t0
+
+    def rss_mib(self, kernel_id: str) -> float | None:
+        p = self.kernels().get(kernel_id)
+        try:
+            return round(p.memory_info().rss / 2**20, 1) if p else None
+        except self.psutil.Error:
+            return None
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
+# ----------------------------------------------------------------------------- a visitor
+class Visitor:
+    """A fresh browser context and page: bytes, websocket messages and console lines recorded."""
+
+    def __init__(self, ctx, page, url: str):
+        self.ctx, self.page, self.url = ctx, page, url
+        self.ws_bytes = 0
+        self.comm_open = self.comm_close = 0
+        self.kernel_id: str | None = None
+        self.console: list[str] = []
+        self.external: list[str] = []
+        page.on("websocket", self._ws)
+        page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}")
+                if m.type in ("warning", "error") else None)
+
+    @classmethod
+    async def open(cls, browser, url: str) -> "Visitor":
+        ctx = await browser.new_context(viewport={"width": 1280, "height": 1000}, locale="th-TH")
+        await ctx.add_init_script(INIT_JS)
+        page = await ctx.new_page()
+        v = cls(ctx, page, url)
+
+        async def route(r):
+            host = re.match(r"^[a-z]+://([^/:]+)", r.request.url)
+            if r.request.url.startswith("data:") or (host and host.group(1) in ("127.0.0.1", "localhost")):
+                await r.continue_()
+            else:
+                v.external.append(r.request.url)
+                await r.abort()
+        await page.route("**/*", route)
+        return v
+
+    def _ws(self, ws) -> None:
+        m = WS_KERNEL.search(ws.url)
+        if m:
+            self.kernel_id = m.group(1)
+
+        def got(payload):
+            self.ws_bytes += len(payload)
+            head = payload[:600] if isinstance(payload, (bytes, str)) else b""
+            if isinstance(head, bytes):
+                head = head.decode("latin-1")
+            if '"comm_open"' in head:
+                self.comm_open += 1
+            elif '"comm_close"' in head:
+                self.comm_close += 1
+        ws.on("framereceived", got)
+        ws.on("framesent", lambda payload: setattr(self, "ws_bytes", self.ws_bytes + len(payload)))
+
+    async def goto_board(self, timeout: float = 180) -> float:
+        """Navigate and wait for the first board; seconds from navigation start (browser clock)."""
+        await self.page.goto(self.url, wait_until="commit", timeout=timeout * 1000)
+        await self.page.wait_for_function("() => window.__kl && window.__kl.board !== null",
+                                          timeout=timeout * 1000, polling=50)
+        return await self.page.evaluate("() => window.__kl.board") / 1000
+
+    async def split(self) -> dict:
+        """Milliseconds from navigation start: HTML loaded (DOMContentLoaded), kernel websocket
+        created and open, first board."""
+        return await self.page.evaluate("""() => {
+          const nav = performance.getEntriesByType('navigation')[0] || {};
+          const ws = window.__kl.ws.find((w) => /\\/channels/.test(w.url)) || {};
+          return { html: nav.domContentLoadedEventEnd || null, ws_created: ws.created || null,
+                   ws_open: ws.opened || null, board: window.__kl.board };
+        }""")
+
+    async def http_bytes(self) -> tuple[int, int]:
+        return tuple(await self.page.evaluate("""() => {
+          const es = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+          return [es.reduce((a, e) => a + (e.transferSize || 0), 0), es.reduce((a, e) => a + (e.decodedBodySize || 0), 0)];
+        }"""))
+
+    async def close(self) -> None:
+        try:
+            await self.page.close(run_before_unload=True)  # the page's beacon frees its kernel
+            await asyncio.sleep(0.3)
+        finally:
+            await self.ctx.close()
+
+
+# ----------------------------------------------------------------------------- the runs
+async def measure_opens(browser, server: Server, pages: dict[str, str], opens: int, out: dict) -> None:
+    for name, url in pages.items():
+        times, bytes_total, bytes_http, decoded, console, external, splits = [], [], [], [], [], [], []
+        for i in range(opens):
+            server.wait_quiet()
+            v = await Visitor.open(browser, url)
+            try:
+                times.append(await v.goto_board())
+                splits.append(await v.split())
+                await asyncio.sleep(3)
+                http, dec = await v.http_bytes()
+                bytes_http.append(http)
+                decoded.append(dec)
+                bytes_total.append(http + v.ws_bytes)
+                console += v.console
+                external += v.external
+            finally:
+                await v.close()
+        out["pages"].setdefault(name, {}).update({
+            "first_board_s": summary(times, 2),
+            "first_board_split_ms_p50": {k: round(statistics.median([x[k] for x in splits if x[k] is not None]))
+                                         for k in ("html", "ws_created", "ws_open", "board")
+                                         if any(x[k] is not None for x in splits)},
+            "bytes": {"total_mb": round(max(bytes_total) / 1e6, 2),
+                      "http_mb": round(max(bytes_http) / 1e6, 2),
+                      "websocket_mb": round((max(bytes_total) - max(bytes_http)) / 1e6, 2),
+                      "decoded_http_mb": round(max(decoded) / 1e6, 2)},
+            "console": sorted(set(console)), "external_requests": sorted(set(external))})
+        print(f"  open {name}: {summary(times, 2)}  {out['pages'][name]['bytes']}", file=sys.stderr)
+
+
+async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks: int, seed: int,
+                         out: dict) -> None:
+    rng = random.Random(seed)
+    for name, url in pages.items():
+        server.wait_quiet()
+        v = await Visitor.open(browser, url)
+        rec: dict[str, dict[str, list[float]]] = {}
+        try:
+            await v.goto_board()
+            await asyncio.sleep(2)
+            server.wait_quiet(timeout=60)
+            kinds = await v.page.evaluate("() => window.__kl.kinds()")
+            rss0 = server.rss_mib(v.kernel_id)
+            open0, close0, bytes0 = v.comm_open, v.comm_close, v.ws_bytes
+            home_i, home_pass = 0, 0
+            done = 0
+            misses = 0
+            while done < clicks and kinds and misses < 50:
+                kind = kinds[done % len(kinds)]
+                arg = 0
+                if kind == "home":
+                    cells = await v.page.evaluate(
+                        "() => document.querySelector('.kl-picker').parentElement"
+                        ".querySelectorAll('svg.kl-hexboard polygon.kl-cell').length")
+                    if home_i % cells == 0:  # a new pass: place red on every cell, then remove all
+                        await v.page.evaluate(f"() => window.__kl.picker({0 if home_pass % 2 == 0 else -1})")
+                        home_pass += 1
+                        await asyncio.sleep(0.4)
+                    arg = home_i % cells
+                    home_i += 1
+                res = await v.page.evaluate("([k, a, r]) => window.__kl.run(k, a, r, 150, 15000)",
+                                            [kind, arg, rng.random()])
+                if res is None or res[0] < 0:
+                    misses += 1
+                    if kind == "play":
+                        if await v.page.evaluate("() => window.__kl.unstick()"):
+                            await asyncio.sleep(1.5)
+                    else:
+                        await asyncio.sleep(0.3)
+                    continue
+                first, last = res
+                r = rec.setdefault(kind, {"first": [], "done": []})
+                r["first"].append(first)
+                r["done"].append(last)
+                done += 1
+            await asyncio.sleep(1)
+            rss1 = server.rss_mib(v.kernel_id)
+            page = out["pages"].setdefault(name, {})
+            page["clicks"] = {k: {"first_ms": summary(r["first"]), "done_ms": summary(r["done"])}
+                              for k, r in rec.items()}
+            page["kernel"] = {"rss_start_mib": rss0, f"rss_after_{done}_clicks_mib": rss1,
+                              "rss_growth_mib": round(rss1 - rss0, 1) if rss0 and rss1 else None,
+                              "clicks": done,
+                              "widgets_left_per_click": round((v.comm_open - open0 - (v.comm_close - close0))
+                                                              / max(done, 1), 2),
+                              "ws_bytes_per_click": round((v.ws_bytes - bytes0) / max(done, 1))}
+            page.setdefault("console", [])
+            page["console"] = sorted(set(page["console"]) | set(v.console))
+            print(f"  clicks {name}: {page['clicks']} {page['kernel']}", file=sys.stderr)
+        finally:
+            await v.close()
+
+
+async def measure_visitors(browser, server: Server, pages: dict[str, str], n: int, out: dict,
+                           timeout: float = 180) -> None:
+    server.wait_quiet()
+    urls = [list(pages.values())[i % len(pages)] for i in range(n)]
+    visitors = await asyncio.gather(*(Visitor.open(browser, u) for u in urls))
+    t0 = time.time()
+    t_end = time.monotonic() + timeout
+
+    async def one(v):  # the whole wait (navigation and board) within one deadline
+        return await asyncio.wait_for(v.goto_board(timeout=timeout), max(1.0, t_end - time.monotonic()))
+    results = await asyncio.gather(*(one(v) for v in visitors), return_exceptions=True)
+    epochs = []
+    for v, r in zip(visitors, results):
+        if isinstance(r, Exception):
+            epochs.append(None)
+        else:
+            epochs.append(await v.page.evaluate("() => window.__kl.boardEpoch") / 1000)
+    ok = [e - t0 for e in epochs if e is not None]
+    errors = sorted({f"{type(r).__name__}: {(str(r).splitlines() or [''])[0][:120]}" for r in results
+                     if isinstance(r, Exception)})
+    out["visitors"] = {"n": n, "all_s": round(max(ok), 2) if len(ok) == n else None,
+                       "each_s": summary(ok, 2), "failed": n - len(ok), "timeout_s": timeout,
+                       "errors": errors, "load_after": load()}
+    print(f"  visitors: {out['visitors']}", file=sys.stderr)
+    await asyncio.gather(*(v.close() for v in visitors), return_exceptions=True)
+
+
+async def run(args) -> dict:
+    from playwright.async_api import async_playwright
+    names = [p.stem for p in sorted(NOTEBOOKS.glob("*.ipynb"))]
+    if args.pages:
+        names = [n for n in args.pages.split(",") if n in names]
+    server = Server(args.pool, args.server_arg or [])
+    out: dict = {"goals": GOALS, "pool": args.pool, "cpus": os.cpu_count(), "load_start": load(),
+                 "pages": {}}
+    try:
+        out["server_ready_s"] = round(server.wait_filled(len(list(NOTEBOOKS.glob("*.ipynb")))), 1)
+        out["server_quiet_s"] = round(server.wait_quiet() + out["server_ready_s"], 1)
+        idle = [server.rss_mib(k) for k in server.kernels()]
+        out["pooled_kernels"] = {"n": len(idle), "rss_mib": summary([x for x in idle if x], 1)}
+        pages = {n: f"{server.base}/voila/render/{n}.ipynb" for n in names}
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
+            try:
+                await measure_opens(browser, server, pages, args.opens, out)
+                await measure_visitors(browser, server, pages, args.visitors, out, args.visitors_timeout)
+                await measure_clicks(browser, server, pages, args.clicks, args.seed, out)
+            finally:
+                await browser.close()
+    finally:
+        server.stop()
+        log = server.log()
+        out["server_log"] = {"tracebacks": log.count("Traceback"), "not_trusted": log.count("not trusted"),
+                             "path": str(server.log_path.relative_to(ROOT))}
+        out["load_end"] = load()
+    return out
+
+
+def verdict(value, goal, less=True) -> str:
+    if value is None:
+        return "?"
+    return "ok" if (value <= goal if less else value >= goal) else "MISS"
+
+
+def report(out: dict) -> str:
+    g = out["goals"]
+    lines = [f"dashboard benchmark · pool {out['pool'] if out['pool'] is not None else 'default'} · "
+             f"{out['cpus']} cpus · load average {out['load_start']} -> {out['load_end']}",
+             f"server ready (pools filled) {out.get('server_ready_s')} s, quiet {out.get('server_quiet_s')} s; "
+             f"pooled kernels {out.get('pooled_kernels', {}).get('n')} "
+             f"(RSS p50 {out.get('pooled_kernels', {}).get('rss_mib', {}).get('p50')} MiB)", ""]
+    lines.append(f"{'figure':<46}{'p50':>9}{'p95':>9}{'max':>9}  goal")
+    for name, p in out["pages"].items():
+        fb = p.get("first_board_s", {})
+        if fb:
+            lines.append(f"{name + ': open -> first board (s)':<46}{fb['p50']!s:>9}{fb['p95']!s:>9}{fb['max']!s:>9}"
+                         f"  <= {g['first_board_p95_s']} p95 {verdict(fb['p95'], g['first_board_p95_s'])}"
+                         + "  (p50 ms: " + ", ".join(f"{k} {v}" for k, v in p.get("first_board_split_ms_p50", {}).items())
+                         + ")")
+        for kind, c in p.get("clicks", {}).items():
+            d = c["done_ms"]
+            lines.append(f"{name + ': click ' + kind + ' -> board (ms)':<46}{d['p50']!s:>9}{d['p95']!s:>9}"
+                         f"{d['max']!s:>9}  <= {g['click_p95_ms']} p95 {verdict(d['p95'], g['click_p95_ms'])}"
+                         f"  (first change p50 {c['first_ms']['p50']}, n {d['n']})")
+        b = p.get("bytes")
+        if b:
+            lines.append(f"{name + ': bytes per page (MB)':<46}{b['total_mb']!s:>27}  <= {g['page_mb']} "
+                         f"{verdict(b['total_mb'], g['page_mb'])}  (http {b['http_mb']}, websocket "
+                         f"{b['websocket_mb']}, http decoded {b['decoded_http_mb']})")
+        k = p.get("kernel")
+        if k:
+            after = next(v for key, v in k.items() if key.startswith("rss_after"))
+            lines.append(f"{name + ': kernel RSS start/after (MiB)':<46}{k['rss_start_mib']!s:>18}{after!s:>9}"
+                         f"  <= {g['kernel_mib']} {verdict(after, g['kernel_mib'])}; +{k['rss_growth_mib']} over "
+                         f"{k['clicks']} clicks, widgets left/click {k['widgets_left_per_click']}, "
+                         f"ws bytes/click {k['ws_bytes_per_click']}")
+        lines.append(f"{name + ': console warnings+errors':<46}{len(p.get('console', [])):>27}"
+                     + (f"  e.g. {p['console'][0][:90]}" if p.get("console") else ""))
+    v = out.get("visitors")
+    if v:
+        shown = v["all_s"] if v["all_s"] is not None else f">{v.get('timeout_s')}"
+        lines.append(f"{str(v['n']) + ' visitors at once: all boards (s)':<46}{shown!s:>27}  <= "
+                     f"{g['visitors_all_s']} {verdict(v['all_s'], g['visitors_all_s'])}  (each p50 "
+                     f"{v['each_s']['p50']}, failed {v['failed']}, load after {v['load_after']})"
+                     + (f"  {v['errors'][0]}" if v.get("errors") else ""))
+    s = out.get("server_log", {})
+    lines.append(f"{'server log: Traceback / not trusted':<46}{str(s.get('tracebacks')) + ' / ' + str(s.get('not_trusted')):>27}"
+                 f"  ({s.get('path')})")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pool", type=int, default=None, help="kernels per notebook (default: the server's)")
+    ap.add_argument("--opens", type=int, default=5, help="sequential opens per notebook (default 5)")
+    ap.add_argument("--clicks", type=int, default=500, help="clicks per notebook (default 500)")
+    ap.add_argument("--visitors", type=int, default=20, help="visitors opening pages at once (default 20)")
+    ap.add_argument("--visitors-timeout", type=float, default=180,
+                    help="seconds the visitors at once are given to see their boards (default 180)")
+    ap.add_argument("--pages", default="", help="notebook stems, comma-separated (default: every notebook)")
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--server-arg", action="append", help="passed on to widgets.serve (repeatable)")
+    ap.add_argument("--tiny", action="store_true", help="1 notebook, 1 open, 3 clicks, 2 visitors")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args(argv)
+    if args.tiny:
+        args.opens, args.clicks, args.visitors = 1, 3, 2
+        args.pages = args.pages or "index"
+        args.pool = 1 if args.pool is None else args.pool
+    out = asyncio.run(run(args))
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "bench_dashboard.json").write_text(json.dumps(out, indent=1, ensure_ascii=False))
+    print(json.dumps(out, indent=1, ensure_ascii=False) if args.json else report(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    sys.exit(main())

@@ -1,0 +1,239 @@
+"""Back to camp = battle (battle.return_to_camp ... battle.cleanup): choosing a plan, assigning
+troops, gems and magic, strength capped by influence, VP from the chart, ongoing champions."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.events import emit
+from . import champions
+from .board import ability, markers_on_board, pay, score
+from .config import ANY, CAMP, MAGIC_PER_PIP, PLANS_TO_END, RESERVE_BONUS_VP, TROOPS
+from .data import load
+from .dice import OPPOSITE, completable, strength, to_bag
+from .shrines import row_take
+from .state import Battle, die_text, seat_name
+
+
+def plan_options(s, seat: int) -> list[tuple[str, str, int]]:
+    """(plan, source, gold) the seat could complete now: a reserved plan, or one bought from the row
+    at its slot's price (battle.choose_plan), whose dice the troops can meet with the gems held as
+    wilds (battle.assign_troops)."""
+    p = s.players[seat]
+    data = load()
+    out = [(pid, "reserve", 0) for pid in p.reserve if completable(p.troops, data.plans[pid].slots, p.gems)]
+    for j, pid in enumerate(s.plan_row):
+        if pid is not None and data.row_prices[j] <= p.gold and completable(p.troops, data.plans[pid].slots, p.gems):
+            out.append((pid, "row", data.row_prices[j]))
+    return out
+
+
+def can_camp(s, seat: int) -> bool:
+    """battle.return_to_camp: the Warden may go back only with a plan it can really complete now."""
+    return s.players[seat].warden != CAMP and bool(plan_options(s, seat))
+
+
+def camp(w, seat: int, log) -> None:
+    w.edit(seat, warden=CAMP)
+    th, en = seat_name(seat)
+    emit(log, "warden_moved", seat, ("turn.warden_move", "battle.return_to_camp"),
+         f"{th} ย้าย Warden กลับค่าย เพื่อออกรบ", f"{en} moves the Warden back to camp to battle", to=CAMP)
+    w.queue[0:0] = [("plan",), ("end_turn",)]
+
+
+def choose_plan(w, seat: int, pid: str, log) -> None:
+    """Step 1: a reserved plan, or a fresh one from the row (its slot's price, no reserve bonus)."""
+    src, cost = next((src, cost) for p_, src, cost in plan_options(w, seat) if p_ == pid)
+    p = w.players[seat]
+    th, en = seat_name(seat)
+    w.queue.insert(0, ("assign",))
+    if src == "reserve":
+        r = list(p.reserve)
+        r.remove(pid)
+        w.edit(seat, reserve=tuple(r))
+    else:
+        pay(w, seat, "gold", cost)
+
+        row_take(w, w.plan_row.index(pid))
+    w.battle = Battle(pid, src, load().plans[pid].slots)
+    emit(log, "plan_chosen", seat, ("battle.choose_plan",),
+         f"{th} เลือกแผนรบ {pid} " + ("จากช่องสำรอง" if src == "reserve" else f"ซื้อสดจากแถว จ่ายทอง {cost}"),
+         f"{en} chooses battle plan {pid} " + ("from the reserve" if src == "reserve" else f"bought from the row for {cost} gold"),
+         plan=pid, source=src, cost=cost, slots=list(w.battle.slots))
+
+
+def _free(s, seat: int) -> list[int]:
+    b = s.battle
+    return [i for i in range(len(s.players[seat].troops)) if i not in b.dice]
+
+
+def assign_options(s, seat: int) -> list[tuple[int, bool]]:
+    """(troop index, wild) for the next empty slot: a die of its type (any die for an ``any`` slot),
+    or another die made wild with a gem (shrines.gem), leaving the other slots still fillable.
+    Identical dice are offered once (the first of them)."""
+    b = s.battle
+    p = s.players[seat]
+    j = len(b.dice)
+    want = b.slots[j]
+    rest = b.slots[j + 1:]
+    free = _free(s, seat)
+    seen, out = set(), []
+    for i in free:
+        d = p.troops[i]
+        if d in seen:
+            continue
+        seen.add(d)
+        others = [p.troops[k] for k in free if k != i]
+        if want == ANY or d[0] == want:
+            if completable(others, rest, p.gems):
+                out.append((i, False))
+        elif p.gems >= 1 and completable(others, rest, p.gems - 1):
+            out.append((i, True))
+    return out
+
+
+def assign(w, seat: int, i: int, wild: bool, log) -> None:
+    b = w.battle
+    p = w.players[seat]
+    d = p.troops[i]
+    th, en = seat_name(seat)
+    if wild:
+        spend_gem(w, seat)
+    w.battle = replace(b, dice=b.dice + (i,), faces=b.faces + (d[1],), wild=b.wild + (wild,))
+    slot = b.slots[len(b.dice)]
+    dt, de = die_text(d)
+    emit(log, "troop_assigned", seat, ("battle.assign_troops",) + (("shrines.gem",) if wild else ()),
+         f"{th} วางเต๋า {dt} ลงช่อง{'ใดก็ได้' if slot == ANY else slot}" + (" (ใช้อัญมณีทำเป็น Wild)" if wild else ""),
+         f"{en} assigns {de} to a{'n any' if slot == ANY else ' ' + slot} slot" + (" (made wild with a gem)" if wild else ""),
+         die=i, troop=d[0], face=d[1], slot=slot, wild=wild)
+    w.queue.pop(0)
+    w.queue.insert(0, ("assign",) if len(w.battle.dice) < len(b.slots) else ("adjust",))
+
+
+def spend_gem(w, seat: int) -> None:
+    """A gem spent in battle goes back to the gem shrine or the box (ambiguity gem_return)."""
+    p = w.players[seat]
+    w.edit(seat, gems=p.gems - 1)
+    if w.config.gem_return == "to_box":
+        w.gem_box += 1
+    else:
+        w.gem_shrine += 1
+
+
+def adjust_options(s, seat: int) -> list[dict]:
+    """Step 2 adjustments: flip a die with a gem; turn it one face with magic (ambiguity
+    magic_adjust_rate); or fight."""
+    p = s.players[seat]
+    b = s.battle
+    out = []
+    for j, f in enumerate(b.faces):
+        if p.gems >= 1:
+            out.append({"type": "flip", "slot": j})
+        if p.magic >= MAGIC_PER_PIP:
+            if f < 6:
+                out.append({"type": "magic", "slot": j, "delta": 1})
+            if f > 1 and s.config.magic_adjust_rate == "one_per_pip":
+                out.append({"type": "magic", "slot": j, "delta": -1})
+    return out + [{"type": "fight"}]
+
+
+def flip(w, seat: int, j: int, log) -> None:
+    b = w.battle
+    faces = list(b.faces)
+    old = faces[j]
+    faces[j] = OPPOSITE - old
+    spend_gem(w, seat)
+    w.battle = replace(b, faces=tuple(faces))
+    th, en = seat_name(seat)
+    emit(log, "die_flipped", seat, ("shrines.gem", "battle.assign_troops"),
+         f"{th} ใช้อัญมณีพลิกเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
+         f"{en} spends a gem to flip slot {j + 1} from {old} to {faces[j]}", slot=j, before=old, after=faces[j])
+
+
+def magic(w, seat: int, j: int, delta: int, log) -> None:
+    b = w.battle
+    faces = list(b.faces)
+    old = faces[j]
+    faces[j] = old + delta
+    pay(w, seat, "magic", MAGIC_PER_PIP)
+    w.battle = replace(b, faces=tuple(faces))
+    th, en = seat_name(seat)
+    emit(log, "die_adjusted", seat, ("battle.assign_troops",),
+         f"{th} ใช้เวทมนตร์ {MAGIC_PER_PIP} ปรับเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
+         f"{en} spends {MAGIC_PER_PIP} magic to turn slot {j + 1} from {old} to {faces[j]}",
+         slot=j, before=old, after=faces[j], magic=MAGIC_PER_PIP)
+
+
+def used_types(s, seat: int) -> tuple:
+    """The type each die counts as: a typed slot's type (a wild die too), else the die's colour."""
+    p = s.players[seat]
+    b = s.battle
+    return tuple(p.troops[i][0] if t == ANY else t for t, i in zip(b.slots, b.dice))
+
+
+def vp_for(real: int, config) -> int:
+    """battle.vp_conversion: the chart beside the camp (ambiguity vp_conversion_table)."""
+    if config.vp_conversion_table == "stepped":
+        return max((vp for lo, vp in load().vp_bands if real >= lo), default=0)
+    return real
+
+
+def fight(w, seat: int, log) -> None:
+    """Steps 3-5: strength = dice + champion and board bonuses, capped by influence; VP from the
+    chart at once; ongoing champions the battle meets; then level up, marker, chains, clean-up."""
+    p = w.players[seat]
+    b = w.battle
+    used = used_types(w, seat)
+    dice_sum = sum(strength(f) for f in b.faces)
+    board = ability(p, "strength", w.config)
+    champ = champions.strength_bonus(p, used)
+    total = dice_sum + board + sum(v for _, v in champ)
+    real = min(total, p.influence)
+    th, en = seat_name(seat)
+    emit(log, "battle_strength", seat, ("battle.strength_cap",),
+         f"{th} พลังเต๋า {dice_sum} + กระดาน {board} + แชมเปียน {sum(v for _, v in champ)} = {total}"
+         f" เทียบบารมี {p.influence} พลังจริง {real}",
+         f"{en}: dice {dice_sum} + board {board} + champions {sum(v for _, v in champ)} = {total},"
+         f" against influence {p.influence}: real strength {real}",
+         dice=dice_sum, board_bonus=board, champion_bonus=sum(v for _, v in champ), total=total,
+         influence=p.influence, real=real, capped=total > p.influence, faces=list(b.faces))
+    w.battle = replace(b, real=real, used=used)
+    vp = vp_for(real, w.config)
+    score(w, seat, vp, "battles", log, ("battle.vp_conversion",), f"พลัง {real} ตามตาราง", f"strength {real} on the chart")
+    if b.source == "reserve" and w.config.reserve_bonus == "plus_one_vp":
+        score(w, seat, RESERVE_BONUS_VP, "battles", log, ("battle.choose_plan",), "โบนัสช่องสำรอง", "reserve bonus")
+    if w.config.influence_spent_in_battle == "spent":
+        w.edit(seat, influence=w.players[seat].influence - real)
+        emit(log, "influence_spent", seat, ("battle.strength_cap",), f"{th} เสียบารมี {real}",
+             f"{en} spends {real} influence (influence_spent_in_battle=spent)", amount=real)
+    champions.ongoing_rewards(w, seat, used, real, log)
+    w.queue.pop(0)
+    nxt = [("cleanup",)]
+    if markers_on_board(w.players[seat]) > 0:
+        nxt = [("level", "battle"), ("skirmish",)] + nxt
+    else:
+        emit(log, "no_marker", seat, ("battle.level_up",),
+             f"{th} ไม่มี Conquest Marker เหลือบนกระดาน ข้ามการเลเวลอัพ (no_marker_left=skip)",
+             f"{en} has no conquest marker left: no level-up, marker or chain (no_marker_left=skip)")
+    w.queue[0:0] = nxt
+
+
+def cleanup(w, seat: int, log) -> None:
+    """Step 9: the dice used back to the bag; the plan kept beside the board; a 7th plan ends the
+    game at the end of the round (end.trigger_and_scoring)."""
+    b = w.battle
+    p = w.players[seat]
+    used = [p.troops[i] for i in b.dice]
+    w.edit(seat, troops=tuple(d for i, d in enumerate(p.troops) if i not in b.dice), plans=p.plans + (b.plan,))
+    to_bag(w, used, log, seat, ("battle.cleanup",), "หลังออกรบ", "after the battle")
+    th, en = seat_name(seat)
+    n = len(w.players[seat].plans)
+    emit(log, "plan_completed", seat, ("battle.cleanup",), f"{th} เก็บแผนรบ {b.plan} (สำเร็จ {n} ใบ)",
+         f"{en} keeps battle plan {b.plan} ({n} completed)", plan=b.plan, completed=n)
+    w.battle = None
+    if n >= PLANS_TO_END and not w.end_triggered:
+        w.end_triggered = True
+        emit(log, "end_triggered", seat, ("end.trigger_and_scoring",),
+             f"{th} ทำแผนรบสำเร็จครบ {PLANS_TO_END} ใบ เล่นต่อให้ครบรอบแล้วจบเกม",
+             f"{en} completed a {PLANS_TO_END}th plan: the round is finished, then the game ends")
+
+

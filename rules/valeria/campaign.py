@@ -1,0 +1,117 @@
+"""Level-up, the campaign map and chain bonuses (battle.level_up, battle.skirmish_marker,
+battle.chain_bonus, setup.campaign_map; ambiguities award_marker_source, chain_bonus_unavailable)."""
+from __future__ import annotations
+
+from ..core.events import emit
+from .board import TRACK_EN, TRACK_TH, ability, free_tracks, gain
+from .champions import battle_meets
+from .config import CHAIN_AMOUNTS, GOLD_INSTEAD, SHRINES
+from .data import load
+from .shrines import champion_offers, distinct_dice
+from .board import score
+from .state import seat_name
+
+
+def side_of(p):
+    """The seat's campaign map side (data.Side), or ``None`` before it is chosen."""
+    return None if p.side is None else load().maps[p.map_id].sides[p.side]
+
+
+def level_up(w, seat: int, track: str, source: str, log) -> None:
+    """Lift the next conquest marker of ``track`` off the board, unlocking it (an award's marker
+    unlocks only under award_marker_source=from_board_unlocks)."""
+    p = w.players[seat]
+    unlocks = source == "battle" or w.config.award_marker_source == "from_board_unlocks"
+    w.edit(seat, lifted=p.lifted + ((track, unlocks),))
+    after = ability(w.players[seat], track, w.config)
+    th, en = seat_name(seat)
+    cites = ("battle.level_up",) + (("shrines.magic",) if source == "award" else ())
+    if unlocks:
+        emit(log, "level_up", seat, cites, f"{th} ยก Conquest Marker ปลดล็อก{TRACK_TH[track]} (ตอนนี้ {after})",
+             f"{en} lifts a conquest marker and unlocks {TRACK_EN[track]} (now {after})",
+             track=track, value=after, source=source)
+    else:
+        emit(log, "marker_lifted", seat, cites, f"{th} ยก Conquest Marker จากแถว{TRACK_TH[track]} ไปวางบน Award (ไม่ปลดล็อก)",
+             f"{en} lifts a conquest marker from the {TRACK_EN[track]} track onto the award (not unlocked)",
+             track=track, source=source)
+    w.queue.pop(0)
+
+
+def free_spaces(p) -> list[str]:
+    side = side_of(p)
+    return [sp.id for sp in side.spaces if sp.id not in p.conquered]
+
+
+def neighbours_with_chain(p, space: str) -> list[tuple[str, str]]:
+    """(earlier space, bonus) for each chain bonus between ``space`` and a space already conquered."""
+    out = []
+    for ch in side_of(p).chains:
+        a, b = ch.between
+        other = b if a == space else a if b == space else None
+        if other is not None and other in p.conquered:
+            out.append((other, ch.bonus))
+    return out
+
+
+def place_marker(w, seat: int, space: str, log) -> None:
+    """battle.skirmish_marker: the marker on a free space, its bonus VP if the battle met its
+    condition (only now); then every chain bonus to earlier markers (battle.chain_bonus)."""
+    p = w.players[seat]
+    side = side_of(p)
+    sp = next(x for x in side.spaces if x.id == space)
+    chains = neighbours_with_chain(p, space)
+    w.edit(seat, conquered=p.conquered + (space,))
+    th, en = seat_name(seat)
+    b = w.battle
+    met = battle_meets(sp.condition, b.used, b.real, len(b.slots))
+    emit(log, "marker_placed", seat, ("battle.skirmish_marker",),
+         f"{th} วาง Conquest Marker ที่ช่อง {space}" + (f" ศึกนี้ตรงเงื่อนไข ได้ {sp.vp} VP" if met and sp.vp else " (ไม่ได้โบนัส)"),
+         f"{en} places a conquest marker on space {space}" + (f"; the battle meets its condition: {sp.vp} VP" if met and sp.vp else " (no bonus)"),
+         space=space, met=met, vp=sp.vp if met else 0, chains=[c for _, c in chains])
+    if met and sp.vp:
+
+        score(w, seat, sp.vp, "conquest", log, ("battle.skirmish_marker",), f"ช่อง {space}", f"space {space}")
+    w.queue.pop(0)
+    w.queue[0:0] = [("chain", bonus, other, space) for other, bonus in chains]
+
+
+def chain_auto(w, seat: int, task, log) -> bool:
+    """Apply a chain bonus that needs no choice; False when the seat must choose (a champion, a die)."""
+    _, bonus, a, b = task
+    th, en = seat_name(seat)
+    cites = ("battle.chain_bonus",)
+    if bonus in CHAIN_AMOUNTS:
+        w.queue.pop(0)
+        gain(w, seat, bonus, CHAIN_AMOUNTS[bonus], log, cites, f"Chain Bonus {a}-{b}", f"chain bonus {a}-{b}")
+        return True
+    if chain_choices(w, seat, bonus):
+        return False
+    w.queue.pop(0)
+    if w.config.chain_bonus_unavailable == "gold_instead":
+        emit(log, "chain_unavailable", seat, cites, f"{th} รับ Chain Bonus {bonus} ไม่ได้ ได้ทอง {GOLD_INSTEAD} แทน",
+             f"{en} cannot take chain bonus {bonus}: {GOLD_INSTEAD} gold instead", bonus=bonus)
+        gain(w, seat, "gold", GOLD_INSTEAD, log, cites, "แทน Chain Bonus", "instead of a chain bonus")
+    else:
+        emit(log, "chain_unavailable", seat, cites, f"{th} รับ Chain Bonus {bonus} ไม่ได้ เสียไป",
+             f"{en} cannot take chain bonus {bonus}: it is lost", bonus=bonus)
+    return True
+
+
+def chain_choices(s, seat: int, bonus: str) -> list:
+    """The options of a chain bonus that asks for a choice: face-up champions within the quota
+    (free), or any die of any shrine (a troop slot with room, or return_one)."""
+    if bonus == "free_champion":
+
+        return [c for c, _ in champion_offers(s, seat, free=True)]
+    if bonus == "die":
+        if s.config.troop_slots_full == "forbidden":
+            p = s.players[seat]
+            if len(p.troops) >= ability(p, "troop", s.config):
+                return []
+
+        return [(name, d) for k, name in enumerate(SHRINES) for d in distinct_dice(s.shrines[k])]
+    return []
+
+
+def level_choices(s, seat: int) -> list[str]:
+    return free_tracks(s.players[seat])

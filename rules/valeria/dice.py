@@ -1,0 +1,123 @@
+"""Dice: faces, discounts, the bag, rolling dice into shrines (dice.troops, setup.dice_and_shrines,
+ambiguities discount_table, shrine_refill, solo_setup) and whether troops can meet a plan."""
+from __future__ import annotations
+
+from ..core.events import emit
+from .config import (ANY, DICE_PER_COLOUR, GEMS_BY_PLAYERS, SHRINE_DICE, SHRINE_TH, SHRINES, SOLO_REDUCED,
+                     TROOP_TH, TROOPS)
+from .data import load
+from .state import die_text, seat_name
+
+FACES = (1, 2, 3, 4, 5, 6)
+OPPOSITE = 7          # a gem flips a die to its opposite face: 7 - face (shrines.gem)
+
+
+def setup_numbers(players: int, config) -> dict:
+    """``{gems, dice, shrine}``: gems in the gem shrine, dice per colour in the bag, dice per shrine
+    (setup.gems, setup.dice_and_shrines; solo by ambiguity solo_setup)."""
+    if players == 1:
+        if config.solo_setup == "reduced":
+            return dict(SOLO_REDUCED)
+        players = 2
+    return {"gems": GEMS_BY_PLAYERS[players], "dice": DICE_PER_COLOUR[players], "shrine": SHRINE_DICE[players]}
+
+
+def discount(face: int, config) -> int:
+    """The discount of a face (dice.troops: a 6 has none; the table is ambiguity discount_table)."""
+    if config.discount_table == "half_gap":
+        return (6 - face) // 2
+    return load().discount[face]
+
+
+def strength(face: int) -> int:
+    """A face's strength: its pip (dice.troops, the top of the die)."""
+    return face
+
+
+def roll_outcomes(bag) -> list[tuple[dict, float]]:
+    """Drawing one die from the bag and rolling it: troop by the bag's counts, face uniform."""
+    total = sum(bag)
+    if not total:
+        return []
+    return [({"troop": t, "face": f}, bag[i] / total / len(FACES))
+            for i, t in enumerate(TROOPS) if bag[i] for f in FACES]
+
+
+def draw_and_roll(bag: list, rng) -> tuple:
+    """One setup die: a troop drawn by the bag's counts, a face rolled (``rng``: setup only)."""
+    x = rng.randrange(sum(bag))
+    for i, c in enumerate(bag):
+        if x < c:
+            bag[i] -= 1
+            return (TROOPS[i], rng.choice(FACES))
+        x -= c
+    raise AssertionError("empty bag")
+
+
+def refill_tasks(w, which: list[str]) -> list[tuple]:
+    """One ``("roll", shrine)`` chance step per missing die of the named shrines, up to their setup
+    count and as far as the bag allows (ambiguity shrine_refill)."""
+    want = setup_numbers(w.n, w.config)["shrine"]
+    left = sum(w.bag)
+    out = []
+    for name in which:
+        k = min(want - len(w.shrines[SHRINES.index(name)]), left)
+        out += [("roll", name)] * max(0, k)
+        left -= max(0, k)
+    return out
+
+
+def after_take(w, shrine: str, log) -> None:
+    """A die left a shrine: refill now if the reading says so (ambiguity shrine_refill)."""
+    rule = w.config.shrine_refill
+    tasks = []
+    if rule == "when_all_empty" and not any(w.shrines):
+        tasks = refill_tasks(w, list(SHRINES))
+    elif rule == "when_shrine_empty" and not w.shrines[SHRINES.index(shrine)]:
+        tasks = refill_tasks(w, [shrine])
+    if tasks:
+        emit(log, "refill", None, ("dice.troops", "setup.dice_and_shrines"),
+             f"เติมเต๋าจากถุง {len(tasks)} ลูก (shrine_refill={rule})",
+             f"refilling {len(tasks)} dice from the bag (shrine_refill={rule})", dice=len(tasks), rule=rule)
+        at = 1 if w.queue and w.queue[0] == ("discard",) else 0   # the full troop area first
+        w.queue[at:at] = tasks
+
+
+def rolled(w, shrine: str, troop: str, face: int, log) -> None:
+    """A refill die drawn from the bag and rolled into ``shrine``."""
+    w.bag[TROOPS.index(troop)] -= 1
+    w.shrines[SHRINES.index(shrine)].append((troop, face))
+    emit(log, "die_rolled", None, ("setup.dice_and_shrines", "dice.troops"),
+         f"จั่วเต๋า{TROOP_TH[troop]}จากถุง ทอยได้ {face} ลงใน{SHRINE_TH[shrine]}",
+         f"a {troop} die drawn from the bag rolls {face} into the {shrine} shrine",
+         shrine=shrine, troop=troop, face=face)
+
+
+def to_bag(w, dice, log, seat, cites, why_th: str, why_en: str) -> None:
+    """Dice back to the bag (battle.cleanup, a returned troop)."""
+    for d in dice:
+        w.bag[TROOPS.index(d[0])] += 1
+    th, en = seat_name(seat)
+    emit(log, "dice_to_bag", seat, cites, f"{th} คืนเต๋า {', '.join(die_text(d)[0] for d in dice)} ลงถุง ({why_th})",
+         f"{en} returns {', '.join(die_text(d)[1] for d in dice)} to the bag ({why_en})", dice=[list(d) for d in dice])
+
+
+def deficit(troops, slots) -> int:
+    """Wilds (gems) needed for ``troops`` to fill ``slots``; 99 when there are too few dice.
+    Typed slots take dice of their colour first (always best); the rest need a wild die;
+    ``any`` slots take whatever is left (battle.assign_troops)."""
+    if len(slots) > len(troops):
+        return 99
+    have = {}
+    for d in troops:
+        have[d[0]] = have.get(d[0], 0) + 1
+    need = {}
+    for t in slots:
+        if t != ANY:
+            need[t] = need.get(t, 0) + 1
+    return sum(max(0, k - have.get(t, 0)) for t, k in need.items())
+
+
+def completable(troops, slots, gems: int) -> bool:
+    """True when ``troops`` can fill ``slots`` with at most ``gems`` dice made wild."""
+    return deficit(troops, slots) <= gems

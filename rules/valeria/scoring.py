@@ -1,0 +1,55 @@
+"""The end of the game and the score (end.trigger_and_scoring, intro.goal; ambiguity
+excess_influence_scoring): end-game champions, 1 VP per die left, winners by VP then influence."""
+from __future__ import annotations
+
+from ..core.events import emit
+from .board import score
+from .champions import end_vp
+from .config import END_VP_PER_DIE, EXCESS_INFLUENCE_RATE, START_INFLUENCE, VP_SOURCES
+from .data import load
+from .state import seat_name
+
+
+def finish(w, log) -> None:
+    """Score the end (end-game champions, dice left, excess influence by reading), name the winners."""
+    for seat in range(w.n):
+        p = w.players[seat]
+        for cid, vp in end_vp(p):
+            if vp:
+                c = load().champions[cid]
+                score(w, seat, vp, "champions", log, ("end.trigger_and_scoring",),
+                      f"แชมเปียนจบเกม {c.name_th}", f"end-game champion {c.name_en}")
+        dice = len(w.players[seat].troops) * END_VP_PER_DIE
+        if dice:
+            score(w, seat, dice, "end_game", log, ("end.trigger_and_scoring",),
+                  f"เต๋าทหารที่เหลือ {len(p.troops)} ลูก", f"{len(p.troops)} troop dice left")
+        if w.config.excess_influence_scoring == "end_game_excess":
+            extra = max(0, w.players[seat].influence - START_INFLUENCE) * EXCESS_INFLUENCE_RATE
+            if extra:
+                score(w, seat, extra, "end_game", log, ("intro.goal", "end.trigger_and_scoring"),
+                      "บารมีส่วนเกิน", "excess influence")
+    won = winners_of(w)
+    best = max(p.vp for p in w.players)
+    tied = sum(1 for p in w.players if p.vp == best) > 1
+    th = ", ".join(seat_name(i)[0] for i in won)
+    en = ", ".join(seat_name(i)[1] for i in won)
+    emit(log, "game_over", None, ("end.trigger_and_scoring", "intro.goal"),
+         f"จบเกม {th} ชนะด้วย {best} VP" + (" (เสมอ VP ตัดสินที่บารมี)" if tied else ""),
+         f"game over: {en} win{'s' if len(won) == 1 else ''} with {best} VP" + (" (VP tie broken by influence)" if tied else ""),
+         winners=list(won), vp=[p.vp for p in w.players], influence=[p.influence for p in w.players])
+    w.winners = won
+    w.queue = []
+
+
+def winners_of(s) -> tuple[int, ...]:
+    """Most VP; a tie goes to higher influence; still tied, all share (end.trigger_and_scoring)."""
+    best = max(p.vp for p in s.players)
+    tied = [i for i, p in enumerate(s.players) if p.vp == best]
+    top = max(s.players[i].influence for i in tied)
+    return tuple(i for i in tied if s.players[i].influence == top)
+
+
+def breakdown(s) -> dict:
+    """``{"seats": [{"total", "sources"}], "winners"}`` in the shared shape (VP_SOURCES)."""
+    return {"seats": [{"total": p.vp, "sources": dict(zip(VP_SOURCES, p.vp_by))} for p in s.players],
+            "winners": list(s.winners or ())}

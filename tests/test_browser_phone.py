@@ -1,0 +1,109 @@
+"""Issue 12.6 (phones) and 12.2 (a real double click), in headless Chromium (the system's).
+
+Every page of the dashboard (each notebook in ``notebooks/``) at a 390×844 viewport: the Thai text
+reads without horizontal scrolling (``document.scrollingElement.scrollWidth <= innerWidth + 1``, and
+no element sticks out of the screen unless a box of its own scrolls it) and every hex board fits the
+width.  Screenshots: ``artifacts/phone_<page>.png`` (the first screen) and ``_full.png`` (the page).
+Then a real double click on a Coup play button applies one move, not two.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
+
+NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+PHONE = {"width": 390, "height": 844}
+
+# Elements sticking out of the screen on the right, unless an ancestor clips or scrolls them.
+OVERFLOW = """
+() => {
+  const W = window.innerWidth, out = [];
+  const clipped = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const ox = getComputedStyle(p).overflowX;
+      if (ox === 'auto' || ox === 'scroll' || ox === 'hidden' || ox === 'clip') return true;
+    }
+    return false;
+  };
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.right > W + 1 && !clipped(el)) {
+      out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(r.right)}`);
+      if (out.length > 12) break;
+    }
+  }
+  return out;
+}
+"""
+
+
+def _open(browser, dashboard, name: str):
+    page = browser.new_page(viewport=PHONE, locale="th-TH", device_scale_factor=1, is_mobile=True,
+                            has_touch=True)
+    page.goto(f"{dashboard}/voila/render/{name}", wait_until="domcontentloaded", timeout=120_000)
+    page.wait_for_selector(".jupyter-widgets", state="attached", timeout=180_000)
+    return page
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_page_reads_on_a_phone(browser, dashboard, name):
+    page = _open(browser, dashboard, name)
+    try:
+        stem = Path(name).stem
+        # the last cell's widgets are drawn (the register is last on a game page, the live board on the home)
+        last = "svg.kl-hexboard" if stem == "index" else ".kl-play-panel"
+        page.locator(last).first.wait_for(state="attached", timeout=180_000)
+        page.locator("svg.kl-hexboard, .kl-coup").first.wait_for(timeout=180_000)
+        page.wait_for_timeout(2000)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"phone_{stem}.png"))
+        sizes = page.evaluate("() => ({sw: document.scrollingElement.scrollWidth, iw: window.innerWidth,"
+                              " bw: document.body.scrollWidth})")
+        assert sizes["sw"] <= sizes["iw"] + 1, sizes
+        assert page.evaluate(OVERFLOW) == []
+        boards = page.evaluate("() => [...document.querySelectorAll('svg.kl-hexboard')].map(s => {"
+                               " const r = s.getBoundingClientRect(); return [r.left, r.right, r.width]; })")
+        assert boards or stem == "coup"
+        for left, right, width in boards:
+            assert left >= -1 and right <= PHONE["width"] + 1 and width > 0, boards
+        assert "Traceback" not in page.inner_text("body")
+        height = page.evaluate("() => Math.max(document.scrollingElement.scrollHeight,"
+                               " ...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
+        page.set_viewport_size({"width": PHONE["width"], "height": min(int(height) + 50, 16000)})
+        page.wait_for_timeout(800)
+        page.screenshot(path=str(ARTIFACTS / f"phone_{stem}_full.png"))
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
+    finally:
+        page.close()
+
+
+def test_a_real_double_click_in_coup_play_applies_one_move(browser, dashboard):
+    page = browser.new_page(viewport={"width": 1280, "height": 2000}, locale="th-TH")
+    try:
+        page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        play = page.locator(".kl-play-panel").first
+        play.wait_for(timeout=180_000)
+        play.locator("input[type=text]").first.fill("4")
+        play.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        table = page.locator(".kl-coup-play").first
+        income = table.locator(".kl-choices button", has_text="รายได้").first
+        income.wait_for(timeout=60_000)
+        income.scroll_into_view_if_needed()
+        income.dblclick()
+        story = table.locator(".kl-story")
+        # the bots answer, then the next decision's buttons appear
+        table.locator(".kl-choices button").first.wait_for(timeout=60_000)
+        page.wait_for_timeout(2500)
+        text = story.inner_text()
+        mine = [ln for ln in text.splitlines() if "ที่นั่ง 0 รับเงิน" in ln]
+        assert len(mine) == 1, text
+        assert table.locator(".kl-error").count() == 0
+        table.screenshot(path=str(ARTIFACTS / "coup_play_after_dblclick.png"))
+    finally:
+        page.close()

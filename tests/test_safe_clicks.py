@@ -1,0 +1,174 @@
+"""Issue 12.2, safe clicks: a click acts on the action its button showed when it was drawn, or on
+nothing.  Every kind of choice in Coup and Shadow Master play (buttons, a dropdown's "do", a board
+cell, undo, "let the bots finish") is clicked two or three times in a row, as a double or triple
+click reaches the kernel (each message handled after the previous one's redraw); the session's own
+moves must be exactly the choices that were shown and clicked once, in order, and a repeated click
+says calmly that the game moved on (no error box).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.core.protocol import TERMINAL
+from widgets import page
+
+
+def _choices(table):
+    """``(kind, shown action, click)`` of every choice on screen: its kind (button / dropdown /
+    board), the action it showed, and a function that clicks it once."""
+    out = []
+    for row in table.buttons.children:
+        if hasattr(row, "choice"):
+            out.append(("button", row.choice[1], row.click))
+        elif hasattr(row, "children"):  # a dropdown and its "do" button
+            dd, do = row.children
+            decision, acts, _dd = do.choices
+            for i, a in enumerate(acts):
+                def click(dd=dd, do=do, i=i):
+                    if dd.value != i and not dd.disabled:
+                        dd.value = i
+                    do.click()
+                out.append(("dropdown", a, click))
+    board = table.board
+    if getattr(board, "hexboard", None) is not None and board.mode.options:
+        from widgets.shadow_master.board import CELL_TYPES, click_key, target
+        decision, mode = board.hexboard.decision, board.mode_value()
+        for a in table._legal:
+            if a["type"] in CELL_TYPES and click_key(a) == mode:
+                h = board.hexboard.hex_of[target(a)]
+                out.append(("board", a, lambda h=h, d=decision: board.hexboard.click(h, decision=d)))
+    return out
+
+
+def _mine(table) -> list[dict]:
+    s = table.session
+    return [a for a in s.actions[:s.step] if a.get("player") == table.viewer and "chance" not in a]
+
+
+def _play_multi_clicking(table, rng: random.Random, kinds: set, steps: int = 400) -> list[dict]:
+    """Play ``table`` by clicking a random choice 2 or 3 times each time; returns the actions the
+    clicked choices showed (once each); ``kinds`` collects ``(kind of choice, action type)`` clicked
+    (a type not clicked yet is preferred)."""
+    shown = []
+    for _ in range(steps):
+        if table.session.current_player() == TERMINAL:
+            break
+        choices = _choices(table)
+        if not choices:
+            if table.finish_button.layout.display == "":
+                for _k in range(rng.choice((2, 3))):
+                    table.finish_button.click()  # later clicks: on a past decision
+                kinds.add(("finish", "finish"))
+                continue
+            break
+        done = {t for _k, t in kinds}
+        fresh = ([c for c in choices if c[1]["type"] not in done] or
+                 [c for c in choices if (c[0], c[1]["type"]) not in kinds] or choices)
+        kind, action, click = rng.choice(fresh)
+        before = table.decision
+        for k in range(rng.choice((2, 3))):
+            click()
+            if k == 0:
+                assert table.decision != before, "the first click applied nothing"
+                assert "kl-error" not in table.message.value, table.message.value
+            else:
+                assert "kl-moved-on" in table.message.value and "kl-error" not in table.message.value
+        kinds.add((kind, action["type"]))
+        shown.append(action)
+        assert _mine(table) == shown, (kind, action)
+    return shown
+
+
+def test_coup_double_and_triple_clicks_apply_only_the_decisions_shown():
+    from widgets.coup import SPEC
+    kinds = set()
+    for seed, bots, reformation in ((1, 1, False), (2, 3, False), (3, 2, True), (4, 5, True), (5, 1, True)):
+        table = page.new_table(SPEC, bots, "random", seed, options={"reformation": reformation})
+        shown = _play_multi_clicking(table, random.Random(seed), kinds)
+        assert _mine(table) == shown
+    clicked = {t for _kind, t in kinds}
+    for typ in ("income", "foreign_aid", "tax", "steal", "pass", "challenge", "lose", "choose_faction"):
+        assert typ in clicked, (typ, sorted(clicked))
+
+
+def test_shadow_master_double_and_triple_clicks_apply_only_the_decisions_shown():
+    from widgets.shadow_master import SPEC
+    kinds = set()
+    for seed, bots in ((1, 1), (2, 2), (3, 3)):
+        table = page.new_table(SPEC, bots, "greedy", seed)
+        shown = _play_multi_clicking(table, random.Random(seed), kinds, steps=150)
+        assert _mine(table) == shown
+    assert {kind for kind, _t in kinds} >= {"button", "board"}, kinds
+    types = {t for _kind, t in kinds}
+    for typ in ("roll", "place", "end_turn"):
+        assert typ in types, (typ, sorted(types))
+
+
+@pytest.mark.parametrize("game", ["coup", "shadow_master"])
+def test_a_double_click_on_undo_undoes_one_move(game):
+    spec = __import__(f"widgets.{game}", fromlist=["SPEC"]).SPEC
+    table = page.new_table(spec, 1, None, 7)
+    rng = random.Random(7)
+    for _ in range(3):  # three of my moves (the bots answer each)
+        choices = [c for c in _choices(table) if c[0] == "button"]
+        if not choices:
+            break
+        rng.choice(choices)[2]()
+    mine = _mine(table)
+    assert len(mine) >= 2
+    undo = table.undo_button
+    for _ in range(3):
+        undo.click()  # a triple click on the button drawn for this decision
+    assert _mine(table) == mine[:-1]
+    assert "kl-moved-on" in table.message.value and "kl-error" not in table.message.value
+
+
+def test_buttons_are_disabled_while_the_bots_move():
+    from widgets.coup import SPEC
+    table = page.new_table(SPEC, 2, "honest", 11)
+    seen = []
+    bot = table.bots[1]
+
+    def watching(obs, legal, rng):
+        seen.append([b.disabled for b in table.buttons.children] + [table.undo_button.disabled])
+        return bot(obs, legal, rng)
+    table.bots[1] = watching
+    next(b for b in table.buttons.children if b.choice[1]["type"] == "income").click()
+    assert seen and all(all(flags) for flags in seen), seen
+    assert not any(b.disabled for b in table.buttons.children)  # the next decision's buttons are live
+
+
+def test_no_internal_step_name_reaches_the_screen():
+    """Bot games of both games seen from seat 0 (every HTML widget and button text): no step
+    machine name that is not a plain word (``challenge_action``, ``phase3``, ``resolve``...) appears
+    in the visible text; the labels adapters map names to words."""
+    import re
+    names = {"coup": ("challenge_action", "challenge_block"),
+             "shadow_master": ("phase2", "phase3", "phase3_take", "resolve", "forced_sale", "front")}
+    for game, hidden in names.items():
+        spec = __import__(f"widgets.{game}", fromlist=["SPEC"]).SPEC
+        table = page.new_table(spec, 2, None, 5)
+        rng = random.Random(5)
+        for _ in range(60):
+            visible = re.sub(r"<style>.*?</style>|<[^>]+>", " ", " ".join(_texts(table)), flags=re.S)
+            for name in hidden:
+                assert not re.search(rf"(?<![\w.]){re.escape(name)}(?![\w.])", visible), (game, name, visible)
+            choices = [c for c in _choices(table) if c[0] == "button"]
+            if not choices:
+                break
+            rng.choice(choices)[2]()
+
+
+def _texts(widget) -> list[str]:
+    import ipywidgets as w
+    out = []
+    if isinstance(widget, w.HTML):
+        out.append(widget.value)
+    if isinstance(widget, (w.Button, w.ToggleButtons, w.Dropdown)):
+        out.append(str(getattr(widget, "description", "")))
+        out += [str(o[0] if isinstance(o, tuple) else o) for o in getattr(widget, "options", ())]
+    for c in getattr(widget, "children", ()):
+        out += _texts(c)
+    return out

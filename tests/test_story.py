@@ -1,0 +1,147 @@
+"""Issue 12.3, a story a learner can follow: the event log groups events by turn with setup folded
+and each line's deciding clauses first; the Shadow Master panels match the board at every frame; a
+bluff is marked from the engine's answer; at the end of a Coup game every hand is shown."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from rules.core.protocol import TERMINAL
+from widgets import page
+
+
+def _cells(text: str, cls: str) -> dict[str, int]:
+    return {c: int(v) for c, v in re.findall(rf'class="{cls}" data-colour="(\w+)">(?:<b>)?(\d+)', text)}
+
+
+@pytest.mark.parametrize("stem", sorted(p.stem for p in page.SCENARIOS.joinpath("shadow_master").glob("*.yaml")))
+def test_shadow_master_panels_match_the_board_at_every_frame(stem):
+    """For every frame of every Shadow Master scenario: the kingdom table's Rank and tokens, the
+    outlines' Ranks and the seats' cash equal the observation of the position the board draws (the
+    engine's: ``kingdom_rank`` on the drawn tokens), and at the end of each action the observation
+    of the session's own state."""
+    from rules.shadow_master import GAME
+    from rules.shadow_master import board as smb
+    from rules.shadow_master.powers import kingdom_rank
+    from widgets.shadow_master import SPEC
+    from widgets.shadow_master.board import frame_state
+    view = page.ScenarioView(SPEC, SPEC.scenarios / f"{stem}.yaml")
+    cursor, board = view.cursor, view.board
+    for i in range(cursor.length + 1):
+        cursor.step = i
+        shown = view.shown()
+        state = frame_state(shown)
+        if cursor.frame.full:
+            assert state is view.session.state
+        # the board drawn: its stacks, read back from the hex board widget
+        hb = board.hexboard
+        from widgets.hexboard import cell_id
+        name_of_id = {cell_id(h): name for name, h in board.sm_board.hex_of.items()}
+        drawn = {name_of_id[i]: int(v[1]) for i, v in hb.stacks.items() if i in name_of_id}
+        obs = GAME.observe(state, None)
+        kingdoms = board.kingdoms.value
+        assert _cells(kingdoms, "kl-rank") == {c: obs["rank"][c] for c in board.sm_board.colours}, (stem, i)
+        assert _cells(kingdoms, "kl-tokens") == obs["tokens_on_board"], (stem, i)
+        for colour in board.sm_board.colours:
+            assert obs["rank"][colour] == kingdom_rank(state, colour)
+        assert sum(n for _c, (_col, n) in state.position.items()) == sum(obs["tokens_on_board"].values())
+        if True:
+            assert drawn == {c: n for c, (_col, n) in state.position.items()}, (stem, i)
+        ranks = {t.split()[0]: int(t.split()[-1]) for _cells_, _s, t in hb.outlines if "Rank" in t}
+        for colour, rank in ranks.items():
+            assert rank == obs["rank"][colour], (stem, i, colour)
+        cash = [int(x) for x in re.findall(r'class="kl-cash">(\d+)', board.players.value)]
+        assert cash == [p["cash"] for p in obs["players"]], (stem, i)
+        if cursor.frame.full:
+            assert obs == GAME.observe(view.session.state, None)
+
+
+def test_the_story_groups_events_by_turn_with_setup_folded():
+    from widgets.coup import SPEC
+    table = page.new_table(SPEC, 2, "bluffer", 3)
+    rng = random.Random(3)
+    for _ in range(6):
+        if not table.buttons.children:
+            break
+        rng.choice(table.buttons.children).click()
+    story = table.eventlog.story.value
+    assert '<details class="kl-setup">' in story and "<details class=\"kl-setup\" open" not in story
+    heads = re.findall(r'<div class="kl-turn-head">([^<]*)</div>', story)
+    assert heads and heads[0].startswith("เทิร์นที่ 1 ") and len(heads) == len(set(heads)) >= 2
+    numbers = [int(n) for n in re.findall(r'<span class="kl-n">(\d+)\.</span>', story)]
+    assert numbers == list(range(1, len(table.session.events) + 1))
+    # each line shows its first one or two cited clauses; every clause on demand below
+    for ev, line in zip(table.session.events, re.findall(r'<div class="kl-line[^>]*>(.*?)</div>', story)):
+        shown = re.findall(r"<code>([^<]+)</code>", line)
+        assert shown == list(ev.cites[:2]), (shown, ev.cites)
+        if len(ev.cites) > 2:
+            assert f"+{len(ev.cites) - 2}" in line
+    table.eventlog.select.value = len(table.eventlog.select.options) - 1
+    last = table.session.events[-1]
+    for c in last.cites:
+        assert f'data-clause="{c}"' in table.eventlog.detail.value
+    assert "white-space: normal" in page.PAGE_CSS or "white-space: normal" in __import__(
+        "widgets.eventlog", fromlist=["STORY_CSS"]).STORY_CSS
+
+
+def test_each_turn_heading_is_the_position_before_the_action():
+    from widgets.shadow_master import SPEC
+    view = page.watch(SPEC, players=3, seed=2, steps=40, kind="greedy")
+    s = view.session
+    heads = page.turn_headings(SPEC, s, s.length)
+    k = 0
+    for i, tr in enumerate(s.transitions):
+        before = s.transitions[i - 1].state if i else s.initial
+        want = SPEC.turn_of(page.observation(SPEC.game, before, None))
+        assert heads[k:k + len(tr.events)] == [want] * len(tr.events)
+        k += len(tr.events)
+
+
+def test_a_bluff_is_marked_from_the_engine_and_matches_my_hand():
+    from rules.coup.actions import claimed_character
+    from widgets.coup import SPEC
+    marked = unmarked = 0
+    for seed in range(1, 8):
+        table = page.new_table(SPEC, 2, "honest", seed)
+        hand = table._obs["players"][0]["hand"]
+        for b in table.buttons.children:
+            a = b.choice[1]
+            claim = claimed_character(table.session.state, a)
+            bluff = claim is not None and claim not in hand
+            assert ("คุณไม่มีการ์ดใบนี้" in b.description) == bluff, (b.description, hand)
+            assert b.description.split(" ⚠ ")[0] == SPEC.label(table.session.state, a)
+            marked += bluff
+            unmarked += claim is not None and not bluff
+        if marked:
+            assert "คุณไม่มีการ์ดใบนี้" in table.prompt.value
+    assert marked and unmarked
+
+
+def test_at_the_end_of_a_coup_game_every_hand_is_shown():
+    from rules.coup import GAME
+    from widgets.coup import SPEC
+    for seed in range(1, 30):
+        table = page.new_table(SPEC, 2, "random", seed)
+        rng = random.Random(seed)
+        while table.session.current_player() != TERMINAL:
+            if table.buttons.children:
+                rng.choice(table.buttons.children).click()
+            elif table.finish_button.layout.display == "":
+                table.finish_button.click()
+            else:
+                break
+        obs = table._obs
+        assert obs["phase"] == "over"
+        alive = [p for p in obs["players"] if p["alive"]]
+        for p in obs["players"]:
+            assert p["hand"] == [GAME.observe(table.session.state, p["seat"])["players"][p["seat"]]["hand"]][0]
+        html = table.board.html.value
+        assert "kl-revealed" in html
+        for p in alive:
+            for card in p["hand"]:
+                assert f'title="{card}"' in html
+        if any(p["seat"] != 0 for p in alive):
+            return  # a bot won: its cards are on screen
+    pytest.fail("no game won by a bot in 29 seeds")

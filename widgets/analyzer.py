@@ -1,0 +1,302 @@
+"""The analyzer page's widgets (``notebooks/analyzer.ipynb``): choose, run, read the charts.
+
+:class:`SimulationPanel`: a game, its seat count, a bot per seat, a reading of the ambiguity
+register (and optionally a second one to compare on the same seeds), the number of games; *run*
+plays them off the widget comm thread (a worker thread driving ``rules.analysis.simulate`` on the
+local process pool) with a progress bar and a *cancel* button, then draws the seat win rates with
+their intervals, the game lengths, where the points come from, the branching factor, the variant
+comparison and the clause coverage table, and offers the table as CSV and Parquet.
+
+:class:`TableSweepPanel`: Shadow Master's assumed Rank and damage tables scaled by a factor (a
+data what-if, ``rules.analysis.sweeps``), seat win rates drawn as lines with bands.
+
+Nothing here decides a rule or computes an interval: every number comes from ``rules.analysis``.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import io
+import threading
+import time
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from rules.analysis import compare, metrics as M, score_actions, simulate
+from rules.analysis.bots import bot_names
+from rules.analysis.sweeps import estimate_seconds, sweep, table_scale_points
+from rules.catalog import GAMES, engine, has_engine
+from rules.core.ambiguity import load_ambiguities
+from rules.core.scenario import find_scenarios, run_file
+
+from . import analysis_charts as C
+from .errors import THAI_FONT, error_html, message_html
+
+DEFAULT = "(default)"
+
+
+def _games() -> list[str]:
+    return [g for g in GAMES if has_engine(g)]
+
+
+def _readings(game: str) -> list[tuple[str, tuple]]:
+    """Dropdown options: the default, then every non-default reading as ``entry = reading``."""
+    out = [(DEFAULT, ())]
+    for e in load_ambiguities(game):
+        for r in e.readings:
+            if r.id != e.default:
+                out.append((f"{e.id} = {r.id}", ((e.variant, r.config_value),)))
+    return out
+
+
+def download_links(df, stem: str) -> str:
+    """HTML links that download ``df`` as CSV and as Parquet (data URIs: no server round trip)."""
+    csv = base64.b64encode(df.to_csv(index=False).encode()).decode()
+    buf = io.BytesIO()
+    try:
+        df.to_parquet(buf, index=False)
+        pq = base64.b64encode(buf.getvalue()).decode()
+        parquet = (f' · <a download="{stem}.parquet" href="data:application/octet-stream;base64,{pq}">'
+                   f'Parquet</a>')
+    except ImportError:  # pyarrow is a dependency; guard odd environments
+        parquet = ""
+    return (f'<div style="font-family:{THAI_FONT}">ดาวน์โหลดตาราง / download the table ({len(df)} rows): '
+            f'<a download="{stem}.csv" href="data:text/csv;base64,{csv}">CSV</a>{parquet}</div>')
+
+
+SCENARIOS = __import__("pathlib").Path(__file__).resolve().parents[1] / "data" / "scenarios"
+
+
+class _Runner:
+    """Runs ``fn`` in a worker thread with a progress bar, a status line and a cancel button."""
+
+    def __init__(self, label: str):
+        self.run_button = w.Button(description=label, button_style="primary", icon="play")
+        self.cancel_button = w.Button(description="ยกเลิก / cancel", icon="stop", disabled=True)
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="", layout=w.Layout(width="260px"))
+        self.status = w.HTML()
+        self.cancel = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.cancel_button.on_click(lambda _: self.cancel.set())
+
+    @property
+    def bar(self) -> w.HBox:
+        return w.HBox([self.run_button, self.cancel_button, self.progress, self.status])
+
+    def tick(self, done: int, total: int) -> None:
+        self.progress.max = max(total, 1)
+        self.progress.value = done
+
+    def start(self, work, wait: bool = False) -> None:
+        if self.thread is not None and self.thread.is_alive():
+            return
+        self.cancel.clear()
+        self.run_button.disabled, self.cancel_button.disabled = True, False
+        self.progress.value = 0
+
+        def body():
+            t0 = time.perf_counter()
+            try:
+                work()
+                note = " (ยกเลิก / cancelled)" if self.cancel.is_set() else ""
+                self.status.value = f"<span>{time.perf_counter() - t0:.1f} s{note}</span>"
+            except Exception as exc:  # shown as a message, never a traceback
+                self.status.value = error_html(exc)
+            finally:
+                self.run_button.disabled, self.cancel_button.disabled = False, True
+
+        if wait:
+            body()
+        else:
+            self.thread = threading.Thread(target=body, daemon=True)
+            self.thread.start()
+
+
+class SimulationPanel(w.VBox):
+    """Controls and charts of one simulation (and an optional reading comparison)."""
+
+    def __init__(self, game: str = "coup", players: int = 4, games: int = 200, workers: int | None = None,
+                 bots=None, against: dict | None = None):
+        self.workers = workers
+        self.game = w.Dropdown(options=_games(), value=game, description="เกม / game")
+        self.players = w.BoundedIntText(value=players, min=2, max=6, description="ผู้เล่น / seats",
+                                        layout=w.Layout(width="180px"))
+        self.n_games = w.BoundedIntText(value=games, min=10, max=100_000, step=100, description="เกม / games",
+                                        layout=w.Layout(width="200px"))
+        self.bots = w.HBox()
+        self.variant = w.Dropdown(description="อ่านแบบ / reading", layout=w.Layout(width="420px"))
+        self.against = w.Dropdown(description="เทียบกับ / vs", layout=w.Layout(width="420px"))
+        self.runner = _Runner("เล่น / run")
+        self.runner.run_button.on_click(lambda _: self.run())
+        self.fig_win, self.fig_len, self.fig_src, self.fig_bf, self.fig_cmp = (w.Box() for _ in range(5))
+        self.summary = w.HTML()
+        self.coverage = w.HTML()
+        self.download = w.HTML()
+        self.table = None
+        self.comparison = None
+        self.game.observe(lambda _: self._game_changed(), "value")
+        self.players.observe(lambda _: self._seats_changed(), "value")
+        self._game_changed()
+        if bots:
+            for d, name in zip(self.bots.children, [bots] * players if isinstance(bots, str) else bots):
+                d.value = name
+        if against:
+            self.against.value = next(v for _, v in self.against.options if v and dict(v) == dict(against))
+        charts = w.VBox([w.HBox([self.fig_win, self.fig_len]), w.HBox([self.fig_src, self.fig_bf]), self.fig_cmp])
+        super().__init__([w.HBox([self.game, self.players, self.n_games]), self.bots,
+                          w.HBox([self.variant, self.against]), self.runner.bar, self.summary, charts,
+                          self.coverage, self.download])
+
+    # --- controls ---------------------------------------------------------------------------
+    def _game_changed(self) -> None:
+        g = engine(self.game.value)
+        self.players.min, self.players.max = g.min_players, g.max_players
+        self.players.value = min(max(self.players.value, g.min_players), g.max_players)
+        options = _readings(self.game.value)
+        self.variant.options = options
+        self.variant.value = ()
+        self.against.options = [("(ไม่เทียบ / no comparison)", None)] + options[1:]
+        self.against.value = None
+        self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        names = bot_names(self.game.value)
+        old = [d.value for d in self.bots.children]
+        self.bots.children = [w.Dropdown(options=names, value=old[i] if i < len(old) and old[i] in names else names[0],
+                                         description=f"ที่นั่ง {i}", layout=w.Layout(width="190px"))
+                              for i in range(self.players.value)]
+
+    def settings(self) -> dict:
+        """What a run would play: ``game``, ``config``, ``bots``, ``games``, ``against``."""
+        return {"game": self.game.value, "config": {"players": self.players.value, **dict(self.variant.value)},
+                "bots": [d.value for d in self.bots.children], "games": int(self.n_games.value),
+                "against": dict(self.against.value) if self.against.value else None}
+
+    # --- running --------------------------------------------------------------------------------
+    def run(self, wait: bool = False) -> None:
+        """Play the chosen games (off the comm thread unless ``wait``) and redraw the charts."""
+        s = self.settings()
+        r = self.runner
+
+        def work():
+            if s["against"]:
+                total = 2 * s["games"]
+                c = compare(s["game"], s["games"], s["config"], s["against"], s["bots"], seed=0, workers=self.workers,
+                            progress=False, on_progress=lambda d, n: r.tick(2 * d, total), cancel=r.cancel)
+                self.comparison, self.table = c, c.a
+            else:
+                self.comparison = None
+                self.table = simulate(s["game"], s["games"], s["bots"], s["config"], seed=0, workers=self.workers,
+                                      progress=False, on_progress=r.tick, cancel=r.cancel)
+            self.draw()
+
+        r.start(work, wait=wait)
+
+    def draw(self) -> None:
+        df = self.table
+        if df is None or not len(df):
+            return
+        C.into(self.fig_win, C.win_rate_chart(df))
+        C.into(self.fig_len, C.length_chart(df))
+        C.into(self.fig_src, C.sources_chart(df))
+        C.into(self.fig_bf, C.branching_chart(df))
+        if self.comparison is not None:
+            C.into(self.fig_cmp, C.compare_chart(self.comparison))
+        else:
+            C.into(self.fig_cmp, go.Figure().update_layout(height=60, title="เลือก 'เทียบกับ' เพื่อเทียบสองแบบ / "
+                                                           "choose 'vs' to compare two readings", **{
+                                                               k: v for k, v in C.LAYOUT.items() if k != "height"}))
+        fpa = M.first_player_advantage(df)
+        ends = M.end_reasons(df)
+        ends_txt = ", ".join(f"{html.escape(str(r.reason))} {100 * r.estimate:.0f}%" for r in ends.itertuples())
+        self.summary.value = (
+            f'<div style="font-family:{THAI_FONT}">ที่นั่งแรกได้เปรียบ / first-seat advantage: '
+            f'<b>{100 * fpa["estimate"]:+.1f}</b> points [{100 * fpa["lo"]:+.1f}, {100 * fpa["hi"]:+.1f}] '
+            f'(win rate {100 * fpa["win_rate"]:.1f}% vs fair {100 * fpa["fair"]:.1f}%) · จบเกมเพราะ / ends: {ends_txt}'
+            f'</div>')
+        self.coverage.value = C.coverage_html(df, df.attrs.get("game")) if any(
+            c.startswith("cite:") for c in df.columns) else message_html("ไม่มีข้อมูลการอ้างข้อ", "no clause counts")
+        self.download.value = download_links(df, f"{df.attrs.get('game', 'games')}_{len(df)}")
+
+
+class TableSweepPanel(w.VBox):
+    """Shadow Master: seat win rates as the assumed Rank and damage tables are scaled."""
+
+    def __init__(self, factors=(0.5, 1.0, 2.0), games: int = 30, players: int = 2, workers: int | None = None,
+                 bot: str = "random"):
+        self.workers = workers
+        self.factors = w.Text(value=", ".join(f"{f:g}" for f in factors), description="คูณ / factors")
+        self.which = w.Dropdown(options=[("Rank + damage", "both"), ("Rank table", "rank"), ("damage table", "damage")],
+                                value="both", description="ตาราง / table")
+        self.players = w.BoundedIntText(value=players, min=2, max=6, description="ผู้เล่น / seats",
+                                        layout=w.Layout(width="180px"))
+        self.n_games = w.BoundedIntText(value=games, min=2, max=20_000, description="เกม/จุด / games a point",
+                                        layout=w.Layout(width="240px"))
+        self.bot = w.Dropdown(options=bot_names("shadow_master"), value=bot, description="บอท / bots")
+        self.runner = _Runner("กวาด / sweep")
+        self.runner.run_button.on_click(lambda _: self.run())
+        self.estimate = w.HTML()
+        self.fig = w.Box()
+        self.table = None
+        super().__init__([w.HBox([self.which, self.factors]), w.HBox([self.players, self.n_games, self.bot]),
+                          self.runner.bar, self.estimate, self.fig])
+
+    def points(self):
+        factors = [float(x) for x in self.factors.value.replace(";", ",").split(",") if x.strip()]
+        return table_scale_points(factors, rank=self.which.value in ("both", "rank"),
+                                  damage=self.which.value in ("both", "damage"))
+
+    def run(self, wait: bool = False) -> None:
+        points = self.points()
+        cfg = {"players": int(self.players.value)}
+        n = int(self.n_games.value)
+        r = self.runner
+
+        def work():
+            est = estimate_seconds("shadow_master", n, len(points), self.bot.value, cfg, sample=2,
+                                   workers=2 if self.workers != 1 else 1)
+            self.estimate.value = message_html(f"ประมาณ {est:.0f} วินาที", f"about {est:.0f} s for "
+                                               f"{len(points)} points x {n} games")
+            self.table = sweep("shadow_master", points, n, self.bot.value, cfg, seed=0, workers=self.workers,
+                               progress=False, on_progress=r.tick, cancel=r.cancel)
+            if len(self.table):
+                C.into(self.fig, C.sweep_chart(self.table, title="Shadow Master: ตาราง Rank/ความเสียหายคูณด้วย / "
+                                                                 "Rank and damage tables scaled"))
+
+        r.start(work, wait=wait)
+
+
+class PositionPanel(w.VBox):
+    """What would the bots do here?  A worked example's position (a scenario after ``step``
+    steps): every legal action of the seat to act scored by rollouts (``score_actions``)."""
+
+    def __init__(self, game: str = "coup", scenario: str | None = None, step: int = 0, rollouts: int = 30,
+                 bot: str = "random"):
+        self.game_id = game
+        paths = {p.stem: p for p in find_scenarios(SCENARIOS / game) if p.name != "README.yaml"}
+        self.paths = paths
+        self.scenario = w.Dropdown(options=sorted(paths), value=scenario or sorted(paths)[0],
+                                   description="ตัวอย่าง / example", layout=w.Layout(width="520px"))
+        self.step = w.BoundedIntText(value=step, min=0, max=999, description="หลังขั้น / after step",
+                                     layout=w.Layout(width="200px"))
+        self.bot = w.Dropdown(options=bot_names(game), value=bot, description="บอท / bots")
+        self.rollouts = w.BoundedIntText(value=rollouts, min=5, max=5000, description="ทดลอง / rollouts",
+                                         layout=w.Layout(width="200px"))
+        self.runner = _Runner("ประเมิน / score")
+        self.runner.run_button.on_click(lambda _: self.run())
+        self.out = w.HTML()
+        self.table = None
+        super().__init__([w.HBox([self.scenario, self.step]), w.HBox([self.bot, self.rollouts]), self.runner.bar,
+                          self.out])
+
+    def state(self):
+        res = run_file(self.paths[self.scenario.value])
+        k = min(int(self.step.value), len(res.steps))
+        return res.initial if k == 0 else res.steps[k - 1].state
+
+    def run(self, wait: bool = False) -> None:
+        def work():
+            self.table = score_actions(self.game_id, self.state(), self.bot.value, int(self.rollouts.value), seed=0)
+            self.out.value = C.position_html(self.table)
+        self.runner.start(work, wait=wait)

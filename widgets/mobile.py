@@ -1,0 +1,42 @@
+"""Phones and small screens (issue 12.6): one stylesheet every page carries.
+
+At a narrow viewport (``max-width: 640px``, a phone is 390 px wide) nothing may be wider than the
+screen: widget rows wrap, fixed minimum widths give way, sliders, text boxes and dropdowns take the
+width they have, the hex boards scale to the width (their SVG has a viewBox), wide tables scroll
+inside their own box, and long Thai lines wrap.  Included by the shared page's style
+(:data:`widgets.page.PAGE_CSS`), the home page's tabs and the live board.  Drawing only.
+"""
+from __future__ import annotations
+
+PHONE_MAX_WIDTH = 640
+"""Widths up to this (CSS px) get the small-screen layout."""
+
+MOBILE_CSS = f"""<style>
+@media (max-width: {PHONE_MAX_WIDTH}px) {{
+  body, .jp-Notebook, .jp-Cell, .jp-OutputArea, .jp-OutputArea-output, .jp-RenderedHTMLCommon,
+  .jp-RenderedMarkdown {{ max-width: 100vw; overflow-wrap: anywhere; }}
+  .jp-Cell {{ padding-left: 2px !important; padding-right: 2px !important; }}
+  .jp-Notebook {{ padding: 4px !important; }}
+  .jp-InputPrompt, .jp-OutputPrompt {{ display: none !important; }}
+  .jupyter-widgets, .widget-box, .widget-hbox, .widget-vbox, .widget-inline-hbox, .widget-html,
+  .widget-html-content, .lm-Widget {{ min-width: 0 !important; max-width: 100% !important; }}
+  .widget-hbox, .widget-box, .widget-inline-hbox {{ flex-wrap: wrap !important; }}
+  .widget-hbox > *, .widget-box > * {{ flex-basis: auto !important; }}
+  .widget-html-content {{ white-space: normal !important; overflow-wrap: anywhere; }}
+  .widget-slider, .widget-hslider, .widget-text, .widget-dropdown, .widget-select, .widget-textarea {{
+    width: 100% !important; max-width: 100% !important; }}
+  .widget-dropdown select, .widget-select select, .widget-text input {{ min-width: 0; max-width: 100%; }}
+  .widget-label {{ width: auto !important; min-width: 0 !important; }}
+  .widget-toggle-buttons {{ flex-wrap: wrap !important; height: auto !important; }}
+  .widget-toggle-buttons .widget-toggle-button {{ width: auto !important; margin-bottom: 2px; }}
+  .jupyter-button {{ max-width: 100%; white-space: normal; height: auto; min-height: 28px; }}
+  svg.kl-hexboard, .kl-hexboard svg {{ max-width: 100% !important; height: auto; }}
+  .kl-sm table, .kl-kingdoms, .kl-ranks, .kl-pig table, .kl-register table, .jp-RenderedHTMLCommon table {{
+    display: block; max-width: 100%; overflow-x: auto; }}
+  .kl-sm .kl-seat, .kl-coup .kl-seat {{ min-width: 0 !important; max-width: 100% !important; flex: 1 1 100% !important; }}
+  .kl-rules, .kl-clause, pre, code {{ white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }}
+  .lm-TabBar-content {{ flex-wrap: wrap !important; }}
+  .lm-TabBar, .jupyter-widget-TabBar {{ min-height: auto !important; height: auto !important; max-height: none !important; }}
+  .kl-games .lm-TabBar-tab {{ max-width: 100% !important; }}
+}}
+</style>"""

@@ -1,0 +1,17 @@
+"""Valeria's widget folder (copied from ``widgets/toy_pig/``): its table view (:mod:`.board`) and its
+labels (:mod:`.labels`), plugged into the shared page (:mod:`widgets.page`) as :data:`SPEC`."""
+from __future__ import annotations
+
+from rules.valeria.bots import greedy_bot, random_bot
+
+from ..page import GameSpec
+from . import labels
+from .board import CSS, ValeriaBoard, table_html
+
+SPEC = GameSpec(
+    id="valeria", game=labels.GAME, board=ValeriaBoard, describe=labels.describe, seat_label=labels.seat_label,
+    acting_seat=labels.acting_seat, seat_out=labels.seat_out,
+    bots={"greedy": ("วางแผน / greedy", lambda: greedy_bot), "random": ("สุ่ม / random", lambda: random_bot)},
+    bot_kind="greedy", bot_count=(1, 4, 1), fresh_players=2, primary=frozenset({"fight", "camp"}), css=CSS)
+
+__all__ = ["SPEC", "ValeriaBoard", "table_html", "labels"]

@@ -1,0 +1,165 @@
+"""The Valeria table: the five shrines, the battle-plan row, the face-up champions and awards, each
+player board (tracks, troops, reserve, abilities, campaign map) and, during a battle, the plan's
+slots with the dice on them.  Drawn from ``observe(state, viewer)`` and engine functions only (the
+shrine explainer is ``rules.valeria.shrines.shrine_values``); nothing in Valeria is hidden."""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from rules.valeria.board import TRACK_EN, ability
+from rules.valeria.config import SHRINE_TH, SHRINES, TROOPS
+from rules.valeria.data import load
+from rules.valeria.shrines import shrine_values
+
+from ..page import BoardView, Shown, acting
+
+COLOURS = {"goblin": "#3a9d23", "orc": "#c0392b", "skeleton": "#7f8c8d", "gargoyle": "#8e44ad", "gnoll": "#d68910",
+           "any": "#bbb", "wild": "#222"}
+CSS = """<style>
+.kl-val { font-size: 13px; }
+.kl-val table { border-collapse: collapse; margin: 4px 0; }
+.kl-val td, .kl-val th { border: 1px solid #ddd; padding: 2px 6px; vertical-align: top; }
+.kl-val .die { display: inline-block; min-width: 18px; padding: 0 3px; margin: 1px; border-radius: 4px;
+  color: #fff; font-weight: bold; text-align: center; }
+.kl-val .slot { display: inline-block; min-width: 18px; padding: 0 3px; margin: 1px; border-radius: 4px;
+  border: 2px dashed #999; color: #333; text-align: center; }
+.kl-val tr.acting { background: #fff4cc; }
+.kl-val .map td { width: 26px; height: 22px; text-align: center; padding: 0; }
+.kl-val .map td.mine { background: #2a6f97; color: #fff; }
+.kl-val .battle { background: #fdf2e9; border-left: 4px solid #d35400; padding: 4px 8px; }
+.kl-val .kl-muted { color: #666; }
+</style>"""
+
+
+def e(x) -> str:
+    return html.escape(str(x))
+
+
+def die_chip(text: str) -> str:
+    """A die ``orc6`` as a coloured chip (colour = troop type, number = face)."""
+    troop = next((t for t in TROOPS if text.startswith(t)), "any")
+    face = text[len(troop):]
+    return f"<span class='die' style='background:{COLOURS[troop]}' title='{e(troop)}'>{e(face)}</span>"
+
+
+def slot_chip(troop: str) -> str:
+    return f"<span class='slot' style='border-color:{COLOURS.get(troop, '#999')}' title='{e(troop)}'>{e(troop[:3])}</span>"
+
+
+def plan_html(pid: str) -> str:
+    return f"<b>{e(pid)}</b> " + "".join(slot_chip(t) for t in load().plans[pid].slots)
+
+
+def table_html(state, obs: dict, seat_label) -> str:
+    now = acting(obs)
+    data = load()
+    parts = ["<div class='kl-val'>"]
+    # shrines
+    rows = []
+    for name in SHRINES:
+        here = [seat_label(i) for i, p in enumerate(obs["players"]) if p["warden"] == name]
+        extra = f" · อัญมณี {obs['gem_shrine']}" if name == "gem" else ""
+        rows.append(f"<tr data-shrine='{name}'><td>{e(SHRINE_TH[name])}<br><span class='kl-muted'>{name}{extra}</span></td>"
+                    f"<td>{''.join(die_chip(d) for d in obs['shrines'][name]) or '<i>ว่าง / empty</i>'}</td>"
+                    f"<td>{e(', '.join(here))}</td></tr>")
+    bag = " ".join(f"{die_chip(t + str(n))}" for t, n in obs["bag"].items())
+    parts.append("<table><tr><th>ศาล / shrine</th><th>เต๋า / dice</th><th>Warden</th></tr>" + "".join(rows) +
+                 f"<tr><td>ถุง / bag</td><td colspan=2>{bag} <span class='kl-muted'>(จำนวนต่อสี / count per colour)</span></td></tr></table>")
+    # plan row, champions, awards
+    row = "".join(f"<td>{data.row_prices[j]} ทอง<br>{plan_html(pid) if pid else '-'}</td>" for j, pid in enumerate(obs["plan_row"]))
+    champs = "".join(f"<td>{e(data.champions[c].name_th) if c else '-'}<br><span class='kl-muted'>{e(c or '')} · "
+                     f"{data.champions[c].price if c else ''}</span></td>" for c in obs["champ_up"])
+    awards = "".join(f"<td>{e(a or '-')}<br><span class='kl-muted'>{e(_cond(data.awards[a].condition)) if a else ''} · "
+                     f"{data.awards[a].vp if a else ''} VP</span></td>" for a in obs["award_up"])
+    parts.append(f"<table><tr><th>แผนรบ / plans (กอง {obs['plan_deck']})</th>{row}</tr>"
+                 f"<tr><th>แชมเปียน / champions</th>{champs}</tr><tr><th>Award</th>{awards}</tr></table>")
+    # battle in progress
+    b = obs.get("battle")
+    if b:
+        me = obs["players"][state.turn]
+        cells = []
+        for j, t in enumerate(b["slots"]):
+            if j < len(b["dice"]):
+                troop = me["troops"][b["dice"][j]]
+                chip = die_chip(next(x for x in TROOPS if troop.startswith(x)) + str(b["faces"][j]))
+                cells.append(slot_chip(t) + "←" + chip + (" <b>wild</b>" if b["wild"][j] else ""))
+            else:
+                cells.append(slot_chip(t) + "← ?")
+        total = sum(b["faces"])
+        real = f" · พลังจริง / real strength <b class='kl-real'>{b['real']}</b>" if b["real"] is not None else ""
+        parts.append(f"<div class='battle'>ศึก / battle: {plan_html(b['plan'])} ({'สำรอง' if b['source'] == 'reserve' else 'ซื้อสด'})"
+                     f"<br>{' · '.join(cells)}<br>เต๋ารวม / dice sum {total} · บารมี / influence {me['influence']}{real}</div>")
+    # players
+    rows = []
+    for i, p in enumerate(obs["players"]):
+        cls = " class='acting'" if i in now else ""
+        ps = state.players[i]
+        abil = (f"ช่องทหาร {ability(ps, 'troop', state.config)} · สำรอง {ability(ps, 'reserve', state.config)} · "
+                f"เพดาน {ability(ps, 'cap', state.config)} · โควตา {ability(ps, 'quota', state.config)} · "
+                f"+{ability(ps, 'strength', state.config)} พลัง")
+        champs = ", ".join(p["champions"]) or "-"
+        rows.append(f"<tr{cls} data-seat='{i}'><td>{e(seat_label(i))}{' (เริ่ม)' if obs['first'] == i else ''}"
+                    f"<br><span class='kl-muted'>{e(p['warden'])}</span></td>"
+                    f"<td class='kl-vp'>{p['vp']}</td><td>{p['influence']}</td><td>{p['gold']}</td><td>{p['magic']}</td>"
+                    f"<td>{p['gems']}</td><td>{''.join(die_chip(d) for d in p['troops'])}</td>"
+                    f"<td>{''.join(plan_html(x) + '<br>' for x in p['reserve']) or '-'}</td><td>{len(p['plans'])}</td>"
+                    f"<td>{e(champs)}</td><td><span class='kl-muted'>{e(abil)}</span><br>"
+                    f"{e(', '.join(TRACK_EN[t] for t in p['lifted']))}</td><td>{map_html(p)}</td></tr>")
+    parts.append("<table><tr><th>ผู้เล่น</th><th>VP</th><th>บารมี</th><th>ทอง</th><th>เวท</th><th>อัญมณี</th>"
+                 "<th>ทหาร</th><th>สำรอง</th><th>สำเร็จ</th><th>แชมเปียน</th><th>ความสามารถ</th><th>แผนที่</th></tr>"
+                 + "".join(rows) + "</table>")
+    # the shrine explainer for the seat to move
+    seat = state.turn
+    if obs["phase"] == "move":
+        vals = shrine_values(state, seat)
+        rows = "".join(f"<tr><td>{e(SHRINE_TH[v['shrine']])}</td><td>{'✓' if v['enter'] else '✗ ' + e(v['refusal'])}</td>"
+                       f"<td>{v['dice']}</td><td>{v['best_discount']}</td><td>{e(v['gives_th'])}<br>"
+                       f"<span class='kl-muted'>{e(v['gives_en'])}</span></td></tr>" for v in vals)
+        parts.append(f"<div class='kl-explain'>ถ้า{e(seat_label(seat))}เข้าศาลตอนนี้ / entering a shrine now:"
+                     f"<table><tr><th>ศาล</th><th>เข้าได้</th><th>เต๋า</th><th>ส่วนลดสูงสุด</th><th>ได้ / gives</th></tr>{rows}</table></div>")
+    if obs.get("winners") is not None:
+        names = ", ".join(seat_label(i) for i in obs["winners"])
+        parts.append(f"<div class='kl-over'><b>จบเกม / game over</b>: {e(names)} ชนะ / win{'s' if len(obs['winners']) == 1 else ''} "
+                     f"(VP {', '.join(str(p['vp']) for p in obs['players'])})</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _cond(c) -> str:
+    return f"{c.stat}{'(' + c.of + ')' if c.of else ''} ≥ {c.min}"
+
+
+def map_html(p: dict) -> str:
+    """The seat's campaign map side: a 3x3 grid, conquered spaces filled."""
+    if p["side"] is None:
+        return f"{e(p['map_id'])} (ยังไม่เลือกหน้า)"
+    side = load().maps[p["map_id"]].sides[p["side"]]
+    grid = {sp.pos: sp for sp in side.spaces}
+    rows = []
+    for r in range(3):
+        cells = []
+        for c in range(3):
+            sp = grid.get((r, c))
+            if sp is None:
+                cells.append("<td></td>")
+                continue
+            mine = " class='mine'" if sp.id in p["conquered"] else ""
+            cells.append(f"<td{mine} title='{e(sp.condition.model_dump(exclude_none=True))} {sp.vp} VP'>{e(sp.id)}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return f"<span class='kl-muted'>{e(p['map_id'])} {'AB'[p['side']]}</span><table class='map'>{''.join(rows)}</table>"
+
+
+class ValeriaBoard(BoardView):
+    """The table with the page's ``side`` widgets below it (the page's buttons are the moves)."""
+
+    def __init__(self, spec, state, side=(), play=False, **kwargs):
+        super().__init__(spec, state, side, play, **kwargs)
+        self.html = w.HTML()
+        self.children = [self.html, *self.side]
+
+    def show(self, shown: Shown) -> None:
+        self.html.value = table_html(shown.state, shown.obs, self.spec.seat_label)
+
+
