@@ -207,3 +207,230 @@ def test_capture_timing_reading(reading, kind):
     while s.queue:
         s, ev = play(s, GAME.legal_actions(s, 0)[0])
     assert s.position["D4"] == ("red", 2) and s.castles[0].owner == 0
+
+
+# ----------------------------------------------------------------------------- second audit (issue 8 point 7)
+def test_second_audit_entries_default_to_the_old_behaviour():
+    reg = {e.id: e for e in load_ambiguities("shadow_master")}
+    expected = {"forced_sale_scope": "every_charge", "forced_sale_surplus": "kept", "queen_no_kingdom": "to_cash",
+                "reveal_count": "tokens_put_down", "combo_fee": "per_token", "upkeep_timing": "after_tax",
+                "faith_colour": "any_colour", "turncloak_black": "kingdom_tokens", "turncloak_shortage": "partial",
+                "theron_sources": "one_cell", "ally_buy": "none", "castle_capture_by": "placements_only",
+                "castle_values": "standard", "power_deck": "standard", "out_assets": "returned"}
+    assert {k: reg[k].default for k in expected} == expected
+
+
+@pytest.mark.parametrize("reading", ["every_charge", "damage_only"])
+def test_forced_sale_scope_reading(reading):
+    s = start(cfg={"forced_sale_scope": reading}, board=BLUE4,
+              players={"0": {"cash": 0, "powers": [["blue", "land"]]}})
+    s, ev = play(s, *ROLL_RED, {"player": 0, "type": "decline"})   # the 5 Silver fine, nothing to pay it with
+    if reading == "every_charge":
+        assert s.queue[0].kind == "forced_sale" and s.queue[0].get("debt") == 5
+    else:
+        assert not s.queue and [e.data["debt"] for e in ev if e.kind == "debt_waived"] == [5]
+        assert [tuple(c) for c in s.players[0].powers] == [("blue", "land")] and not s.players[0].out
+    w = thaw(start(cfg={"forced_sale_scope": reading}, board=BLUE4, players={"0": {"cash": 0, "powers": [["blue", "land"]]}}))
+    from rules.shadow_master.money import charge
+    charge(w, 0, 3, ("power.damage",), "ค่าเสียหาย", "damage")   # damage forces a sale under both readings
+    assert w.queue[0].kind == "forced_sale"
+
+
+@pytest.mark.parametrize("reading", ["kept", "to_bank"])
+def test_forced_sale_surplus_reading(reading):
+    from rules.shadow_master.decisions import forced_sale_price
+    from rules.shadow_master.money import charge
+    s = start(cfg={"forced_sale_surplus": reading}, board=BLUE4, players={"1": {"cash": 0, "powers": [["blue", "land"]]}})
+    w = thaw(s)
+    charge(w, 1, 1, ("power.damage",), "ค่าเสียหาย", "damage")
+    s = w.freeze()
+    price = forced_sale_price(s, "blue")
+    assert price > 1
+    s, _ = play(s, {"player": 1, "type": "forced_sale", "colour": "blue", "kind": "land"})
+    assert s.players[1].cash == (price - 1 if reading == "kept" else 0)
+
+
+@pytest.mark.parametrize("reading", ["to_cash", "lost"])
+def test_queen_no_kingdom_reading(reading):
+    from rules.shadow_master.powers import collapse_if_empty
+    s = start(cfg={"queen_no_kingdom": reading}, board=BLUE4,
+              players={"0": {"powers": [["red", "queen"]], "deposits": {"red": 5}}})
+    w = thaw(s)
+    assert collapse_if_empty(w, "red")
+    s = w.freeze()
+    if reading == "to_cash":
+        legal = GAME.legal_actions(s, 0)
+        assert legal == [{"player": 0, "type": "queen_move", "target": "cash"}]
+        s, _ = play(s, legal[0])
+        assert s.players[0].cash == 15 and sum(s.players[0].deposits) == 0
+    else:
+        assert not s.queue and s.players[0].cash == 10 and sum(s.players[0].deposits) == 0
+        assert [e.data["amount"] for e in w.events if e.kind == "deposit_lost"] == [5]
+
+
+def test_queen_no_kingdom_lost_still_moves_to_a_held_kingdom():
+    from rules.shadow_master.powers import collapse_if_empty
+    s = start(cfg={"queen_no_kingdom": "lost"}, board=BLUE4,
+              players={"0": {"powers": [["red", "queen"], ["blue", "king"]], "deposits": {"red": 5}}})
+    w = thaw(s)
+    collapse_if_empty(w, "red")
+    s = w.freeze()
+    assert GAME.legal_actions(s, 0) == [{"player": 0, "type": "queen_move", "target": "blue"}]
+
+
+@pytest.mark.parametrize("reading,revealed", [("tokens_put_down", 1), ("board_cells_only", 0), ("theron_counts", 1)])
+def test_reveal_count_reading_for_an_envoy_token(reading, revealed):
+    s = start(cfg={"reveal_count": reading}, board=RED3,
+              players={"0": {"hand": ["E6", "B1", "B2", "B3", "B4"], "persons": ["shadow_envoy"]}})
+    s, _ = play(s, *ROLL_RED, {"player": 0, "type": "envoy_ally", "x": "X1", "colour": "red"})
+    assert s.turn.placed == revealed
+    assert (s.chance is not None and s.chance.count) == (revealed or False)
+
+
+@pytest.mark.parametrize("reading,revealed", [("tokens_put_down", 0), ("board_cells_only", 0), ("theron_counts", 1)])
+def test_reveal_count_reading_for_a_theron_move(reading, revealed):
+    s = start(cfg={"reveal_count": reading, "theron_attack": "no_attack"}, **THERON)
+    s, _ = play(s, *ROLL_RED, MOVE)
+    assert s.turn.step == "phase2" and s.turn.placed == revealed
+    assert (s.chance is not None) is bool(revealed)
+
+
+@pytest.mark.parametrize("reading,factor", [("per_token", 2), ("per_placement", 1)])
+def test_combo_fee_reading(reading, factor):
+    from rules.shadow_master.powers import kingdom_rank, placement_fee
+    board = {f"{r}{i}": ["red", 1] for r in "AB" for i in range(1, 9)}
+    w = thaw(start(cfg={"combo_fee": reading}, board=board))
+    assert kingdom_rank(w, "red") >= 15
+    one = placement_fee(w, 0, "red", "C1", 1)
+    assert one > 0 and placement_fee(w, 0, "red", "C1", 2) == factor * one
+
+
+@pytest.mark.parametrize("reading", ["after_tax", "before_income"])
+def test_upkeep_timing_reading(reading):
+    from rules.shadow_master.flow import do_income
+    s = start(cfg={"upkeep_timing": reading}, board=BLUE4, castles=[{"cell": "F6", "owner": 0}],
+              players={"0": {"cash": 0, "powers": [["blue", "king"]]}})
+    w = thaw(s)
+    do_income(w)
+    kinds = [e.kind if "castle.upkeep" not in e.cites else "upkeep" for e in w.events if e.kind in ("income", "pay")]
+    assert kinds.index("upkeep") > kinds.index("income") if reading == "after_tax" else kinds[0] == "upkeep"
+    # with no cash the upkeep paid first forces a sale; paid after the income it does not
+    assert any(q.kind == "forced_sale" for q in w.queue) is (reading == "before_income")
+
+
+@pytest.mark.parametrize("reading,colours", [("any_colour", {"red", "blue"}), ("own_colour", {"red"})])
+def test_faith_colour_reading(reading, colours):
+    s = start(cfg={"faith_colour": reading}, board={**RED3, **BLUE4},
+              players={"0": {"hand": ["E6", "A1", "B2", "B3", "B4"], "powers": [["green", "faith"]]}})
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"}, {"chance": "die", "colour": "blue"})
+    placed = {a["colour"] for a in GAME.legal_actions(s, 0) if a["type"] == "place"}
+    assert placed == colours
+    blue = {"player": 0, "type": "place", "cell": "A1", "colour": "blue"}
+    assert (GAME.explain_illegal(s, blue) is None) is (reading == "any_colour")
+    s2 = start(cfg={"faith_colour": reading}, board={**RED3, **BLUE4},
+               players={"0": {"hand": ["E6", "A1", "B2", "B3", "B4"], "powers": [["blue", "faith"]]}})
+    s2, _ = play(s2, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "red"}, {"chance": "die", "colour": "blue"})
+    assert {a["colour"] for a in GAME.legal_actions(s2, 0) if a["type"] == "place"} == {"red", "blue"}
+
+
+@pytest.mark.parametrize("reading", ["kingdom_tokens", "black_too"])
+def test_turncloak_black_reading(reading):
+    s = start(cfg={"turncloak_black": reading}, board={**RED3, "A1": ["black", 1], "A3": ["yellow", 1]},
+              players={"0": {"hand": ["A1", "A3", "B2", "B3", "B4"], "persons": ["turncloak"]}})
+    black = s.black_supply
+    s, ev = play(s, *ROLL_RED, {"player": 0, "type": "turncloak", "colour": "red"})
+    turned = [c for c, _, _ in next(e for e in ev if e.kind == "turncloak").data["cells"]]
+    assert turned == (["A1", "A3"] if reading == "black_too" else ["A3"])
+    assert s.position.colour_at("A1") == ("red" if reading == "black_too" else "black")
+    assert s.black_supply == black + (1 if reading == "black_too" else 0)
+
+
+@pytest.mark.parametrize("reading,after", [("partial", {"A1": ("red", 1), "A3": ("yellow", 1)}),
+                                           ("whole_cells", {"A1": ("green", 2), "A3": ("red", 1)})])
+def test_turncloak_shortage_reading(reading, after):
+    reds = {**{f"K{i}": ["red", 3] for i in range(1, 9)}, "L1": ["red", 3], "L2": ["red", 2]}   # 29 of 30 on the map
+    s = start(cfg={"turncloak_shortage": reading}, board={**reds, "A1": ["green", 2], "A3": ["yellow", 1]},
+              players={"0": {"hand": ["A1", "A3", "B2", "B3", "B4"], "persons": ["turncloak"]}})
+    assert s.supply[s.cidx("red")] == 1
+    s, _ = play(s, *ROLL_RED, {"player": 0, "type": "turncloak", "colour": "red"})
+    assert {c: s.position[c] for c in after} == after
+
+
+@pytest.mark.parametrize("reading", ["one_cell", "any_cells"])
+def test_theron_sources_reading(reading):
+    s = start(cfg={"theron_sources": reading, "theron_attack": "no_attack"}, **THERON)
+    s, _ = play(s, *ROLL_RED)
+    two = [a for a in GAME.legal_actions(s, 0) if a["type"] == "theron" and a.get("source2")]
+    if reading == "one_cell":
+        assert two == []
+        return
+    move = next(a for a in two if {a["source"], a["source2"]} == {"A1", "E3"} and a["target"] == "E6")
+    assert GAME.describe_action(s, move)[1] == "Lord Theron: move 1 red from A1 and 1 from E3 to E6"
+    s, ev = play(s, move)
+    assert s.position["E6"] == ("red", 2) and s.position["A1"] == ("red", 1) and "E3" not in s.position
+
+
+@pytest.mark.parametrize("reading", ["none", "offered"])
+def test_ally_buy_reading(reading):
+    s = start(cfg={"ally_buy": reading}, board=RED3, players={"0": {"hand": ["X", "B1", "B2", "B3", "B4"]}})
+    s, _ = play(s, *ROLL_RED, {"player": 0, "type": "ally", "x": "X1", "colour": "red"})
+    if reading == "offered":
+        assert s.turn.step == "buy" and {"player": 0, "type": "buy_power", "colour": "red"} in GAME.legal_actions(s, 0)
+        s, _ = play(s, {"player": 0, "type": "buy_power", "colour": "red"})
+    else:
+        assert s.turn.step != "buy"
+
+
+@pytest.mark.parametrize("reading", ["placements_only", "moves_too"])
+def test_castle_capture_by_reading(reading):
+    board = {**CASTLE["board"], "A1": ["red", 2]}
+    players = {"0": {"hand": ["E4", "A2", "A3", "A4", "B1"], "persons": ["lord_theron"]}, "1": {"powers": [["blue", "king"]]}}
+    s = start(cfg={"castle_capture_by": reading, "theron_attack": "no_attack"}, board=board,
+              castles=CASTLE["castles"], players=players)
+    s, ev = play(s, *ROLL_RED, {"player": 0, "type": "theron", "colour": "red", "source": "A1", "target": "E4", "count": 1})
+    captured = [e for e in ev if e.kind == "castle_captured"]
+    assert bool(captured) is (reading == "moves_too")
+    assert s.castles[0].owner == (0 if reading == "moves_too" else 1)
+
+
+@pytest.mark.parametrize("reading,upkeep,value", [("standard", 2, 15), ("unvalued", 2, 0)])
+def test_castle_values_reading(reading, upkeep, value):
+    from rules.shadow_master.flow import do_income
+    from rules.shadow_master.scoring import breakdown
+    s = start(cfg={"castle_values": reading}, board=BLUE4, castles=[{"cell": "F6", "owner": 0}],
+              players={"0": {"powers": [["blue", "king"]]}})
+    assert breakdown(s, 0)["shadow"] == value
+    w = thaw(s)
+    do_income(w)
+    assert [e.data["paid"] for e in w.events if e.kind == "pay" and "castle.upkeep" in e.cites] == [upkeep]
+
+
+@pytest.mark.parametrize("reading,per", [("standard", 10), ("small", 7)])
+def test_power_deck_reading(reading, per):
+    s = start(cfg={"power_deck": reading})
+    assert {sum(d) for d in s.power_decks} == {per}
+    assert GAME.invariants(s) == []
+
+
+def test_table_entries_name_their_data_files():
+    reg = {e.id: e for e in load_ambiguities("shadow_master")}
+    from rules.shadow_master.tables import tables
+    assert reg["castle_values"].data == "shadow_cards.yaml" and reg["power_deck"].data == "power_cards.yaml"
+    assert set(reg["castle_values"].reading_ids) == set(tables().shadow.castle_tables)
+    assert set(reg["power_deck"].reading_ids) == set(tables().powers.decks)
+
+
+@pytest.mark.parametrize("reading", ["returned", "frozen"])
+def test_out_assets_reading(reading):
+    from rules.shadow_master.money import eliminate
+    s = start(cfg={"out_assets": reading}, board=BLUE4, castles=[{"cell": "F6", "owner": 1}],
+              players={"1": {"cash": 3, "persons": ["turncloak"], "powers": [["blue", "king"]]}})
+    w = thaw(s)
+    eliminate(w, 1)
+    s = w.freeze()
+    assert s.players[1].out and GAME.invariants(s) == []
+    if reading == "returned":
+        assert not s.players[1].powers and s.players[1].cash == 0 and not s.castles and "turncloak" in s.person_supply
+    else:
+        assert len(s.players[1].powers) == 1 and s.players[1].cash == 3 and len(s.castles) == 1
+        assert "turncloak" not in s.person_supply

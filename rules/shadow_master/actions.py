@@ -85,11 +85,19 @@ def place_problem(s, seat: int, cell: str, colour: str, n: int = 1) -> tuple[str
     return None
 
 
-def _colours_now(t) -> list[str]:
-    """Colours the active player may use after the roll / Military choice."""
+def _colours_now(s, t) -> list[str]:
+    """Colours the active player may use after the roll / Military choice.
+
+    Ambiguity ``faith_colour``: under ``any_colour`` (default) every die rolled may be chosen
+    (``power_card.faith``: "เลือก 1 ผลลัพธ์"); under ``own_colour`` a die beyond the first counts
+    only when it shows the colour of a Faith card the player holds."""
     if t.military:
         return [t.military]
-    return sorted(set(t.dice), key=t.dice.index)
+    dice = t.dice
+    if s.config.faith_colour == "own_colour" and len(dice) > 1:
+        faiths = {c for c, k in s.players[t.seat].powers if k == "faith"}
+        dice = dice[:1] + tuple(d for d in dice[1:] if d in faiths)
+    return sorted(set(dice), key=dice.index)
 
 
 def resolve_options(s, seat: int, colours: list[str], rolled: bool, t=None) -> list[dict]:
@@ -148,6 +156,18 @@ def theron_options(s, seat: int, colour: str) -> list[dict]:
             for n in range(1, min(THERON_MAX, pos.count_at(src), room) + 1):
                 out.append({"player": seat, "type": "theron", "colour": colour, "source": src, "target": dst,
                             "count": n})
+    if s.config.theron_sources == "any_cells":   # ambiguity theron_sources: one token from each of two cells
+        cells = [c for c in B.cells_of(pos, colour) if not theron_castle_locked(s, c)]
+        for i, src in enumerate(cells):
+            for src2 in cells[i + 1:]:
+                for dst in hand_cells(s, seat):
+                    if dst in (src, src2) or theron_round_blocked(s, dst):
+                        continue
+                    if (pos.colour_at(dst) not in (None, colour) or castle_colour_problem(s, dst, colour)
+                            or cell_capacity(s, dst) - pos.count_at(dst) < len((src, src2))):
+                        continue
+                    out.append({"player": seat, "type": "theron", "colour": colour, "source": src, "target": dst,
+                                "count": len((src, src2)), "source2": src2})
     return out
 
 
@@ -163,10 +183,12 @@ def theron_round_blocked(s, cell: str) -> bool:
 
 
 def turncloak_cells(s, seat: int, colour: str) -> list[str]:
-    """``shadow.turncloak``: held-card cells whose tokens would change into ``colour``."""
+    """``shadow.turncloak``: held-card cells whose tokens would change into ``colour``.  Never a
+    castle cell (``castle.on_own_colour``); a black cell only under ambiguity
+    ``turncloak_black=black_too``."""
     pos = s.position
-    return [c for c in hand_cells(s, seat)
-            if pos.colour_at(c) not in (None, colour, s.board.black) and castle_at(s, c) is None]
+    keep = (None, colour) if s.config.turncloak_black == "black_too" else (None, colour, s.board.black)
+    return [c for c in hand_cells(s, seat) if pos.colour_at(c) not in keep and castle_at(s, c) is None]
 
 
 def money_moves(s, seat: int) -> list[dict]:
@@ -276,7 +298,7 @@ def legal(s, seat: int) -> list[dict]:
         if t.step == "choose":
             return phase1_options(s, seat)
         if t.step == "resolve":
-            opts = resolve_options(s, seat, _colours_now(t), rolled=not t.military, t=t)
+            opts = resolve_options(s, seat, _colours_now(s, t), rolled=not t.military, t=t)
             return opts + moves_at_step(s, seat, t.step)
         if t.step == "buy":
             out = [{"player": seat, "type": "buy_power", "colour": t.buy_colour}] if can_buy(s, seat, t.buy_colour) else []
@@ -415,12 +437,12 @@ def explain(s, action: dict) -> tuple[str, str, str]:
     t = s.turn
     if s.stage == "turn" and t.step == "resolve" and typ in ("place", "place_combo"):
         colour, cell = action.get("colour"), action.get("cell")
-        if colour not in _colours_now(t):
+        if colour not in _colours_now(s, t):
             if t.military:   # power_card.military: the Military's own colour, no die was rolled
                 return ("power_card.military", f"Military วางได้เฉพาะสี{s.board.colour_th.get(t.military, t.military)}",
                         f"the Military places its own colour only ({t.military})")
-            return ("phase1.roll_place", f"วางได้เฉพาะสีที่ทอยได้ ({', '.join(_colours_now(t))})",
-                    f"you may only place the rolled colour ({', '.join(_colours_now(t))})")
+            return ("phase1.roll_place", f"วางได้เฉพาะสีที่ทอยได้ ({', '.join(_colours_now(s, t))})",
+                    f"you may only place the rolled colour ({', '.join(_colours_now(s, t))})")
         why = place_problem(s, seat, str(cell), colour, 2 if typ == "place_combo" else 1)
         if why:
             return why
@@ -572,6 +594,9 @@ def describe(s, action: dict) -> tuple[str, str]:
     if t in ("unally", "envoy_unally"):
         env = " (Envoy)" if t == "envoy_unally" else ""
         return f"ถอน{col(action['colour'])}ออกจากช่อง X{env}", f"unally: {action['colour']} out of its X cell{env}"
+    if t == "theron" and action.get("source2"):
+        return (f"Lord Theron: ย้าย{col(action['colour'])} 1 จาก {action['source']} และ 1 จาก {action['source2']} ไป {action['target']}",
+                f"Lord Theron: move 1 {action['colour']} from {action['source']} and 1 from {action['source2']} to {action['target']}")
     if t == "theron":
         return (f"Lord Theron: ย้าย{col(action['colour'])} {action['count']} จาก {action['source']} ไป {action['target']}",
                 f"Lord Theron: move {action['count']} {action['colour']} from {action['source']} to {action['target']}")
@@ -620,6 +645,8 @@ def describe(s, action: dict) -> tuple[str, str]:
         return f"หยิบโทเคนออกจาก {action['cell']}", f"remove a token from {action['cell']}"
     if t == "siege_cell":
         return f"ล้อมโจมตี {action['cell']}", f"siege {action['cell']}"
+    if t == "queen_move" and action["target"] == "none":
+        return ("Queen: ไม่มีอาณาจักรอื่น เงินฝากหายไป", "Queen: no other kingdom, the deposit is lost")
     if t == "queen_move":
         return f"Queen: ย้ายเงินฝากไป {col(action['target'])}", f"Queen: move the deposit to {action['target']}"
     if t == "discard_territory":

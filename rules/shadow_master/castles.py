@@ -172,7 +172,7 @@ def capture_check(w, seat: int, colour: str) -> None:
 
 def upkeep(w) -> None:
     """``castle.upkeep``: each castle costs its owner the assumed upkeep at the end of the round."""
-    cost = tables().shadow.castle_upkeep
+    cost = tables().shadow.castle_tables[w.config.castle_values].upkeep   # ambiguity castle_values
     for c in sorted(w.castles, key=lambda c: c.card):
         if not w.players[c.owner].out:
             charge(w, c.owner, cost, ("castle.upkeep",), f"ค่าดูแลปราสาทที่ {c.cell}", f"upkeep of the castle on {c.cell}")

@@ -53,7 +53,10 @@ def act_pending(w, seat: int, a: dict) -> None:
             w.bank += part
         else:
             w.players[to].cash += part
-        w.players[seat].cash += price - part
+        if w.config.forced_sale_surplus == "kept":   # ambiguity forced_sale_surplus
+            w.players[seat].cash += price - part
+        else:   # sold for the debt only: the rest stays with the bank
+            w.bank += price - part
         emit(w.events, "forced_sale", seat, ("bankruptcy.forced_sale",),
              f"ขายบังคับการ์ด {tables().powers.kind_th[kind]} สี{w.board.colour_th[colour]} ได้ {price} Silver",
              f"forced sale of {colour} {kind} for {price} Silver", colour=colour, kind=kind, price=price)
@@ -66,6 +69,13 @@ def act_pending(w, seat: int, a: dict) -> None:
         p = w.players[seat]
         amount = p.deposits[w.cidx(colour)]
         p.deposits[w.cidx(colour)] = 0
+        if target == "none":   # ambiguity queen_no_kingdom=lost: no other kingdom held any more
+            w.bank += amount
+            emit(w.events, "deposit_lost", seat, ("collapse.deposits_lost", "money.deposit_lost", "power_card.queen"),
+                 f"Queen: ไม่มีอาณาจักรอื่นให้ย้ายไป เงินฝาก {amount} Silver กับสี{w.board.colour_th[colour]}หายไป",
+                 f"Queen: no other kingdom to move to; {amount} Silver deposited with {colour} vanish",
+                 colour=colour, amount=amount)
+            return
         if target == "cash":
             p.cash += amount
         else:

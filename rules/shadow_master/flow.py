@@ -168,9 +168,14 @@ def next_sell(w) -> None:
 
 
 def do_income(w) -> None:
-    """``income.rank_income``, ``income.tax``, ``castle.upkeep`` (payments may force sales)."""
+    """``income.rank_income``, ``income.tax``, ``castle.upkeep`` (payments may force sales).
+
+    The upkeep is paid after the tax (ambiguity ``upkeep_timing=after_tax``, default) or before
+    the round's income comes in (``before_income``)."""
     w.stage = "income"
     w.eor_seat = -1
+    if w.config.upkeep_timing == "before_income":   # ambiguity upkeep_timing
+        castles.upkeep(w)
     for seat in seats_from(w, w.first_player):
         parts = income_for(w, seat)
         total = sum(n for _, n in parts)
@@ -193,7 +198,8 @@ def do_income(w) -> None:
                     charge(w, other, n, ("income.tax", "power_card.tax"),
                            f"ภาษีสี{w.board.colour_th[colour]} {n} ใบ ให้ผู้เล่น {seat + 1}",
                            f"{colour} tax on {n} card(s) to player {seat + 1}", to=seat)
-    castles.upkeep(w)
+    if w.config.upkeep_timing == "after_tax":
+        castles.upkeep(w)
     w.resume = "deposits"
 
 

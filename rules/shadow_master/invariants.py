@@ -79,7 +79,7 @@ def invariants(s: State) -> list[str]:
         out.append(f"money not conserved: {money} != {BANK_START}")
     if s.bank < 0 or any(p.cash < 0 or min(p.deposits) < 0 for p in s.players) or any(n < 0 for _, n in s.row):
         out.append("negative money")
-    per = tables().powers.per_colour
+    per = tables().powers.per_colour(cfg.power_deck)
     held_all = Counter(ck for p in s.players for ck in p.powers)
     full = tuple(per[kind] for kind in KINDS)
     for k, colour in enumerate(board.colours):
@@ -100,7 +100,7 @@ def invariants(s: State) -> list[str]:
     if built != held or sorted(built + list(s.castle_supply)) != list(range(1, tables().shadow.castles + 1)):
         out.append("Castle cards not conserved")
     for c in s.castles:
-        if s.players[c.owner].out or c.card not in s.players[c.owner].castles:
+        if (s.players[c.owner].out and cfg.out_assets == "returned") or c.card not in s.players[c.owner].castles:
             out.append(f"castle {c.card} owner mismatch")
         # an empty castle cell is allowed when the castle stays (castle_emptied=stays) or when
         # Lord Theron emptied it (theron_castle=ignore); a castle on black never is

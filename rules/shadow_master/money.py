@@ -12,6 +12,9 @@ from rules.core.events import emit
 from .constants import CASH_LIMIT, MOVE_FEE, MOVE_FEE_PER, SILVER_PER_GOLD
 from .state import Pending
 
+DAMAGE_CLAUSE = "power.damage"
+"""The clause every damage charge cites (``powers.charge_damage``): the charge the text names."""
+
 
 def gold_silver(amount: int) -> tuple[int, int]:
     """``(gold, silver)`` of an amount in Silver (clause ``money.gold``: 10 Silver = 1 Gold)."""
@@ -61,6 +64,9 @@ def charge(w, seat: int, amount: int, cites: tuple[str, ...], reason_th: str, re
 
     Pays what it can; a shortfall starts a forced sale of Kingdom Powers (queued first:
     ``bankruptcy.forced_sale``), or knocks the player out when none is left (``bankruptcy.out``).
+    The text names only damage ("ไม่มีเงินจ่ายค่าเสียหาย"; a damage charge cites ``power.damage``):
+    ambiguity ``forced_sale_scope`` - ``every_charge`` (default) treats a fine, tax or upkeep the
+    same; under ``damage_only`` their shortfall is written off (event ``debt_waived``).
     """
     if amount <= 0 or w.players[seat].out:
         return
@@ -68,6 +74,12 @@ def charge(w, seat: int, amount: int, cites: tuple[str, ...], reason_th: str, re
     emit(w.events, "pay", seat, cites, f"จ่าย {paid} Silver: {reason_th}", f"pays {paid} Silver: {reason_en}",
          amount=amount, paid=paid, to=to)
     if paid < amount:
+        if w.config.forced_sale_scope == "damage_only" and DAMAGE_CLAUSE not in cites:   # ambiguity forced_sale_scope
+            emit(w.events, "debt_waived", seat, ("bankruptcy.forced_sale",) + cites,
+                 f"ขาดอีก {amount - paid} Silver: ไม่ใช่ค่าเสียหาย จึงไม่บังคับขาย (ข้อกำกวม forced_sale_scope)",
+                 f"{amount - paid} Silver short: not damage, so no forced sale (ambiguity forced_sale_scope)",
+                 debt=amount - paid)
+            return
         owe(w, seat, amount - paid, to)
 
 
@@ -83,8 +95,18 @@ def owe(w, seat: int, debt: int, to: int | None) -> None:
 
 
 def eliminate(w, seat: int) -> None:
-    """``seat`` is out (``bankruptcy.out``): cards go back, money to the bank, castles fall."""
+    """``seat`` is out (``bankruptcy.out``): cards go back, money to the bank, castles fall.
+
+    Ambiguity ``out_assets``: under ``frozen`` nothing goes back; the player keeps what they hold
+    (cards, money, persons, castles on the board) but takes no further part and scores nothing."""
     p = w.players[seat]
+    if w.config.out_assets == "frozen":
+        p.out = True
+        w.queue = [q for q in w.queue if q.seat != seat]
+        emit(w.events, "eliminated", seat, ("bankruptcy.out",),
+             "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม (ทรัพย์สินคงอยู่แต่ไม่มีผล ข้อกำกวม out_assets)",
+             "no money and no Kingdom Power left to sell: out of the game (assets stay, inert; ambiguity out_assets)")
+        return
     for colour, kind in p.powers:
         w.power_decks[w.cidx(colour)][_kind_index(kind)] += 1
     w.bank += p.cash + sum(p.deposits)

@@ -68,6 +68,8 @@ def placement_fee(w, seat: int, colour: str, cell: str, tokens: int = 1) -> int:
     fee = tables().rank.tables[w.config.rank_table].income_at(rank)
     if "master_of_coin" in w.players[seat].persons:
         fee = max(0, fee - MASTER_OF_COIN_CUT)
+    if w.config.combo_fee == "per_placement":   # ambiguity combo_fee: one fee for the combo's two tokens
+        return fee
     return fee * tokens
 
 
@@ -238,7 +240,7 @@ def collapse_if_empty(w, colour: str) -> bool:
         for c, k in [ck for ck in p.powers if ck[0] == colour]:
             return_power(w, seat, c, k)
         if p.deposits[ci]:
-            if has_queen:
+            if has_queen and queen_targets(w, seat, colour) != ["none"]:
                 queen_moves.append((seat, p.deposits[ci]))
             else:
                 w.bank += p.deposits[ci]
@@ -262,9 +264,10 @@ def collapse_if_empty(w, colour: str) -> bool:
 
 def queen_targets(w, seat: int, colour: str) -> list[str]:
     """Where a Queen holder may move a collapsed kingdom's deposit: a kingdom whose Power they
-    still hold, or cash when they hold none."""
+    still hold; when they hold none, ambiguity ``queen_no_kingdom``: ``to_cash`` (default) to
+    their cash, ``lost`` nowhere (target ``none``: the deposit is lost like anyone's)."""
     targets = [c for c in held_colours(w, seat) if c != colour]
-    return targets or ["cash"]
+    return targets or (["cash"] if w.config.queen_no_kingdom == "to_cash" else ["none"])
 
 
 def deposit_capacity(w, seat: int, colour: str) -> int | None:

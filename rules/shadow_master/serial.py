@@ -32,7 +32,9 @@ SRC = "setup.overrides"
 
 # ----------------------------------------------------------------------------- state to JSON
 def _pending_json(q) -> dict:
-    return {"kind": q.kind, "seat": q.seat, **{k: (list(v) if isinstance(v, tuple) else v) for k, v in q.data}}
+    """A queued decision: its own ``kind`` and ``seat``, and its data under ``data`` (a data key
+    such as an attack's ``kind`` never overwrites the decision's kind)."""
+    return {"kind": q.kind, "seat": q.seat, "data": {k: (list(v) if isinstance(v, tuple) else v) for k, v in q.data}}
 
 
 def _deep(v):

@@ -38,7 +38,7 @@ def new_state(config: Config, seed: int) -> State:
     for i in range(config.players):
         hand, deck = deck[:limit], deck[limit:]
         players.append(Player(cash=START_SILVER, deposits=(0,) * len(board.colours), hand=tuple(sorted(hand))))
-    per = tables().powers.per_colour
+    per = tables().powers.per_colour(config.power_deck)   # ambiguity power_deck
     first = rng.randrange(config.players) if config.first_player == "random" else 0
     return State(
         config=config, seed=seed, position=B.empty_position(board),

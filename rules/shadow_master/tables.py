@@ -68,13 +68,19 @@ class PowerCards(_Strict):
     note: str
     kinds: list[str]
     kind_th: dict[str, str]
-    per_colour: dict[str, int]
+    decks: dict[str, dict[str, int]]
+    """Cards per colour and kind, one deck per reading of ambiguity ``power_deck``."""
 
     @model_validator(mode="after")
     def _kinds(self) -> "PowerCards":
-        if tuple(self.kinds) != KINDS or set(self.per_colour) != set(KINDS) or set(self.kind_th) != set(KINDS):
-            raise ValueError(f"kinds, kind_th and per_colour must cover exactly {KINDS}")
+        if tuple(self.kinds) != KINDS or set(self.kind_th) != set(KINDS) or any(
+                set(d) != set(KINDS) or min(d.values()) < 0 for d in self.decks.values()):
+            raise ValueError(f"kinds, kind_th and every deck must cover exactly {KINDS}")
         return self
+
+    def per_colour(self, deck: str) -> dict[str, int]:
+        """The deck ``deck`` (the config's ``power_deck``): cards per colour of each kind."""
+        return self.decks[deck]
 
 
 class Person(_Strict):
@@ -83,13 +89,19 @@ class Person(_Strict):
     name_en: str
 
 
+class CastleValues(_Strict):
+    end_value: int = Field(ge=0)
+    upkeep: int = Field(ge=0)
+
+
 class ShadowCards(_Strict):
     assumed: bool
     note: str
     persons: dict[str, Person]
     castles: int = Field(ge=0)
     castle_price: int = Field(ge=0)
-    castle_upkeep: int = Field(ge=0)
+    castle_tables: dict[str, "CastleValues"]
+    """End value and upkeep of a castle, one table per reading of ambiguity ``castle_values``."""
     restore_cost: int = Field(ge=0)
 
     @model_validator(mode="after")

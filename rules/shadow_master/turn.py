@@ -21,6 +21,13 @@ from .tables import tables
 from .territory import draw_cards
 
 
+
+def _alliance_counts(w) -> int:
+    """Tokens an alliance token (X cell; by the X card or Shadow Envoy) adds to the phase-2 reveal
+    (``phase2.reveal``: "ตามจำนวนโทเคนที่วางในเฟส 1"): ambiguity ``reveal_count`` - 1 under
+    ``tokens_put_down`` (default) and ``theron_counts``, 0 under ``board_cells_only``."""
+    return 0 if w.config.reveal_count == "board_cells_only" else 1
+
 def _discard_card(w, seat: int, card: str) -> None:
     w.players[seat].hand.remove(card)
     w.discard.append(card)
@@ -140,28 +147,36 @@ def act_turn(w, seat: int, a: dict) -> None:
         cites = ("territory.x_card", "territory.x_letter", "alliance.x_card", "alliance.roll_or_military",
                  "alliance.intro")
         if typ == "ally":
-            w.set_turn(placed=t.placed + 1, spent=t.spent + 1)
+            w.set_turn(placed=t.placed + _alliance_counts(w), spent=t.spent + 1)
             alliance.place(w, seat, a["x"], a["colour"], cites)
         else:
             w.set_turn(spent=t.spent + 1)
             alliance.remove(w, seat, a["colour"], cites)
         w.resume = "after_resolve"
+        if typ == "ally" and w.config.ally_buy == "offered":   # ambiguity ally_buy: the buy offer of an A placement
+            w.set_turn(buy_colour=a["colour"])
+            w.resume = "after_place"
     elif typ in ("envoy_ally", "envoy_unally"):
         w.set_turn(used_person=True)
         if typ == "envoy_ally":
-            w.set_turn(placed=w.turn.placed + 1)
+            w.set_turn(placed=w.turn.placed + _alliance_counts(w))
             alliance.place(w, seat, a["x"], a["colour"], ("shadow.envoy", "shadow.persons_use"))
         else:
             alliance.remove(w, seat, a["colour"], ("shadow.envoy", "shadow.persons_use"))
         w.resume = "after_resolve"
     elif typ == "theron":
         colour, src, dst, n = a["colour"], a["source"], a["target"], a["count"]
+        src2 = a.get("source2")   # ambiguity theron_sources=any_cells: one token from src, one from src2
         rank_before = kingdom_rank(w, colour)
-        w.position = B.place_token(B.remove_token(w.position, src, n), dst, colour, n)
+        if src2:
+            w.position = B.place_token(B.remove_token(B.remove_token(w.position, src, 1), src2, 1), dst, colour, n)
+        else:
+            w.position = B.place_token(B.remove_token(w.position, src, n), dst, colour, n)
         spend = w.config.theron_card == "spent"   # ambiguity theron_card
         if spend:
             _discard_card(w, seat, dst)
-        w.set_turn(used_person=True, spent=t.spent + (1 if spend else 0))
+        w.set_turn(used_person=True, spent=t.spent + (1 if spend else 0),
+                   placed=t.placed + (n if w.config.reveal_count == "theron_counts" else 0))   # ambiguity reveal_count
         per_round = w.config.theron_one_per_round == "applies"   # ambiguity theron_one_per_round
         if per_round:
             w.cells_this_round.add(dst)
@@ -169,11 +184,15 @@ def act_turn(w, seat: int, a: dict) -> None:
              + (("territory.one_per_round",) if per_round else ()),
              f"Lord Theron ย้ายโทเคนสี{w.board.colour_th[colour]} {n} ตัวจาก {src} ไป {dst}",
              f"Lord Theron moves {n} {colour} token(s) from {src} to {dst}", colour=colour, source=src, target=dst,
-             count=n, emptied=src not in w.position)
-        if src not in w.position and w.config.theron_damage == "on_empty":   # ambiguity theron_damage
-            charge_damage(w, colour, 1, rank_before, ("shadow.lord_theron",))
-        if src not in w.position and w.config.theron_castle == "castle_emptied_applies":   # ambiguity theron_castle
-            castles.castle_emptied(w, src, ("shadow.lord_theron",))   # then the castle_emptied reading decides (destroyed / stays)
+             count=n, emptied=src not in w.position, **({"source2": src2} if src2 else {}))
+        emptied = [c for c in (src, src2) if c and c not in w.position]
+        if emptied and w.config.theron_damage == "on_empty":   # ambiguity theron_damage
+            charge_damage(w, colour, len(emptied), rank_before, ("shadow.lord_theron",))
+        for cell in emptied:
+            if w.config.theron_castle == "castle_emptied_applies":   # ambiguity theron_castle
+                castles.castle_emptied(w, cell, ("shadow.lord_theron",))   # then the castle_emptied reading decides (destroyed / stays)
+        if w.config.castle_capture_by == "moves_too":   # ambiguity castle_capture_by
+            castles.capture_check(w, seat, colour)
         if w.config.theron_attack == "attacks":   # ambiguity theron_attack
             attack.start(w, seat, dst, colour)
         w.resume = "after_resolve"
@@ -182,10 +201,16 @@ def act_turn(w, seat: int, a: dict) -> None:
         changed = []
         for cell in turncloak_cells(w, seat, colour):
             old, n = w.position[cell]
+            if w.config.turncloak_shortage == "whole_cells":   # ambiguity turncloak_shortage
+                if n > w.supply[w.cidx(colour)]:
+                    continue
             n = min(n, w.supply[w.cidx(colour)])
             if n == 0:
                 break
-            w.supply[w.cidx(old)] += w.position.count_at(cell)
+            if old == w.board.black:   # ambiguity turncloak_black=black_too
+                w.black_supply += w.position.count_at(cell)
+            else:
+                w.supply[w.cidx(old)] += w.position.count_at(cell)
             w.supply[w.cidx(colour)] -= n
             w.position = B.set_cell(w.position, cell, colour, n)
             changed.append([cell, old, n])
@@ -194,8 +219,10 @@ def act_turn(w, seat: int, a: dict) -> None:
         emit(w.events, "turncloak", seat, ("shadow.turncloak", "shadow.persons_use"),
              f"Turncloak เปลี่ยนโทเคนใน {len(changed)} ช่องเป็นสี{w.board.colour_th[colour]}",
              f"Turncloak turns {len(changed)} cell(s) {colour}", colour=colour, cells=changed)
-        for old in sorted({o for _, o, _ in changed}, key=w.board.colours.index):
+        for old in sorted({o for _, o, _ in changed if o != w.board.black}, key=w.board.colours.index):
             collapse_if_empty(w, old)
+        if changed and w.config.castle_capture_by == "moves_too":   # ambiguity castle_capture_by
+            castles.capture_check(w, seat, colour)
         if changed and w.config.turncloak_attack == "each_cell":   # ambiguity turncloak_attack
             w.queue.append(Pending("attack_from", seat, (("cells", tuple(c for c, _, _ in changed)), ("colour", colour))))
         w.resume = "after_resolve"
