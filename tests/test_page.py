@@ -124,14 +124,14 @@ def test_a_late_board_click_is_refused():
 
 
 # ----------------------------------------------------------------------------- no rule decided in a widget
-def test_no_reaction_order_or_acting_seat_is_computed_in_a_view():
+def test_no_reaction_order_or_seat_to_act_is_computed_in_a_view():
     """The Coup table asked windows clockwise itself (``clockwise()``) while rules.core.play picked a
-    random seat, and ``sm_panels.acting_seat`` re-derived the engine's; now only the labels adapters
+    random seat, and ``sm_panels.seat_to_act`` re-derived the engine's; now only the labels adapters
     ask the engine."""
     for name, text in widget_sources().items():
         assert "def clockwise" not in text, name
         if not name.endswith("labels.py"):
-            assert not re.search(r"def acting_seat|eor_seat", text), name
+            assert not re.search(r"def seat_to_act|eor_seat", text), name
 
 
 def test_the_coup_table_asks_the_seat_the_engine_orders_first():
@@ -153,7 +153,7 @@ def test_the_coup_table_asks_the_seat_the_engine_orders_first():
     assert windows
     order = getattr(GAME, "reaction_order", None)
     for seat, st in windows:
-        assert seat == labels.acting_seat(st)
+        assert seat == labels.seat_to_act(st)
         if order is not None:  # the engine's function (shape-coup) decides, not the view
             assert seat == list(order(st))[0]
 
@@ -174,7 +174,7 @@ def test_rank_labels_are_the_engines_rank_under_merged_allies():
         assert f'class="kl-rank" data-colour="{colour}"><b>{kingdom_rank(state, colour)}</b>' in table.board.kingdoms.value
 
 
-def test_the_acting_seat_shown_is_the_engines():
+def test_the_seat_to_act_shown_is_the_engines():
     from rules.shadow_master import GAME
     from rules.shadow_master.bots import greedy_bot
     from widgets.shadow_master import SPEC

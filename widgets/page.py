@@ -3,7 +3,7 @@
 A game plugs in with ONE folder ``widgets/<game>/`` whose ``__init__`` exports ``SPEC``, a
 :class:`GameSpec`: its board or table view (a :class:`BoardView` subclass), its labels adapter
 (``labels.py``: ``describe(state, action) -> (th, en)`` from the engine's ``describe_action``,
-``seat_label``, ``acting_seat``, ``seat_out``), its bots and its styles.  Copy ``widgets/toy_pig/``
+``seat_label``, ``seat_to_act``, ``seat_out``), its bots and its styles.  Copy ``widgets/toy_pig/``
 to add a game.  This module decides no rule: every label comes from ``SPEC.describe`` (the engine),
 every number from ``observe`` / ``state_to_json`` or engine functions, every move from ``apply``.
 
@@ -107,7 +107,7 @@ class GameSpec:
     """What a game's widget folder gives the shared page (see ``widgets/toy_pig/__init__.py``).
 
     ``board(spec, state, side=[...], play=False)``: the game's :class:`BoardView`; ``describe``,
-    ``seat_label``, ``acting_seat``, ``seat_out``: its labels adapter (``widgets/<game>/labels.py``);
+    ``seat_label``, ``seat_to_act``, ``seat_out``: its labels adapter (``widgets/<game>/labels.py``);
     ``bots``: ``{kind: (label, factory)}`` (``factory()`` gives one seat's policy); ``bot_count``: ``(min, max, default)`` bots in
     :func:`play`; ``play_options()``: ``[(config field, widget)]`` offered beside "new game";
     ``frames``: how the scenario stepper splits actions (default :func:`action_frames`);
@@ -120,7 +120,7 @@ class GameSpec:
     board: Callable[..., "BoardView"]
     describe: Callable[[Any, Mapping], tuple[str, str]]
     seat_label: Callable[[int], str]
-    acting_seat: Callable[[Any], int | None]
+    seat_to_act: Callable[[Any], int | None]
     seat_out: Callable[[Mapping, int], bool]
     bots: Mapping[str, tuple[str, Callable]] = field(default_factory=dict)
     bot_kind: str = "random"
@@ -678,7 +678,7 @@ class PlayTable(w.VBox):
     """The reader's seat ``viewer`` over a :class:`GameSession`, bots on the ``bots`` seats.
 
     ``bots``: ``{seat: policy}`` (``policy(observation, legal, rng) -> action``), asked in the
-    engine's order (``SPEC.acting_seat``); ``seed``: the bots' rng is seeded from it and the step,
+    engine's order (``SPEC.seat_to_act``); ``seed``: the bots' rng is seeded from it and the step,
     chance from the session's seed and the line of play, so an undo brings back the same moves.
 
     Every choice shown (a button, a dropdown entry, a board click) is bound to the action it showed
@@ -741,7 +741,7 @@ class PlayTable(w.VBox):
 
     def my_turn(self) -> bool:
         """True when the engine asks the reader now (in a window: the reader is the seat asked)."""
-        return self.is_player() and self.spec.acting_seat(self.session.state) == self.viewer
+        return self.is_player() and self.spec.seat_to_act(self.session.state) == self.viewer
 
     def legal(self) -> list[dict]:
         """The reader's legal actions now (empty when it is someone else's decision)."""
@@ -947,7 +947,7 @@ class PlayTable(w.VBox):
     def advance(self, limit: int = 5000, to_the_end: bool = False) -> int:
         """Chance and the bots move until a person must act or the game ends (or the viewer is out,
         unless ``to_the_end``); returns the steps taken.  Who acts is the engine's answer
-        (``SPEC.acting_seat``); the bots see only ``observe``."""
+        (``SPEC.seat_to_act``); the bots see only ``observe``."""
         s = self.session
         stop_when_out = self.is_player() and not to_the_end
         for taken in range(limit):
@@ -957,7 +957,7 @@ class PlayTable(w.VBox):
             if cp == CHANCE:
                 s.apply_chance()  # reproducible along the line: an undo cannot re-roll
                 continue
-            seat = self.spec.acting_seat(s.state)
+            seat = self.spec.seat_to_act(s.state)
             if seat not in self.bots:
                 return taken
             s.apply(self.bots[seat](s.observation(seat), s.legal_actions(seat), self.bot_rng()))

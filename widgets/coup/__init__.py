@@ -21,7 +21,7 @@ def _options() -> list[tuple[str, w.Widget]]:
 
 SPEC = GameSpec(
     id="coup", game=GAME, board=CoupTableView, describe=labels.describe, seat_label=labels.seat_label,
-    acting_seat=labels.acting_seat, seat_out=labels.seat_out, bluff=labels.bluff,
+    seat_to_act=labels.seat_to_act, seat_out=labels.seat_out, bluff=labels.bluff,
     decision_words=labels.decision_words, turn_of=labels.turn_of,
     bots={"honest": ("ซื่อสัตย์ / honest", lambda: make_bot("honest")),
           "bluffer": ("ชอบหลอก / bluffer", lambda: make_bot("bluffer")),

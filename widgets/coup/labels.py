@@ -2,7 +2,7 @@
 
 Every label a Coup view shows comes from :func:`describe` (the engine's ``describe_action``), the
 observation, or an engine function (``is_bluff``); the seat a window asks first comes from
-:func:`acting_seat` (the engine's ``reaction_order``).  The tables below only map the engine's phase
+:func:`seat_to_act` (the engine's ``reaction_order``).  The tables below only map the engine's phase
 names to words.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ def label(state: Any, action: Mapping) -> str:
     return f"{th} / {en}" if en and en != th else th
 
 
-def acting_seat(state: Any) -> int | None:
+def seat_to_act(state: Any) -> int | None:
     """The seat that acts next by the engine's reading of ``reaction_order`` (a window asks its seats
     in the engine's order; ``None`` at chance or the end).  The table and ``rules.core.play`` then
     play the same reading."""

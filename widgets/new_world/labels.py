@@ -22,7 +22,7 @@ def describe(state: Any, action: Mapping) -> tuple[str, str]:
     return GAME.describe_action(state, dict(action))
 
 
-def acting_seat(state: Any) -> int | None:
+def seat_to_act(state: Any) -> int | None:
     cp = GAME.current_player(state)
     return cp if isinstance(cp, int) and cp >= 0 else None
 

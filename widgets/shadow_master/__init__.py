@@ -25,7 +25,7 @@ SECTION_EXAMPLES = {
 
 SPEC = GameSpec(
     id="shadow_master", game=GAME, board=SMBoardView, describe=labels.describe, seat_label=labels.seat_label,
-    acting_seat=labels.acting_seat, seat_out=labels.seat_out,
+    seat_to_act=labels.seat_to_act, seat_out=labels.seat_out,
     decision_words=labels.decision_words, turn_of=labels.turn_of,
     bots={"balanced": ("ชั่งน้ำหนัก / balanced", lambda: _bots.balanced_bot),
           "greedy": ("ตามแผนง่าย ๆ / greedy", lambda: _bots.greedy_bot),

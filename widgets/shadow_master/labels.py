@@ -30,7 +30,7 @@ def label(state: Any, action: Mapping) -> str:
     return f"{th} / {en}" if en and en != th else th
 
 
-def acting_seat(state: Any) -> int | None:
+def seat_to_act(state: Any) -> int | None:
     """The seat whose decision it is (the engine's ``current_player``; ``None`` at chance or the end)."""
     cp = GAME.current_player(state)
     return cp if isinstance(cp, int) and cp >= 0 else None

@@ -18,7 +18,7 @@ from .board import CSS, PigBoard
 
 SPEC = GameSpec(
     id="toy_pig", game=labels.GAME, board=PigBoard, describe=labels.describe, seat_label=labels.seat_label,
-    acting_seat=labels.acting_seat, seat_out=labels.seat_out, turn_of=labels.turn_of,
+    seat_to_act=labels.seat_to_act, seat_out=labels.seat_out, turn_of=labels.turn_of,
     bots={"cautious": ("ระวังตัว / cautious", lambda: cautious_bot), "random": ("สุ่ม / random", lambda: random_bot)},
     bot_kind="cautious", bot_count=(1, 3, 1),
     fresh_players=2, primary=frozenset({"roll"}), css=CSS)
