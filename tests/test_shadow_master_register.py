@@ -434,3 +434,79 @@ def test_out_assets_reading(reading):
     else:
         assert len(s.players[1].powers) == 1 and s.players[1].cash == 3 and len(s.castles) == 1
         assert "turncloak" not in s.person_supply
+
+
+# ----------------------------------------------------------------------------- issue 8 points 9 and 12b
+def test_point_9_and_12b_entries_default_to_the_old_behaviour():
+    reg = {e.id: e for e in load_ambiguities("shadow_master")}
+    assert reg["person_timing"].default == "instead_of_placing" and reg["person_timing"].reading_ids == [
+        "instead_of_placing", "besides_placing"]
+    assert reg["end_round_order"].default == "from_first_player" and reg["end_round_order"].reading_ids == [
+        "from_first_player", "from_last_player"]
+
+
+@pytest.mark.parametrize("reading", ["instead_of_placing", "besides_placing"])
+def test_person_timing_reading_theron(reading):
+    s = start(cfg={"person_timing": reading, "theron_attack": "no_attack", "theron_card": "kept"}, **THERON)
+    s, _ = play(s, *ROLL_RED, MOVE)
+    if reading == "instead_of_placing":
+        assert s.turn.step == "phase3" and s.turn.placed == 0
+        return
+    assert s.turn.step == "resolve" and s.turn.used_person
+    legal = GAME.legal_actions(s, 0)
+    assert not any(a["type"] in ("theron", "turncloak", "envoy_ally", "envoy_unally") for a in legal)
+    assert {"player": 0, "type": "decline"} in legal
+    place = next(a for a in legal if a["type"] == "place" and a["cell"] == "B1")
+    s, ev = play(s, place)
+    assert s.position["B1"] == ("red", 1) and s.position["E6"] == ("red", 1)
+    assert s.turn.step in ("buy", "phase2", "phase3") and s.turn.placed == 1
+
+
+@pytest.mark.parametrize("reading", ["instead_of_placing", "besides_placing"])
+def test_person_timing_reading_turncloak_then_fined_decline(reading):
+    s = start(cfg={"person_timing": reading}, board={**RED3, "A3": ["yellow", 1]},
+              players={"0": {"hand": ["A3", "B2", "B3", "B4", "B1"], "persons": ["turncloak"]}})
+    s, _ = play(s, *ROLL_RED, {"player": 0, "type": "turncloak", "colour": "red"})
+    assert s.position["A3"] == ("red", 1)
+    if reading == "instead_of_placing":
+        assert s.turn.step != "resolve" and s.players[0].cash == 10
+        return
+    assert s.turn.step == "resolve"
+    s, ev = play(s, {"player": 0, "type": "decline"})
+    assert s.players[0].cash == 5 and s.turn.step != "resolve"   # the roll's fine (phase1.roll_place)
+
+
+def _sellers(s):
+    out = []
+    while s.stage == "sell":
+        seat = GAME.current_player(s)
+        out.append(seat)
+        s, _ = play(s, {"player": seat, "type": "no_sell"})
+    return out, s
+
+
+@pytest.mark.parametrize("reading,order", [("from_first_player", [1, 2, 3, 0]), ("from_last_player", [0, 3, 2, 1])])
+def test_end_round_order_reading(reading, order):
+    s = start(cfg={"end_round_order": reading}, first_player=1,
+              players={str(i): {"cash": 10} for i in range(4)})
+    for seat in (1, 2, 3, 0):
+        s, _ = play(s, {"player": seat, "type": "skip"}, {"player": seat, "type": "end_turn"})
+    sellers, s = _sellers(s)
+    assert sellers == order
+    assert s.round == 2 and s.first_player == 2   # the First Player passes on under both readings
+
+
+@pytest.mark.parametrize("reading,order", [("from_first_player", [0, 2]), ("from_last_player", [2, 0])])
+def test_end_round_order_reading_deposits(reading, order):
+    s = start(n=3, cfg={"end_round_order": reading}, board=BLUE4,
+              players={"0": {"cash": 14, "powers": [["blue", "land"]]}, "2": {"cash": 14, "powers": [["blue", "land"]]}})
+    for seat in (0, 1, 2):
+        s, _ = play(s, {"player": seat, "type": "skip"}, {"player": seat, "type": "end_turn"})
+    _, s = _sellers(s)
+    depositors = []
+    while s.stage == "deposit":
+        seat = GAME.current_player(s)
+        depositors.append(seat)
+        s, _ = play(s, GAME.legal_actions(s, seat)[0])
+    assert depositors[:1] == order[:1] and sorted(set(depositors)) == sorted(order)
+    assert [d for i, d in enumerate(depositors) if i == 0 or depositors[i - 1] != d] == order

@@ -63,13 +63,23 @@ def seats_from(w, start: int) -> list[int]:
     return [(start + i) % n for i in range(n) if not w.players[(start + i) % n].out]
 
 
-def seats_after(w, seat: int | None) -> list[int]:
-    """Seats still in, in turn order from the First Player, after ``seat`` (all if ``None``)."""
+def eor_after(w, seat: int | None) -> list[int]:
+    """Seats still in, in the order they sell and deposit at the end of the round, after ``seat``
+    (all if ``None``).  Ambiguity ``end_round_order``: clockwise from the First Player
+    (``from_first_player``, default: the turn order), or the reverse, from the player who played
+    last, anticlockwise (``from_last_player``)."""
     n = len(w.players)
     order = [(w.first_player + i) % n for i in range(n)]
+    if w.config.end_round_order == "from_last_player":
+        order = order[::-1]
     if seat is not None:
         order = order[order.index(seat) + 1:]
     return [s for s in order if not w.players[s].out]
+
+
+def eor_order(w) -> list[int]:
+    """:func:`eor_after` from the start: every seat still in, the first to sell first."""
+    return eor_after(w, None)
 
 
 def start_turn(w, seat: int) -> None:
@@ -137,7 +147,8 @@ def end_turn(w) -> None:
 
 
 def end_of_round(w) -> None:
-    """``order.end_of_round_income``: sales first (``income.sell_power``), in turn order.
+    """``order.end_of_round_income``: sales first (``income.sell_power``), in the order of
+    ambiguity ``end_round_order`` (:func:`eor_order`; turn order by default).
 
     Under the reading ``final_round_income=without_income`` (ambiguity ``rounding_notes``) the
     last round goes straight to the final count.
@@ -152,7 +163,7 @@ def end_of_round(w) -> None:
         game_over(w)
         return
     w.stage = "sell"
-    seats = seats_from(w, w.first_player)
+    seats = eor_order(w)   # ambiguity end_round_order
     w.eor_seat = seats[0] if seats else -1
     emit(w.events, "round_over", None, ("order.round_definition", "order.end_of_round_income"),
          f"ทุกคนเล่นครบ จบรอบที่ {w.round}: เข้าสู่ขั้นตอนรับรายได้",
@@ -160,7 +171,7 @@ def end_of_round(w) -> None:
 
 
 def next_sell(w) -> None:
-    later = seats_after(w, w.eor_seat)
+    later = eor_after(w, w.eor_seat)
     if later:
         w.eor_seat = later[0]
     else:
@@ -205,7 +216,7 @@ def do_income(w) -> None:
 
 def next_deposit(w, start_after: int | None) -> None:
     """``income.cash_cap``: each player with more than 10 Silver in cash deposits the rest."""
-    for seat in seats_after(w, start_after):
+    for seat in eor_after(w, start_after):   # ambiguity end_round_order
         p = w.players[seat]
         if p.cash <= CASH_LIMIT:
             continue

@@ -28,6 +28,14 @@ def _alliance_counts(w) -> int:
     ``tokens_put_down`` (default) and ``theron_counts``, 0 under ``board_cells_only``."""
     return 0 if w.config.reveal_count == "board_cells_only" else 1
 
+def _after_person(w) -> str:
+    """The ``resume`` label after a person's act (``shadow.persons_use``), ambiguity
+    ``person_timing``: ``instead_of_placing`` (default) - the act used the roll, on to the buy /
+    phase 2 (``after_resolve``); ``besides_placing`` - back to the rolled colours (``rolled``), the
+    placement (or the fined decline) still to make; ``used_person`` keeps a second person out."""
+    return "rolled" if w.config.person_timing == "besides_placing" else "after_resolve"
+
+
 def _discard_card(w, seat: int, card: str) -> None:
     w.players[seat].hand.remove(card)
     w.discard.append(card)
@@ -163,7 +171,7 @@ def act_turn(w, seat: int, a: dict) -> None:
             alliance.place(w, seat, a["x"], a["colour"], ("shadow.envoy", "shadow.persons_use"))
         else:
             alliance.remove(w, seat, a["colour"], ("shadow.envoy", "shadow.persons_use"))
-        w.resume = "after_resolve"
+        w.resume = _after_person(w)   # ambiguity person_timing
     elif typ == "theron":
         colour, src, dst, n = a["colour"], a["source"], a["target"], a["count"]
         src2 = a.get("source2")   # ambiguity theron_sources=any_cells: one token from src, one from src2
@@ -195,7 +203,7 @@ def act_turn(w, seat: int, a: dict) -> None:
             castles.capture_check(w, seat, colour)
         if w.config.theron_attack == "attacks":   # ambiguity theron_attack
             attack.start(w, seat, dst, colour)
-        w.resume = "after_resolve"
+        w.resume = _after_person(w)   # ambiguity person_timing
     elif typ == "turncloak":
         colour = a["colour"]
         changed = []
@@ -225,7 +233,7 @@ def act_turn(w, seat: int, a: dict) -> None:
             castles.capture_check(w, seat, colour)
         if changed and w.config.turncloak_attack == "each_cell":   # ambiguity turncloak_attack
             w.queue.append(Pending("attack_from", seat, (("cells", tuple(c for c, _, _ in changed)), ("colour", colour))))
-        w.resume = "after_resolve"
+        w.resume = _after_person(w)   # ambiguity person_timing
     elif typ == "stop_taking":
         emit(w.events, "stop_taking", seat, ("phase2.take",),
              f"ไม่หยิบการ์ด Territory เพิ่ม (สละ {t.to_take} ใบ ข้อกำกวม phase2_take)",
