@@ -326,7 +326,7 @@ def test_castle_build_conditions():
     builds = {a["cell"] for a in GAME.legal_actions(s, 0) if a["type"] == "build_castle"}
     assert builds == {"D3", "D4", "D5", "D6", "E4"}
     s, ev = play(s, {"player": 0, "type": "build_castle", "cell": "E4"})
-    price, restore = tables().shadow.castle_price, tables().shadow.restore_cost
+    price, restore = tables().shadow.prices("standard").castle, tables().shadow.restore_cost
     assert s.players[0].cash == 30 - price - restore and "F5" not in s.position      # black within 2 restored
     assert s.castles[0].cell == "E4" and s.players[0].castles == (1,)
     no_power = start(board=group, players={"0": {"cash": 30}})

@@ -510,3 +510,21 @@ def test_end_round_order_reading_deposits(reading, order):
         s, _ = play(s, GAME.legal_actions(s, seat)[0])
     assert depositors[:1] == order[:1] and sorted(set(depositors)) == sorted(order)
     assert [d for i, d in enumerate(depositors) if i == 0 or depositors[i - 1] != d] == order
+
+
+def test_shadow_prices_readings_change_what_a_person_and_a_castle_cost():
+    """Ambiguity shadow_prices: the buy label, the payment and the final value follow the reading's
+    table (standard by default); the castle count is the text's 4 under both (castle.limit)."""
+    from rules.shadow_master import GAME as SM
+    from rules.shadow_master.tables import tables
+    sh = tables().shadow
+    assert sh.castles == 4
+    for reading in ("standard", "dear"):
+        cfg = SM.make_config({"players": 3, "shadow_prices": reading})
+        s = SM.new_game(cfg, 2)
+        price = sh.prices(reading).persons["master_of_coin"]
+        assert len(s.castle_supply) == 4
+        label = SM.describe_action(s, {"player": 0, "type": "buy_person", "card": "master_of_coin"})
+        assert f"({price} Silver)" in label[1]
+    assert sh.prices("dear").persons["turncloak"] > sh.prices("standard").persons["turncloak"]
+    assert SM.default_config(3).shadow_prices == "standard"

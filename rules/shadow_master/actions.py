@@ -248,7 +248,7 @@ def phase1_options(s, seat: int) -> list[dict]:
     out.append({"player": seat, "type": "skip"})
     sh = tables().shadow
     for card in sorted(s.person_supply):
-        if spendable(s, seat) >= sh.persons[card].price:
+        if spendable(s, seat) >= sh.prices(s.config.shadow_prices).persons[card]:
             out.append({"player": seat, "type": "buy_person", "card": card})
     if s.castle_supply:
         for cell in s.position:
@@ -570,8 +570,8 @@ def describe(s, action: dict) -> tuple[str, str]:
     if t == "skip":
         return "C: ข้ามไปเฟส 3", "C: skip to phase 3"
     if t == "buy_person":
-        p = sh.persons[action["card"]]
-        return f"C: ซื้อ {p.name_th} ({p.price} Silver)", f"C: buy {p.name_en} ({p.price} Silver)"
+        p, price = sh.persons[action["card"]], sh.prices(s.config.shadow_prices).persons[action["card"]]
+        return f"C: ซื้อ {p.name_th} ({price} Silver)", f"C: buy {p.name_en} ({price} Silver)"
     if t == "build_castle":
         from .castles import build_cost
         cost = build_cost(s, action["cell"])

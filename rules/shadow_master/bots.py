@@ -239,7 +239,7 @@ def _phase1_value(v: _View, a: dict, roll: float) -> float:
     if t == "skip":
         return SKIP
     if t == "buy_person":
-        price = tables().shadow.persons[a["card"]].price
+        price = tables().shadow.prices(v.cfg.shadow_prices).persons[a["card"]]
         # worth its price at the end (shadow.persons_value): safe storage for spare Silver
         return 0.5 if v.spendable - price >= 10 and v.rounds_left <= 6 else -99.0
     if t == "move_money":

@@ -50,7 +50,7 @@ def blacks_near(w, cell: str) -> list[str]:
 
 def build_cost(w, cell: str) -> int:
     sh = tables().shadow
-    return sh.castle_price + sh.restore_cost * sum(w.position.count_at(c) for c in blacks_near(w, cell))
+    return sh.prices(w.config.shadow_prices).castle + sh.restore_cost * sum(w.position.count_at(c) for c in blacks_near(w, cell))
 
 
 def why_not_build(w, seat: int, cell: str) -> tuple[str, str, str] | None:
@@ -89,7 +89,8 @@ def build(w, seat: int, cell: str) -> None:
     sh = tables().shadow
     blacks = blacks_near(w, cell)
     restore = sh.restore_cost * sum(w.position.count_at(c) for c in blacks)
-    pay(w, seat, sh.castle_price + restore)
+    price = sh.prices(w.config.shadow_prices).castle
+    pay(w, seat, price + restore)
     card = min(w.castle_supply)
     w.castle_supply.remove(card)
     colour = w.position.colour_at(cell)
@@ -97,8 +98,8 @@ def build(w, seat: int, cell: str) -> None:
     w.players[seat].castles.append(card)
     emit(w.events, "castle_built", seat, ("castle.need_power", "castle.on_own_colour", "castle.group_five",
                                    "castle.spacing", "castle.not_edge", "castle.limit", "shadow.buy_when"),
-         f"สร้างปราสาทที่ {cell} ราคา {sh.castle_price} Silver", f"castle built on {cell} for {sh.castle_price} Silver",
-         cell=cell, card=card, price=sh.castle_price, colour=colour)
+         f"สร้างปราสาทที่ {cell} ราคา {price} Silver", f"castle built on {cell} for {price} Silver",
+         cell=cell, card=card, price=price, colour=colour)
     for c in blacks:
         w.position = B.set_cell(w.position, c, None, 0)
         emit(w.events, "black_restored", seat, ("castle.restore_black", "castle.black_removed", "black.permanent"),

@@ -53,7 +53,7 @@ def breakdown(s, seat: int) -> dict:
         "deposits": sum(p.deposits),
         "powers": sum(card_value(s, c) for c, _ in p.powers),
         "territory": TERRITORY_VALUE * len(p.hand),
-        "shadow": sum(sh.persons[x].price for x in p.persons) + sh.castle_tables[s.config.castle_values].end_value * len(p.castles),
+        "shadow": sum(sh.prices(s.config.shadow_prices).persons[x] for x in p.persons) + sh.castle_tables[s.config.castle_values].end_value * len(p.castles),
     }
     parts["total"] = 0 if p.out else sum(parts.values())
     parts["out"] = p.out

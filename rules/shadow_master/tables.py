@@ -84,9 +84,15 @@ class PowerCards(_Strict):
 
 
 class Person(_Strict):
-    price: int = Field(ge=0)
     name_th: str
     name_en: str
+
+
+class PriceTable(_Strict):
+    """Prices of one reading of ambiguity ``shadow_prices``: each person and a castle, in Silver."""
+
+    persons: dict[str, int]
+    castle: int = Field(ge=0)
 
 
 class CastleValues(_Strict):
@@ -99,7 +105,9 @@ class ShadowCards(_Strict):
     note: str
     persons: dict[str, Person]
     castles: int = Field(ge=0)
-    castle_price: int = Field(ge=0)
+    """Castle cards in the game: the text gives 4 (castle.limit)."""
+    price_tables: dict[str, PriceTable]
+    """Person and castle prices and the castle count, one table per reading of ``shadow_prices``."""
     castle_tables: dict[str, "CastleValues"]
     """End value and upkeep of a castle, one table per reading of ambiguity ``castle_values``."""
     restore_cost: int = Field(ge=0)
@@ -108,7 +116,14 @@ class ShadowCards(_Strict):
     def _persons(self) -> "ShadowCards":
         if set(self.persons) != set(PERSONS):
             raise ValueError(f"persons must be exactly {PERSONS}")
+        for name, table in self.price_tables.items():
+            if set(table.persons) != set(PERSONS):
+                raise ValueError(f"price_tables.{name}.persons must price exactly {PERSONS}")
         return self
+
+    def prices(self, reading: str) -> "PriceTable":
+        """The price table of reading ``reading`` of ambiguity ``shadow_prices``."""
+        return self.price_tables[reading]
 
 
 class Tables(_Strict):

@@ -115,7 +115,7 @@ def act_turn(w, seat: int, a: dict) -> None:
         emit(w.events, "choose", seat, ("phase1.choose_one",), "เลือก C: ข้ามไปเฟส 3", "chooses C: skip to phase 3", choice="C")
     elif typ == "buy_person":
         card = a["card"]
-        price = sh.persons[card].price
+        price = sh.prices(w.config.shadow_prices).persons[card]
         pay(w, seat, price)
         w.person_supply.remove(card)
         p.persons.append(card)
