@@ -178,6 +178,8 @@ class SimulationPanel(w.VBox):
         """Play the chosen games (off the comm thread unless ``wait``) and redraw the charts."""
         s = self.settings()
         r = self.runner
+        self.summary.value = ("<div class='kl-muted'>กำลังเล่น... สรุปผลจะแสดงเมื่อเล่นครบ / running: the summary "
+                              "below is written when the run ends</div>")  # never the last run's numbers beside new bars
 
         def work():
             if s["against"]:

@@ -212,8 +212,8 @@ def _bar(*children: w.Widget) -> w.HBox:
 
 
 def _upload(accept: str, label: str) -> w.FileUpload:
-    return w.FileUpload(accept=accept, multiple=False, description=label, icon="upload",
-                        layout=w.Layout(width="auto"))
+    return w.FileUpload(accept=accept, multiple=False, description=label, icon="upload", tooltip=label,
+                        layout=w.Layout(width="auto"))  # tooltip: without one the browser shows "null"
 
 
 # ----------------------------------------------------------------------------- a scenario view

@@ -275,6 +275,14 @@ _POOLS: dict[int, Any] = {}
 _POOL_LOCK = threading.Lock()
 
 
+def _quiet_worker() -> None:
+    """A pool worker ignores Ctrl-C (SIGINT): the parent cancels runs between chunks and ends the
+    pool; an interrupt sent to the whole process group (a dashboard stopped with Ctrl-C) printed a
+    KeyboardInterrupt traceback per worker into the server log."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def local_pool(workers: int):
     """A process pool of ``workers`` processes (``forkserver``: safe from a notebook's threads),
     kept for the next run; :func:`shutdown_pools` ends them."""
@@ -284,7 +292,8 @@ def local_pool(workers: int):
         pool = _POOLS.get(workers)
         if pool is None or getattr(pool, "_broken", False):
             method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context(method))
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context(method),
+                                       initializer=_quiet_worker)
             _POOLS[workers] = pool
         return pool
 

@@ -88,7 +88,8 @@ class MapEditor(w.VBox):
         clear = w.Button(description="ล้างที่เลือก / clear selection", layout=w.Layout(width="auto"))
         check = w.Button(description="ตรวจ / check", button_style="info", layout=w.Layout(width="auto"))
         save = w.Button(description="บันทึก YAML / save", layout=w.Layout(width="auto"))
-        self.upload = w.FileUpload(accept=".yaml,.yml", multiple=False, description="โหลด YAML / load")
+        self.upload = w.FileUpload(accept=".yaml,.yml", multiple=False, description="โหลด YAML / load",
+                                  tooltip="โหลดแผนที่ YAML / load a map YAML")
         play = w.Button(description="เล่นบนแผนที่นี้ / play on this map", button_style="primary",
                         layout=w.Layout(width="auto"))
         self.status, self.download, self.summary = w.HTML(), w.HTML(), w.HTML()
