@@ -20,6 +20,8 @@ from tests.conftest import ARTIFACTS, CULL_IDLE_TIMEOUT, ROOT
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
 BOARD = "svg.kl-hexboard polygon.kl-cell, .kl-coup .kl-seat"
+DRAWN = {"valeria.ipynb": ".kl-val td", "analyzer.ipynb": ".js-plotly-plot, .plotly"}
+"""What a page draws last (hex maps and the Coup table by default; Valeria's table; the analyzer's charts)."""
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 KERNEL_WS = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
 
@@ -39,7 +41,7 @@ def _open(browser, url: str):
     page.route("**/*", lambda r: r.continue_() if urlparse(r.request.url).hostname in ("127.0.0.1", "localhost")
                else r.abort())
     page.goto(url, wait_until="domcontentloaded", timeout=240_000)
-    page.locator(BOARD).first.wait_for(timeout=240_000)
+    page.locator(DRAWN.get(url.rsplit("/", 1)[-1].split("?")[0], BOARD)).first.wait_for(timeout=240_000)
     page.wait_for_timeout(2000)  # late warnings (a widget's view, an extension) come in too
     return ctx, page, seen
 
