@@ -16,7 +16,7 @@ import pytest
 import rules
 from rules.catalog import EXAMPLES, engine, has_engine
 from rules.core.ambiguity import load_ambiguities, reading_configs, register_problems
-from rules.core.protocol import IllegalAction
+from rules.core.protocol import BadInput, IllegalAction
 from rules.core.testing import conformance
 
 GAME_IDS = [g for g in rules.GAMES if has_engine(g)] + list(EXAMPLES)
@@ -57,8 +57,9 @@ def test_config_fields_are_the_register(game):
 
 def test_a_reading_outside_the_register_is_refused(game):
     entry = load_ambiguities(game.id)[0]
-    with pytest.raises(Exception):
+    with pytest.raises(BadInput) as e:
         game.make_config({"players": game.min_players, entry.variant: "__no_such_reading__"})
+    assert entry.variant in e.value.field
 
 
 def test_explain_illegal_matches_apply(game):

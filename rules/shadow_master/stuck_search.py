@@ -130,27 +130,24 @@ def search(positions: int, steps: int, seed: int) -> tuple[int, int, list[str]]:
 
 
 def play(k, cfg, label, state, steps, rng) -> list[str]:
-    """Random legal moves from ``state``, checking for a stuck position and broken invariants."""
-    problems = []
-    for _ in range(1):
+    """Random legal moves from ``state``, checking for a stuck position and broken invariants; the
+    first problem found ends the walk (at most one problem per probe)."""
+    where = f"position {k} {cfg} probe {label}"
+    broken = GAME.invariants(state)
+    if broken:
+        return [f"{where}: {broken}"]
+    for _ in range(steps):
+        why = stuck(GAME, state)
+        if why:
+            return [f"{where} stuck: {why}; queue {state.queue} stage {state.stage}"]
+        a = choose_action(GAME, state, None, rng)
+        if a is None:
+            break
+        state = GAME.apply(state, a).state
         broken = GAME.invariants(state)
         if broken:
-            problems.append(f"position {k} {cfg} probe {label}: {broken}")
-            return problems
-        for _ in range(steps):
-            why = stuck(GAME, state)
-            if why:
-                problems.append(f"position {k} {cfg} probe {label} stuck: {why}; queue {state.queue} stage {state.stage}")
-                break
-            a = choose_action(GAME, state, None, rng)
-            if a is None:
-                break
-            state = GAME.apply(state, a).state
-            broken = GAME.invariants(state)
-            if broken:
-                problems.append(f"position {k} {cfg} probe {label} after {a}: {broken}")
-                break
-    return problems
+            return [f"{where} after {a}: {broken}"]
+    return []
 
 
 def main(argv=None) -> int:
