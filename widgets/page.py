@@ -3,7 +3,9 @@
 A game plugs in with ONE folder ``widgets/<game>/`` whose ``__init__`` exports ``SPEC``, a
 :class:`GameSpec`: its board or table view (a :class:`BoardView` subclass), its labels adapter
 (``labels.py``: ``describe(state, action) -> (th, en)`` from the engine's ``describe_action``,
-``seat_label``, ``seat_to_act``, ``seat_out``), its bots and its styles.  Copy ``widgets/toy_pig/``
+``seat_label``, ``seat_to_act``, ``seat_out``; the default :class:`widgets.labels.EngineLabels` asks
+the engine for all of them, a game overrides only what differs and passes ``**LABELS.spec_fields()``),
+its bots and its styles.  Copy ``widgets/toy_pig/``
 to add a game.  This module decides no rule: every label comes from ``SPEC.describe`` (the engine),
 every number from ``observe`` / ``state_to_json`` or engine functions, every move from ``apply``.
 
@@ -109,7 +111,8 @@ class GameSpec:
     """What a game's widget folder gives the shared page (see ``widgets/toy_pig/__init__.py``).
 
     ``board(spec, state, side=[...], play=False)``: the game's :class:`BoardView`; ``describe``,
-    ``seat_label``, ``seat_to_act``, ``seat_out``: its labels adapter (``widgets/<game>/labels.py``);
+    ``seat_label``, ``seat_to_act``, ``seat_out``: its labels adapter (``widgets/<game>/labels.py``,
+    usually a :class:`widgets.labels.EngineLabels`: ``**LABELS.spec_fields()``);
     ``bots``: ``{kind: (label, factory)}`` (``factory()`` gives one seat's policy); ``bot_count``: ``(min, max, default)`` bots in
     :func:`play`; ``play_options()``: ``[(config field, widget)]`` offered beside "new game";
     ``frames``: how the scenario stepper splits actions (default :func:`action_frames`);
