@@ -157,6 +157,7 @@ function apply(model) {
 export default {
   initialize({ model }) {
     const on = () => apply(model);
+    on();  // the first value too: a link opened elsewhere than it asked (step=abc -> step=0) says so
     model.on('change:query', on);
     return () => model.off('change:query', on);
   },
@@ -167,8 +168,8 @@ export default {
 
 class UrlState(anywidget.AnyWidget):
     """Keeps query parameters of the page's URL equal to ``query`` (a value of ``None`` or
-    ``''`` removes its parameter): each change replaces the URL in the browser's history (no
-    reload, no new history entry).  Shows nothing."""
+    ``''`` removes its parameter), from its first value on: each change replaces the URL in the
+    browser's history (no reload, no new history entry).  Shows nothing."""
 
     _esm = _URL_ESM
     query = t.Dict(per_key_traits={}).tag(sync=True)
