@@ -1,4 +1,4 @@
-"""The screenshot helper (tools/shoot.py) shoots the whole page of a page that scrolls inside an
+"""The screenshot helper (tests/shoot.py, kept beside the tests: the layout has no tools/ folder) shoots the whole page of a page that scrolls inside an
 element, as Voila's pages do (``#rendered_cells``), not only the window."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests"))
 import shoot  # noqa: E402
 
 pytestmark = [pytest.mark.browser]

@@ -3,7 +3,7 @@
 it to settle, save a full-page screenshot, and print what a person would notice: the time to the
 awaited text, the console errors, and the bytes transferred.
 
-Usage: python tools/shoot.py URL OUT.png [--wait-text TEXT] [--wait-selector CSS] [--timeout S]
+Usage: python tests/shoot.py URL OUT.png [--wait-text TEXT] [--wait-selector CSS] [--timeout S]
 Needs the `playwright` Python package (no browser download: it drives the system chromium).
 
 The project's copy of ``../shared/tools/shoot.py`` (DESIGN.md), with full-page shots that show the
