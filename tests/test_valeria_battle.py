@@ -351,3 +351,27 @@ def test_random_clicks_finish_every_start(index):
             assert GAME.invariants(bench.state) == []
         assert bench.done()
         assert _num(bench, "kl-vb-gained") == bench.state.players[bench.seat].vp - vp0
+
+
+def test_values_a_browser_writes_are_refused_or_harmless():
+    """The two dropdowns and the board's synced traits get wild values the way a browser writes them
+    (``set_state``): refused or kept among the options; the battle on screen is unchanged and the
+    next real click still acts."""
+    import traitlets
+    bench = BattleBench()
+    bench.click(_key(bench, "กลับค่าย"))
+    actions = list(bench.session.actions)
+    for x, names in ((bench.picker, ("value", "index")), (bench.reading, ("value", "index")),
+                     (bench.board, ("decision", "html"))):
+        for value in (10**12, -1, 3.5, "x" * 10_000, "", None, True, [1], {"a": 1}, "\x00"):
+            for name in names:
+                try:
+                    x.set_state({name: value})
+                except (traitlets.TraitError, ValueError, TypeError, KeyError, IndexError):
+                    continue
+    assert bench.picker.value in range(len(bench.starts)) and bench.reading.value in ("linear", "stepped")
+    if bench.session.actions != actions:                     # a dropdown moved to a valid option: a fresh start
+        assert bench.session.step == 0
+    before = len(bench.session.actions)
+    bench.click(sorted(k for k, v in bench.choices.items() if v[0] == "act")[0])
+    assert len(bench.session.actions) == before + 1 and "kl-error" not in bench.message.value

@@ -37,7 +37,7 @@ from rules.valeria.flow import phase
 from rules.valeria.state import die_text
 
 from ..choiceboard import ChoiceBoard
-from ..errors import error_html, message_html
+from ..errors import error_html, message_html, safe
 from ..page import MOVED_ON, ruling_key
 from ..rulepanel import clause_html
 from ..session import GameSession
@@ -81,6 +81,7 @@ CSS = """<style>
 .kl-vb tr.kl-vb-hit, .kl-vb .kl-vb-cut { background: #fff1c2; font-weight: bold; }
 .kl-vb .kl-vb-cut { border-left: 4px solid #e0a800; padding: 3px 8px; margin: 4px 0; }
 .kl-vb code { font-size: 11px; overflow-wrap: anywhere; }
+.kl-vb .kl-vb-strength th:last-child, .kl-vb td.kl-vb-str { white-space: nowrap; }
 .kl-vb button.kl-primary .kl-muted { color: #dde9f2; }
 .kl-vb .kl-vb-panel { max-width: 560px; }
 @media (max-width: 640px) { .kl-vb .kl-vb-panel table { display: block; overflow-x: auto; max-width: 100%; } }
@@ -158,7 +159,7 @@ class BattleBench(w.VBox):
                                   layout=w.Layout(width="100%", max_width="640px"))
         self.board = ChoiceBoard(layout=w.Layout(flex="1 1 420px", min_width="0"))
         self.board.add_class("kl-vb-board")
-        self.board.on_choice(self._on_choice)
+        self.board.on_choice(lambda *args: safe(self.message)(self._on_choice)(*args))
         self.panel = w.HTML(layout=w.Layout(flex="1 1 340px", min_width="0"))
         self.panel.add_class("kl-vb-panel")
         self.message = w.HTML()
@@ -177,8 +178,8 @@ class BattleBench(w.VBox):
         self.picker.value = index
         self.reading.value = reading or next(a for a in load_ambiguities("valeria") if a.variant == READING).default
         self.load(index, self.reading.value)
-        self.picker.observe(lambda c: self._reload(), names="value")
-        self.reading.observe(lambda c: self._reload(), names="value")
+        self.picker.observe(lambda c: safe(self.message)(self._reload)(), names="value")
+        self.reading.observe(lambda c: safe(self.message)(self._reload)(), names="value")
 
     def _index(self, start) -> int:
         if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < len(self.starts):
