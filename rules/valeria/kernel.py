@@ -19,6 +19,11 @@ listed in their compact form, only the chosen one becomes an action dict, and
 :func:`rules.valeria.actions.perform` and :func:`rules.valeria.flow.advance` (the engine's rules,
 not a copy of them) edit the working copy in place.  Events are still emitted (into a
 ``deque(maxlen=0)``, which drops them).
+
+Speed (``python -m rules bench valeria``, 4 players, per CPU second on the shared 2-core machine):
+about 110-125 games (90-100 thousand steps), twice the engine's 57-66 games.  What is left is the
+rules' own work, spread thin: the event texts and objects are about a tenth of it (a copy of the
+rules with every text stripped ran 8% faster), copying the edited players 1.5%.
 """
 from __future__ import annotations
 
