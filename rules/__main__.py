@@ -123,7 +123,8 @@ def cmd_scenario(args) -> int:
 
 def bench(game_id: str, players: int | None, seconds: float, seed: int = 0, with_kernel: bool = True) -> dict:
     """Random legal play for ``seconds``: ``{game, players, games, steps, seconds, games_per_s,
-    steps_per_s}`` through the engine (every step ``legal_actions`` then ``apply``: validated,
+    steps_per_s, cpu_seconds, games_per_cpu_s, steps_per_cpu_s}`` (the ``cpu_`` rates per second of
+    this process's CPU time) through the engine (every step ``legal_actions`` then ``apply``: validated,
     immutable states, every event built).  A game with a random-play kernel
     (``rules.<game>.kernel``) adds ``kernel``: the same for the kernel, which plays the very same
     games (same seeds, same ``rng``) for another ``seconds``, and ``same_games`` / ``matches_engine``:
@@ -138,23 +139,24 @@ def bench(game_id: str, players: int | None, seconds: float, seed: int = 0, with
     # not hold their states alive (that would slow the garbage collector and so the timing)
     print_of = (lambda state: hash(kmod.fingerprint(state))) if kmod is not None else (lambda state: 0)
     per_game: list[tuple[int, int]] = []
-    t0 = time.perf_counter()
+    game.new_game(config, seed)   # a game's data files are read once, at its first setup: not timed
+    t0, c0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < seconds:
         # the same moves as a choose_action + apply loop (every step legal_actions, then apply)
         final, steps = random_play(game, game.new_game(config, seed + len(per_game)), rng)
         per_game.append((steps, print_of(final)))
-    dt = time.perf_counter() - t0
-    out = _speed([k for k, _ in per_game], dt)
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+    out = _speed([k for k, _ in per_game], dt, cpu)
     out = {"game": game_id, "players": players, **out}
     if kmod is not None:
         krng = random.Random(seed)
         kper: list[tuple[int, int]] = []
         play = kmod.play
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         while time.perf_counter() - t0 < seconds:
             r = play(config, seed + len(kper), krng)
             kper.append((r.steps, hash(r.fingerprint())))
-        kout = _speed([k for k, _ in kper], time.perf_counter() - t0)
+        kout = _speed([k for k, _ in kper], time.perf_counter() - t0, time.process_time() - c0)
         same = min(len(kper), len(per_game))
         # the number of moves and the final state, game by game
         matches = kper[:same] == per_game[:same] if same else None
@@ -164,10 +166,14 @@ def bench(game_id: str, players: int | None, seconds: float, seed: int = 0, with
     return out
 
 
-def _speed(per_game: list[int], dt: float) -> dict:
+def _speed(per_game: list[int], dt: float, cpu: float) -> dict:
+    """Rates per second of the clock, and per second of this process's CPU time (``cpu_*``: what
+    one core does, nearly the same on a machine busy with other work)."""
     games, steps = len(per_game), sum(per_game)
+    cpu = max(cpu, 1e-9)
     return {"games": games, "steps": steps, "seconds": round(dt, 3), "games_per_s": round(games / dt, 2),
-            "steps_per_s": round(steps / dt, 1)}
+            "steps_per_s": round(steps / dt, 1), "cpu_seconds": round(cpu, 3),
+            "games_per_cpu_s": round(games / cpu, 2), "steps_per_cpu_s": round(steps / cpu, 1)}
 
 
 def bench_all(game_ids: list[str], players: int | None, seconds: float, peers_python: str | None = None) -> dict:
@@ -203,12 +209,14 @@ def cmd_bench(args) -> int:
     else:
         for r in out["games"]:
             print(f"{r['game']} ({r['players']} players): {r['games_per_s']} games/s, "
-                  f"{r['steps_per_s']} steps/s over {r['seconds']} s (engine: every event, every check)")
+                  f"{r['steps_per_s']} steps/s over {r['seconds']} s (engine: every event, every check); "
+                  f"per CPU second {r['games_per_cpu_s']} games, {r['steps_per_cpu_s']} steps")
             k = r.get("kernel")
             if k:
                 same = {True: "yes", False: "NO - a kernel bug", None: "not compared (no game)"}[k["matches_engine"]]
                 print(f"  random-play kernel: {k['games_per_s']} games/s, {k['steps_per_s']} steps/s "
-                      f"({k['speedup']}x); same {k['same_games']} games as the engine: {same}")
+                      f"({k['speedup']}x; per CPU second {k['games_per_cpu_s']} games, {k['steps_per_cpu_s']} steps); "
+                      f"same {k['same_games']} games as the engine: {same}")
             if "peer" in r:
                 p = out["peers"][r["peer"]]
                 print(f"  peer {p['engine']}: {p['games_per_s']} games/s, {p['steps_per_s']} steps/s; "

@@ -244,6 +244,15 @@ def test_coup_kernel_rows_are_the_engine_rows(players, extra):
     pdt.assert_frame_equal(eng[cols], ker[cols])
 
 
+@pytest.mark.parametrize("game,config", [("new_world", {"players": 3}), ("new_world", {"players": 2, "side": "ireland"})])
+def test_new_world_kernel_rows_are_the_engine_rows(game, config):
+    eng = simulate(game, 12, config=config, seed=9, workers=1, progress=False)
+    ker = simulate(game, 12, config=config, seed=9, workers=1, progress=False, kernel=True)
+    assert (ker["path"] == "kernel").all() and ker["finished"].all()
+    cols = [c for c in ker.columns if c != "path"]
+    pdt.assert_frame_equal(eng[cols], ker[cols])
+
+
 # --- comparisons -------------------------------------------------------------------------------------
 def test_a_reading_against_itself_differs_by_nothing():
     c = compare("toy_pig", 60, PIG, {"end_timing": "immediate"}, seed=4, workers=1, progress=False)

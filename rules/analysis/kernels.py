@@ -6,7 +6,8 @@ kernel row has only what its result carries: the winner(s), the returns, the ste
 chance outcomes, as ``random_play`` counts them) and whether the game finished; plus the seat that
 acts first in the engine's fresh state (``first_seat``).  Everything that
 needs events (clause counts, end reasons, branching by phase) or the engine's score breakdown is
-missing.  ``tests/test_analysis.py`` checks each adapter's columns against the engine's rows.
+missing.  ``tests/test_analysis.py`` (Coup, New World) and ``tests/test_valeria_kernel.py`` check
+each adapter's columns against the engine's rows.
 """
 from __future__ import annotations
 
@@ -25,7 +26,16 @@ def _coup(result, players: int) -> dict:
             "returns": [1.0 if s in won else 0.0 for s in range(players)], "steps": result.steps}
 
 
-ADAPTERS: dict[str, Callable] = {"coup": _coup}
+def _winners(result, players: int) -> dict:
+    """A ``Result`` with ``winners`` (the seats of the engine's ``score_breakdown`` winners, empty
+    until the end) and ``steps`` (Valeria, New World): finished once there are winners; the
+    engine's returns are 1.0 for each winner and 0.0 for every other seat."""
+    won = sorted(result.winners)
+    return {"finished": bool(won), "winners": won,
+            "returns": [1.0 if s in won else 0.0 for s in range(players)], "steps": result.steps}
+
+
+ADAPTERS: dict[str, Callable] = {"coup": _coup, "valeria": _winners, "new_world": _winners}
 """Per game: ``adapter(result, players) -> {finished, winners, returns, steps}``."""
 
 

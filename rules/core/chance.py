@@ -6,6 +6,8 @@ outcome at a chance node; a scenario forces one by giving it as a step instead.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Any, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -18,15 +20,30 @@ def make_rng(seed: int | None) -> random.Random:
 
 def weighted_choice(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     """Pick one of ``(outcome, probability)`` pairs with ``rng``; ``ValueError`` if empty."""
-    if not outcomes:
+    return outcomes[weighted_index([p for _, p in outcomes], rng)][0]
+
+
+def weighted_index(weights: Sequence[float], rng: random.Random) -> int:
+    """The index :func:`weighted_choice` picks among outcomes of these probabilities (one
+    ``rng.random()``, scaled by their sum; the first whose running sum exceeds it; the last when
+    rounding leaves none), so a game may draw a chance node without building its outcomes.
+    ``ValueError`` if empty."""
+    return index_in(cumulative(weights), rng)
+
+
+def cumulative(weights: Sequence[float]) -> tuple[float, list[float]]:
+    """``(sum, running sums)`` of ``weights``: the table :func:`index_in` draws from (a game whose
+    chance nodes repeat may keep the tables of the ones it meets)."""
+    return sum(weights), list(accumulate(weights))   # running sums, added one by one as a loop would
+
+
+def index_in(table: tuple[float, list[float]], rng: random.Random) -> int:
+    """:func:`weighted_index` of the weights whose :func:`cumulative` is ``table``."""
+    total, running = table
+    if not running:
         raise ValueError("no chance outcomes to choose from")
-    x = rng.random() * sum(p for _, p in outcomes)
-    acc = 0.0
-    for outcome, p in outcomes:
-        acc += p
-        if x < acc:
-            return outcome
-    return outcomes[-1][0]
+    i = bisect_right(running, rng.random() * total)
+    return i if i < len(running) else len(running) - 1
 
 
 def shuffled(items: Sequence[T], rng: random.Random) -> tuple[T, ...]:

@@ -14,16 +14,19 @@ drawn and rolled) and ``{"chance": "draw", "deck", "slot", "card"}`` (a card dra
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+from ..core.chance import cumulative, index_in
 from ..core.events import emit
 from ..core.protocol import CHANCE, TERMINAL, IllegalAction
 from . import battle, campaign, champions, shrines
 from .awards import claimable
 from .board import TRACK_EN, TRACK_TH
-from .config import CAMP, SHRINE_TH, SHRINES, TROOP_TH
+from .config import CAMP, SHRINE_TH, SHRINES, TROOP_TH, TROOPS
 from .data import load
-from .dice import OPPOSITE, refill_tasks, roll_outcomes, rolled
-from .flow import current_player, draw_pool, end_turn, phase
-from .state import TIMINGS, PILES, die_text, seat_name
+from .dice import FACES, OPPOSITE, refill_tasks, roll_outcomes, roll_table, rolled
+from .flow import _pool, current_player, draw_pool, end_turn, phase
+from .state import TIMINGS, PILES, die_text, drawn_from, seat_name
 
 PHASE_CLAUSE = {"side": "setup.campaign_map", "move": "turn.warden_move", "take": "dice.troops",
                 "discard": "dice.troops", "magic": "shrines.magic", "champion": "shrines.champion",
@@ -31,17 +34,6 @@ PHASE_CLAUSE = {"side": "setup.campaign_map", "move": "turn.warden_move", "take"
                 "adjust": "battle.assign_troops", "level": "battle.level_up", "skirmish": "battle.skirmish_marker",
                 "chain_champion": "battle.chain_bonus", "chain_die": "battle.chain_bonus",
                 "chance": "dice.troops", "over": "end.trigger_and_scoring"}
-
-
-def _die(d) -> dict:
-    return {"troop": d[0], "face": d[1]}
-
-
-def _pass_actions(s, seat: int) -> list[dict]:
-    p = s.players[seat]
-    if s.config.troop_slots_full == "forbidden" and shrines.troops_full(p, s.config):
-        return [{"player": seat, "type": "pass", **_die(d)} for d in shrines.distinct_dice(p.troops)]
-    return [{"player": seat, "type": "pass"}]
 
 
 _LAST: list = [None, None, []]
@@ -59,51 +51,149 @@ def legal_actions(s, player: int) -> list[dict]:
 
 
 def _legal(s, player: int) -> list[dict]:
-    cp = current_player(s)
-    if cp in (CHANCE, TERMINAL) or cp != player:
-        return []
-    ph = phase(s)
-    P = {"player": player}
-    if ph == "side":
-        return [{**P, "type": "map_side", "side": k} for k in (0, 1)]
-    if ph == "move":
-        out = [{**P, "type": "enter", "shrine": name} for name in SHRINES if shrines.can_enter(s, player, name)]
-        if battle.can_camp(s, player):
-            out.append({**P, "type": "camp"})
-        return out or _pass_actions(s, player)
-    if ph == "take":
-        k = SHRINES.index(s.queue[0][1])
-        return [{**P, "type": "take", **_die(d)} for d in shrines.distinct_dice(s.shrines[k])]
-    if ph == "discard":
-        p = s.players[player]
+    make, options = choices(s, player)
+    return [make(player, o) for o in options]
+
+
+# The legal actions are built in two halves: ``choices`` lists the options of the decision in a
+# compact form (a shrine name, a die, a plan id ...) in the order of the legal actions, and its
+# ``make`` turns one option into the action dict.  The engine makes every dict; the random-play
+# kernel (rules/valeria/kernel.py) picks an option first and makes only that one.
+
+def _move(p, o) -> dict:
+    if o is None:
+        return {"player": p, "type": "pass"}
+    if type(o) is tuple:
+        return {"player": p, "type": "pass", "troop": o[0], "face": o[1]}
+    if o == CAMP:
+        return {"player": p, "type": "camp"}
+    return {"player": p, "type": "enter", "shrine": o}
+
+
+def _side(p, k) -> dict:
+    return {"player": p, "type": "map_side", "side": k}
+
+
+def _take(p, d) -> dict:
+    return {"player": p, "type": "take", "troop": d[0], "face": d[1]}
+
+
+def _return(p, d) -> dict:
+    return {"player": p, "type": "return_die", "troop": d[0], "face": d[1]}
+
+
+def _magic_shrine(p, a) -> dict:
+    return {"player": p, "type": "take_magic"} if a is None else {"player": p, "type": "claim_award", "award": a}
+
+
+def _champion(p, c) -> dict:
+    return {"player": p, "type": "decline"} if c is None else {"player": p, "type": "buy_champion", "champion": c}
+
+
+def _tactics(p, c) -> dict:
+    return {"player": p, "type": "decline"} if c is None else {"player": p, "type": "reserve_plan", "plan": c}
+
+
+def _plan(p, pid) -> dict:
+    return {"player": p, "type": "choose_plan", "plan": pid}
+
+
+def _assign(p, o) -> dict:
+    return {"player": p, "type": "assign", "die": o[0], "wild": o[1]}
+
+
+def _adjust(p, a) -> dict:
+    return {"player": p, **a}
+
+
+def _level(p, t) -> dict:
+    return {"player": p, "type": "level_up", "track": t}
+
+
+def _marker(p, sp) -> dict:
+    return {"player": p, "type": "place_marker", "space": sp}
+
+
+def _free_champion(p, c) -> dict:
+    return {"player": p, "type": "free_champion", "champion": c}
+
+
+def _chain_die(p, o) -> dict:
+    return {"player": p, "type": "chain_die", "shrine": o[0], "troop": o[1][0], "face": o[1][1]}
+
+
+def _none(p, o) -> dict:
+    raise AssertionError("no option to make")
+
+
+def choices(s, player: int) -> tuple:
+    """``(make, options)``: the options of ``player``'s decision now, in the order of
+    :func:`legal_actions` (no option when it is not their decision), and ``make(player, option)``,
+    which gives the action dict of one option (``legal_actions`` is every option made)."""
+    seat, make, options = next_choice(s)
+    return (make, options) if seat == player else (_none, [])
+
+
+def next_choice(s) -> tuple:
+    """``(seat, make, options)`` of the next step: the seat that decides (the seat choosing a map
+    side in setup, else the seat whose turn it is: :func:`~rules.valeria.flow.current_player`), its
+    options and their ``make`` (see :func:`choices`); ``(CHANCE, _, [])`` at a die roll or a card
+    draw, ``(TERMINAL, _, [])`` at the end.  One look at the head of the turn's queue (the steps by
+    how often a game stops at them)."""
+    if s.winners is not None:
+        return TERMINAL, _none, []
+    q = s.queue
+    seat = s.turn
+    if not q:                                                   # turn.warden_move
+        out = shrines.enterable(s, seat)
+        if battle.can_camp(s, seat):
+            out.append(CAMP)
+        if not out:
+            p = s.players[seat]
+            if s.config.troop_slots_full == "forbidden" and shrines.troops_full(p, s.config):
+                out = shrines.distinct_dice(p.troops)
+            else:
+                out = [None]
+        return seat, _move, out
+    t = q[0]
+    k = t[0]
+    if k == "roll" or k == "draw":
+        return CHANCE, _none, []
+    if k == "take":
+        return seat, _take, shrines.distinct_dice(s.shrines[SHRINES.index(t[1])])
+    if k == "discard":
+        p = s.players[seat]
         keep = set(s.battle.dice) if s.battle else set()
-        return [{**P, "type": "return_die", **_die(d)}
-                for d in shrines.distinct_dice([d for i, d in enumerate(p.troops) if i not in keep])]
-    if ph == "magic":
-        return [{**P, "type": "claim_award", "award": a} for a in claimable(s, player)] + [{**P, "type": "take_magic"}]
-    if ph in ("champion", "tactics"):
-        offers = shrines.champion_offers(s, player) if ph == "champion" else shrines.plan_offers(s, player)
-        key, kind = ("champion", "buy_champion") if ph == "champion" else ("plan", "reserve_plan")
-        out = [{**P, "type": kind, key: c} for c, _ in offers]
-        if not out or s.config.shrine_action_optional == "may_decline":
-            out.append({**P, "type": "decline"})
-        return out
-    if ph == "plan":
-        return [{**P, "type": "choose_plan", "plan": pid} for pid, _, _ in battle.plan_options(s, player)]
-    if ph == "assign":
-        return [{**P, "type": "assign", "die": i, "wild": w} for i, w in battle.assign_options(s, player)]
-    if ph == "adjust":
-        return [{**P, **a} for a in battle.adjust_options(s, player)]
-    if ph == "level":
-        return [{**P, "type": "level_up", "track": t} for t in campaign.level_choices(s, player)]
-    if ph == "skirmish":
-        return [{**P, "type": "place_marker", "space": sp} for sp in campaign.free_spaces(s.players[player])]
-    if ph == "chain_champion":
-        return [{**P, "type": "free_champion", "champion": c} for c in campaign.chain_choices(s, player, "free_champion")]
-    if ph == "chain_die":
-        return [{**P, "type": "chain_die", "shrine": name, **_die(d)}
-                for name, d in campaign.chain_choices(s, player, "die")]
-    return []
+        return seat, _return, shrines.distinct_dice([d for i, d in enumerate(p.troops) if i not in keep])
+    if k == "assign":
+        return seat, _assign, battle.assign_options(s, seat)
+    if k == "adjust":
+        return seat, _adjust, battle.adjust_options(s, seat)
+    if k == "shrine":
+        ph = t[1]
+        if ph == "magic":
+            return seat, _magic_shrine, claimable(s, seat) + [None]
+        if ph in ("champion", "tactics"):
+            offers = shrines.champion_offers(s, seat) if ph == "champion" else shrines.plan_offers(s, seat)
+            out = [c for c, _ in offers]
+            if not out or s.config.shrine_action_optional == "may_decline":
+                out.append(None)
+            return seat, (_champion if ph == "champion" else _tactics), out
+        return seat, _none, []          # gem, gold: no choice (flow.advance runs them)
+    if k == "level":
+        return seat, _level, campaign.level_choices(s, seat)
+    if k == "plan":
+        return seat, _plan, [pid for pid, _, _ in battle.plan_options(s, seat)]
+    if k == "skirmish":
+        return seat, _marker, campaign.free_spaces(s.players[seat])
+    if k == "chain":
+        if t[1] == "free_champion":
+            return seat, _free_champion, campaign.chain_choices(s, seat, "free_champion")
+        return seat, _chain_die, campaign.chain_choices(s, seat, "die")
+    if k == "side":
+        return t[1], _side, [0, 1]
+    phase(s)                            # any other step is no decision (phase refuses an unknown one)
+    return seat, _none, []
 
 
 def chance_outcomes(s) -> list[tuple[dict, float]]:
@@ -117,13 +207,49 @@ def chance_outcomes(s) -> list[tuple[dict, float]]:
     return [({"chance": "draw", "deck": t[1], "slot": t[2], "card": c}, 1 / len(pool)) for c in pool]
 
 
+def sample_chance(s, rng) -> dict:
+    """The outcome ``weighted_choice(chance_outcomes(s), rng)`` draws (the same one ``rng.random()``
+    against the same sums: :func:`rules.core.chance.index_in`) without building every outcome:
+    a refill die has up to 30, and about one step in five is one."""
+    t = s.queue[0]
+    if t[0] == "roll":
+        table, dice = roll_table(tuple(s.bag))
+        troop, face = dice[index_in(table, rng)]
+        return {"chance": "die", "shrine": t[1], "troop": troop, "face": face}
+    pool = _pool(s, t)
+    return {"chance": "draw", "deck": t[1], "slot": t[2], "card": pool[index_in(_uniform(len(pool)), rng)]}
+
+
+@lru_cache(maxsize=256)
+def _uniform(n: int) -> tuple:
+    """The table of ``n`` outcomes of probability ``1 / n`` each (a card drawn from a pool)."""
+    return cumulative([1 / n] * n)
+
+
+def is_outcome(s, a) -> bool:
+    """``a in [o for o, _ in chance_outcomes(s)]`` (the same ``==`` on every field), asked directly."""
+    if not isinstance(a, dict) or len(a) != 4:
+        return False
+    t = s.queue[0]
+    if t[0] == "roll":
+        if a.keys() != _DIE_KEYS or a["chance"] != "die" or a["shrine"] != t[1] or a["face"] not in FACES:
+            return False
+        return any(a["troop"] == tr and s.bag[i] for i, tr in enumerate(TROOPS))
+    return (a.keys() == _DRAW_KEYS and a["chance"] == "draw" and a["deck"] == t[1] and a["slot"] == t[2]
+            and a["card"] in _pool(s, t))
+
+
+_DIE_KEYS = frozenset(("chance", "shrine", "troop", "face"))
+_DRAW_KEYS = frozenset(("chance", "deck", "slot", "card"))
+
+
 def explain(s, action: dict) -> IllegalAction | None:
     """``None`` when ``action`` is legal in ``s``; else the refusal naming the clause that forbids it."""
     cp = current_player(s)
     if cp == TERMINAL:
         return IllegalAction("end.trigger_and_scoring", "เกมจบแล้ว", "the game is over")
     if cp == CHANCE:
-        if action in [o for o, _ in chance_outcomes(s)]:
+        if is_outcome(s, action):
             return None
         t = s.queue[0]
         clause = "dice.troops" if t[0] == "roll" else {"plan": "setup.battle_plan_row", "award": "setup.awards"}.get(
@@ -278,65 +404,80 @@ def perform(w, a: dict, log) -> None:
         else:
             _drawn(w, a, log)
         return
-    seat, t = a["player"], a["type"]
-    if t == "map_side":
-        w.queue.pop(0)
-        w.edit(seat, side=a["side"])
-        th, en = seat_name(seat)
-        emit(log, "map_side", seat, ("setup.campaign_map",), f"{th} เลือกแผนที่ {w.players[seat].map_id} หน้า {'AB'[a['side']]} (พลิกไม่ได้ตลอดเกม)",
-             f"{en} plays {w.players[seat].map_id} side {'AB'[a['side']]} (never flipped)", side=a["side"])
-        return
-    if t != "pass":
+    t = a["type"]
+    if t != "pass" and t != "map_side":
         w.passes = 0
-    if t == "enter":
-        shrines.enter(w, seat, a["shrine"], log)
-    elif t == "camp":
-        battle.camp(w, seat, log)
-    elif t == "pass":
-        _pass(w, seat, a, log)
-    elif t in ("take", "chain_die"):
+    _DO[t](w, a["player"], a, log)
+
+
+def _map_side(w, seat, a, log):
+    w.queue.pop(0)
+    w.edit(seat, side=a["side"])
+    th, en = seat_name(seat)
+    emit(log, "map_side", seat, ("setup.campaign_map",), f"{th} เลือกแผนที่ {w.players[seat].map_id} หน้า {'AB'[a['side']]} (พลิกไม่ได้ตลอดเกม)",
+         f"{en} plays {w.players[seat].map_id} side {'AB'[a['side']]} (never flipped)", side=a["side"])
+
+
+def _do_take(w, seat, a, log):
+    w.queue.pop(0)
+    die = w.die_taken = (a["troop"], a["face"])
+    shrines.take_die(w, seat, w.players[seat].warden, die, log)
+
+
+def _do_return(w, seat, a, log):
+    w.queue.pop(0)
+    shrines.return_die(w, seat, (a["troop"], a["face"]), log)
+
+
+def _popped(rule):
+    """A handler that takes the step off the queue, then calls ``rule(w, seat, log)``."""
+    def do(w, seat, a, log):
         w.queue.pop(0)
-        die = (a["troop"], a["face"])
-        if t == "take":
-            w.die_taken = die
-            shrines.take_die(w, seat, w.players[seat].warden, die, log)
-        else:
-            shrines.take_die(w, seat, a["shrine"], die, log, ("battle.chain_bonus", "dice.troops"))
-    elif t == "return_die":
+        rule(w, seat, log)
+    return do
+
+
+def _popped_with(rule, key):
+    """A handler that takes the step off the queue, then calls ``rule(w, seat, a[key], log)``."""
+    def do(w, seat, a, log):
         w.queue.pop(0)
-        shrines.return_die(w, seat, (a["troop"], a["face"]), log)
-    elif t == "take_magic":
-        w.queue.pop(0)
-        shrines.take_magic(w, seat, log)
-    elif t == "claim_award":
-        w.queue.pop(0)
-        shrines.claim_award(w, seat, a["award"], log)
-    elif t == "buy_champion":
-        w.queue.pop(0)
-        shrines.buy_champion(w, seat, a["champion"], log)
-    elif t == "reserve_plan":
-        w.queue.pop(0)
-        shrines.reserve_plan(w, seat, a["plan"], log)
-    elif t == "decline":
-        shrines.decline(w, seat, w.queue.pop(0)[1], log)
-    elif t == "choose_plan":
-        w.queue.pop(0)
-        battle.choose_plan(w, seat, a["plan"], log)
-    elif t == "assign":
-        battle.assign(w, seat, a["die"], a["wild"], log)
-    elif t == "flip":
-        battle.flip(w, seat, a["slot"], log)
-    elif t == "magic":
-        battle.magic(w, seat, a["slot"], a["delta"], log)
-    elif t == "fight":
-        battle.fight(w, seat, log)
-    elif t == "level_up":
-        campaign.level_up(w, seat, a["track"], w.queue[0][1], log)
-    elif t == "place_marker":
-        campaign.place_marker(w, seat, a["space"], log)
-    elif t == "free_champion":
-        w.queue.pop(0)
-        champions.take(w, seat, a["champion"], 0, log, ("battle.chain_bonus",))
+        rule(w, seat, a[key], log)
+    return do
+
+
+def _do_chain_die(w, seat, a, log):
+    w.queue.pop(0)
+    shrines.take_die(w, seat, a["shrine"], (a["troop"], a["face"]), log, ("battle.chain_bonus", "dice.troops"))
+
+
+def _do_free_champion(w, seat, a, log):
+    w.queue.pop(0)
+    champions.take(w, seat, a["champion"], 0, log, ("battle.chain_bonus",))
+
+
+_DO = {
+    "map_side": _map_side,
+    "enter": lambda w, seat, a, log: shrines.enter(w, seat, a["shrine"], log),
+    "camp": lambda w, seat, a, log: battle.camp(w, seat, log),
+    "pass": lambda w, seat, a, log: _pass(w, seat, a, log),
+    "take": _do_take,
+    "chain_die": _do_chain_die,
+    "return_die": _do_return,
+    "take_magic": _popped(shrines.take_magic),
+    "claim_award": _popped_with(shrines.claim_award, "award"),
+    "buy_champion": _popped_with(shrines.buy_champion, "champion"),
+    "reserve_plan": _popped_with(shrines.reserve_plan, "plan"),
+    "decline": lambda w, seat, a, log: shrines.decline(w, seat, w.queue.pop(0)[1], log),
+    "choose_plan": _popped_with(battle.choose_plan, "plan"),
+    "assign": lambda w, seat, a, log: battle.assign(w, seat, a["die"], a["wild"], log),
+    "flip": lambda w, seat, a, log: battle.flip(w, seat, a["slot"], log),
+    "magic": lambda w, seat, a, log: battle.magic(w, seat, a["slot"], a["delta"], log),
+    "fight": lambda w, seat, a, log: battle.fight(w, seat, log),
+    "level_up": lambda w, seat, a, log: campaign.level_up(w, seat, a["track"], w.queue[0][1], log),
+    "place_marker": lambda w, seat, a, log: campaign.place_marker(w, seat, a["space"], log),
+    "free_champion": _do_free_champion,
+}
+"""Per action type: ``handler(w, seat, action, log)``, the rule that does it (``perform`` dispatches)."""
 
 
 def _pass(w, seat: int, a: dict, log) -> None:
@@ -366,16 +507,20 @@ def _pass(w, seat: int, a: dict, log) -> None:
 def _drawn(w, a: dict, log) -> None:
     deck, slot, card = a["deck"], a["slot"], a["card"]
     if deck == "plan":
-        w.plan_deck.remove(card)
+        w.plan_deck = drawn_from(w.plan_deck, card)
         w.plan_row[slot] = card
         cites, th, en = ("setup.battle_plan_row",), "แถวแผนรบ", "the battle-plan row"
     elif deck == "award":
-        w.award_piles[slot].remove(card)
+        piles = list(w.award_piles)
+        piles[slot] = drawn_from(piles[slot], card)
+        w.award_piles = tuple(piles)
         w.award_up[slot] = card
         cites, th, en = ("setup.awards",), f"กอง Award {PILES[slot]}", f"award pile {PILES[slot]}"
     else:
         k = TIMINGS.index(deck)
-        w.champ_decks[k].remove(card)
+        decks = list(w.champ_decks)
+        decks[k] = drawn_from(decks[k], card)
+        w.champ_decks = tuple(decks)
         w.champ_up[k] = card
         cites, th, en = ("setup.champions",), f"กองแชมเปียน{deck}", f"the {deck} champion deck"
     emit(log, "card_drawn", None, cites, f"เปิดการ์ด {card} จาก{th}", f"{card} is drawn face up from {en}",

@@ -2,17 +2,15 @@
 troops, gems and magic, strength capped by influence, VP from the chart, ongoing champions."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.events import emit
 from ..core.protocol import BadInput
 from . import champions
 from .board import ability, markers_on_board, pay, score
 from .config import ANY, CAMP, MAGIC_PER_PIP, PLANS_TO_END, RESERVE_BONUS_VP, TROOP_TH, TROOPS
 from .data import load
-from .dice import OPPOSITE, completable, strength, to_bag
+from .dice import OPPOSITE, shortfall, strength, to_bag
 from .shrines import row_take
-from .state import Battle, die_text, seat_name
+from .state import Battle, die_text, renewed, seat_name
 
 
 STEPS = (
@@ -42,18 +40,37 @@ def plan_options(s, seat: int) -> list[tuple[str, str, int]]:
     """(plan, source, gold) the seat could complete now: a reserved plan, or one bought from the row
     at its slot's price (battle.choose_plan), whose dice the troops can meet with the gems held as
     wilds (battle.assign_troops)."""
-    p = s.players[seat]
-    data = load()
-    out = [(pid, "reserve", 0) for pid in p.reserve if completable(p.troops, data.plans[pid].slots, p.gems)]
-    for j, pid in enumerate(s.plan_row):
-        if pid is not None and data.row_prices[j] <= p.gold and completable(p.troops, data.plans[pid].slots, p.gems):
-            out.append((pid, "row", data.row_prices[j]))
-    return out
+    return _plan_options(s, seat, False)
 
 
 def can_camp(s, seat: int) -> bool:
-    """battle.return_to_camp: the Warden may go back only with a plan it can really complete now."""
-    return s.players[seat].warden != CAMP and bool(plan_options(s, seat))
+    """battle.return_to_camp: the Warden may go back only with a plan it can really complete now
+    (the first such plan answers)."""
+    return s.players[seat].warden != CAMP and bool(_plan_options(s, seat, True))
+
+
+def _plan_options(s, seat: int, first: bool) -> list:
+    """:func:`plan_options`; only the first one when ``first`` (asked at every move)."""
+    p = s.players[seat]
+    data = load()
+    plans = data.plans
+    types = [d[0] for d in p.troops]
+    gems = p.gems
+    out = []
+    for pid in p.reserve:
+        plan = plans[pid]
+        if shortfall(types, plan.slots, plan.needs) <= gems:
+            out.append((pid, "reserve", 0))
+            if first:
+                return out
+    prices = data.row_prices
+    gold = p.gold
+    for j, pid in enumerate(s.plan_row):
+        if pid is not None and prices[j] <= gold and shortfall(types, plans[pid].slots, plans[pid].needs) <= gems:
+            out.append((pid, "row", prices[j]))
+            if first:
+                return out
+    return out
 
 
 def camp(w, seat: int, log) -> None:
@@ -100,17 +117,19 @@ def assign_options(s, seat: int) -> list[tuple[int, bool]]:
     want = b.slots[j]
     rest = b.slots[j + 1:]
     free = _free(s, seat)
+    types = [p.troops[k][0] for k in free]      # the free dice's types, in the order of ``free``
+    gems = p.gems
     seen, out = set(), []
-    for i in free:
+    for pos, i in enumerate(free):
         d = p.troops[i]
         if d in seen:
             continue
         seen.add(d)
-        others = [p.troops[k] for k in free if k != i]
+        others = types[:pos] + types[pos + 1:]
         if want == ANY or d[0] == want:
-            if completable(others, rest, p.gems):
+            if shortfall(others, rest) <= gems:
                 out.append((i, False))
-        elif p.gems >= 1 and completable(others, rest, p.gems - 1):
+        elif gems >= 1 and shortfall(others, rest) <= gems - 1:
             out.append((i, True))
     return out
 
@@ -122,7 +141,7 @@ def assign(w, seat: int, i: int, wild: bool, log) -> None:
     th, en = seat_name(seat)
     if wild:
         spend_gem(w, seat)
-    w.battle = replace(b, dice=b.dice + (i,), faces=b.faces + (d[1],), wild=b.wild + (wild,))
+    w.battle = renewed(b, dice=b.dice + (i,), faces=b.faces + (d[1],), wild=b.wild + (wild,))
     slot = b.slots[len(b.dice)]
     dt, de = die_text(d)
     emit(log, "troop_assigned", seat, ("battle.assign_troops",) + (("shrines.gem",) if wild else ()),
@@ -166,7 +185,7 @@ def flip(w, seat: int, j: int, log) -> None:
     old = faces[j]
     faces[j] = OPPOSITE - old
     spend_gem(w, seat)
-    w.battle = replace(b, faces=tuple(faces))
+    w.battle = renewed(b, faces=tuple(faces))
     th, en = seat_name(seat)
     emit(log, "die_flipped", seat, ("shrines.gem", "battle.assign_troops"),
          f"{th} ใช้อัญมณีพลิกเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
@@ -179,7 +198,7 @@ def magic(w, seat: int, j: int, delta: int, log) -> None:
     old = faces[j]
     faces[j] = old + delta
     pay(w, seat, "magic", MAGIC_PER_PIP)
-    w.battle = replace(b, faces=tuple(faces))
+    w.battle = renewed(b, faces=tuple(faces))
     th, en = seat_name(seat)
     emit(log, "die_adjusted", seat, ("battle.assign_troops",),
          f"{th} ใช้เวทมนตร์ {MAGIC_PER_PIP} ปรับเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
@@ -323,7 +342,7 @@ def fight(w, seat: int, log) -> None:
          f" against influence {p.influence}: real strength {real}",
          dice=dice_sum, board_bonus=board, champion_bonus=champ, total=total,
          influence=p.influence, real=real, capped=total > p.influence, faces=list(b.faces))
-    w.battle = replace(b, real=real, used=used)
+    w.battle = renewed(b, real=real, used=used)
     score(w, seat, parts["vp"]["vp"], "battles", log, ("battle.vp_conversion",), f"พลัง {real} ตามตาราง",
           f"strength {real} on the chart")
     if parts["reserve_bonus"]:

@@ -2,6 +2,8 @@
 and the two ways every rule changes a seat's numbers (:func:`gain`, :func:`score`)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.events import emit
 from .config import BASE_GEM_STORAGE, CONQUEST_MARKERS, VP_SOURCES
 from .data import load
@@ -15,25 +17,35 @@ RESOURCE_TH = {"gold": "ทอง", "magic": "เวทมนตร์", "influe
 
 
 def unlocked(p: Player, track: str) -> int:
-    """How many circles of ``track`` are lifted and unlocked."""
-    return sum(1 for t, ok in p.lifted if t == track and ok)
+    """How many circles of ``track`` are lifted and unlocked (``lifted`` holds ``(track, bool)``)."""
+    return p.lifted.count((track, True))
 
 
 def lifted_on(p: Player, track: str) -> int:
-    return sum(1 for t, _ in p.lifted if t == track)
+    return p.lifted.count((track, True)) + p.lifted.count((track, False))
 
 
 def ability(p: Player, track: str, config=None) -> int:
     """The value of a board ability now: troop slots 3-5, reserve slots 1-3, gem storage, the
     permanent strength bonus, the resource cap 13/20, the champion quota 3/6/10 (battle.level_up)."""
-    t = load().tracks[track]
     base = BASE_GEM_STORAGE[config.gem_storage] if track == "gems" else None
-    return t.value(unlocked(p, track), base)
+    k = p.lifted.count((track, True))
+    values = _values(track, base)
+    return values[k] if k < len(values) else load().tracks[track].value(k, base)
+
+
+@lru_cache(maxsize=64)
+def _values(track: str, base) -> tuple:
+    """The track's value with 0, 1, ... circles unlocked (``Track.value``, listed once: every
+    take, gain and offer asks an ability)."""
+    t = load().tracks[track]
+    return tuple(t.value(k, base) for k in range(t.circles + 1))
 
 
 def free_tracks(p: Player) -> list[str]:
     """Tracks with a circle still covered by a conquest marker (level-up choices)."""
-    return [tid for tid, t in load().tracks.items() if lifted_on(p, tid) < t.circles]
+    lifted = [t for t, _ in p.lifted]
+    return [tid for tid, t in load().tracks.items() if lifted.count(tid) < t.circles]
 
 
 def markers_on_board(p: Player) -> int:

@@ -2,6 +2,8 @@
 end.trigger_and_scoring): prices, the three decks, instant, ongoing and end-game effects."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.events import emit
 from .board import ability, gain, pay
 from .data import load
@@ -14,12 +16,21 @@ def kind_of(cid: str, config) -> str:
     return c.troop if config.champion_same_kind == "troop_type" else c.timing
 
 
+@lru_cache(maxsize=8)
+def _kinds(reading: str) -> dict:
+    """Every champion's :func:`kind_of` under the champion_same_kind reading ``reading`` (a price
+    counts the owned champions of the same kind: asked for every face-up card at every visit)."""
+    attr = "troop" if reading == "troop_type" else "timing"
+    return {cid: getattr(c, attr) for cid, c in load().champions.items()}
+
+
 def price(p, cid: str, disc: int, config) -> int:
     """Gold to buy ``cid``: its price + 1 per champion of the same kind owned - the discount of the
     die taken this turn (shrines.champion); the floor is ambiguity discount_floor."""
     c = load().champions[cid]
-    kind = kind_of(cid, config)
-    same = sum(1 for o in p.champions if kind_of(o, config) == kind)
+    kinds = _kinds(config.champion_same_kind)
+    kind = kinds[cid]
+    same = sum(1 for o in p.champions if kinds[o] == kind)
     if config.discount_floor == "printed_only":
         return max(0, c.price - disc) + same
     return max(0, c.price + same - disc)

@@ -20,7 +20,7 @@ English; :func:`load` either returns the whole validated set or raises (nothing 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
@@ -98,10 +98,16 @@ class Plan(_Strict):
             raise ValueError(f"needs {n} dice; no board holds more than {MAX_TROOP_SLOTS} troops, so no dice can meet it")
         return v
 
-    @property
+    @cached_property
     def slots(self) -> tuple[str, ...]:
-        """The requirement as one slot per die: typed slots first (troop order), then ``any``."""
+        """The requirement as one slot per die: typed slots first (troop order), then ``any``
+        (kept once computed: the model is frozen, and every move asks it)."""
         return tuple(t for t in (*TROOPS, ANY) for _ in range(self.requires.get(t, 0)))
+
+    @cached_property
+    def needs(self) -> tuple[tuple[str, int], ...]:
+        """``((troop, count), ...)`` of the typed slots (troop order; ``any`` left out)."""
+        return tuple((t, self.requires[t]) for t in TROOPS if t in self.requires)
 
 
 class PlanFile(_Strict):

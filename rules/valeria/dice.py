@@ -2,6 +2,9 @@
 ambiguities discount_table, shrine_refill, solo_setup) and whether troops can meet a plan."""
 from __future__ import annotations
 
+from functools import lru_cache
+
+from ..core.chance import cumulative
 from ..core.events import emit
 from .config import (ANY, DICE_PER_COLOUR, GEMS_BY_PLAYERS, SHRINE_DICE, SHRINE_TH, SHRINES, SOLO_REDUCED,
                      TROOP_TH, TROOPS)
@@ -41,6 +44,29 @@ def roll_outcomes(bag) -> list[tuple[dict, float]]:
         return []
     return [({"troop": t, "face": f}, bag[i] / total / len(FACES))
             for i, t in enumerate(TROOPS) if bag[i] for f in FACES]
+
+
+def roll_weights(bag) -> tuple[list[float], list[tuple]]:
+    """The probabilities of :func:`roll_outcomes` and their ``(troop, face)``, in its order."""
+    total = sum(bag)
+    weights, dice = [], []
+    for i, t in enumerate(TROOPS):
+        if bag[i]:
+            weights += [bag[i] / total / len(FACES)] * len(FACES)
+            dice += _FACES_OF[t]
+    return weights, dice
+
+
+_FACES_OF = {t: [(t, f) for f in FACES] for t in TROOPS}
+
+
+@lru_cache(maxsize=8192)
+def roll_table(bag: tuple) -> tuple:
+    """``(table, dice)``: :func:`rules.core.chance.cumulative` of :func:`roll_weights` and the
+    ``(troop, face)`` of each outcome, for a bag of these counts (a game meets few bags again and
+    again: kept)."""
+    weights, dice = roll_weights(bag)
+    return cumulative(weights), tuple(dice)
 
 
 def draw_and_roll(bag: list, rng) -> tuple:
@@ -98,24 +124,41 @@ def to_bag(w, dice, log, seat, cites, why_th: str, why_en: str) -> None:
     for d in dice:
         w.bag[TROOPS.index(d[0])] += 1
     th, en = seat_name(seat)
-    emit(log, "dice_to_bag", seat, cites, f"{th} คืนเต๋า {', '.join(die_text(d)[0] for d in dice)} ลงถุง ({why_th})",
-         f"{en} returns {', '.join(die_text(d)[1] for d in dice)} to the bag ({why_en})", dice=[list(d) for d in dice])
+    texts = [die_text(d) for d in dice]
+    emit(log, "dice_to_bag", seat, cites, f"{th} คืนเต๋า {', '.join([t[0] for t in texts])} ลงถุง ({why_th})",
+         f"{en} returns {', '.join([t[1] for t in texts])} to the bag ({why_en})", dice=[list(d) for d in dice])
 
 
 def deficit(troops, slots) -> int:
     """Wilds (gems) needed for ``troops`` to fill ``slots``; 99 when there are too few dice.
     Typed slots take dice of their colour first (always best); the rest need a wild die;
     ``any`` slots take whatever is left (battle.assign_troops)."""
-    if len(slots) > len(troops):
+    return shortfall([d[0] for d in troops], slots)
+
+
+def shortfall(types: list, slots, needs=None) -> int:
+    """:func:`deficit` of dice of these troop ``types`` (one entry per die): asked for several
+    plans against the same dice, the types are listed once.  ``needs``: the typed slots counted
+    (:func:`_typed_needs`), when the caller has them (a plan's ``needs``)."""
+    if len(slots) > len(types):
         return 99
-    have = {}
-    for d in troops:
-        have[d[0]] = have.get(d[0], 0) + 1
-    need = {}
+    short = 0
+    for t, k in needs or _typed_needs(slots if type(slots) is tuple else tuple(slots)):
+        c = types.count(t)
+        if k > c:
+            short += k - c
+    return short
+
+
+@lru_cache(maxsize=4096)
+def _typed_needs(slots: tuple) -> tuple:
+    """``((troop, count), ...)`` of the typed slots, in first-seen order (a plan's slots are few
+    and fixed: asked at every move, so kept)."""
+    need: dict = {}
     for t in slots:
         if t != ANY:
             need[t] = need.get(t, 0) + 1
-    return sum(max(0, k - have.get(t, 0)) for t, k in need.items())
+    return tuple(need.items())
 
 
 def completable(troops, slots, gems: int) -> bool:

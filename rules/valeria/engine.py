@@ -33,6 +33,10 @@ class ValeriaGame(GameBase):
     def chance_outcomes(self, state):
         return actions.chance_outcomes(state)
 
+    def sample_chance(self, state, rng):
+        """The outcome a weighted choice over ``chance_outcomes`` draws (same draw, built directly)."""
+        return actions.sample_chance(state, rng)
+
     def explain_illegal(self, state, action: dict):
         return actions.explain(state, action)
 

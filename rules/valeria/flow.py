@@ -47,17 +47,22 @@ def phase(s) -> str:
 
 
 def draw_pool(s, task) -> list[str]:
-    """The cards a ``("draw", deck, slot)`` step draws from (an unordered pool)."""
+    """The cards a ``("draw", deck, slot)`` step draws from (an unordered pool), as a new list."""
+    return list(_pool(s, task))
+
+
+def _pool(s, task):
+    """:func:`draw_pool` itself: the deck's own tuple (no copy; the working copy keeps tuples too)."""
     _, deck, slot = task
     if deck == "plan":
-        return list(s.plan_deck)
+        return s.plan_deck
     if deck == "award":
-        return list(s.award_piles[slot])
-    return list(s.champ_decks[TIMINGS.index(deck)])
+        return s.award_piles[slot]
+    return s.champ_decks[TIMINGS.index(deck)]
 
 
 def has_move(s, seat: int) -> bool:
-    return any(shrines.can_enter(s, seat, name) for name in SHRINES) or battle.can_camp(s, seat)
+    return bool(shrines.enterable(s, seat)) or battle.can_camp(s, seat)
 
 
 def start_turn(w, log) -> None:
@@ -108,6 +113,10 @@ def _plans_exhausted(w) -> bool:
     return w.config.plans_exhausted == "end_at_round" or not any(p.reserve for p in w.players)
 
 
+_DECISIONS = frozenset(("take", "discard", "plan", "assign", "adjust", "skirmish", "side"))
+"""Queue steps that are always somebody's decision (never run by :func:`advance` itself)."""
+
+
 def advance(w, log) -> None:
     """Run the steps that need nobody's choice until a decision, a chance node or the end."""
     while w.winners is None:
@@ -118,13 +127,15 @@ def advance(w, log) -> None:
             continue
         t = w.queue[0]
         k = t[0]
+        if k in _DECISIONS:          # a seat decides (the common case: asked first)
+            return
         if k == "roll":
             if sum(w.bag) == 0:
                 w.queue.pop(0)
                 continue
             return
         if k == "draw":
-            if not draw_pool(w, t):
+            if not _pool(w, t):
                 w.queue.pop(0)
                 continue
             return

@@ -9,7 +9,7 @@ from .awards import claimable
 from .board import ability, gain, pay, score
 from .config import CAMP, GEM_SHRINE_GAIN, MAGIC_SHRINE_GAIN, SHRINE_TH, SHRINES, TROOPS
 from .data import load
-from .dice import after_take, discount, to_bag
+from .dice import FACES, after_take, discount, to_bag
 from .state import die_text, seat_name
 
 
@@ -17,13 +17,20 @@ def troops_full(p, config) -> bool:
     return len(p.troops) >= ability(p, "troop", config)
 
 
-def can_enter(s, seat: int, shrine: str) -> bool:
-    """``shrine`` is a new place (turn.warden_move) with a die left (dice.troops); under
-    troop_slots_full=forbidden the troop slots must have room."""
+def enterable(s, seat: int) -> list[str]:
+    """The shrines the seat's Warden may enter now, in shrine order: a new place
+    (turn.warden_move) with a die left (dice.troops); under troop_slots_full=forbidden the troop
+    slots must have room."""
     p = s.players[seat]
-    if p.warden == shrine or not s.shrines[SHRINES.index(shrine)]:
-        return False
-    return not (s.config.troop_slots_full == "forbidden" and troops_full(p, s.config))
+    if s.config.troop_slots_full == "forbidden" and troops_full(p, s.config):
+        return []
+    here = p.warden
+    return [name for name, dice in zip(SHRINES, s.shrines) if dice and name != here]
+
+
+def can_enter(s, seat: int, shrine: str) -> bool:
+    """``shrine`` is one of :func:`enterable`."""
+    return shrine in enterable(s, seat)
 
 
 def enter(w, seat: int, shrine: str, log) -> None:
@@ -36,8 +43,14 @@ def enter(w, seat: int, shrine: str, log) -> None:
 
 
 def distinct_dice(dice) -> list[tuple]:
-    """The different (troop, face) dice of a shrine or a troop area, in a fixed order."""
-    return sorted(set(dice), key=lambda d: (TROOPS.index(d[0]), d[1]))
+    """The different (troop, face) dice of a shrine or a troop area, in a fixed order (troop
+    order, then face)."""
+    return sorted(set(dice), key=_DIE_RANK.__getitem__)
+
+
+_DIE_RANK = {(t, f): (i, f) for i, t in enumerate(TROOPS) for f in FACES}
+"""Every die's place in :func:`distinct_dice`'s order (a die is always one of these: setup rolls
+them, scenario overrides are parsed into them)."""
 
 
 def take_die(w, seat: int, shrine: str, die: tuple, log, cites=("dice.troops",)) -> None:

@@ -9,8 +9,9 @@ is a chance node, so no deck order is hidden anywhere.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 
-from .config import CAMP, Config, SHRINES, TROOPS
+from .config import CAMP, Config, SHRINES, TROOP_TH, TROOPS
 
 Die = tuple  # (troop, face)
 TIMINGS = ("instant", "ongoing", "end_game")   # setup.champions: the three champion decks
@@ -109,12 +110,32 @@ class State:
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
-_LISTS = ("players", "shrines", "bag", "plan_deck", "plan_row", "champ_up", "award_up", "queue")
+_FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (Player, Battle)}
+_new = object.__new__
+
+
+def renewed(obj, **changes):
+    """``dataclasses.replace(obj, **changes)`` for a :class:`Player` or a :class:`Battle`, built by
+    filling the new object's ``__dict__`` (several times faster; a game edits a player about once a
+    step).  The same object as ``replace`` gives; an unknown field raises ``replace``'s TypeError."""
+    cls = type(obj)
+    if not changes.keys() <= _FIELDS[cls]:
+        return replace(obj, **changes)
+    out = _new(cls)
+    _set_dict(out, "__dict__", {**obj.__dict__, **changes})
+    return out
+
+
+_set_dict = object.__setattr__
+_PLAYER_FIELDS = _FIELDS[Player]
+_LISTS = ("players", "shrines", "bag", "plan_row", "champ_up", "award_up", "queue")
 
 
 class Work:
     """A mutable copy of a :class:`State` (lists where the state has tuples), edited by one
-    ``apply`` and turned back into a state by :meth:`freeze`."""
+    ``apply`` and turned back into a state by :meth:`freeze`.  The three decks (``plan_deck``,
+    ``champ_decks``, ``award_piles``: some hundred cards) stay tuples: a draw replaces the one it
+    changes (:func:`drawn_from`) instead of every step copying them in and out."""
 
     def __init__(self, s: State):
         d = self.__dict__
@@ -122,8 +143,6 @@ class Work:
         for name in _LISTS:
             d[name] = list(d[name])
         d["shrines"] = [list(x) for x in s.shrines]
-        d["champ_decks"] = [list(x) for x in s.champ_decks]
-        d["award_piles"] = [list(x) for x in s.award_piles]
 
     @property
     def n(self) -> int:
@@ -133,8 +152,14 @@ class Work:
         return self.players[seat]
 
     def edit(self, seat: int, **changes) -> Player:
-        self.players[seat] = replace(self.players[seat], **changes)
-        return self.players[seat]
+        """Give ``seat`` a new :class:`Player` with ``changes`` (:func:`renewed`, written out here:
+        the players are edited about once a step)."""
+        if not changes.keys() <= _PLAYER_FIELDS:
+            return renewed(self.players[seat], **changes)   # raises replace's TypeError
+        p = _new(Player)
+        _set_dict(p, "__dict__", {**self.players[seat].__dict__, **changes})
+        self.players[seat] = p
+        return p
 
     def freeze(self) -> State:
         out = object.__new__(State)          # a frozen dataclass: fill its fields directly
@@ -143,9 +168,13 @@ class Work:
         for name in _LISTS:
             d[name] = tuple(d[name])
         d["shrines"] = tuple(map(tuple, self.shrines))
-        d["champ_decks"] = tuple(map(tuple, self.champ_decks))
-        d["award_piles"] = tuple(map(tuple, self.award_piles))
         return out
+
+
+def drawn_from(cards: tuple, card) -> tuple:
+    """``cards`` without the first ``card`` (``ValueError`` when it is not there, as ``list.remove``)."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
 
 
 def shrine_index(name: str) -> int:
@@ -156,11 +185,17 @@ def troop_index(troop: str) -> int:
     return TROOPS.index(troop)
 
 
+@lru_cache(maxsize=64)
 def seat_name(seat: int) -> tuple[str, str]:
-    """(Thai, English) name of a seat as every label shows it."""
+    """(Thai, English) name of a seat as every label shows it (kept: about one an event)."""
     return f"ผู้เล่น {seat + 1}", f"seat {seat + 1}"
 
 
 def die_text(die) -> tuple[str, str]:
-    from .config import TROOP_TH
-    return f"{TROOP_TH[die[0]]} {die[1]}", f"{die[0]} {die[1]}"
+    """(Thai, English) text of a die ``(troop, face)``, e.g. ``("ออร์ค 6", "orc 6")``."""
+    if type(die[1]) is int and die in _DIE_TEXT:
+        return _DIE_TEXT[die]
+    return f"{TROOP_TH[die[0]]} {die[1]}", f"{die[0]} {die[1]}"   # not one of the 30 dice
+
+
+_DIE_TEXT = {(t, f): (f"{TROOP_TH[t]} {f}", f"{t} {f}") for t in TROOPS for f in range(1, 7)}
