@@ -23,7 +23,7 @@ from .powers import (can_buy, cards_of, count_kind, deposit_options, income_for,
                      update_flags)
 from .scoring import check_end, game_over
 from .state import ChanceReq, Pending, Turn
-from .territory import draw_cards, take_options
+from .territory import can_take, draw_cards
 
 # the machine name of each step, for observe()["phase"]
 PHASES = {"choose": "phase1_choose", "resolve": "phase1_place", "buy": "phase1_buy", "phase2": "phase2_take",
@@ -56,6 +56,17 @@ def phase(s) -> str:
     if s.stage == "turn":
         return PHASES[s.turn.step]
     return s.stage
+
+
+def two_in(w) -> bool:
+    """At least two players are still in (with one left the game is over: ``bankruptcy.out``)."""
+    left = 0
+    for p in w.players:
+        if not p.out:
+            if left:
+                return True
+            left = 1
+    return False
 
 
 def seats_from(w, start: int) -> list[int]:
@@ -315,7 +326,7 @@ def advance(w) -> None:
             if settle_owed(w):
                 continue
             return
-        if sum(not p.out for p in w.players) <= 1:
+        if not two_in(w):
             game_over(w)
             return
         if w.resume:
@@ -327,7 +338,7 @@ def advance(w) -> None:
             if w.players[t.seat].out:
                 end_turn(w)
                 continue
-            if t.step in ("phase2", "phase3_take") and not take_options(w, t.seat):
+            if t.step in ("phase2", "phase3_take") and not can_take(w, t.seat):
                 w.set_turn(step="phase3", to_take=0)
                 continue
         if w.stage == "sell" and (w.eor_seat < 0 or w.players[w.eor_seat].out):
