@@ -13,6 +13,8 @@ until a chance node, a decision or the end.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.events import emit
 from rules.core.protocol import CHANCE, TERMINAL
 
@@ -69,9 +71,15 @@ def two_in(w) -> bool:
     return False
 
 
+@lru_cache(maxsize=None)
+def clockwise(n: int, start: int) -> tuple[int, ...]:
+    """The ``n`` seats clockwise from ``start`` (``order.rounds_first_player``)."""
+    return tuple((start + i) % n for i in range(n))
+
+
 def seats_from(w, start: int) -> list[int]:
-    n = len(w.players)
-    return [(start + i) % n for i in range(n) if not w.players[(start + i) % n].out]
+    players = w.players
+    return [s for s in clockwise(len(players), start) if not players[s].out]
 
 
 def eor_after(w, seat: int | None) -> list[int]:
@@ -79,8 +87,7 @@ def eor_after(w, seat: int | None) -> list[int]:
     (all if ``None``).  Ambiguity ``end_round_order``: clockwise from the First Player
     (``from_first_player``, default: the turn order), or the reverse, from the player who played
     last, anticlockwise (``from_last_player``)."""
-    n = len(w.players)
-    order = [(w.first_player + i) % n for i in range(n)]
+    order = clockwise(len(w.players), w.first_player)
     if w.config.end_round_order == "from_last_player":
         order = order[::-1]
     if seat is not None:
@@ -148,7 +155,7 @@ def after_place(w) -> None:
 
 def end_turn(w) -> None:
     """Next player clockwise, or the end of the round (``order.round_definition``)."""
-    order = [(w.first_player + i) % len(w.players) for i in range(len(w.players))]
+    order = clockwise(len(w.players), w.first_player)
     rest = order[order.index(w.turn.seat) + 1:]
     for seat in rest:
         if not w.players[seat].out:

@@ -8,7 +8,7 @@ Money is in Silver.  Colours are the board's kingdom colours (index order of ``b
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
 from .board import Board, Position
@@ -17,6 +17,35 @@ from .config import Config
 BANK_START = 100_000  # the bank never runs out; its balance proves money is conserved
 
 
+def _filled(cls):
+    """A frozen dataclass whose ``__init__`` stores the fields straight into the instance's
+    ``__dict__`` (same parameters, defaults and order as the generated one).
+
+    Why: a frozen dataclass's own ``__init__`` sets every field through ``object.__setattr__``
+    (it must get past the frozen ``__setattr__``); a new :class:`Turn` (15 fields) at every turn
+    and a :class:`ChanceReq` at every roll and draw made that a visible part of a step.  The
+    result is the same object: equality, hashing, ``repr``, ``replace`` and pickling only read
+    the fields.  Only for classes whose fields all take a plain default or none."""
+    params, body, ns = [], [], {}
+    for f in fields(cls):
+        if not f.init or f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: _filled needs plain fields")
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            ns[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        body.append(f"    d[{f.name!r}] = {f.name}")
+    src = f"def __init__(self, {', '.join(params)}):\n    d = self.__dict__\n" + "\n".join(body) + "\n"
+    exec(src, ns)
+    init = ns["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init
+    return cls
+
+
+@_filled
 @dataclass(frozen=True)
 class Player:
     """One seat: ``cash`` and ``deposits`` (per kingdom colour, Silver), Kingdom ``powers`` as
@@ -35,6 +64,7 @@ class Player:
     turncloak_used: bool = False
 
 
+@_filled
 @dataclass(frozen=True)
 class Castle:
     """A built castle: its card number, the map cell it stands on, the owning seat and its
@@ -50,6 +80,7 @@ class Castle:
     colour: str
 
 
+@_filled
 @dataclass(frozen=True)
 class Turn:
     """The active player's turn.
@@ -75,6 +106,7 @@ class Turn:
     used_person: bool = False
 
 
+@_filled
 @dataclass(frozen=True)
 class Pending:
     """A decision owed by ``seat`` before play goes on (front of the queue first).
@@ -98,6 +130,7 @@ class Pending:
         return default
 
 
+@_filled
 @dataclass(frozen=True)
 class ChanceReq:
     """A chance node: ``kind`` ``die`` | ``territory`` | ``power``; ``count`` outcomes still due;
@@ -118,6 +151,7 @@ def _colour_index(board: Board, colour) -> int:
         return board.colours.index(colour)
 
 
+@_filled
 @dataclass(frozen=True)
 class State:
     """The whole game (see the module docstring for units)."""
