@@ -118,13 +118,17 @@ def limit_sources(w, seat: int) -> list[tuple[str, int, str]]:
         out.append(("rank15", LIMIT_BONUS, "power_limit.four_players_rank15"))
     if cfg.players == 3 and reached:
         out.append(("rank15", LIMIT_BONUS * min(RANK15_COLOURS_3P, len(reached)), "power_limit.three_players_rank15"))
+    powers = p.powers
+    if not powers:   # no card: no King, no pair
+        return out
     kings = count_kind(p, None, "king")
     if kings:
         out.append(("king", kings, "power_limit.king"))
-    qk = sum(min(count_kind(p, c, "queen"), count_kind(p, c, "king")) for c in w.board.colours)
+    held = {c for c, _ in powers}   # a pair is of one colour: only held colours can count
+    qk = sum(min(powers.count((c, "queen")), powers.count((c, "king"))) for c in held)
     if qk:
         out.append(("queen_king", qk, "power_combo.queen_king"))  # power_limit.combo
-    ll = sum(count_kind(p, c, "land") // 2 for c in w.board.colours)
+    ll = sum(powers.count((c, "land")) // 2 for c in held)
     if ll:
         out.append(("land_land", ll, "power_combo.land_land"))
     return out
