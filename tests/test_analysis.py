@@ -334,6 +334,7 @@ def test_cli_sweep_says_how_long_before_it_starts_and_how_long_it_took():
     err = r.stderr.splitlines()
     assert err[0].startswith("4 points x 4 games through the kernel: about ") and "ประมาณ" in err[0]
     assert err[-1].startswith("16 games in ") and "(estimated " in err[-1] and err[-1].endswith("games/s")
+    assert [line.split(",")[0].strip() for line in err[1:-1]] == ["1/4 points", "2/4 points", "3/4 points"]
     assert "income_per=kingdom" in r.stdout
     r = _cli("sweep", "shadow_master", "--entry", "rank_table", "-n", "2", "--players", "2", "--workers", "1",
              "--no-kernel", "--json")

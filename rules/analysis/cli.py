@@ -220,8 +220,17 @@ def cmd_sweep(args) -> int:
           f"{_duration(est)} at this machine's pace / ประมาณ {_duration(est, th=True)}"
           + (" (scheduler: workers unknown, timed as one)" if args.scheduler else ""), file=sys.stderr, flush=True)
     t0 = time.perf_counter()
+    step = {"next": args.games}
+
+    def point_done(done: int, total: int) -> None:   # a line per point: what is left, at the pace so far
+        if step["next"] <= done < total:
+            el = time.perf_counter() - t0
+            print(f"  {done // args.games}/{len(points)} points, {done} games in {_duration(el)}; about "
+                  f"{_duration(el / done * (total - done))} left", file=sys.stderr, flush=True)
+            step["next"] = (done // args.games + 1) * args.games
+
     table = sweep(args.game, points, args.games, args.bots, cfg, args.seed, progress=_progress(), kernel=kernel,
-                  **_sim_kwargs(args))
+                  on_progress=point_done, **_sim_kwargs(args))
     seconds = time.perf_counter() - t0
     wr = sweep_win_rates(table)
     if args.json:
