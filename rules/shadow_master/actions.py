@@ -197,20 +197,23 @@ def money_moves(s, seat: int) -> list[dict]:
     if p.moved_money or not any(p.deposits):   # nothing deposited: nothing to move
         return []
     targets = held_colours(s, seat)
+    on_top = s.config.move_fee == "on_top"            # the fee paid besides the amount ...
+    from_amount = s.config.move_fee == "from_amount"  # ... or taken out of it on the way
+    money = spendable(s, seat) if on_top else 0
     out = []
     for i, src in enumerate(s.board.colours):
         have = p.deposits[i]
         if not have:
             continue
+        amounts = amount_choices(have)
         for dst in targets:
             if dst == src:
                 continue
             cap = deposit_capacity(s, seat, dst)
-            for amount in amount_choices(have):
-                if s.config.move_fee == "on_top" and spendable(s, seat) - amount < move_fee(amount):
+            for amount in amounts:
+                if on_top and money - amount < move_fee(amount):
                     continue
-                arrive = amount - move_fee(amount) if s.config.move_fee == "from_amount" else amount
-                if cap is not None and arrive > cap:
+                if cap is not None and (amount - move_fee(amount) if from_amount else amount) > cap:
                     continue
                 out.append({"player": seat, "type": "move_money", "source": src, "target": dst, "amount": amount})
     return out

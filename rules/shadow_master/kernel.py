@@ -32,17 +32,17 @@ rule functions (into the working copy's list, dropped at every step).
 Between two steps the working copy is put in the order a frozen-then-thawed state has
 (:func:`_as_thawed`): ``freeze`` sorts the lists of the state, and the lists whose order a rule
 reads (the Kingdom Powers a seat holds: the order taxes are charged in; the castles: the order
-captures are checked in; the alliance cells) are sorted here the same way.  The others (deck,
-discard pile, hands, supplies) are only counted, searched or sorted by the rules that read them.
+captures are checked in) are sorted here the same way, and the alliance cells with them (three
+short lists).  The others (deck, discard pile, hands, supplies) are only counted, searched or
+sorted by the rules that read them.
 """
 from __future__ import annotations
 
 import random
-from typing import Mapping, NamedTuple
-
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from itertools import accumulate
+from typing import Mapping, NamedTuple
 
 from rules.core.play import _randbelow
 
