@@ -320,6 +320,37 @@ def test_sweep_over_table_scales_on_a_pool():
     assert wr["point"].tolist() == ["×0.5", "×0.5", "×2", "×2"] and (wr["n"] == 2).all()
 
 
+def test_sweep_over_several_entries_goes_through_the_kernel_for_random_bots():
+    from rules.analysis.sweeps import reading_points, use_kernel
+    points = reading_points("shadow_master", ["rank_table", "damage_table"])
+    assert [p.label for p in points] == ["default", "rank_table=flat", "rank_table=steep", "damage_table=by_rank"]
+    assert [p.config for p in points[:2]] == [(), (("rank_table", "flat"),)]
+    assert [p.label for p in reading_points("shadow_master", "rank_table")] == ["standard", "flat", "steep"]
+    assert use_kernel("shadow_master") and use_kernel("shadow_master", "random", {"players": 3})
+    assert not use_kernel("shadow_master", "greedy") and not use_kernel("shadow_master", kernel=False)
+    assert not use_kernel("toy_pig")   # no kernel
+    cfg = {"players": 3}
+    fast = sweep("shadow_master", points[:2], 6, config=cfg, seed=1, workers=1, progress=False)
+    slow = sweep("shadow_master", points[:2], 6, config=cfg, seed=1, workers=1, progress=False, kernel=False)
+    assert (fast["path"] == "kernel").all() and fast.attrs["path"] == "kernel" and (slow["path"] == "engine").all()
+    pdt.assert_frame_equal(sweep_win_rates(fast), sweep_win_rates(slow))   # the same games
+
+
+def test_cli_sweep_says_how_long_before_it_starts_and_how_long_it_took():
+    r = _cli("sweep", "shadow_master", "--entry", "rank_table", "--entry", "income_per", "-n", "4", "--players", "2",
+             "--workers", "1")
+    assert r.returncode == 0, r.stderr
+    err = r.stderr.splitlines()
+    assert err[0].startswith("4 points x 4 games through the kernel: about ") and "ประมาณ" in err[0]
+    assert err[-1].startswith("16 games in ") and "(estimated " in err[-1] and err[-1].endswith("games/s")
+    assert [line.split(",")[0].strip() for line in err[1:-1]] == ["1/4 points", "2/4 points", "3/4 points"]
+    assert "income_per=kingdom" in r.stdout
+    r = _cli("sweep", "shadow_master", "--entry", "rank_table", "-n", "2", "--players", "2", "--workers", "1",
+             "--no-kernel", "--json")
+    assert r.returncode == 0 and "through the engine" in r.stderr.splitlines()[0]
+    assert json.loads(r.stdout)["points"] == ["standard", "flat", "steep"]
+
+
 # --- position analysis -----------------------------------------------------------------------------------
 def test_position_analysis_prefers_the_winning_hold():
     game = engine("toy_pig")

@@ -152,3 +152,28 @@ def test_rank_matches_independent_oddr_reference(data):
     for colour in ("red", "blue"):
         assert B.rank(p, colour) == reference_rank(p, colour)
         assert sum(len(g) for g in B.groups(p, colour)) == len(B.cells_of(p, colour))
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(st.data())
+def test_groups_and_rank_kept_incrementally_equal_a_fresh_count(data):
+    """Rank and groups carried from position to position (set_cell keeps the memos that stay
+    true: a placement joins the groups next to it, an emptied or recoloured cell drops its
+    colour's) equal those of a fresh position with the same cells, for single colours and allied
+    sides, whatever the order of placements, removals and recolourings; token counts too."""
+    b = B.load_board(data.draw(st.sampled_from([2, 4])))
+    colours = ("red", "blue", "green")
+    sides = [frozenset(["red"]), frozenset(["blue"]), frozenset(["red", "blue"]), frozenset(["blue", "green"])]
+    p = B.empty_position(b)
+    for _ in range(data.draw(st.integers(1, 60))):
+        cell = data.draw(st.sampled_from(b.cells[:30]))
+        colour = data.draw(st.sampled_from(colours))
+        p = B.set_cell(p, cell, colour, data.draw(st.integers(0, 3)))
+        fresh = B.Position(b, dict(p.items()))
+        for side in sides:   # ask on the derived position, so that the next one derives its memos
+            assert B.groups(p, side) == B.groups(fresh, side)
+            assert B.rank(p, side) == B.rank(fresh, side)
+        for colour in colours:
+            assert B.rank(p, colour) == B.rank(fresh, colour) == reference_rank(fresh, colour)
+            assert B.tokens_of(p, colour) == sum(n for col, n in fresh.values() if col == colour)
+        assert p.colours() == {col for col, _ in fresh.values()}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import os
 import threading
 import time
 
@@ -256,8 +257,9 @@ class TableSweepPanel(w.VBox):
         r = self.runner
 
         def work():
+            # timed on the workers the sweep then uses (its local pool), so the figure is theirs
             est = estimate_seconds("shadow_master", n, len(points), self.bot.value, cfg, sample=2,
-                                   workers=2 if self.workers != 1 else 1)
+                                   workers=self.workers or os.cpu_count() or 1)
             self.estimate.value = message_html(f"ประมาณ {est:.0f} วินาที", f"about {est:.0f} s for "
                                                f"{len(points)} points x {n} games")
             self.table = sweep("shadow_master", points, n, self.bot.value, cfg, seed=0, workers=self.workers,

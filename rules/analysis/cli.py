@@ -7,15 +7,19 @@
       ``--json`` output depends only on the arguments (no timings): the same twice, serial or not.
   compare GAME --set FIELD=A --against FIELD=B -n N [...]
       the same seeds under two readings: paired differences B - A and where the games part.
-  sweep GAME (--entry ID | --scale rank,damage --factors 0.5,1,2) -n N [...]
+  sweep GAME (--entry ID[,ID...] | --scale rank,damage --factors 0.5,1,2) -n N [--no-kernel] [...]
       seat win rates over the readings of a register entry, or over Shadow Master's assumed
-      tables scaled (a data what-if); says how long it will take before it starts.
+      tables scaled (a data what-if); says how long it will take before it starts (timed on a
+      few games played the way the sweep plays them) and, at the end, how long it took; random
+      bots go through the game's random-play kernel (``--no-kernel``: the engine).  Several
+      ``--entry`` (or ``--entry a,b``): the defaults, then each entry's other readings.
   analyze SCENARIO_FILE [--step K] [--bot B] [--rollouts N] [--seed S] [--json]
       every legal action of the scenario's position after step K scored by rollouts.
 """
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -87,9 +91,12 @@ def add_commands(sub) -> None:
     p.set_defaults(fn=cmd_compare)
     p = sub.add_parser("sweep", help="seat win rates over readings or table scales")
     _common(p, n_default=200)
-    p.add_argument("--entry", help="a register entry id (every reading is a point)")
+    p.add_argument("--entry", action="append", help="a register entry id (every reading is a point); several "
+                   "(repeated or comma-separated): the defaults, then each entry's other readings")
     p.add_argument("--scale", help="Shadow Master: rank, damage or rank,damage")
     p.add_argument("--factors", default="0.5,0.75,1,1.5,2")
+    p.add_argument("--no-kernel", action="store_true",
+                   help="random bots through the engine too (default: the game's random-play kernel, same games)")
     p.set_defaults(fn=cmd_sweep)
     p = sub.add_parser("analyze", help="every legal action of a scenario position scored by rollouts")
     p.add_argument("scenario")
@@ -192,11 +199,11 @@ def cmd_compare(args) -> int:
 
 
 def cmd_sweep(args) -> int:
-    from .sweeps import estimate_seconds, reading_points, sweep, sweep_win_rates, table_scale_points
+    from .sweeps import estimate_seconds, reading_points, sweep, sweep_win_rates, table_scale_points, use_kernel
     if bool(args.entry) == bool(args.scale):
         raise BadInput("sweep", "--entry", "ระบุ --entry หรือ --scale อย่างใดอย่างหนึ่ง", "give --entry or --scale (one of them)")
     if args.entry:
-        points = reading_points(args.game, args.entry)
+        points = reading_points(args.game, [x for e in args.entry for x in e.split(",") if x.strip()])
     else:
         if args.game != "shadow_master":
             raise BadInput("sweep", "--scale", "--scale ใช้ได้กับ shadow_master", "--scale is for shadow_master's tables")
@@ -206,20 +213,45 @@ def cmd_sweep(args) -> int:
         factors = [float(x) for x in args.factors.split(",")]
         points = table_scale_points(factors, rank="rank" in which, damage="damage" in which)
     cfg = _config(args)
-    est = estimate_seconds(args.game, args.games, len(points), args.bots, cfg, workers=args.workers or 1)
-    print(f"{len(points)} points x {args.games} games: about {est:.0f} s at this machine's pace"
-          f" / ประมาณ {est:.0f} วินาที", file=sys.stderr)
-    table = sweep(args.game, points, args.games, args.bots, cfg, args.seed, progress=_progress(), **_sim_kwargs(args))
+    kernel = use_kernel(args.game, args.bots, cfg, False if args.no_kernel else None)
+    workers = args.workers or (1 if args.scheduler else os.cpu_count() or 1)
+    est = estimate_seconds(args.game, args.games, len(points), args.bots, cfg, workers=workers, kernel=kernel)
+    print(f"{len(points)} points x {args.games} games through the {'kernel' if kernel else 'engine'}: about "
+          f"{_duration(est)} at this machine's pace / ประมาณ {_duration(est, th=True)}"
+          + (" (scheduler: workers unknown, timed as one)" if args.scheduler else ""), file=sys.stderr, flush=True)
+    t0 = time.perf_counter()
+    step = {"next": args.games}
+
+    def point_done(done: int, total: int) -> None:   # a line per point: what is left, at the pace so far
+        if step["next"] <= done < total:
+            el = time.perf_counter() - t0
+            print(f"  {done // args.games}/{len(points)} points, {done} games in {_duration(el)}; about "
+                  f"{_duration(el / done * (total - done))} left", file=sys.stderr, flush=True)
+            step["next"] = (done // args.games + 1) * args.games
+
+    table = sweep(args.game, points, args.games, args.bots, cfg, args.seed, progress=_progress(), kernel=kernel,
+                  on_progress=point_done, **_sim_kwargs(args))
+    seconds = time.perf_counter() - t0
     wr = sweep_win_rates(table)
     if args.json:
         from .metrics import _records
         print(json.dumps({"game": args.game, "points": [p.label for p in points], "win_rates": _records(wr)},
                          ensure_ascii=False, indent=1))
     else:
+        width = max([18] + [len(p.label) for p in points])
         for label, d in wr.groupby("point", sort=False):
-            print(f"  {label:18} " + "  ".join(f"seat {r.seat}: {100 * r.estimate:.1f}% [{100 * r.lo:.1f}, {100 * r.hi:.1f}]"
+            print(f"  {label:{width}} " + "  ".join(f"seat {r.seat}: {100 * r.estimate:.1f}% [{100 * r.lo:.1f}, {100 * r.hi:.1f}]"
                                              for r in d.itertuples()))
+    print(f"{len(table)} games in {_duration(seconds)} (estimated {_duration(est)}): "
+          f"{len(table) / max(seconds, 1e-9):.1f} games/s", file=sys.stderr)
     return 0
+
+
+def _duration(seconds: float, th: bool = False) -> str:
+    """``42 s`` / ``3 min 20 s`` (``th``: ``42 วินาที`` / ``3 นาที 20 วินาที``)."""
+    s, m = ("วินาที", "นาที") if th else ("s", "min")
+    seconds = max(0, round(seconds))
+    return f"{seconds} {s}" if seconds < 120 else f"{seconds // 60} {m} {seconds % 60} {s}"
 
 
 def cmd_analyze(args) -> int:

@@ -35,8 +35,24 @@ def _winners(result, players: int) -> dict:
             "returns": [1.0 if s in won else 0.0 for s in range(players)], "steps": result.steps}
 
 
-ADAPTERS: dict[str, Callable] = {"coup": _coup, "valeria": _winners, "new_world": _winners}
+
+def _shadow_master(result, players: int) -> dict:
+    """Shadow Master's ``Result``: ``finished``, ``winners`` (empty unless finished), ``steps``;
+    the engine's returns share 1.0 among the winners (``GAME.returns``), 0.0 for every other seat."""
+    won = list(result.winners)
+    return {"finished": bool(result.finished), "winners": won,
+            "returns": [1.0 / len(won) if s in won else 0.0 for s in range(players)], "steps": result.steps}
+
+
+
+ADAPTERS: dict[str, Callable] = {"coup": _coup, "shadow_master": _shadow_master, "valeria": _winners,
+                                  "new_world": _winners}
 """Per game: ``adapter(result, players) -> {finished, winners, returns, steps}``."""
+
+
+def readable(game: str) -> bool:
+    """``game`` has a random-play kernel whose results the analyzer reads (an adapter here)."""
+    return game in ADAPTERS and find_kernel(game) is not None
 
 
 def kernel_row(job, index: int) -> dict:

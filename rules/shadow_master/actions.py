@@ -22,6 +22,7 @@ from rules.core.protocol import CHANCE, TERMINAL
 
 from . import board as B
 from .alliance import can_place, x_cell_of
+from .attack import removal_cells
 from .castles import castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
 from .constants import EXCHANGE_FEE, FINE, MOVE_FEE, MOVE_FEE_PER, THERON_MAX
 from .flow import current_player
@@ -36,8 +37,7 @@ __all__ = ["FINE", "EXCHANGE_FEE", "deposit_options", "take_options", "hand_cell
 
 # ----------------------------------------------------------------------------- helpers
 def all_colours_on_board(s) -> bool:
-    on = {col for col, _ in s.position.values()}
-    return all(c in on for c in s.board.colours)
+    return s.position.colours().issuperset(s.board.colours)
 
 
 def place_problem(s, seat: int, cell: str, colour: str, n: int = 1) -> tuple[str, str, str] | None:
@@ -194,23 +194,26 @@ def turncloak_cells(s, seat: int, colour: str) -> list[str]:
 def money_moves(s, seat: int) -> list[dict]:
     """``money.move_between``: once per round, between kingdoms whose Power the player holds."""
     p = s.players[seat]
-    if p.moved_money:
+    if p.moved_money or not any(p.deposits):   # nothing deposited: nothing to move
         return []
     targets = held_colours(s, seat)
+    on_top = s.config.move_fee == "on_top"            # the fee paid besides the amount ...
+    from_amount = s.config.move_fee == "from_amount"  # ... or taken out of it on the way
+    money = spendable(s, seat) if on_top else 0
     out = []
     for i, src in enumerate(s.board.colours):
         have = p.deposits[i]
         if not have:
             continue
+        amounts = amount_choices(have)
         for dst in targets:
             if dst == src:
                 continue
             cap = deposit_capacity(s, seat, dst)
-            for amount in amount_choices(have):
-                if s.config.move_fee == "on_top" and spendable(s, seat) - amount < move_fee(amount):
+            for amount in amounts:
+                if on_top and money - amount < move_fee(amount):
                     continue
-                arrive = amount - move_fee(amount) if s.config.move_fee == "from_amount" else amount
-                if cap is not None and arrive > cap:
+                if cap is not None and (amount - move_fee(amount) if from_amount else amount) > cap:
                     continue
                 out.append({"player": seat, "type": "move_money", "source": src, "target": dst, "amount": amount})
     return out
@@ -236,23 +239,32 @@ def moves_at_step(s, seat: int, step: str) -> list[dict]:
 def phase1_options(s, seat: int) -> list[dict]:
     p = s.players[seat]
     out = [{"player": seat, "type": "roll"}]
-    for colour in s.board.colours:
-        if count_kind(p, colour, "military"):
-            if resolve_options(s, seat, [colour], rolled=False):
-                out.append({"player": seat, "type": "military", "colour": colour})
-                if count_kind(p, colour, "faith"):
-                    out.append({"player": seat, "type": "military_faith", "colour": colour})
-    for cell in hand_cells(s, seat):
-        if place_problem(s, seat, cell, s.board.black) is None:
-            out.append({"player": seat, "type": "black", "cell": cell})
+    powers = p.powers
+    if powers:
+        for colour in s.board.colours:
+            if (colour, "military") in powers:
+                if resolve_options(s, seat, [colour], rolled=False):
+                    out.append({"player": seat, "type": "military", "colour": colour})
+                    if (colour, "faith") in powers:
+                        out.append({"player": seat, "type": "military_faith", "colour": colour})
+    # black.after_six_colours: with no black token left, or a kingdom missing from the board,
+    # place_problem refuses black on every cell (so the cells need no look)
+    black = s.board.black
+    if s.black_supply >= 1 and all_colours_on_board(s):
+        for cell in hand_cells(s, seat):
+            if place_problem(s, seat, cell, black) is None:
+                out.append({"player": seat, "type": "black", "cell": cell})
     out.append({"player": seat, "type": "skip"})
-    sh = tables().shadow
-    for card in sorted(s.person_supply):
-        if spendable(s, seat) >= sh.prices(s.config.shadow_prices).persons[card]:
-            out.append({"player": seat, "type": "buy_person", "card": card})
+    if s.person_supply:
+        prices = tables().shadow.prices(s.config.shadow_prices).persons
+        money = spendable(s, seat)
+        for card in sorted(s.person_supply):
+            if money >= prices[card]:
+                out.append({"player": seat, "type": "buy_person", "card": card})
     if s.castle_supply:
-        for cell in s.position:
-            if why_not_build(s, seat, cell) is None:
+        held = {c for c, _ in p.powers}   # castle.need_power: only a held kingdom's cells can pass
+        for cell, (colour, _n) in s.position.items():
+            if colour in held and why_not_build(s, seat, cell) is None:
                 out.append({"player": seat, "type": "build_castle", "cell": cell})
     return out + money_moves(s, seat)
 
@@ -269,7 +281,6 @@ def forced_sale_cards(s, seat: int) -> list[tuple[str, str]]:
 
 
 def pending_options(s, seat: int) -> list[dict]:
-    from .attack import removal_cells
     q = s.queue[0]
     p = s.players[seat]
     if q.kind == "front":

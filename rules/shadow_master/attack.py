@@ -18,6 +18,7 @@ from rules.core.protocol import IllegalAction
 
 from . import board as B
 from rules.core.events import emit
+from .castles import castle_emptied
 from .powers import charge_damage, collapse_if_empty, kingdom_rank, side_of
 from .state import Pending
 
@@ -233,8 +234,6 @@ def remove_tokens(w, seat: int, cell: str, count: int, cites: tuple[str, ...]) -
     """Take ``count`` tokens out of ``cell``; an emptied cell charges damage to the colour's
     Power holders at once (``attack.damage_on_empty``), destroys a castle on it, and may
     collapse the kingdom (``collapse.trigger``)."""
-    from .castles import castle_emptied
-
     colour = w.position.colour_at(cell)
     rank_before = kingdom_rank(w, colour)
     w.position = B.remove_token(w.position, cell, count)

@@ -88,6 +88,7 @@ class Board:
     edge: names of map-edge cells (fewer than six neighbours on the board).
     x_cells: alliance cell names (``"X1"``...), off the map: no neighbours.
     colours: the kingdom colours; black: the black token's colour name.
+    order / colour_index: a cell's index in ``cells`` / a kingdom colour's in ``colours``.
     """
 
     players: int
@@ -107,6 +108,7 @@ class Board:
     assumed: bool = True
     note: str = ""
     order: Mapping[str, int] = field(default_factory=dict)
+    colour_index: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def all_colours(self) -> tuple[str, ...]:
@@ -163,7 +165,7 @@ def build_board(spec: BoardSpec, players: int) -> Board:
         x_cells=tuple(f"X{i + 1}" for i in range(lay.x_cells)), colours=spec.colours, black=spec.black,
         colour_th=dict(spec.colour_th), tokens_per_colour=lay.tokens_per_colour,
         black_tokens=lay.black_tokens, assumed=spec.assumed, note=spec.note,
-        order={n: i for i, n in enumerate(cells)},
+        order={n: i for i, n in enumerate(cells)}, colour_index={c: i for i, c in enumerate(spec.colours)},
     )
 
 
@@ -185,14 +187,31 @@ class Position(Mapping[str, tuple[str, int]]):
     :func:`place_token`, :func:`remove_token`, :func:`set_cell`; never mutate one.
     """
 
-    __slots__ = ("board", "_cells", "_hash", "_cache")
+    __slots__ = ("board", "_cells", "_hash", "_cache", "_groups", "_ranks", "_tokens")
 
     def __init__(self, board: Board, cells: Mapping[str, tuple[str, int]] | Iterable = ()):
         items = dict(cells)
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "_cells", {k: (str(v[0]), int(v[1])) for k, v in items.items() if int(v[1]) > 0})
         object.__setattr__(self, "_hash", None)
-        object.__setattr__(self, "_cache", {})  # memoised groups per colour set (safe: immutable)
+        object.__setattr__(self, "_cache", {})   # memoised cell order and checks' own entries (safe: immutable)
+        object.__setattr__(self, "_groups", {})  # colour set -> groups, largest first (see groups())
+        object.__setattr__(self, "_ranks", {})   # colour or colour set -> Rank
+        object.__setattr__(self, "_tokens", None)  # colour -> tokens on the map, once asked
+
+    @classmethod
+    def _derived(cls, board: Board, cells: dict, cache: dict, groups: dict, ranks: dict, tokens) -> "Position":
+        """A position built by :func:`set_cell` from checked ``cells`` (no re-validation), with the
+        memos carried over from the position it was derived from."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "_cells", cells)
+        object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_cache", cache)
+        object.__setattr__(self, "_groups", groups)
+        object.__setattr__(self, "_ranks", ranks)
+        object.__setattr__(self, "_tokens", tokens)
+        return self
 
     def __setattr__(self, name, value):  # immutability
         raise AttributeError("Position is immutable")
@@ -249,6 +268,22 @@ class Position(Mapping[str, tuple[str, int]]):
         v = self._cells.get(cell)
         return v[1] if v else 0
 
+    def colours(self) -> frozenset[str]:
+        """The colours (black included) with at least one token on the map (memoised)."""
+        found = self._cache.get("colours")
+        if found is None:
+            found = self._cache["colours"] = frozenset(self._token_counts())
+        return found
+
+    def _token_counts(self) -> dict[str, int]:
+        t = self._tokens
+        if t is None:
+            t = {}
+            for col, n in self._cells.values():
+                t[col] = t.get(col, 0) + n
+            object.__setattr__(self, "_tokens", t)
+        return t
+
     def to_json(self) -> dict[str, list]:
         """``{cell: [colour, count]}`` in board order."""
         return {c: [v[0], v[1]] for c, v in self.items()}
@@ -289,12 +324,73 @@ def set_cell(position: Position, cell: str, colour: str | None, count: int) -> P
     if not 0 <= count <= MAX_TOKENS:
         raise IllegalAction("board.cell_capacity", f"ช่องหนึ่งมีโทเคนได้ 0-3 ตัว (ขอ {count})",
                             f"a cell holds 0-3 tokens (asked {count})")
+    return _derive(position, cell, colour if count else None, count)
+
+
+def _derive(position: Position, cell: str, colour: str | None, count: int) -> Position:
+    """``position`` with ``cell`` holding ``count`` tokens of ``colour`` (``None``/0: empty),
+    keeping what stays true of the memos (Rank and groups kept incrementally, clause
+    ``rank.largest_group``):
+
+    * a count change within one colour changes no group, no Rank, no cell order;
+    * a newly coloured cell joins, for every memoised colour set holding its colour, the groups
+      next to it into one (a union by hex adjacency); sets without its colour are unchanged;
+    * a cell that loses its colour drops the memos of the sets holding that colour (a group may
+      split: recomputed from scratch when next asked).
+    """
+    board = position.board
+    old = position._cells.get(cell)
     cells = dict(position._cells)
     if count:
         cells[cell] = (colour, count)
     else:
         cells.pop(cell, None)
-    return Position(board, cells)
+    before = old[0] if old else None
+    tokens = position._tokens
+    if tokens is not None:
+        tokens = dict(tokens)
+        if old:
+            left = tokens[before] - old[1]
+            if left:
+                tokens[before] = left
+            else:
+                del tokens[before]
+        if count:
+            tokens[colour] = tokens.get(colour, 0) + count
+    if before == colour:   # same colour (or empty -> empty): the same cells of every colour
+        cache = {"order": position._cache["order"]} if "order" in position._cache else {}
+        return Position._derived(board, cells, cache, position._groups, position._ranks, tokens)
+    groups, ranks = {}, {}
+    for key, found in position._groups.items():
+        if before is not None and before in key:
+            if colour is not None and colour in key:   # the cell stays in this set
+                groups[key] = found
+            continue   # lost a cell: may split, recomputed on demand
+        if colour is not None and colour in key:
+            groups[key] = _joined(board, found, cell)
+        else:
+            groups[key] = found
+    for key, r in position._ranks.items():
+        cs = frozenset([key]) if isinstance(key, str) else key
+        if cs in groups:
+            ranks[key] = len(groups[cs][0]) if groups[cs] else 0
+    return Position._derived(board, cells, {}, groups, ranks, tokens)
+
+
+def _joined(board: Board, found: tuple, cell: str) -> tuple:
+    """``found`` (groups, largest first) with ``cell`` added: it joins every group next to it."""
+    near = set(board.neighbours[cell])
+    merged = {cell}
+    rest = []
+    for g in found:
+        if near.isdisjoint(g):
+            rest.append(g)
+        else:
+            merged |= g
+    rest.append(frozenset(merged))
+    order = board.order
+    rest.sort(key=lambda g: (-len(g), min(order[c] for c in g)))
+    return tuple(rest)
 
 
 def place_token(position: Position, cell: str, colour: str, count: int = 1) -> Position:
@@ -351,7 +447,7 @@ def cells_of(position: Position, colour: str | Iterable[str]) -> list[str]:
 
 def tokens_of(position: Position, colour: str) -> int:
     """Tokens of ``colour`` on the map (a cell of 3 counts 3)."""
-    return sum(n for col, n in position._cells.values() if col == colour)
+    return position._token_counts().get(colour, 0)
 
 
 def empty_cells(position: Position) -> list[str]:
@@ -369,7 +465,7 @@ def groups(position: Position, colour: str | Iterable[str]) -> list[frozenset[st
     from axial coordinates); results are memoised on the immutable position.
     """
     key = _colour_set(colour)
-    cached = position._cache.get(key)
+    cached = position._groups.get(key)
     if cached is None:
         board = position.board
         cells = set(cells_of(position, key))
@@ -385,7 +481,7 @@ def groups(position: Position, colour: str | Iterable[str]) -> list[frozenset[st
                         todo.append(n)
             found.append(frozenset(group))
         found.sort(key=lambda g: (-len(g), min(board.order[c] for c in g)))
-        cached = position._cache[key] = tuple(found)
+        cached = position._groups[key] = tuple(found)
     return list(cached)
 
 
@@ -413,10 +509,10 @@ def rank(position: Position, colour: str | Iterable[str]) -> int:
     Clause ``rank.largest_group``: 15 red tokens whose largest group covers 6 cells give Rank 6.
     0 when the colour has no token on the map.
     """
-    key = ("rank", colour) if isinstance(colour, str) else ("rank", frozenset(colour))
-    r = position._cache.get(key)
+    key = colour if isinstance(colour, str) else frozenset(colour)
+    r = position._ranks.get(key)
     if r is None:
-        r = position._cache[key] = len(largest_group(position, colour))
+        r = position._ranks[key] = len(largest_group(position, colour))
     return r
 
 

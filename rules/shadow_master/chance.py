@@ -4,7 +4,7 @@ phase1.buy_random, phase1.land_draw).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from collections import Counter
 
 from rules.core.events import emit
 
@@ -14,24 +14,46 @@ from .tables import KINDS, tables
 from .territory import cards_left, refill
 
 
-def chance_outcomes(state) -> list[tuple[dict, float]]:
-    """``[(outcome, probability)]`` of the pending chance node (``[]`` when there is none)."""
+def weights(state) -> list[tuple[str, float]]:
+    """The pending chance node's outcomes as ``[(value, probability)]`` in outcome order (``[]``
+    when there is none): the die's colours (``phase1.roll_place``), the Territory cards left in
+    the deck by name (``phase2.reveal``, ``phase2.take``: one chance per copy), the kinds left in
+    the colour's Power deck (``phase1.buy_random``).  :func:`chance_outcomes` is these as outcome
+    dicts (:func:`outcome`); the random-play kernel draws from them directly."""
     c = state.chance
     if c is None:
         return []
     if c.kind == "die":
         faces = state.board.colours
-        return [({"chance": "die", "colour": col}, 1 / len(faces)) for col in faces]
+        return [(col, 1 / len(faces)) for col in faces]
     if c.kind == "territory":
         total = len(state.deck)
-        counts: dict[str, int] = {}
-        for card in state.deck:
-            counts[card] = counts.get(card, 0) + 1
-        return [({"chance": "territory", "card": k}, n / total) for k, n in sorted(counts.items())]
+        return [(k, n / total) for k, n in sorted(Counter(state.deck).items())]
     deck = state.power_decks[state.cidx(c.colour)]
     total = sum(deck)
-    return [({"chance": "power", "colour": c.colour, "kind": k}, n / total)
-            for k, n in zip(KINDS, deck) if n]
+    return [(k, n / total) for k, n in zip(KINDS, deck) if n]
+
+
+def outcome(c: ChanceReq, value: str) -> dict:
+    """The outcome dict of chance node ``c`` for ``value`` (a colour, a card, a Power kind)."""
+    if c.kind == "die":
+        return {"chance": "die", "colour": value}
+    if c.kind == "territory":
+        return {"chance": "territory", "card": value}
+    return {"chance": "power", "colour": c.colour, "kind": value}
+
+
+def chance_outcomes(state) -> list[tuple[dict, float]]:
+    """``[(outcome, probability)]`` of the pending chance node (``[]`` when there is none)."""
+    c = state.chance
+    if c is None:
+        return []
+    found = weights(state)
+    if c.kind == "die":
+        return [({"chance": "die", "colour": v}, p) for v, p in found]
+    if c.kind == "territory":
+        return [({"chance": "territory", "card": v}, p) for v, p in found]
+    return [({"chance": "power", "colour": c.colour, "kind": v}, p) for v, p in found]
 
 
 def act_chance(w, a: dict) -> None:
@@ -68,7 +90,7 @@ def act_chance(w, a: dict) -> None:
         emit(w.events, "power_drawn", c.seat, ("phase1.buy_random", "power.buy_random", f"power_card.{k}"),
              f"ได้การ์ด {tables().powers.kind_th[k]} สี{w.board.colour_th[colour]}", f"draws {colour} {k}",
              colour=colour, kind=k)
-    w.chance = replace(c, count=c.count - 1) if c.count > 1 else None
+    w.chance = ChanceReq(c.kind, c.count - 1, c.purpose, c.seat, c.colour) if c.count > 1 else None
     if w.chance is not None and w.chance.kind == "territory":
         refill(w)
         if not w.deck:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from rules.core.base import GameBase
+from rules.core.chance import weighted_choice
 from rules.core.protocol import CHANCE, IllegalAction, Transition, field_problem
 
 from . import actions as A
@@ -47,14 +48,42 @@ class ShadowMasterGame(GameBase):
         each Territory hand is an event seen by its seat only."""
         return setup.setup_events(state)
 
+    # The last state asked about, with its legal actions / chance outcomes: a driver asks for
+    # them, then applies one, and apply checks the action against the same list (the state is
+    # immutable, so the list cannot go stale; one entry, compared by identity: no hashing of
+    # states).  Callers get copies, so what they do to their dicts never reaches the check.
+    _legal_memo: tuple = (None, None, ())
+    _chance_memo: tuple = (None, ())
+
+    def _legal(self, state: State, player) -> list[dict]:
+        memo = self._legal_memo
+        if memo[0] is state and memo[1] == player:
+            return memo[2]
+        legal = A.legal(state, player)
+        self._legal_memo = (state, player, legal)
+        return legal
+
+    def _outcomes(self, state: State) -> list:
+        memo = self._chance_memo
+        if memo[0] is state:
+            return memo[1]
+        outs = chance.chance_outcomes(state)
+        self._chance_memo = (state, outs)
+        return outs
+
     def current_player(self, state: State):
         return flow.current_player(state)
 
     def legal_actions(self, state: State, player: int) -> list[dict]:
-        return A.legal(state, player)
+        return [a.copy() for a in self._legal(state, player)]
 
     def chance_outcomes(self, state: State):
-        return chance.chance_outcomes(state)
+        return [(o.copy(), p) for o, p in self._outcomes(state)]
+
+    def sample_chance(self, state: State, rng: random.Random) -> dict:
+        """The chance outcome drawn with ``rng`` (:func:`rules.core.chance.weighted_choice` over
+        :meth:`chance_outcomes`, the same draw as the default)."""
+        return weighted_choice(self._outcomes(state), rng).copy()
 
     def apply(self, state: State, action: dict) -> Transition:
         """Apply a player action or a chance outcome; :class:`IllegalAction` (state untouched)
@@ -64,14 +93,14 @@ class ShadowMasterGame(GameBase):
             raise bad
         cp = flow.current_player(state)
         if "chance" in action:
-            if cp != CHANCE or all(action != o for o, _ in chance.chance_outcomes(state)):
+            if cp != CHANCE or all(action != o for o, _ in self._outcomes(state)):
                 raise IllegalAction("phase1.roll_place", "ผลสุ่มนี้เป็นไปไม่ได้ตอนนี้",
                                     f"chance outcome {action} is not possible now")
             w = thaw(state)
             chance.act_chance(w, action)
         else:
             seat = action.get("player")
-            if not isinstance(seat, int) or action not in A.legal(state, seat):
+            if not isinstance(seat, int) or action not in self._legal(state, seat):
                 raise self.explain_illegal(state, action)
             w = thaw(state)
             if state.queue:

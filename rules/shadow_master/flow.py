@@ -13,6 +13,8 @@ until a chance node, a decision or the end.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.events import emit
 from rules.core.protocol import CHANCE, TERMINAL
 
@@ -23,7 +25,7 @@ from .powers import (can_buy, cards_of, count_kind, deposit_options, income_for,
                      update_flags)
 from .scoring import check_end, game_over
 from .state import ChanceReq, Pending, Turn
-from .territory import draw_cards, take_options
+from .territory import can_take, draw_cards
 
 # the machine name of each step, for observe()["phase"]
 PHASES = {"choose": "phase1_choose", "resolve": "phase1_place", "buy": "phase1_buy", "phase2": "phase2_take",
@@ -58,9 +60,26 @@ def phase(s) -> str:
     return s.stage
 
 
+def two_in(w) -> bool:
+    """At least two players are still in (with one left the game is over: ``bankruptcy.out``)."""
+    left = 0
+    for p in w.players:
+        if not p.out:
+            if left:
+                return True
+            left = 1
+    return False
+
+
+@lru_cache(maxsize=None)
+def clockwise(n: int, start: int) -> tuple[int, ...]:
+    """The ``n`` seats clockwise from ``start`` (``order.rounds_first_player``)."""
+    return tuple((start + i) % n for i in range(n))
+
+
 def seats_from(w, start: int) -> list[int]:
-    n = len(w.players)
-    return [(start + i) % n for i in range(n) if not w.players[(start + i) % n].out]
+    players = w.players
+    return [s for s in clockwise(len(players), start) if not players[s].out]
 
 
 def eor_after(w, seat: int | None) -> list[int]:
@@ -68,8 +87,7 @@ def eor_after(w, seat: int | None) -> list[int]:
     (all if ``None``).  Ambiguity ``end_round_order``: clockwise from the First Player
     (``from_first_player``, default: the turn order), or the reverse, from the player who played
     last, anticlockwise (``from_last_player``)."""
-    n = len(w.players)
-    order = [(w.first_player + i) % n for i in range(n)]
+    order = clockwise(len(w.players), w.first_player)
     if w.config.end_round_order == "from_last_player":
         order = order[::-1]
     if seat is not None:
@@ -137,7 +155,7 @@ def after_place(w) -> None:
 
 def end_turn(w) -> None:
     """Next player clockwise, or the end of the round (``order.round_definition``)."""
-    order = [(w.first_player + i) % len(w.players) for i in range(len(w.players))]
+    order = clockwise(len(w.players), w.first_player)
     rest = order[order.index(w.turn.seat) + 1:]
     for seat in rest:
         if not w.players[seat].out:
@@ -315,7 +333,7 @@ def advance(w) -> None:
             if settle_owed(w):
                 continue
             return
-        if sum(not p.out for p in w.players) <= 1:
+        if not two_in(w):
             game_over(w)
             return
         if w.resume:
@@ -327,7 +345,7 @@ def advance(w) -> None:
             if w.players[t.seat].out:
                 end_turn(w)
                 continue
-            if t.step in ("phase2", "phase3_take") and not take_options(w, t.seat):
+            if t.step in ("phase2", "phase3_take") and not can_take(w, t.seat):
                 w.set_turn(step="phase3", to_take=0)
                 continue
         if w.stage == "sell" and (w.eor_seat < 0 or w.players[w.eor_seat].out):

@@ -7,6 +7,8 @@ All amounts are Silver (10 Silver = 1 Gold is only a display unit).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.events import emit
 
 from .constants import CASH_LIMIT, MOVE_FEE, MOVE_FEE_PER, SILVER_PER_GOLD
@@ -129,10 +131,15 @@ def _kind_index(kind: str) -> int:
 
 def amount_choices(n: int) -> list[int]:
     """Offered amounts for moving/depositing ``n`` Silver: 1-9, the tens, and all of it."""
+    return list(_amounts(n))
+
+
+@lru_cache(maxsize=1024)
+def _amounts(n: int) -> tuple[int, ...]:
     if n <= 0:
-        return []
+        return ()
     out = set(range(1, min(MOVE_FEE_PER - 1, n) + 1)) | set(range(MOVE_FEE_PER, n + 1, MOVE_FEE_PER)) | {n}
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def move_fee(amount: int) -> int:

@@ -27,10 +27,15 @@ def rank_group(s: State, colour: str, reading: str) -> dict:
     "side"}`` (``side``: the colours counted together - the colour alone, or with its allies under
     ``merged``; ``rank.largest_group``, ``alliance.shared_cell``)."""
     side = side_of(s.alliances, colour) if reading == "merged" else frozenset([colour])
-    cells = B.largest_group(s.position, side)
-    order = s.board.order
-    return {"rank": len(cells), "cells": sorted(cells, key=order.__getitem__),
-            "side": [c for c in s.board.colours if c in side]}
+    pos = s.position
+    key = ("rank_group", side)
+    found = pos._cache.get(key)   # the same side on the same (immutable) position: the same group
+    if found is None:
+        cells = B.largest_group(pos, side)
+        order = s.board.order
+        found = pos._cache[key] = (len(cells), tuple(sorted(cells, key=order.__getitem__)),
+                                   tuple(c for c in s.board.colours if c in side))
+    return {"rank": found[0], "cells": list(found[1]), "side": list(found[2])}
 
 
 def observe(s: State, viewer: int | None) -> dict:
@@ -55,10 +60,12 @@ def observe(s: State, viewer: int | None) -> dict:
     out["phase"] = phase(s)
     out["acting_seat"] = cp if isinstance(cp, int) and cp >= 0 else None
     colours = s.board.colours
-    groups = {c: rank_group(s, c, s.config.allies_rank) for c in colours}
+    by_reading = {r: {c: rank_group(s, c, r) for c in colours} for r in ALLIES_RANK_READINGS}
+    groups = by_reading[s.config.allies_rank] if s.config.allies_rank in by_reading else {
+        c: rank_group(s, c, s.config.allies_rank) for c in colours}
     out["rank_groups"] = {c: g["cells"] for c, g in groups.items()}
     out["rank_sides"] = {c: g["side"] for c, g in groups.items()}
-    out["rank_by_reading"] = {r: {c: rank_group(s, c, r)["rank"] for c in colours} for r in ALLIES_RANK_READINGS}
+    out["rank_by_reading"] = {r: {c: g["rank"] for c, g in gs.items()} for r, gs in by_reading.items()}
     return out
 
 

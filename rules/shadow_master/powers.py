@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import board as B
 from rules.core.events import emit
-from .money import charge, held_colours
+from .money import charge, held_colours, spendable
 from .constants import (EXCHANGES_PER_ROUND, FIVE_BLACK, LAND_EXCHANGE_BONUS, LAND_TERRITORY_BONUS, LIMIT_BONUS,
                         MASTER_OF_COIN_CUT, RANK15, RANK15_COLOURS_3P, TAX_RANK)
 from .money import amount_choices
@@ -33,7 +33,21 @@ def kingdom_rank(w, colour: str, position=None) -> int:
     pos = w.position if position is None else position
     if w.config.allies_rank == "merged":
         return B.rank(pos, side_of(w.alliances, colour))
-    return B.rank(pos, colour)
+    r = pos._ranks.get(colour)   # the memo B.rank keeps (a Rank is asked ~12 times a step)
+    return B.rank(pos, colour) if r is None else r
+
+
+def kingdom_ranks(w) -> tuple[int, ...]:
+    """The Rank of every kingdom colour, in board colour order (:func:`kingdom_rank` of each);
+    memoised on the position under ``allies_rank=separate`` (the end check and the Power Limit
+    flags ask for all of them at every step)."""
+    pos = w.position
+    if w.config.allies_rank == "merged":
+        return tuple(kingdom_rank(w, c) for c in w.board.colours)
+    found = pos._cache.get("ranks")
+    if found is None:
+        found = pos._cache["ranks"] = tuple(B.rank(pos, c) for c in w.board.colours)
+    return found
 
 
 def card_value(w, colour: str) -> int:
@@ -74,11 +88,19 @@ def placement_fee(w, seat: int, colour: str, cell: str, tokens: int = 1) -> int:
 
 
 def count_kind(player, colour: str | None, kind: str) -> int:
-    return sum(1 for c, k in player.powers if k == kind and (colour is None or c == colour))
+    """How many ``kind`` cards (of ``colour``, or of any colour when ``None``) ``player`` holds."""
+    powers = player.powers
+    if not powers:
+        return 0
+    if colour is not None:
+        return powers.count((colour, kind))
+    return [k for _, k in powers].count(kind)
 
 
 def cards_of(player, colour: str) -> int:
-    return sum(1 for c, _ in player.powers if c == colour)
+    """How many Kingdom Powers of ``colour`` ``player`` holds."""
+    powers = player.powers
+    return [c for c, _ in powers].count(colour) if powers else 0
 
 
 def limit_sources(w, seat: int) -> list[tuple[str, int, str]]:
@@ -86,8 +108,7 @@ def limit_sources(w, seat: int) -> list[tuple[str, int, str]]:
     cfg, p = w.config, w.players[seat]
     out = [("base", cfg.power_limit_base, "power_limit.definition")]
     live = cfg.limit_bonus == "live"
-    on_board = {col for col, _ in w.position.values()}
-    if (all(c in on_board for c in w.board.colours) if live else w.bonus_all_colours):
+    if (w.position.colours().issuperset(w.board.colours) if live else w.bonus_all_colours):
         out.append(("all_colours", LIMIT_BONUS, "power_limit.all_colours"))
     blacks = B.tokens_of(w.position, w.board.black)
     if (blacks >= FIVE_BLACK if live else w.bonus_five_black):
@@ -97,13 +118,17 @@ def limit_sources(w, seat: int) -> list[tuple[str, int, str]]:
         out.append(("rank15", LIMIT_BONUS, "power_limit.four_players_rank15"))
     if cfg.players == 3 and reached:
         out.append(("rank15", LIMIT_BONUS * min(RANK15_COLOURS_3P, len(reached)), "power_limit.three_players_rank15"))
+    powers = p.powers
+    if not powers:   # no card: no King, no pair
+        return out
     kings = count_kind(p, None, "king")
     if kings:
         out.append(("king", kings, "power_limit.king"))
-    qk = sum(min(count_kind(p, c, "queen"), count_kind(p, c, "king")) for c in w.board.colours)
+    held = {c for c, _ in powers}   # a pair is of one colour: only held colours can count
+    qk = sum(min(powers.count((c, "queen")), powers.count((c, "king"))) for c in held)
     if qk:
         out.append(("queen_king", qk, "power_combo.queen_king"))  # power_limit.combo
-    ll = sum(count_kind(p, c, "land") // 2 for c in w.board.colours)
+    ll = sum(powers.count((c, "land")) // 2 for c in held)
     if ll:
         out.append(("land_land", ll, "power_combo.land_land"))
     return out
@@ -151,7 +176,6 @@ def deck_size(w, colour: str) -> int:
 def can_buy(w, seat: int, colour: str) -> bool:
     """``phase1.buy_power``: the colour's deck is not empty, the price (its Rank) is affordable
     and the buyer is under the Power Limit."""
-    from .money import spendable
     p = w.players[seat]
     return (deck_size(w, colour) > 0 and spendable(w, seat) >= card_value(w, colour)
             and len(p.powers) < power_limit(w, seat))
@@ -182,8 +206,7 @@ def charge_damage(w, colour: str, cells_lost: int, rank_before: int, cause: tupl
 
 def update_flags(w) -> None:
     """Record permanent Power Limit bonuses as they happen (``power_limit.all_colours``, ...)."""
-    on_board = {col for col, _ in w.position.values()}
-    if not w.bonus_all_colours and all(c in on_board for c in w.board.colours):
+    if not w.bonus_all_colours and w.position.colours().issuperset(w.board.colours):
         w.bonus_all_colours = True
         emit(w.events, "limit_bonus", None, ("power_limit.all_colours",), "มีอาณาจักรครบทุกสีบนกระดาน: Power Limit +1",
              "every kingdom colour is on the board: Power Limit +1", bonus="all_colours")
@@ -191,8 +214,14 @@ def update_flags(w) -> None:
         w.bonus_five_black = True
         emit(w.events, "limit_bonus", None, ("power_limit.five_black",), f"โทเคนสีดำครบ {FIVE_BLACK} ตัว: Power Limit +1",
              f"{FIVE_BLACK} black tokens on the board: Power Limit +1", bonus="five_black")
-    for c in w.board.colours:
-        if c not in w.rank15 and kingdom_rank(w, c) >= RANK15:
+    colours = w.board.colours
+    if len(w.rank15) >= len(colours):
+        return
+    ranks = kingdom_ranks(w)
+    if max(ranks) < RANK15:
+        return
+    for c, rank in zip(colours, ranks):
+        if rank >= RANK15 and c not in w.rank15:
             w.rank15.append(c)
             if w.config.players in (3, 4):
                 cl = "power_limit.four_players_rank15" if w.config.players == 4 else "power_limit.three_players_rank15"

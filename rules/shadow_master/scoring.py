@@ -9,7 +9,7 @@ Shadow Master cards at their price (``scoring.*``); the highest total wins.
 from __future__ import annotations
 
 from rules.core.events import emit
-from .powers import card_value, kingdom_rank
+from .powers import card_value, kingdom_ranks
 from .tables import tables
 
 TERRITORY_VALUE = 5  # scoring.territory
@@ -23,9 +23,9 @@ def end_conditions(w) -> list[str]:
     out = []
     if len(w.board.cells) - len(w.position) <= END_EMPTY:
         out.append("end.three_empty")
-    if any(kingdom_rank(w, c) >= END_RANK for c in w.board.colours):
+    if max(kingdom_ranks(w)) >= END_RANK:
         out.append("end.rank30")
-    if sum(1 for n in w.supply if n == 0) >= END_EXHAUSTED:
+    if w.supply.count(0) >= END_EXHAUSTED:
         out.append("end.two_exhausted")
     return out
 

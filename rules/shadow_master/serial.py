@@ -37,6 +37,20 @@ def _pending_json(q) -> dict:
     return {"kind": q.kind, "seat": q.seat, "data": {k: (list(v) if isinstance(v, tuple) else v) for k, v in q.data}}
 
 
+_CONFIG_JSON: tuple = (None, {})
+
+
+def config_json(config) -> dict:
+    """``config.model_dump(mode="json")`` (a fresh dict); the last config's dump is kept, compared
+    by identity (a game's states share one frozen config, and ``observe`` asks at every move)."""
+    global _CONFIG_JSON
+    last, dumped = _CONFIG_JSON
+    if last is not config:
+        dumped = config.model_dump(mode="json")
+        _CONFIG_JSON = (config, dumped)
+    return dict(dumped)
+
+
 def _deep(v):
     if isinstance(v, tuple):
         return [_deep(x) for x in v]
@@ -50,6 +64,7 @@ def state_to_json(s: State, viewer: int | None = -99) -> dict:
     players = []
     for i, p in enumerate(s.players):
         show = full or viewer == i
+        sources = limit_sources(s, i)
         players.append({
             "cash": p.cash,
             "cash_gold_silver": list(divmod(p.cash, SILVER_PER_GOLD)),  # money.gold: 10 Silver = 1 Gold
@@ -63,15 +78,15 @@ def state_to_json(s: State, viewer: int | None = -99) -> dict:
             "moved_money": p.moved_money,
             "sold": p.sold,
             "turncloak_used": p.turncloak_used,
-            "power_limit": sum(n for _, n, _ in limit_sources(s, i)),
-            "power_limit_sources": [[label, n, clause] for label, n, clause in limit_sources(s, i)],
+            "power_limit": sum(n for _, n, _ in sources),
+            "power_limit_sources": [[label, n, clause] for label, n, clause in sources],
             "territory_limit": territory_limit(s, i),
             "value": breakdown(s, i)["total"],
         })
     t = s.turn
     return {
         "game": "shadow_master",
-        "config": s.config.model_dump(mode="json"),
+        "config": config_json(s.config),
         "seed": s.seed,
         "round": s.round,
         "first_player": s.first_player,
@@ -90,7 +105,7 @@ def state_to_json(s: State, viewer: int | None = -99) -> dict:
         "board": s.position.to_json(),
         "rank": {c: kingdom_rank(s, c) for c in board.colours},
         "tokens_on_board": {c: B.tokens_of(s.position, c) for c in board.all_colours},
-        "empty_cells": len(B.empty_cells(s.position)),
+        "empty_cells": len(board.cells) - len(s.position),
         "supply": {c: s.supply[k] for k, c in enumerate(board.colours)},
         "black_supply": s.black_supply,
         "alliances": {x: list(a) for x, a in zip(board.x_cells, s.alliances)},

@@ -8,7 +8,7 @@ Money is in Silver.  Colours are the board's kingdom colours (index order of ``b
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
 from .board import Board, Position
@@ -17,6 +17,35 @@ from .config import Config
 BANK_START = 100_000  # the bank never runs out; its balance proves money is conserved
 
 
+def _filled(cls):
+    """A frozen dataclass whose ``__init__`` stores the fields straight into the instance's
+    ``__dict__`` (same parameters, defaults and order as the generated one).
+
+    Why: a frozen dataclass's own ``__init__`` sets every field through ``object.__setattr__``
+    (it must get past the frozen ``__setattr__``); a new :class:`Turn` (15 fields) at every turn
+    and a :class:`ChanceReq` at every roll and draw made that a visible part of a step.  The
+    result is the same object: equality, hashing, ``repr``, ``replace`` and pickling only read
+    the fields.  Only for classes whose fields all take a plain default or none."""
+    params, body, ns = [], [], {}
+    for f in fields(cls):
+        if not f.init or f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: _filled needs plain fields")
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            ns[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        body.append(f"    d[{f.name!r}] = {f.name}")
+    src = f"def __init__(self, {', '.join(params)}):\n    d = self.__dict__\n" + "\n".join(body) + "\n"
+    exec(src, ns)
+    init = ns["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init
+    return cls
+
+
+@_filled
 @dataclass(frozen=True)
 class Player:
     """One seat: ``cash`` and ``deposits`` (per kingdom colour, Silver), Kingdom ``powers`` as
@@ -35,6 +64,7 @@ class Player:
     turncloak_used: bool = False
 
 
+@_filled
 @dataclass(frozen=True)
 class Castle:
     """A built castle: its card number, the map cell it stands on, the owning seat and its
@@ -50,6 +80,7 @@ class Castle:
     colour: str
 
 
+@_filled
 @dataclass(frozen=True)
 class Turn:
     """The active player's turn.
@@ -75,6 +106,7 @@ class Turn:
     used_person: bool = False
 
 
+@_filled
 @dataclass(frozen=True)
 class Pending:
     """A decision owed by ``seat`` before play goes on (front of the queue first).
@@ -98,6 +130,7 @@ class Pending:
         return default
 
 
+@_filled
 @dataclass(frozen=True)
 class ChanceReq:
     """A chance node: ``kind`` ``die`` | ``territory`` | ``power``; ``count`` outcomes still due;
@@ -111,6 +144,14 @@ class ChanceReq:
     colour: str = ""
 
 
+def _colour_index(board: Board, colour) -> int:
+    try:
+        return board.colour_index[colour]
+    except (KeyError, TypeError):   # what board.colours.index says of anything else (ValueError)
+        return board.colours.index(colour)
+
+
+@_filled
 @dataclass(frozen=True)
 class State:
     """The whole game (see the module docstring for units)."""
@@ -150,10 +191,14 @@ class State:
         return self.position.board
 
     def cidx(self, colour: str) -> int:
-        return self.board.colours.index(colour)
+        """The index of kingdom ``colour`` in ``board.colours`` (``ValueError`` for no kingdom colour)."""
+        return _colour_index(self.board, colour)
 
 
 # ----------------------------------------------------------------------------- working copy
+_TURN_FIELDS = frozenset(f.name for f in fields(Turn))
+_new = object.__new__
+
 @dataclass
 class PlayerW:
     cash: int
@@ -168,14 +213,22 @@ class PlayerW:
     turncloak_used: bool
 
     def freeze(self) -> Player:
-        return Player(self.cash, tuple(self.deposits), tuple(sorted(self.powers)), tuple(sorted(self.hand)),
-                      tuple(sorted(self.persons)), tuple(sorted(self.castles)), self.out, self.moved_money,
-                      self.sold, self.turncloak_used)
+        # the Player its constructor would build, its fields filled directly: a frozen
+        # dataclass's __init__ sets each field through object.__setattr__ (freeze runs per step)
+        p = _new(Player)
+        p.__dict__.update(cash=self.cash, deposits=tuple(self.deposits), powers=tuple(sorted(self.powers)),
+                          hand=tuple(sorted(self.hand)), persons=tuple(sorted(self.persons)),
+                          castles=tuple(sorted(self.castles)), out=self.out, moved_money=self.moved_money,
+                          sold=self.sold, turncloak_used=self.turncloak_used)
+        return p
 
 
 def thaw_player(p: Player) -> PlayerW:
-    return PlayerW(p.cash, list(p.deposits), list(p.powers), list(p.hand), list(p.persons), list(p.castles),
-                   p.out, p.moved_money, p.sold, p.turncloak_used)
+    w = _new(PlayerW)
+    w.__dict__.update(cash=p.cash, deposits=list(p.deposits), powers=list(p.powers), hand=list(p.hand),
+                      persons=list(p.persons), castles=list(p.castles), out=p.out, moved_money=p.moved_money,
+                      sold=p.sold, turncloak_used=p.turncloak_used)
+    return w
 
 
 @dataclass
@@ -213,19 +266,33 @@ class Work:
     end_triggered: bool
     last_round: int
     events: list = field(default_factory=list)
+    board: Board = field(default=None, repr=False, compare=False)   # = position.board, kept as a plain attribute
 
-    @property
-    def board(self) -> Board:
-        return self.position.board
+    def __post_init__(self) -> None:
+        if self.board is None:
+            self.board = self.position.board
 
     def set_turn(self, **changes) -> None:
-        self.turn = replace(self.turn, **changes)
+        """``turn`` with ``changes`` (what ``dataclasses.replace`` gives, built without its
+        per-call field walk: about a third of the step's bookkeeping before)."""
+        if not _TURN_FIELDS.issuperset(changes):
+            raise TypeError(f"Turn has no field {sorted(set(changes) - _TURN_FIELDS)}")
+        t = _new(Turn)
+        d = t.__dict__
+        d.update(self.turn.__dict__)
+        d.update(changes)
+        self.turn = t
 
     def cidx(self, colour: str) -> int:
-        return self.board.colours.index(colour)
+        """The index of kingdom ``colour`` in ``board.colours`` (``ValueError`` for no kingdom colour)."""
+        return _colour_index(self.board, colour)
 
     def freeze(self) -> State:
-        return State(
+        """The next immutable :class:`State` (lists sorted into tuples; this copy is left as is).
+        Built as its constructor would build it, the fields filled directly (see
+        :meth:`PlayerW.freeze`)."""
+        s = _new(State)
+        s.__dict__.update(
             config=self.config, seed=self.seed, position=self.position, supply=tuple(self.supply),
             black_supply=self.black_supply, alliances=tuple(tuple(sorted(a)) for a in self.alliances),
             castles=tuple(sorted(self.castles, key=lambda c: c.card)), castle_supply=tuple(sorted(self.castle_supply)),
@@ -238,11 +305,13 @@ class Work:
             bonus_five_black=self.bonus_five_black, rank15=tuple(self.rank15), end_triggered=self.end_triggered,
             last_round=self.last_round,
         )
+        return s
 
 
 def thaw(s: State) -> Work:
     """A mutable deep-enough copy of ``s`` (``s`` is left untouched)."""
-    return Work(
+    w = _new(Work)
+    w.__dict__.update(
         config=s.config, seed=s.seed, position=s.position, supply=list(s.supply), black_supply=s.black_supply,
         alliances=[list(a) for a in s.alliances], castles=list(s.castles), castle_supply=list(s.castle_supply),
         person_supply=list(s.person_supply), players=[thaw_player(p) for p in s.players], deck=list(s.deck),
@@ -250,5 +319,6 @@ def thaw(s: State) -> Work:
         bank=s.bank, round=s.round, first_player=s.first_player, stage=s.stage, turn=s.turn, eor_seat=s.eor_seat,
         queue=list(s.queue), chance=s.chance, resume=s.resume, cells_this_round=set(s.cells_this_round),
         bonus_all_colours=s.bonus_all_colours, bonus_five_black=s.bonus_five_black, rank15=list(s.rank15),
-        end_triggered=s.end_triggered, last_round=s.last_round,
+        end_triggered=s.end_triggered, last_round=s.last_round, events=[], board=s.position.board,
     )
+    return w

@@ -8,6 +8,7 @@ from rules.core.events import emit
 
 from .constants import PASS_COST
 from .money import spendable
+from .state import ChanceReq
 
 
 def hand_cells(s, seat: int) -> list[str]:
@@ -38,6 +39,12 @@ def take_options(s, seat: int) -> list[dict]:
     return out
 
 
+def can_take(s, seat: int) -> bool:
+    """``take_options(s, seat)`` is not empty: the first open card costs nothing to pass
+    (``phase2.pass_cost``), or a card can be drawn."""
+    return bool(s.row and pass_cost(0) <= spendable(s, seat)) or cards_left(s) > 0
+
+
 def cards_left(s) -> int:
     """Territory cards that can still be drawn: the deck, plus the discard pile when an empty
     deck takes it back (ambiguity ``territory_reshuffle``: ``reshuffle`` by default)."""
@@ -51,7 +58,6 @@ def draw_cards(w, n: int, purpose: str, seat: int, resume: str) -> None:
     w.resume = resume
     if n > 0:
         refill(w)
-        from .state import ChanceReq
         w.chance = ChanceReq("territory", n, purpose, seat)
 
 

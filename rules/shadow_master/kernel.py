@@ -1,0 +1,219 @@
+"""The random-play kernel of Shadow Master: the engine's own rule functions on one mutable working
+copy for a whole game, no event log kept, for the benchmark and for large simulations (sweeps).
+
+``play(config, seed, rng)`` plays exactly the game that
+``rules.core.play.random_play(GAME, GAME.new_game(config, seed), rng)`` plays: the same setup
+(:func:`rules.shadow_master.setup.new_state`), at every step the same legal actions in the same
+order (:func:`rules.shadow_master.actions.legal`), the same chance outcomes
+(:func:`rules.shadow_master.chance.chance_outcomes`, drawn by
+:func:`rules.core.chance.weighted_choice` as ``GAME.sample_chance`` draws them) and the same random
+numbers drawn in the same order, so the same moves and the same final state.
+
+A chance node is drawn from its ``(value, probability)`` pairs
+(:func:`rules.shadow_master.chance.weights`, what ``chance_outcomes`` makes its outcome dicts of)
+by :func:`pick`, the index :func:`~rules.core.chance.weighted_choice` picks, found with the same
+float sums by bisection; only the drawn outcome's dict is built.  The die's pairs never change;
+the Territory deck's counts by card (one pair per card left, in card order) are kept from one
+draw to the next (:class:`_DeckCounts`) instead of being counted again from the deck.
+``tests/test_shadow_master_kernel.py`` checks that move by move over seeds, at every player count
+and under every reading of the ambiguity register; ``trace=[]`` collects the moves as the engine's
+action dicts for that check.
+
+Why a second path: ``GAME.apply`` thaws the immutable state into a :class:`~.state.Work`, checks
+the action against the legal ones, runs the handlers and freezes the next state (sorted tuples,
+new player records) at every step: what undo, the notebooks and the no-mutation check need, and
+about two thirds of a step's cost.  Here one :class:`~.state.Work` lives for the whole game and
+the handlers (:mod:`.turn`, :mod:`.decisions`, :mod:`.income`, :mod:`.chance`) and the steps after
+them (``update_flags``, ``enforce_limit``, ``check_end``, :func:`.flow.advance`) edit it in
+place, exactly as ``GAME.apply`` calls them: the rules are not written twice, so the kernel cannot
+drift from the engine; what it saves is the bookkeeping around them.  Events are still built by the
+rule functions (into the working copy's list, dropped at every step).
+
+Between two steps the working copy is put in the order a frozen-then-thawed state has
+(:func:`_as_thawed`): ``freeze`` sorts the lists of the state, and the lists whose order a rule
+reads (the Kingdom Powers a seat holds: the order taxes are charged in; the castles: the order
+captures are checked in) are sorted here the same way, and the alliance cells with them (three
+short lists).  The others (deck, discard pile, hands, supplies) are only counted, searched or
+sorted by the rules that read them.
+"""
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from itertools import accumulate
+from typing import Mapping, NamedTuple
+
+from rules.core.play import _randbelow
+
+from . import decisions, flow, income, turn
+from .actions import legal
+from .chance import act_chance, outcome, weights
+from .engine import GAME
+from .powers import enforce_limit, update_flags
+from .scoring import breakdown, check_end, winners
+from .setup import new_state
+from .state import State, thaw
+
+SOURCES = ("cash", "deposits", "powers", "territory", "shadow")
+"""The score sources of a seat, in the order of :attr:`Result.sources` (``score_breakdown``'s)."""
+
+
+class Result(NamedTuple):
+    """The end of one random game.
+
+    ``steps``: actions and chance outcomes applied (as ``random_play`` counts them);
+    ``finished``: the game reached its end (else it was cut at ``max_steps``); ``winners``: the
+    winning seats (``score_breakdown(state)["winners"]``, empty when not finished); ``scores``:
+    each seat's total in Silver (0 for a seat that is out); ``sources``: per seat the Silver of
+    :data:`SOURCES` (``score_breakdown``'s ``sources``); ``rounds``: the round the game ended in;
+    ``final``: the final :class:`~rules.shadow_master.state.State` (frozen once, at the end)."""
+
+    steps: int
+    finished: bool
+    winners: tuple
+    scores: tuple
+    sources: tuple
+    rounds: int
+    final: State
+
+    def fingerprint(self) -> tuple:
+        """What the bench compares with :func:`fingerprint` of the engine's final state."""
+        return fingerprint(self.final)
+
+
+def _scores(state: State) -> tuple[tuple, tuple, tuple]:
+    """``(winners, totals, sources)`` of ``state`` as :meth:`GAME.score_breakdown` gives them."""
+    parts = [breakdown(state, i) for i in range(len(state.players))]
+    totals = tuple(b["total"] for b in parts)
+    sources = tuple(tuple(0 if b["out"] else b[k] for k in SOURCES) for b in parts)
+    won = tuple(winners(state)) if state.stage == "over" else ()
+    return won, totals, sources
+
+
+def fingerprint(state: State) -> tuple:
+    """A final state's winners, scores and score sources, plus everything on the table: the board,
+    the players (money, cards, persons, castles), supplies, alliances, castles, decks, the open row,
+    the bank and the round (hashable; equal for equal games)."""
+    won, totals, sources = _scores(state)
+    return (won, totals, sources, state.stage, state.round, tuple(state.position.items()), state.players,
+            state.supply, state.black_supply, state.alliances, state.castles, state.castle_supply,
+            state.person_supply, state.deck, state.discard, state.row, state.power_decks, state.bank,
+            state.rank15, state.last_round)
+
+
+def _as_thawed(w) -> None:
+    """Put ``w``'s order-carrying lists in the order ``thaw(w.freeze())`` would give them."""
+    for a in w.alliances:
+        if len(a) > 1:
+            a.sort()
+    if len(w.castles) > 1:
+        w.castles.sort(key=_card)
+    for p in w.players:
+        if len(p.powers) > 1:
+            p.powers.sort()
+
+
+def _card(castle) -> int:
+    return castle.card
+
+
+def pick(ps: list[float], rng: random.Random) -> int:
+    """The index :func:`rules.core.chance.weighted_choice` picks among outcomes of probabilities
+    ``ps`` (>= 0): ``x = rng.random() * sum(ps)``, then the first outcome whose running sum
+    exceeds ``x`` (the last when none does).  The running sums are the same float additions in
+    the same order (``itertools.accumulate``), found by bisection instead of a Python loop."""
+    x = rng.random() * sum(ps)
+    i = bisect_right(list(accumulate(ps)), x)
+    return i if i < len(ps) else len(ps) - 1
+
+
+class _DeckCounts:
+    """The Territory deck as ``cards`` (sorted, distinct) and their ``counts``: the pairs
+    ``chance.weights`` gives a Territory draw (``n / len(deck)`` per card left).  Kept in step with
+    the deck list it was counted from (``deck``, ``size``): a draw takes one card out of it
+    (:func:`rules.shadow_master.chance.act_chance`); a reshuffle replaces the list (``refill``),
+    so a list that is not the same object of the same length is counted afresh."""
+
+    __slots__ = ("deck", "size", "cards", "counts")
+
+    def __init__(self) -> None:
+        self.deck, self.size, self.cards, self.counts = None, -1, [], []
+
+    def of(self, deck: list) -> tuple[list, list]:
+        if deck is not self.deck or len(deck) != self.size:
+            items = sorted(Counter(deck).items())
+            self.cards, self.counts = [k for k, _ in items], [n for _, n in items]
+            self.deck, self.size = deck, len(deck)
+        return self.cards, self.counts
+
+    def drawn(self, deck: list, card: str) -> None:
+        """``card`` was taken out of ``deck`` (the list counted before the draw)."""
+        if deck is not self.deck:
+            return
+        i = bisect_left(self.cards, card)
+        if self.counts[i] > 1:
+            self.counts[i] -= 1
+        else:
+            del self.cards[i], self.counts[i]
+        self.size -= 1
+
+
+def play(config, seed: int, rng: random.Random, trace: list | None = None, max_steps: int = 100_000) -> Result:
+    """One uniformly random game (see the module docstring): ``config`` a Shadow Master config or
+    its fields (``{"players": 4, ...}``; :class:`~rules.core.protocol.BadInput` when invalid),
+    ``seed`` the ``new_game`` seed, ``rng`` the play's random numbers; at most ``max_steps`` steps.
+    ``trace``: a list that receives each move (action or chance outcome) as the engine's dict."""
+    cfg = GAME.make_config(config) if isinstance(config, Mapping) else config
+    w = thaw(new_state(cfg, seed))
+    randbelow = _randbelow(rng)
+    events = w.events
+    colours = w.board.colours
+    die_ps = [1 / len(colours)] * len(colours)   # chance.weights of a die: one face per kingdom colour
+    deck_counts = _DeckCounts()
+    act_turn, act_pending, act_end_of_round, advance = turn.act_turn, decisions.act_pending, income.act_end_of_round, flow.advance
+    steps = 0
+    while steps < max_steps and w.stage != "over":
+        c = w.chance
+        if c is not None:
+            # GAME.sample_chance: weighted_choice over chance_outcomes, i.e. over chance.weights
+            if c.kind == "territory":
+                deck = w.deck
+                cards, counts = deck_counts.of(deck)
+                total = len(deck)
+                card = cards[pick([n / total for n in counts], rng)]
+                a = {"chance": "territory", "card": card}
+                act_chance(w, a)
+                deck_counts.drawn(deck, card)
+            else:
+                if c.kind == "die":
+                    a = {"chance": "die", "colour": colours[pick(die_ps, rng)]}
+                else:
+                    found = weights(w)
+                    a = outcome(c, found[pick([p for _, p in found], rng)][0])
+                act_chance(w, a)
+        else:
+            queue = w.queue
+            seat = queue[0].seat if queue else (w.turn.seat if w.stage == "turn" else w.eor_seat)
+            options = legal(w, seat)
+            if not options:
+                raise ValueError(f"{GAME!r}: seat {seat} must act but has no legal action")
+            a = options[randbelow(len(options))]
+            if queue:
+                act_pending(w, seat, a)
+            elif w.stage == "turn":
+                act_turn(w, seat, a)
+            else:
+                act_end_of_round(w, seat, a)
+        if trace is not None:
+            trace.append(a)
+        update_flags(w)
+        enforce_limit(w)
+        check_end(w)
+        advance(w)
+        _as_thawed(w)
+        events.clear()
+        steps += 1
+    final = w.freeze()
+    won, totals, sources = _scores(final)
+    return Result(steps, final.stage == "over", won, totals, sources, final.round, final)

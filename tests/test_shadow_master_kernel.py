@@ -1,0 +1,151 @@
+"""The Shadow Master random-play kernel (rules/shadow_master/kernel.py) plays the engine's games move
+by move: at every player count, under every reading of every register entry and for mixes of
+readings; the comparison tells another reading apart; the analyzer and the bench read it."""
+from __future__ import annotations
+
+import random
+
+import pandas.testing as pdt
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.core.ambiguity import load_ambiguities, reading_configs
+from rules.core.chance import weighted_choice
+from rules.core.play import choose_action, random_play
+from rules.core.protocol import BadInput
+from rules.shadow_master import GAME, kernel
+from rules.shadow_master.config import reading_value
+
+READINGS = {e.variant: [reading_value(r) for r in e.readings] for e in load_ambiguities("shadow_master")}
+
+
+def engine_game(config, seed: int, max_steps: int = 100_000) -> tuple[list[dict], object]:
+    """The engine's random game (``choose_action`` then ``apply``, as ``random_play`` plays it):
+    the moves and the final state."""
+    rng = random.Random(seed)
+    state = GAME.new_game(config, seed)
+    moves: list[dict] = []
+    while len(moves) < max_steps and (a := choose_action(GAME, state, None, rng)) is not None:
+        moves.append(a)
+        state = GAME.apply(state, a).state
+    return moves, state
+
+
+def differences(config: dict, seed: int, kernel_config: dict | None = None, max_steps: int = 100_000) -> list[str]:
+    """What differs between the engine's game under ``config`` and the kernel's under
+    ``kernel_config`` (default the same): the first differing move, the lengths, the end."""
+    moves, final = engine_game(GAME.make_config(config), seed, max_steps)
+    trace: list[dict] = []
+    res = kernel.play(GAME.make_config(kernel_config or config), seed, random.Random(seed), trace=trace,
+                      max_steps=max_steps)
+    out = [f"move {i}: kernel {a} != engine {b}" for i, (a, b) in enumerate(zip(trace, moves)) if a != b][:1]
+    if len(trace) != len(moves):
+        out.append(f"kernel made {len(trace)} moves, engine {len(moves)}")
+    sb = GAME.score_breakdown(final)
+    want = {"steps": len(moves), "finished": final.stage == "over", "winners": tuple(sb["winners"]),
+            "scores": tuple(s["total"] for s in sb["seats"]),
+            "sources": tuple(tuple(s["sources"][k] for k in kernel.SOURCES) for s in sb["seats"]),
+            "rounds": final.round}
+    out += [f"{k}: kernel {getattr(res, k)} != engine {v}" for k, v in want.items() if getattr(res, k) != v]
+    if res.final != final:
+        out.append("final states differ")
+    if res.fingerprint() != kernel.fingerprint(final):
+        out.append("fingerprints differ")
+    return out
+
+
+@pytest.mark.parametrize("players,seeds", [(2, 6), (3, 5), (4, 5), (5, 3), (6, 3)])
+def test_same_games_as_the_engine_at_every_player_count(players, seeds):
+    assert (GAME.min_players, GAME.max_players) == (2, 6)   # the counts this test covers
+    for seed in range(seeds):
+        assert differences({"players": players}, seed) == [], (players, seed)
+
+
+@pytest.mark.parametrize("entry,reading,fields", list(reading_configs("shadow_master")))
+def test_same_games_under_every_reading(entry, reading, fields):
+    for players, seed in ((3, 11), (4, 12)):
+        assert differences({"players": players, **fields}, seed) == [], (entry, reading, players)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.integers(2, 6), st.integers(0, 10**6),
+       st.fixed_dictionaries({k: st.sampled_from(v) for k, v in READINGS.items()}))
+def test_same_games_for_any_mix_of_readings(players, seed, readings):
+    assert differences({"players": players, **readings}, seed) == []
+
+
+def test_the_comparison_tells_another_reading_apart():
+    """A kernel playing another reading (a bigger Territory hand) is caught: its moves part from
+    the engine's; the same reading on both sides is not."""
+    caught = sum(bool(differences({"players": 4}, seed, {"players": 4, "territory_limit": "generous"}))
+                 for seed in range(8))
+    assert caught == 8
+    # a reading these games never reach (no tie at the end) plays the same moves to the same end;
+    # only the final state's config tells them apart
+    late = [differences({"players": 3}, seed, {"players": 3, "final_tie": "most_silver"}) for seed in range(6)]
+    assert late == [["final states differ"]] * 6
+    assert differences({"players": 4, "territory_limit": "generous"}, 3) == []
+
+
+def test_a_cut_game_stops_where_random_play_stops():
+    cfg = GAME.default_config(4)
+    for cut in (1, 37, 150):
+        state, steps = random_play(GAME, GAME.new_game(cfg, 5), random.Random(5), max_steps=cut)
+        res = kernel.play(cfg, 5, random.Random(5), max_steps=cut)
+        assert (res.steps, res.finished, res.winners, res.final) == (steps, False, (), state)
+    assert differences({"players": 4}, 6, max_steps=90) == []
+
+
+def test_the_kernel_draws_as_weighted_choice():
+    """``pick`` finds the outcome :func:`weighted_choice` draws (same random number, same sums)."""
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.lists(st.integers(0, 9), min_size=1, max_size=60).filter(any), st.integers(0, 2**32))
+    def same(counts, seed):
+        total = sum(counts)
+        ps = [n / total for n in counts]
+        a, b = random.Random(seed), random.Random(seed)
+        assert kernel.pick(ps, a) == weighted_choice(list(zip(range(len(ps)), ps)), b)
+        assert a.random() == b.random()
+    same()
+
+
+def test_games_end_and_money_is_conserved():
+    """Random games end (every one of these by bankruptcy, none at the engine's round cap) and
+    Silver is conserved: the bank's start equals the bank plus everyone's cash, deposits and the
+    coins on open cards."""
+    from rules.shadow_master.state import BANK_START
+    rng = random.Random(2)
+    for seed in range(40):
+        cfg = GAME.default_config(2 + seed % 5)
+        res = kernel.play(cfg, seed, rng)
+        f = res.final
+        assert res.finished and f.stage == "over" and f.round < cfg.round_cap()
+        assert len(res.winners) >= 1 and all(not f.players[s].out for s in res.winners)
+        money = f.bank + sum(p.cash + sum(p.deposits) for p in f.players) + sum(n for _, n in f.row)
+        assert money == BANK_START
+        assert GAME.invariants(f) == []
+
+
+def test_bad_config_is_refused_in_both_languages():
+    for players in (1, 7):
+        with pytest.raises(BadInput) as err:
+            kernel.play({"players": players}, 0, random.Random(0))
+        assert err.value.field == "players" and err.value.message_th and err.value.message_en
+
+
+def test_the_catalog_the_analyzer_and_the_bench_find_it():
+    from rules.__main__ import bench
+    from rules.analysis.simulate import simulate
+    from rules.catalog import kernel as find_kernel
+    assert find_kernel("shadow_master") is kernel
+    cfg = {"players": 3}
+    eng = simulate("shadow_master", 12, config=cfg, seed=4, workers=1, progress=False)
+    ker = simulate("shadow_master", 12, config=cfg, seed=4, workers=1, progress=False, kernel=True)
+    assert (ker["path"] == "kernel").all()
+    cols = [c for c in ker.columns if c != "path"]
+    pdt.assert_frame_equal(eng[cols], ker[cols])
+    out = bench("shadow_master", 2, 0.3)
+    k = out["kernel"]
+    assert out["games"] > 0 and k["games"] > 0
+    assert k["same_games"] == min(k["games"], out["games"]) and k["matches_engine"] is True
