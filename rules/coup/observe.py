@@ -4,7 +4,10 @@
 card it was shown by an examine, the cards it drew for an exchange (its own, or one an examine
 forced on it), everyone's face-up cards,
 coin counts, factions, the almshouse, public claims, the deck size and the open action, block
-and window.  Always ``viewer``, ``phase`` (a name of ``state.PHASE_NAMES``) and ``current``
+and window; ``blockers``: ``{action type: {"characters": [...], "who": "target" | "anyone"}}``,
+the characters that may block foreign aid, a steal, an assassination in this game's deck
+(``actions.blockers_of``) and whether only the target or any other seat may (ambiguity who_blocks;
+the Reformation's same-faction limits still apply).  Always ``viewer``, ``phase`` (a name of ``state.PHASE_NAMES``) and ``current``
 (``rules.core.protocol.current_json``); ``reaction_order``: the open window's seats in the order
 they are asked (``GAME.reaction_order``, ambiguity reaction_order; ``[]`` outside a window).  ``observe(state, None)`` is the spectator: no face-down card at all.
 Once the game is over (phase ``over``) every hand and every card lost face down is shown to every viewer.
@@ -20,6 +23,7 @@ import random
 from collections import Counter
 
 from ..core.protocol import current_json
+from .actions import BLOCKABLE, blockers_of
 from .challenge import reaction_order
 from .state import EXAMINE, EXCHANGE, LOSE, NAMES, OVER, PHASE_NAMES, PROVE, CoupState
 
@@ -64,6 +68,9 @@ def observe(state: CoupState, viewer: int | None) -> dict:
         "almshouse": state.alms,
         "deck_size": len(state.deck),
         "deck_composition": dict(Counter(NAMES[c] for c in R.full_deck)),
+        "blockers": {kind: {"characters": _names(blockers_of(R, kind)),
+                            "who": "target" if kind != "foreign_aid" and R.target_only else "anyone"}
+                     for kind in BLOCKABLE},
         "reformation": R.reformation,
         "action": None if not kind else {
             "type": kind, "actor": state.turn, "target": target if target >= 0 else None,
