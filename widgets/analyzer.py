@@ -17,8 +17,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import threading
-import time
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -31,7 +29,8 @@ from rules.core.ambiguity import load_ambiguities
 from rules.core.scenario import find_scenarios, run_file
 
 from . import analysis_charts as C
-from .errors import THAI_FONT, error_html, message_html
+from .errors import THAI_FONT, message_html
+from .runner import Runner
 
 DEFAULT = "(default)"
 
@@ -68,49 +67,8 @@ def download_links(df, stem: str) -> str:
 SCENARIOS = __import__("pathlib").Path(__file__).resolve().parents[1] / "data" / "scenarios"
 
 
-class _Runner:
-    """Runs ``fn`` in a worker thread with a progress bar, a status line and a cancel button."""
-
-    def __init__(self, label: str):
-        self.run_button = w.Button(description=label, button_style="primary", icon="play")
-        self.cancel_button = w.Button(description="ยกเลิก / cancel", icon="stop", disabled=True)
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="", layout=w.Layout(width="260px"))
-        self.status = w.HTML()
-        self.cancel = threading.Event()
-        self.thread: threading.Thread | None = None
-        self.cancel_button.on_click(lambda _: self.cancel.set())
-
-    @property
-    def bar(self) -> w.HBox:
-        return w.HBox([self.run_button, self.cancel_button, self.progress, self.status])
-
-    def tick(self, done: int, total: int) -> None:
-        self.progress.max = max(total, 1)
-        self.progress.value = done
-
-    def start(self, work, wait: bool = False) -> None:
-        if self.thread is not None and self.thread.is_alive():
-            return
-        self.cancel.clear()
-        self.run_button.disabled, self.cancel_button.disabled = True, False
-        self.progress.value = 0
-
-        def body():
-            t0 = time.perf_counter()
-            try:
-                work()
-                note = " (ยกเลิก / cancelled)" if self.cancel.is_set() else ""
-                self.status.value = f"<span>{time.perf_counter() - t0:.1f} s{note}</span>"
-            except Exception as exc:  # shown as a message, never a traceback
-                self.status.value = error_html(exc)
-            finally:
-                self.run_button.disabled, self.cancel_button.disabled = False, True
-
-        if wait:
-            body()
-        else:
-            self.thread = threading.Thread(target=body, daemon=True)
-            self.thread.start()
+_Runner = Runner
+"""The analyzer's panels share the game pages' runner (:mod:`widgets.runner`)."""
 
 
 class SimulationPanel(w.VBox):

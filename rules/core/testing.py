@@ -11,7 +11,9 @@ Checks, over seeded random playouts:
   after ``resample_hidden`` for that viewer (a hidden hand is an event ``visible_to`` its seat);
 - same seed, same log (determinism);
 - ``observe(state, v) == observe(resample_hidden(state, v), v)`` for every viewer (no leak of
-  hidden information), and observations are JSON-serialisable;
+  hidden information), and observations are JSON-serialisable; ``resample_hidden`` is a function
+  of the viewer's observation and the rng (two states the viewer cannot tell apart re-deal to the
+  same state), so a determinized rollout analysis carries no hidden card;
 - save -> load -> continue equals the uninterrupted game;
 - no stuck position: whenever the game is not over, the seat to act (or every seat of an open
   reaction window) has a legal action (a position where nobody can move is a defect of the rules
@@ -245,6 +247,12 @@ def _check_position(game, state, seats: list[int], seed: int, step: int, status:
         other = game.resample_hidden(state, viewer, random.Random(seed * 7919 + step))
         if game.observe(other, viewer) != obs:
             report.add(f"{where}: observe({viewer}) changes when hidden information is re-dealt (leak)")
+        # the re-deal itself sees only what the viewer sees: from the twin it is the same state
+        again = random.Random(seed * 7919 + step + 1)
+        if (game.state_to_json(game.resample_hidden(state, viewer, again)) !=
+                game.state_to_json(game.resample_hidden(other, viewer, random.Random(seed * 7919 + step + 1)))):
+            report.add(f"{where}: resample_hidden({viewer}) depends on hidden information (two states the viewer "
+                       "cannot tell apart are re-dealt differently with the same rng)")
 
 
 def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | None,

@@ -15,7 +15,10 @@ Once the game is over (phase ``over``) every hand and every card lost face down 
 ``resample_hidden(state, seat, rng)`` re-deals every card the viewer cannot see (other hands,
 cards lost face down by others, the deck and its order, another seat's exchange draw), keeping
 fixed what the viewer knows: its own cards, a card it examined (until the examined seat's hand
-changes), and cards publicly shown that are about to go back to the deck.
+changes), and cards publicly shown that are about to go back to the deck.  The result depends
+only on ``observe(state, seat)`` and ``rng`` (two states the viewer cannot tell apart give the
+same re-deal), so a rollout analysis from it cannot carry a hidden card
+(``tests/test_position.py``).
 """
 from __future__ import annotations
 
@@ -132,6 +135,7 @@ def resample_hidden(state: CoupState, viewer: int | None, rng: random.Random) ->
             continue
         hidden += (Counter(state.hands[s]) - fixed[s]).elements()
         hidden += state.buried[s]
+    hidden.sort()  # the shuffle starts from what the viewer knows (the multiset), not the hidden order
     rng.shuffle(hidden)
     pos = 0
     hands, buried = list(state.hands), list(state.buried)
@@ -163,10 +167,12 @@ def resample_hidden(state: CoupState, viewer: int | None, rng: random.Random) ->
                 new = tuple(h[:len(cards)])
             task = task[:2] + (new,) + task[3:] if task[0] == "ret" else task[:3] + (new,) + task[4:]
         todo.append(task)
-    peeks = tuple((e, t, c if c in hands[t] else hands[t][rng.randrange(len(hands[t]))])
+    # another examiner's fact and a card shown to others are redrawn (keeping the true card when it
+    # happened to be re-dealt would make the result depend on what the viewer cannot see)
+    peeks = tuple((e, t, c if e == viewer else hands[t][rng.randrange(len(hands[t]))])
                   for e, t, c in state.peeks)
     shown = state.shown
-    if shown >= 0 and not shown_known and shown not in hands[target]:
+    if shown >= 0 and not shown_known:
         shown = hands[target][rng.randrange(len(hands[target]))]
     return state._replace(hands=tuple(hands), buried=tuple(buried), pool=pool, deck=deck,
                           peeks=peeks, shown=shown, todo=tuple(todo))

@@ -7,13 +7,14 @@ from its own observation, and for everyone else only how many tiles they hold.""
 from __future__ import annotations
 
 import html
+from typing import Mapping
 
 import ipywidgets as w
 
 from rules.core.protocol import BadInput
 from rules.new_world.tiles import COVERED, NAMES
 
-from ..hexboard import HexBoard
+from ..hexboard import HexBoard, parse_cell_id
 from ..page import BoardView, Shown, acting, close_tree
 from .labels import SOURCE_LABELS
 
@@ -216,3 +217,21 @@ class NWBoardView(BoardView):
     def click(self, q: int, r: int) -> None:
         """As if the reader clicked cell (q, r) (tests and demos)."""
         self.map.click((q, r))
+
+
+# ----------------------------------------------------------------------------- "what would the bots do here?"
+def action_cell(a: Mapping) -> tuple[int, int] | None:
+    """The map cell ``(q, r)`` a placement names, ``None`` for any other action."""
+    return (a["q"], a["r"]) if a.get("type") == "place" else None
+
+
+def analysis_board(state, obs: Mapping, fills: Mapping, titles: Mapping) -> NWMap:
+    """A fresh map of ``state`` (the spectator's ``obs``: placed tiles only) with the analysed cells
+    shaded (``fills``) and their scores as hover texts (``titles``)."""
+    m = NWMap(state.board, size=15.0, width=520)
+    m.show(obs)
+    drawn = {parse_cell_id(cid): colour for cid, colour in m.fills.items()}
+    m.update(fills={**drawn, **dict(fills)})
+    m.set_titles(titles)
+    m.add_class("kl-bots-board")
+    return m

@@ -21,6 +21,6 @@ SPEC = GameSpec(
     seat_to_act=labels.seat_to_act, seat_out=labels.seat_out, turn_of=labels.turn_of,
     bots={"cautious": ("ระวังตัว / cautious", lambda: cautious_bot), "random": ("สุ่ม / random", lambda: random_bot)},
     bot_kind="cautious", bot_count=(1, 3, 1),
-    fresh_players=2, primary=frozenset({"roll"}), css=CSS)
+    fresh_players=2, primary=frozenset({"roll"}), css=CSS, analysis=("cautious", 100))
 
 __all__ = ["SPEC", "PigBoard", "labels"]
