@@ -261,3 +261,31 @@ def test_the_analysis_widgets_carry_no_hidden_card(gid, seed):
     finally:
         other.close()
         table.close()
+
+
+def test_runs_off_the_comm_thread_and_cancels():
+    """A click returns at once (the rollouts run in a worker thread); cancel stops them between
+    rollouts and the panel says how many choices were scored."""
+    spec = spec_of("coup")
+    view = page.scenario_at(spec, DATA / "scenarios" / "coup" / "1_assassin_challenge_then_contessa_bluff.yaml", 1)
+    bh = view.bots_here
+    bh._build()
+    started = threading.Event()
+    release = threading.Event()
+    tick = bh.runner.tick
+
+    def slow_tick(done, total):  # hold the worker after its first rollout until the test cancels
+        tick(done, total)
+        started.set()
+        release.wait(10)
+    bh.runner.tick = slow_tick
+    bh.analyse()  # wait=False: the worker thread
+    assert started.wait(30) and bh.runner.running
+    assert bh.runner.run_button.disabled and not bh.runner.cancel_button.disabled
+    bh.runner.cancel_button.click()
+    release.set()
+    bh.runner.join(30)
+    assert not bh.runner.running
+    assert bh.table.attrs["cancelled"] and len(bh.table) < bh.table.attrs["actions"]
+    assert "cancelled" in bh.head.value and "cancelled" in bh.runner.status.value
+    assert not bh.runner.run_button.disabled

@@ -34,9 +34,11 @@ import ipywidgets as w
 from .errors import THAI_FONT, message_html
 
 BUTTON = ("บอทจะทำอะไรตรงนี้?", "what would the bots do here?")
-SCALE = ("#ffffd9", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84")
+SCALE = ("#edf8b1", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84")
 """The colour scale of a shaded cell, low to high win rate (ColorBrewer YlGnBu: readable for
-colour-blind readers, and unlike every token colour of the boards)."""
+colour-blind readers); the analysis boards draw every other empty cell in :data:`MUTED`."""
+MUTED = "#e9e9e9"
+"""An empty cell no analysed choice names, on an analysis board (so the shaded cells stand out)."""
 
 POLICY = {
     "example": ("มองจากที่นั่งที่ต้องตัดสินใจ: รู้การ์ดของตัวเอง ส่วนสิ่งที่ที่นั่งนั้นมองไม่เห็น (มือคนอื่น ลำดับกอง ไทล์คว่ำ) "
@@ -162,7 +164,8 @@ def table_html(table, cells: Mapping[int, str] | None = None) -> str:
     note = ("<div class='kl-muted' style='font-size:12px'>★ = คะแนนสูงสุด · ≈ = ช่วงซ้อนกับตัวเลือกแรก "
             "จำนวนครั้งที่ลองเล่นเท่านี้ยังแยกไม่ออกว่าดีกว่ากัน / ★ best score · ≈ its interval overlaps the best one: "
             "this many rollouts cannot tell them apart</div>") if len(table) > 1 else ""
-    return (f'<table class="kl-position" style="font-family:{THAI_FONT};font-size:13px;border-collapse:collapse">'
+    return (f'<style>.kl-position td, .kl-position th {{ padding: 1px 6px; }}</style>'
+            f'<table class="kl-position" style="font-family:{THAI_FONT};font-size:13px;border-collapse:collapse">'
             f"<tr><th></th><th>การกระทำ</th><th>action</th>{head_cell}<th>ชนะ / win rate (95%)</th><th></th>"
             f"<th>n</th></tr>{''.join(rows)}</table>{note}")
 
@@ -210,7 +213,7 @@ class BotsHere(w.VBox):
         self.policy = w.HTML(f'<div class="kl-muted kl-bots-policy" style="font-family:{THAI_FONT};font-size:12px">'
                              f"{e(th)}<br><i>{e(en)}</i></div>")
         self.head, self.stale, self.out = w.HTML(), w.HTML(), w.HTML()
-        self.board_box = w.Box(layout=w.Layout(max_width="480px"))
+        self.board_box = w.Box(layout=w.Layout(width="100%", max_width="560px"))
         self.panel = w.VBox([self.policy, w.HBox([self.bot, self.rollouts, hide], layout=w.Layout(flex_flow="row wrap")),
                              self.runner.bar, self.head, self.stale, self.board_box, self.out],
                             layout=w.Layout(border="1px solid #c9d6e2", padding="4px 8px", margin="4px 0"))

@@ -19,6 +19,10 @@ A notebook page (``notebooks/<game>.ipynb``) is, in this order:
   typed, buttons bound to the action they showed;
 * :func:`register`: the ambiguity register.
 
+Every scenario view and play table carries "what would the bots do here?"
+(:class:`~widgets.bots_here.BotsHere`: one button until clicked; what the deciding seat cannot see is
+re-dealt for the rollouts, so in play it is offered on the reader's own decisions).
+
 **Steps.**  A ``step`` (the deep link's ``step=``, :meth:`FrameCursor.jump_action`) is the number of
 actions applied (chance outcomes count as actions): step 0 is the position after setup, with the
 setup events shown and no action applied; step ``n`` is the position after the scenario's ``n``-th

@@ -228,10 +228,15 @@ def action_cell(a: Mapping) -> tuple[int, int] | None:
 def analysis_board(state, obs: Mapping, fills: Mapping, titles: Mapping) -> NWMap:
     """A fresh map of ``state`` (the spectator's ``obs``: placed tiles only) with the analysed cells
     shaded (``fills``) and their scores as hover texts (``titles``)."""
-    m = NWMap(state.board, size=15.0, width=520)
+    from ..bots_here import MUTED
+    m = NWMap(state.board, size=15.0, width=560)
+    m.layout = w.Layout(width="100%")
     m.show(obs)
+    # placed tiles keep their seat's colour; the rest of the map is muted so the shaded cells stand out
     drawn = {parse_cell_id(cid): colour for cid, colour in m.fills.items()}
-    m.update(fills={**drawn, **dict(fills)})
+    placed = {state.board.cells[i] for i, v in enumerate(obs["board"]) if v >= 0 or v == COVERED}
+    muted = {h: (colour if h in placed else MUTED) for h, colour in drawn.items()}
+    m.update(fills={**muted, **dict(fills)})
     m.set_titles(titles)
     m.add_class("kl-bots-board")
     return m
