@@ -242,7 +242,10 @@ class BotsHere(w.VBox):
 
     # -- running -----------------------------------------------------------------------------
     def run(self, wait: bool = False) -> None:
-        """Analyse the spot on screen now (in a worker thread unless ``wait``)."""
+        """Analyse the spot on screen now (in a worker thread unless ``wait``); ignored while an
+        analysis runs (its cancel button stops it)."""
+        if self.runner.running:
+            return
         spot = self.spot()
         if spot.seat is None:
             th, en = spot.why_not or ("ไม่มีผู้ต้องตัดสินใจตรงนี้", "nobody decides here")
