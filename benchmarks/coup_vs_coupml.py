@@ -23,60 +23,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 
-_COUPML = r"""
-import json, random, sys, time
-from coupml import Coup
-
-class Rng:  # coupml wants numpy-like choice(list|int) and shuffle(list)
-    def __init__(self, seed):
-        self.r = random.Random(seed)
-    def choice(self, xs):
-        if isinstance(xs, int):
-            return self.r.randrange(xs)
-        xs = list(xs)
-        return xs[self.r.randrange(len(xs))]
-    def shuffle(self, xs):
-        self.r.shuffle(xs)
-
-def run(players, seconds, seed=0):
-    rng = Rng(seed)
-    games = steps = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        game = Coup(players, rng)
-        game.init_game()
-        while not game.is_game_over():
-            game.play_action(rng.choice(game.get_legal_actions()))
-            steps += 1
-        games += 1
-    dt = time.perf_counter() - t0
-    return {"engine": "coupml", "players": players, "games": games, "steps": steps, "seconds": round(dt, 3),
-            "games_per_s": round(games / dt, 2), "steps_per_s": round(steps / dt, 1)}
-
-if __name__ == "__main__":
-    print(json.dumps(run(int(sys.argv[1]), float(sys.argv[2]))))
-"""
-
-
 def coupml_bench(players: int, seconds: float, python: str | None) -> dict | None:
-    """coupml's random-play speed, or ``None`` when coupml cannot be imported anywhere."""
-    import importlib.util
+    """coupml's random-play speed, or ``None`` when coupml cannot be imported anywhere
+    (:func:`rules.analysis.peers.run_peer`, the same peer ``python -m rules bench`` prints)."""
+    from rules.analysis.peers import run_peer
 
-    if importlib.util.find_spec("coupml") is not None:
-        scope: dict = {"__name__": "coupml_bench"}
-        exec(_COUPML, scope)
-        return scope["run"](players, seconds)
-    if not python:
-        return None
-    try:
-        out = subprocess.run([python, "-c", _COUPML, str(players), str(seconds)], capture_output=True,
-                             text=True, timeout=seconds * 10 + 60, check=True)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_peer("coupml", players, seconds, python)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -57,8 +57,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-backgrounding-occluded-windows"]
 GOALS = {"first_board_p95_s": 1.5, "click_p95_ms": 100, "visitors_all_s": 10, "page_mb": 2.0,
          "kernel_mib": 150}
-BOARD = "svg.kl-hexboard polygon.kl-cell, .kl-coup .kl-seat"
-"""A page's first board: hex cells drawn, or the Coup table's seats."""
+BOARD = "svg.kl-hexboard polygon.kl-cell, .kl-coup .kl-seat, .kl-val td, .js-plotly-plot .main-svg"
+"""A page's first board: hex cells drawn, the Coup table's seats, Valeria's table, or (the analyzer,
+which has no board) its first chart."""
 KERNEL_ID = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 WS_KERNEL = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
 

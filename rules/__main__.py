@@ -170,19 +170,55 @@ def _speed(per_game: list[int], dt: float) -> dict:
             "steps_per_s": round(steps / dt, 1)}
 
 
+def bench_all(game_ids: list[str], players: int | None, seconds: float, peers_python: str | None = None) -> dict:
+    """``{"games": [bench(g) for each game], "peers": {name: result or None}}``: every game through
+    its engine (and its kernel), and the peers of :mod:`rules.analysis.peers` measured in the same
+    run (coupml beside Coup, OpenSpiel's hex beside the hex-board games), each game's entry with
+    ``peer`` (the peer's name) and ``ratio_to_peer`` (our games/s over coupml's for Coup, our steps/s
+    over OpenSpiel hex's for the hex games; ``kernel_ratio_to_peer`` the same for a kernel)."""
+    from .analysis import peers
+
+    results = [bench(g, players, seconds) for g in game_ids]
+    wanted = {peers.FOR_GAME[r["game"]]: r["players"] for r in results if r["game"] in peers.FOR_GAME}
+    measured = {name: peers.run_peer(name, n, seconds, peers_python) for name, n in wanted.items()}
+    for r in results:
+        name = peers.FOR_GAME.get(r["game"])
+        peer = measured.get(name)
+        if not peer:
+            continue
+        unit = "games_per_s" if name == "coupml" else "steps_per_s"
+        r["peer"], r["peer_unit"] = name, unit
+        r["ratio_to_peer"] = round(r[unit] / max(peer[unit], 1e-9), 2)
+        if "kernel" in r:
+            r["kernel_ratio_to_peer"] = round(r["kernel"][unit] / max(peer[unit], 1e-9), 2)
+    return {"games": results, "peers": measured}
+
+
 def cmd_bench(args) -> int:
-    out = bench(args.game, args.players, args.seconds)
+    ids = args.game or [g for g in GAMES if has_engine(g)]
+    out = bench_all(ids, args.players, args.seconds, args.peers_python)
     if args.json:
-        _print_json(out)
+        # one game named: that game's figures (its peer beside, under "peers"); else every game
+        _print_json({**out["games"][0], "peers": out["peers"]} if len(args.game or ()) == 1 else out)
     else:
-        print(f"{out['game']} ({out['players']} players): {out['games_per_s']} games/s, "
-              f"{out['steps_per_s']} steps/s over {out['seconds']} s (engine: every event, every check)")
-        k = out.get("kernel")
-        if k:
-            same = {True: "yes", False: "NO - a kernel bug", None: "not compared (no game)"}[k["matches_engine"]]
-            print(f"  random-play kernel: {k['games_per_s']} games/s, {k['steps_per_s']} steps/s "
-                  f"({k['speedup']}x); same {k['same_games']} games as the engine: {same}")
-    return 1 if out.get("kernel", {}).get("matches_engine") is False else 0
+        for r in out["games"]:
+            print(f"{r['game']} ({r['players']} players): {r['games_per_s']} games/s, "
+                  f"{r['steps_per_s']} steps/s over {r['seconds']} s (engine: every event, every check)")
+            k = r.get("kernel")
+            if k:
+                same = {True: "yes", False: "NO - a kernel bug", None: "not compared (no game)"}[k["matches_engine"]]
+                print(f"  random-play kernel: {k['games_per_s']} games/s, {k['steps_per_s']} steps/s "
+                      f"({k['speedup']}x); same {k['same_games']} games as the engine: {same}")
+            if "peer" in r:
+                p = out["peers"][r["peer"]]
+                print(f"  peer {p['engine']}: {p['games_per_s']} games/s, {p['steps_per_s']} steps/s; "
+                      f"ratio ({r['peer_unit']}) engine {r['ratio_to_peer']}"
+                      + (f", kernel {r['kernel_ratio_to_peer']}" if "kernel_ratio_to_peer" in r else ""))
+        for name, p in out["peers"].items():
+            if p is None:
+                print(f"peer {name}: not installed (pass --peers-python or set KL_PEERS_PYTHON)")
+    bad = any(r.get("kernel", {}).get("matches_engine") is False for r in out["games"])
+    return 1 if bad else 0
 
 
 def cmd_soak(args) -> int:
@@ -265,7 +301,11 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_clauses)
     p = sub.add_parser("scenario"); p.add_argument("action", choices=["run", "check"]); p.add_argument("path")
     p.add_argument("--json", action="store_true"); p.set_defaults(fn=cmd_scenario)
-    p = sub.add_parser("bench"); p.add_argument("game"); p.add_argument("--players", type=int)
+    p = sub.add_parser("bench", help="random-play speed of every game (or the ones named), peers beside")
+    p.add_argument("game", nargs="*", help="game ids (default: every game with an engine)")
+    p.add_argument("--players", type=int)
+    p.add_argument("--peers-python", metavar="PATH",
+                   help="an interpreter that has coupml / open_spiel (default $KL_PEERS_PYTHON)")
     p.add_argument("--seconds", type=float, default=5.0); p.add_argument("--json", action="store_true")
     p.set_defaults(fn=cmd_bench)
     p = sub.add_parser("soak"); p.add_argument("--game"); p.add_argument("--games", type=int, default=10_000)

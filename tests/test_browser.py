@@ -242,3 +242,32 @@ def test_deep_link_opens_a_coup_scenario_at_a_step(page):
     assert "no_such_ruling" in pg.locator(".kl-error").first.inner_text()
     assert "Traceback" not in pg.inner_text("body")
     assert page.external == []
+
+
+def test_deep_link_reopens_the_shadow_master_frame_on_screen(page):
+    """Shadow Master reads a siege event by event: stepping back inside it puts ``frame=<k>`` in
+    the address bar, and reopening that address shows the same frame (not the action's first frame,
+    nor the position before it).  A known scenario with ``step=abc`` opens at step 0 with a calm line."""
+    pg = page.page
+    pg.goto(page.base + "/voila/render/shadow_master.ipynb?scenario=attack_siege&step=3",
+            wait_until="domcontentloaded", timeout=120_000)
+    pg.get_by_text("this link opens scenario attack_siege at step 3").wait_for(timeout=120_000)
+    frame_no = pg.locator(".kl-frame-no").first
+    assert frame_no.inner_text().strip() == "7"
+    pg.locator('button[title="ย้อน / back"]').first.click()
+    pg.wait_for_url("**frame=6**", timeout=30_000)
+    assert "step=" not in pg.url and frame_no.inner_text().strip() == "6"
+    link = pg.locator("a.kl-share-link").first.get_attribute("href")
+    assert link == "?scenario=attack_siege&frame=6"
+    pg.goto(pg.url, wait_until="domcontentloaded", timeout=120_000)
+    pg.get_by_text("this link opens scenario attack_siege at frame 6").wait_for(timeout=120_000)
+    assert pg.locator(".kl-frame-no").first.inner_text().strip() == "6"
+    pg.screenshot(path=str(ARTIFACTS / "deep_link_sm_frame.png"))
+    pg.goto(page.base + "/voila/render/coup.ipynb?scenario=2_contessa_bluff_loses_both&step=abc",
+            wait_until="domcontentloaded", timeout=120_000)
+    pg.get_by_text("this link opens scenario 2_contessa_bluff_loses_both at step 0").wait_for(timeout=120_000)
+    note = pg.locator(".kl-link-note").first.inner_text()
+    assert "abc" in note and "ช่อง step ของลิงก์" in note and "[link" not in note
+    assert pg.locator(".kl-error").count() == 0 and "Traceback" not in pg.inner_text("body")
+    pg.wait_for_url("**step=0**", timeout=30_000)
+    assert page.external == []

@@ -56,3 +56,59 @@ def test_bench_script_measures_coupml_in_a_subprocess(tmp_path, capsys, monkeypa
     assert theirs["engine"] == "coupml" and theirs["steps"] == 3 * theirs["games"] > 0
     assert out["games_per_s_ratio"] == round(out["ours"]["games_per_s"] / theirs["games_per_s"], 2)
     assert out["kernel_games_per_s_ratio"] == round(out["kernel"]["games_per_s"] / theirs["games_per_s"], 2)
+
+
+FAKE_PYSPIEL = '''
+class _State:
+    def __init__(self):
+        self.left = 5
+    def is_terminal(self):
+        return self.left == 0
+    def legal_actions(self):
+        return [0, 1, 2]
+    def apply_action(self, a):
+        self.left -= 1
+class _Game:
+    def new_initial_state(self):
+        return _State()
+def load_game(name):
+    assert name == "hex"
+    return _Game()
+'''
+
+
+def test_rules_bench_prints_every_game_with_its_peer_beside(tmp_path, capsys, monkeypatch):
+    """``python -m rules bench`` with no game: every game, and the peers (stand-ins here, in the
+    ``--peers-python`` subprocess) measured in the same run with the ratios computed from them."""
+    import sys
+
+    from rules.__main__ import main
+
+    (tmp_path / "coupml.py").write_text(FAKE_COUPML)
+    (tmp_path / "pyspiel.py").write_text(FAKE_PYSPIEL)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    assert main(["bench", "--seconds", "0.05", "--json", "--peers-python", sys.executable]) == 0
+    out = json.loads(capsys.readouterr().out)
+    from rules import GAMES
+    from rules.catalog import has_engine
+    assert [g["game"] for g in out["games"]] == [g for g in GAMES if has_engine(g)]
+    assert out["peers"]["coupml"]["steps"] == 3 * out["peers"]["coupml"]["games"] > 0
+    assert out["peers"]["open_spiel_hex"]["steps"] == 5 * out["peers"]["open_spiel_hex"]["games"] > 0
+    by = {g["game"]: g for g in out["games"]}
+    assert by["coup"]["ratio_to_peer"] == round(by["coup"]["games_per_s"] / out["peers"]["coupml"]["games_per_s"], 2)
+    sm = by["shadow_master"]
+    assert sm["peer"] == "open_spiel_hex" and sm["peer_unit"] == "steps_per_s"
+    assert sm["ratio_to_peer"] == round(sm["steps_per_s"] / out["peers"]["open_spiel_hex"]["steps_per_s"], 2)
+    assert "peer" not in by["valeria"]
+
+
+def test_rules_bench_says_when_a_peer_is_not_installed(capsys, monkeypatch):
+    from rules.__main__ import main
+
+    for var in ("KL_PEERS_PYTHON", "COUPML_PYTHON"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    assert main(["bench", "coup", "--seconds", "0.05"]) == 0
+    text = capsys.readouterr().out
+    assert "coup (4 players):" in text and "peer coupml: not installed" in text

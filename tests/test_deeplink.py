@@ -1,4 +1,6 @@
-"""Deep links ?scenario=<stem>&step=<n>: parsed and validated kernel-side, followed into a view."""
+"""Deep links ?scenario=<stem>&step=<n> (or &frame=<k>): parsed and validated kernel-side, followed into a view."""
+from html import unescape
+
 import pytest
 
 from rules.core.protocol import BadInput
@@ -21,6 +23,11 @@ def test_parse_link():
         assert e.value.field == field and e.value.message_th and e.value.message_en
 
 
+def _params(url):
+    """The query parameters a :class:`deeplink.UrlState` keeps in the address bar (``None``: removed)."""
+    return {k: v for k, v in url.query.items() if v not in (None, "")}
+
+
 def _session_step(view):
     """The step a scenario view shows: the actions applied (its stepper's slider shows the frame)."""
     assert view.stepper.slider.value == view.cursor.step
@@ -36,14 +43,14 @@ def test_follow_opens_the_scenario_at_the_step():
     assert _session_step(view) == 2
     url = box.children[2]  # the page's URL follows the reader's steps (a reload restores them)
     assert isinstance(url, deeplink.UrlState)
-    assert url.query == {"scenario": "4_forced_coup", "step": "2"}
+    assert _params(url) == {"scenario": "4_forced_coup", "step": "2"}
     view.cursor.jump_action(1)  # a step is an action, whatever frames the stepper shows
-    assert url.query == {"scenario": "4_forced_coup", "step": "1"}
+    assert _params(url) == {"scenario": "4_forced_coup", "step": "1"}
     view.stepper.last.click()
-    assert url.query == {"scenario": "4_forced_coup", "step": str(view.session.length)}
+    assert _params(url) == {"scenario": "4_forced_coup", "step": str(view.session.length)}
 
 
-@pytest.mark.parametrize("query,needle", [("scenario=nope", "nope"), ("scenario=4_forced_coup&step=999", "999")])
+@pytest.mark.parametrize("query,needle", [("scenario=nope", "nope"), ("scenario=../coup/x&step=999", "../coup/x")])
 def test_follow_shows_a_message_for_a_bad_link(query, needle):
     box = deeplink.placeholder()
     assert deeplink.follow(box, "coup", scenario_view, query=query) is None
@@ -67,14 +74,50 @@ def test_shadow_master_link_opens_a_scenario_after_n_actions():
     view = box.children[1]
     assert view.session.step == 2 and view.cursor.frame.action == 2 and view.cursor.frame.full
     url = box.children[2]
-    assert url.query == {"scenario": "attack_siege", "step": "2"}
-    view.stepper.back.click()  # back one frame: inside action 2, whose state starts from action 1
-    assert url.query == {"scenario": "attack_siege", "step": str(view.session.step)}
+    assert _params(url) == {"scenario": "attack_siege", "step": "2"}
     view.cursor.jump_action(3)
-    assert url.query == {"scenario": "attack_siege", "step": "3"}
+    assert _params(url) == {"scenario": "attack_siege", "step": "3"}
+    view.stepper.back.click()  # back one frame: inside action 3 (a siege read event by event)
+    assert not view.cursor.frame.full
+    assert _params(url) == {"scenario": "attack_siege", "frame": str(view.cursor.step)}
+
+
+def test_the_address_of_a_frame_inside_an_action_reopens_that_frame():
+    """The address bar and "copy link" name the frame on screen; ``frame=<k>`` reopens it (not the
+    action's first frame, nor the position before it)."""
+    from widgets.shadow_master import SPEC
     box = deeplink.placeholder()
-    assert page.follow(box, SPEC, query="scenario=attack_siege&step=500") is None
-    assert "500" in box.children[0].value and "[link: step]" in box.children[0].value
+    page.follow(box, SPEC, query="scenario=attack_siege&step=3")
+    view, url = box.children[1], box.children[2]
+    view.stepper.back.click()
+    view.stepper.back.click()
+    k = view.cursor.step
+    assert view.cursor.frame.action == 3 and 1 < view.cursor.frame.shown < view.cursor.frame.total
+    query = "&".join(f"{key}={value}" for key, value in _params(url).items())
+    assert query == f"scenario=attack_siege&frame={k}"
+    again = deeplink.placeholder()
+    link = page.follow(again, SPEC, query=query)
+    assert link.frame == k and link.problem is None
+    reopened = again.children[1]
+    assert reopened.cursor.step == k and reopened.cursor.frame == view.cursor.frame
+    assert reopened.cursor.current_events() == view.cursor.current_events()
+    assert reopened.info.value == view.info.value  # the same frame drawn (heading, events, clauses)
+    assert f"เฟรม {k}" in again.children[0].value and f"frame {k}" in again.children[0].value
+    assert _params(again.children[2]) == {"scenario": "attack_siege", "frame": str(k)}
+    reopened.stepper.forward.click()
+    reopened.stepper.forward.click()  # the whole siege: the address is a step again, frame= gone
+    assert reopened.cursor.frame.full and _params(again.children[2]) == {"scenario": "attack_siege", "step": "3"}
+    # both given: frame decides (step=1 would be another position)
+    both = deeplink.placeholder()
+    page.follow(both, SPEC, query=f"scenario=attack_siege&step=1&frame={k}")
+    assert both.children[1].cursor.step == k
+
+
+def test_frame_and_step_mean_the_same_on_a_page_without_split_actions():
+    box = deeplink.placeholder()
+    link = page.follow(box, COUP, query="scenario=4_forced_coup&frame=2")
+    assert link.frame == 2 and box.children[1].session.step == 2
+    assert _params(box.children[2]) == {"scenario": "4_forced_coup", "step": "2"}
 
 
 def test_step_means_the_same_on_both_pages():
@@ -89,26 +132,70 @@ def test_step_means_the_same_on_both_pages():
             assert view.session.state == (view.session.transitions[n - 1].state if n else view.session.initial)
 
 
-@pytest.mark.parametrize("raw", ["²", "٣", "１", "2 3"])
+@pytest.mark.parametrize("raw", ["²", "٣", "１", "2 3", "abc", "-1"])
 def test_step_must_be_ascii_digits(raw):
-    """'²'.isdigit() is True but int('²') fails: the link names the step field instead."""
+    """'²'.isdigit() is True but int('²') fails: the link names the step field instead.  The scenario
+    still opens, at step 0, under a calm line (not an error box)."""
     box = deeplink.placeholder()
-    assert deeplink.follow(box, "coup", scenario_view, query=f"scenario=2_contessa_bluff_loses_both&step={raw}") is None
-    html = box.children[0].value
-    assert "link: step" in html and "Something went wrong" not in html and "ValueError" not in html
+    link = deeplink.follow(box, "coup", scenario_view, query=f"scenario=2_contessa_bluff_loses_both&step={raw}")
+    assert link is not None and link.step == 0 and link.problem.field == "step"
+    html = unescape(box.children[0].value)
+    assert "kl-link-note" in html and "kl-error" not in html
+    assert "ช่อง step ของลิงก์" in html and "the link's step" in html and "step 0" in html
+    assert "Something went wrong" not in html and "ValueError" not in html
+    assert _session_step(box.children[1]) == 0
     with pytest.raises(BadInput) as e:
         deeplink.parse_link("coup", f"scenario=2_contessa_bluff_loses_both&step={raw}")
     assert e.value.source == "link" and e.value.field == "step"
 
 
-def test_step_past_the_end_is_a_link_error_naming_the_steps():
+@pytest.mark.parametrize("gid", ["coup", "shadow_master", "new_world", "valeria", "toy_pig"])
+def test_a_valid_scenario_with_step_abc_opens_at_step_0_on_every_page(gid):
+    import importlib
+    spec = importlib.import_module(f"widgets.{gid}").SPEC
+    stem = sorted(spec.scenarios.glob("*.yaml"))[0].stem
+    box = deeplink.placeholder()
+    link = page.follow(box, spec, query=f"scenario={stem}&step=abc")
+    assert link is not None and link.scenario.stem == stem and link.step == 0
+    banner, view, url = box.children
+    assert "kl-link-note" in banner.value and "kl-error" not in banner.value and "abc" in banner.value
+    assert view.path.stem == stem and view.cursor.step == 0
+    assert _params(url) == {"scenario": stem, "step": "0"}
+
+
+def test_step_past_the_end_opens_the_scenario_at_step_0_naming_the_steps():
     from rules.core.scenario import load_scenario
     sc = load_scenario(deeplink.SCENARIOS / "coup" / "2_contessa_bluff_loses_both.yaml")
     n = len([s for s in sc.steps if not s.expect_error])
     box = deeplink.placeholder()
-    assert deeplink.follow(box, "coup", scenario_view, query="scenario=2_contessa_bluff_loses_both&step=999") is None
+    link = deeplink.follow(box, "coup", scenario_view, query="scenario=2_contessa_bluff_loses_both&step=999")
+    assert link is not None and link.step == 0 and link.problem.field == "step"
     html = box.children[0].value
-    assert "[link: step]" in html and "stepper" not in html
+    assert "kl-link-note" in html and 'data-field="step"' in html and "stepper" not in html
     assert f"has {n} steps" in html and f"มี {n} ขั้น" in html and "999" in html
+    assert _session_step(box.children[1]) == 0
     box = deeplink.placeholder()
     assert deeplink.follow(box, "coup", scenario_view, query=f"scenario=2_contessa_bluff_loses_both&step={n}")
+
+
+def test_a_scenario_of_one_step_says_1_step_not_1_steps():
+    link = deeplink.DeepLink(deeplink.SCENARIOS / "coup" / "4_forced_coup.yaml", 5)
+    one = deeplink.step_error(link, 1)
+    assert "has 1 step (step=0..1)" in one.message_en and "1 steps" not in one.message_en
+    assert "มี 1 ขั้น" in one.message_th
+    assert "has 3 steps" in deeplink.step_error(link, 3).message_en
+    assert "has 1 frame (frame=0..1)" in deeplink.step_error(
+        deeplink.DeepLink(link.scenario, 0, frame=5), 1, "frame").message_en
+
+
+def test_a_bad_link_error_names_the_field_on_its_own_line_not_in_the_thai_sentence():
+    """The error box's Thai line is Thai text only: the field and file it is about are on a line of
+    their own, labelled in Thai and English (no raw ``[link: scenario]`` tag in the sentence)."""
+    import re
+    box = deeplink.placeholder()
+    assert deeplink.follow(box, "coup", scenario_view, query="scenario=nope") is None
+    html = box.children[0].value
+    thai = re.search(r'<div lang="th">(.*?)</div>', html).group(1)
+    assert "[" not in thai and "link" not in thai and "scenario" not in thai
+    where = re.search(r'<div class="kl-where" data-where="link: scenario"[^>]*>(.*?)</div>', html).group(1)
+    assert "ช่อง / field: <code>scenario</code>" in where and "ใน / in: <code>link</code>" in where

@@ -54,3 +54,25 @@ def test_notebook_runs_headless(path):
                             resources={"metadata": {"path": str(NOTEBOOKS)}})
     client.execute()  # raises CellExecutionError on an uncaught error
     assert _error_boxes(nb) == []
+
+
+GAME_PAGES = [NOTEBOOKS / f"{g}.ipynb" for g in ("coup", "shadow_master", "new_world", "valeria")]
+
+
+@pytest.mark.parametrize("path", GAME_PAGES, ids=[p.stem for p in GAME_PAGES])
+def test_game_page_opens_with_start_here_and_contents(path):
+    """Every game page's second cell is "start here" (read, step, play) with a table of contents;
+    every link there has its ``kl-anchor`` on the page, and every anchor is in the contents."""
+    import re
+    nb = nbformat.read(path, as_version=4)
+    start = nb.cells[1]
+    assert start.cell_type == "markdown" and start.source.startswith("### เริ่มตรงนี้ / Start here"), path.name
+    links = re.findall(r"\]\(#(kl-[\w-]+)\)", start.source)
+    anchors = [a for c in nb.cells if c.cell_type == "markdown"
+               for a in re.findall(r'<a id="(kl-[\w-]+)" class="kl-anchor"></a>', c.source)]
+    assert len(anchors) == len(set(anchors)) >= 5, anchors
+    assert set(links) == set(anchors), (sorted(set(links) - set(anchors)), sorted(set(anchors) - set(links)))
+    for word in ("#kl-read", "#kl-step", "#kl-play"):
+        assert word in start.source.split("<details>")[0], word
+    contents = start.source.split("<details>")[1]
+    assert [a for a in re.findall(r"\]\(#(kl-[\w-]+)\)", contents)] == anchors   # in page order

@@ -123,6 +123,37 @@ def test_a_late_board_click_is_refused():
     assert table.session.actions[length] == place
 
 
+# ----------------------------------------------------------------------------- the default labels adapter
+@pytest.mark.parametrize("gid", ["toy_pig", "new_world", "valeria"])
+def test_engine_only_games_share_the_default_labels_adapter(gid):
+    """Toy Pig, New World and Valeria had three copies of one adapter; now each makes the default
+    (widgets/labels.py) and overrides only what differs.  Every answer is still the engine's: over a
+    whole bot game, each label is ``describe_action``, each seat to act ``current_player``."""
+    import importlib
+
+    from widgets.labels import EngineLabels
+    labels = importlib.import_module(f"widgets.{gid}.labels")
+    spec = importlib.import_module(f"widgets.{gid}").SPEC
+    assert isinstance(labels.LABELS, EngineLabels)
+    assert not re.search(r"def (describe|seat_to_act|seat_out|seat_label)\b",
+                         (WIDGETS / gid / "labels.py").read_text(encoding="utf-8"))
+    game = spec.game
+    assert labels.LABELS.game is game and spec.seat_label(0) == "ผู้เล่น 1" and spec.seat_label(2) == "ผู้เล่น 3"
+    assert (spec.turn_of is not None) == (gid == "toy_pig")  # Pig's story headings, as before
+    assert spec.decision_words is None and spec.bluff is None
+    table = page.new_table(spec, seed=5, viewer=None)  # bots on every seat play the game out
+    s = table.session
+    assert s.current_player() == TERMINAL
+    for i, action in enumerate(s.actions):
+        before = s.transitions[i - 1].state if i else s.initial
+        assert spec.describe(before, action) == game.describe_action(before, dict(action))
+        cp = game.current_player(before)
+        assert spec.seat_to_act(before) == (cp if isinstance(cp, int) and cp >= 0 else None)
+        obs = game.observe(before, 0)
+        assert spec.seat_out(obs, 0) is False
+    assert spec.seat_to_act(s.state) is None
+
+
 # ----------------------------------------------------------------------------- no rule decided in a widget
 def test_no_reaction_order_or_seat_to_act_is_computed_in_a_view():
     """The Coup table asked windows clockwise itself (``clockwise()``) while rules.core.play picked a

@@ -294,7 +294,8 @@ def test_shadow_master_scenario_view_shows_setup_at_frame_0():
     # a shows_hidden teaching example: the frame shows the dealt hands, and so does its log
     assert "A1, D3, D5, F4, G4, X" in view.info.value
     lines = [o[0] for o in view.eventlog.select.options]
-    assert len(lines) == 8 and view.eventlog.select.value is None
+    assert len(lines) == 8 and view.eventlog.select.value == 7  # the picker is never blank: the newest
+    assert 'data-clause="order.rounds_first_player"' in view.eventlog.detail.value  # event and its clause
     assert any("A1, D3" in x for x in lines)
     cur.jump(cur.length)
     assert view.eventlog.select.options[0][0].startswith("1. " + SETUP_MARK)
@@ -304,7 +305,8 @@ def test_shadow_master_scenario_view_shows_setup_at_frame_0():
     # beside the rulebook: loading at frame 0 leaves the section; a click on a setup event highlights
     reader = page.ScenarioReader(SM_SPEC, [SCENARIOS / "shadow_master" / "setup_deal_two_players.yaml"], section=5,
                             follow_sections=False)
-    assert reader.panel.dropdown.value == 5
+    assert reader.panel.dropdown.value == 5 and reader.view.eventlog.select.value == 7
+    assert not reader.panel.cited  # the event chosen at frame 0 highlights nothing there
     reader.view.eventlog.select.value = 2  # setup_silver
     assert 'data-clause="setup.starting_silver"' in reader.view.eventlog.detail.value
     section = reader.panel.dropdown.value

@@ -429,7 +429,7 @@ def test_play_table_acts_through_the_engine():
     length = table.session.length
     not_legal = next(c for c in table.board.sm_board.cells if c not in {a["cell"] for a in place})
     table.board.click(not_legal)
-    assert "kl-error" in table.message.value and "[phase1.territory_required]" in table.message.value
+    assert "kl-error" in table.message.value and "clause: <code>phase1.territory_required</code>" in table.message.value
     assert not_legal in table.message.value
     assert table.session.length == length
     # the what-if shading covers exactly the legal cells of the chosen colour

@@ -64,15 +64,36 @@ def test_copy_link_gives_the_frame_on_screen_and_opens_it(gid):
         assert link is not None and link.step == step
         opened = box.children[1]
         assert opened.session.step == step and opened.session.state == view.session.state
-    # a frame inside an action (Shadow Master reads a siege event by event): the link opens the
-    # position before that action, the last whole step on screen
-    view.cursor.jump(1)
-    assert parse_qs(link_query(view.share.link.value)[1:])["step"] == [str(view.session.step)]
 
 
 @pytest.mark.parametrize("gid", GAMES)
-@pytest.mark.parametrize("query", ["scenario=no_such_ruling", "scenario=../coup/4_forced_coup",
-                                   "scenario={stem}&step=9999", "scenario={stem}&step=x", "game=AAAA",
+def test_copy_link_of_every_frame_reopens_exactly_that_frame(gid):
+    """Shadow Master reads a siege event by event: a frame inside an action gets ``frame=<k>``, a
+    frame that shows a whole action ``step=<n>``; either link reopens the frame that was on screen
+    (same frame, same board state, same events shown)."""
+    spec = spec_of(gid)
+    view = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")
+    inside = 0
+    for k in range(view.cursor.length + 1):
+        view.cursor.jump(k)
+        params = parse_qs(link_query(view.share.link.value)[1:])
+        frame = view.cursor.frame
+        if frame.full:
+            assert params == {"scenario": [EXAMPLE[gid]], "step": [str(frame.action)]}
+        else:
+            inside += 1
+            assert params == {"scenario": [EXAMPLE[gid]], "frame": [str(k)]}
+        box = page.link_box()
+        assert page.follow(box, spec, query=link_query(view.share.link.value)[1:]) is not None
+        opened = box.children[1]
+        assert opened.cursor.step == k and opened.cursor.frame == frame
+        assert opened.session.state == view.session.state
+        assert opened.cursor.current_events() == view.cursor.current_events()
+    assert inside == (4 if gid == "shadow_master" else 0)  # attack_siege: a siege read in 5 frames
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("query", ["scenario=no_such_ruling", "scenario=../coup/4_forced_coup", "game=AAAA",
                                    "game=" + "x" * 70_000])
 def test_a_bad_link_gives_a_short_message_and_a_picker(gid, query):
     spec = spec_of(gid)
@@ -81,7 +102,7 @@ def test_a_bad_link_gives_a_short_message_and_a_picker(gid, query):
     assert page.follow(box, spec, query=query) is None
     message, pick = box.children
     assert "kl-error" in message.value and "Traceback" not in message.value
-    assert "link:" in message.value  # names the field: [link: scenario] / [link: step] / [link: game]
+    assert 'data-where="link:' in message.value  # names the field: scenario or game, in the link
     stems = [p.stem for p in spec.scenarios.glob("*.yaml")]
     assert sum(s in message.value for s in stems if s not in query) == 0  # not a list of names
     assert len(message.value) < 1200
@@ -92,6 +113,27 @@ def test_a_bad_link_gives_a_short_message_and_a_picker(gid, query):
     dropdown.value = chosen
     shown = pick.children[2].children[0]
     assert shown.scenario.title_en in dropdown.label and shown.session.step == 0
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("where,field", [("step=x", "step"), ("step=-1", "step"), ("step=9999", "step"),
+                                         ("frame=abc", "frame"), ("frame=9999", "frame"),
+                                         ("step=1&frame=x", "frame")])
+def test_a_known_scenario_with_a_bad_step_opens_at_step_0_with_a_calm_line(gid, where, field):
+    """The scenario is never dropped for its step: it opens at step 0, a calm line (not an error box)
+    names the field, and the address bar says step=0."""
+    spec = spec_of(gid)
+    box = page.link_box()
+    link = page.follow(box, spec, query=f"scenario={EXAMPLE[gid]}&{where}")
+    assert link is not None and link.step == 0 and link.frame is None and link.problem.field == field
+    banner, opened, url = box.children
+    assert "kl-error" not in banner.value and "kl-link-note" in banner.value
+    assert f'data-field="{field}"' in banner.value and f"ช่อง {field} ของลิงก์" in banner.value
+    assert "จึงเปิดที่ขั้น 0" in banner.value and "so it opens at step 0" in banner.value
+    assert "9999" in banner.value if "9999" in where else True
+    assert opened.scenario is not None and opened.path.stem == EXAMPLE[gid]
+    assert opened.cursor.step == 0 and opened.session.step == 0
+    assert {k: v for k, v in url.query.items() if v} == {"scenario": EXAMPLE[gid], "step": "0"}
 
 
 @pytest.mark.parametrize("gid", GAMES)

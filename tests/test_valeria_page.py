@@ -56,3 +56,33 @@ def test_a_game_against_the_bots_is_played_to_the_end():
         table.act(legal[rng.randrange(len(legal))])
         assert "kl-error" not in table.message.value
     assert table.session.current_player() == TERMINAL
+
+
+def test_shrine_explainer_rows_are_the_engines_numbers():
+    """The "ถ้าเข้าศาลตอนนี้" table shows ``shrine_values`` row by row, and its numbers hold: the gold
+    shrine's best discount is the most gold entering it now can give (entered and taken by the engine)."""
+    import re
+    from widgets.valeria.board import table_html
+    s = GAME.apply_overrides(GAME.new_game(GAME.default_config(2), 4),
+                             {"turn": 0, "players": {0: {"side": 0, "warden": "magic"}, 1: {"side": 0}},
+                              "shrines": {"gold": ["orc1", "gnoll4", "goblin6"], "gem": ["orc2"]}})
+    html = table_html(s, GAME.observe(s, None), SPEC.seat_label)
+    explain = html[html.index("kl-explain"):]
+    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]+)<br>", explain)
+    vals = shrine_values(s, 0)
+    assert [(r[2], r[3], r[4]) for r in rows] == [(str(v["dice"]), str(v["best_discount"]), v["gives_th"]) for v in vals]
+    assert [r[1].startswith("✓") for r in rows] == [v["enter"] for v in vals]
+    gold = next(v for v in vals if v["shrine"] == "gold")
+    got = []
+    for a in GAME.legal_actions(GAME.apply(s, {"player": 0, "type": "enter", "shrine": "gold"}).state, 0):
+        st = GAME.apply(s, {"player": 0, "type": "enter", "shrine": "gold"}).state
+        got.append(GAME.apply(st, a).state.players[0].gold - s.players[0].gold)
+    assert max(got) == gold["best_discount"] == 3 and gold["dice"] == 3
+
+
+def test_the_table_shows_the_engines_sum_before_the_fight():
+    view = page.scenario_at(SPEC, SPEC.scenarios / "10_gems_magic_and_ongoing_champion.yaml", 7)
+    from rules.valeria.battle import strength_breakdown
+    bd = strength_breakdown(view.session.state, 0)
+    assert (f"เต๋า / dice {bd['dice_sum']} + โบนัส / bonuses {bd['bonus_sum']} = {bd['total']}" in view.board.html.value
+            and f"real if fought now {bd['real']}" in view.board.html.value and bd["real"] == 10)

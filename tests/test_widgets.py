@@ -276,6 +276,27 @@ def test_hidden_events_read_as_a_hidden_card_not_an_internal_name():
         assert f"({kind}" not in line and f"{kind}:" not in line and "duke" not in line
 
 
+def test_event_log_picker_is_never_a_blank_dropdown():
+    """The picker ("ข้อกติกาของ") names an event at every frame, frame 0 included, and is hidden when
+    there is no event at all (an empty dropdown said nothing)."""
+    from widgets import page
+    from widgets.valeria import SPEC
+    log = EventLog()
+    assert log.select.options == () and log.select.layout.display == "none"
+    ev = Event("a", 0, {}, ("a.one",), text_th="เกิดเอ")
+    log.set_events([ev])
+    assert log.select.value == 0 and log.select.layout.display == "" and "a.one" in log.detail.value
+    log.set_events([])
+    assert log.select.layout.display == "none" and log.detail.value == ""
+    for spec in (SPEC,):  # under a scenario's table at frame 0 (the setup)
+        reader = page.ScenarioReader(spec, page.scenario_paths(spec)[:1], section=2)
+        view = reader.view
+        assert view.cursor.step == 0 and view.eventlog.select.value is not None
+        assert view.eventlog.select.value == len(view.eventlog.select.options) - 1
+        assert "kl-clause" in view.eventlog.detail.value
+        assert reader.panel.dropdown.value == 2  # the section the reader opened stays
+
+
 def test_event_log_follows_a_session(session):
     log = EventLog(session)
     assert len(log.select.options) == 3
@@ -349,9 +370,12 @@ def test_guard_shows_thai_and_english_never_a_traceback(capsys):
         raise IllegalAction("board.cell_capacity", "เต็มแล้ว", "cell is full")
     assert "เต็มแล้ว" in sink.value and "cell is full" in sink.value
     assert "board.cell_capacity" in sink.value and 'class="kl-error"' in sink.value
+    assert 'ข้อกติกา / clause: <code>board.cell_capacity</code>' in sink.value
     with errors.guard(sink):
         raise BadInput("save.json", "actions[2]", "ผิด", "wrong")
-    assert "save.json: actions[2]" in sink.value
+    assert 'data-where="save.json: actions[2]"' in sink.value
+    assert "ช่อง / field: <code>actions[2]</code> · ใน / in: <code>save.json</code>" in sink.value
+    assert '<div lang="th"><b>ผิด</b></div>' in sink.value  # the Thai line is the Thai sentence only
     with errors.guard(sink):
         {}["missing"]
     assert "Traceback" not in sink.value and "KeyError" in sink.value

@@ -1,10 +1,24 @@
 """Deep links: ``…/voila/render/<game>.ipynb?scenario=<stem>&step=<n>`` opens that scenario
-of ``data/scenarios/<game>/`` at step ``n`` at the top of the game's page; ``?game=<code>`` (a
-play panel's "share this game", :mod:`widgets.sharing`) opens a game played, at its last step,
-with the reader in the seat they had.
+of ``data/scenarios/<game>/`` at the top of the game's page; ``?game=<code>`` (a play panel's
+"share this game", :mod:`widgets.sharing`) opens a game played, at its last step, with the reader
+in the seat they had.
 
-A bad link shows a short message (Thai + English, naming the field) and a picker of the game's
-scenarios (by title) that opens the one chosen in the same place: never a list of names.
+**Where in the scenario.**  Two parameters, each with one meaning on every game's page:
+
+* ``step=<n>``: the position after the scenario's ``n``-th applied action (0: the setup, the
+  default; see :mod:`widgets.page`): the frame that shows the whole of action ``n``;
+* ``frame=<k>``: the stepper's frame ``k`` (what the stepper shows as ``ขั้น / frame k/N``).  A game
+  may read one action as several frames (Shadow Master shows a siege event by event); elsewhere
+  frame ``k`` is step ``k``.  When both are given, ``frame`` decides.
+
+"Copy link" and the address bar give ``step=<n>`` for a frame that shows a whole action and
+``frame=<k>`` for a frame inside one (:meth:`widgets.page.FrameCursor.address`), so reopening the
+address shows exactly the frame that was on screen.
+
+A link to an unknown scenario shows a short message (Thai + English, naming the field) and a picker
+of the game's scenarios (by title) that opens the one chosen in the same place: never a list of
+names.  A known scenario always opens: a ``step`` or ``frame`` that is not a whole number, or is past
+the scenario's end, opens it at step 0 under a calm line that names the field and says why.
 
 Voila's preheated kernels run the notebook before anyone asks for it, so the query string is
 read in the notebook's *last* cell (:func:`query_string` waits for the request there) and the
@@ -13,7 +27,7 @@ a bad one shows a Thai + English message, never a traceback.
 
 The link stays current: as the reader steps through the linked scenario, the page's URL follows
 (:class:`UrlState`, ``history.replaceState``), so a reload (for example the reload button the
-dashboard shows when a page lost its kernel) reopens the same scenario at the same step.
+dashboard shows when a page lost its kernel) reopens the same scenario at the same frame.
 """
 from __future__ import annotations
 
@@ -30,33 +44,50 @@ import traitlets as t
 from rules.core.protocol import BadInput
 from rules.core.rulebook import DATA
 
-from .errors import error_html, message_html
+from .errors import count_en, error_html, message_html
 
 SCENARIOS = DATA / "scenarios"
+POSITION_FIELDS = ("step", "frame")
+"""The link's fields that say where in a scenario to open (a fault in one opens it at step 0)."""
 
 
 @dataclass(frozen=True)
 class DeepLink:
-    """A parsed link: the scenario file (``None``: no link) and the step to show (0 = setup)."""
+    """A parsed link: the scenario file (``None``: no link), the step to show (0 = setup) or the
+    stepper's ``frame`` (``None``: go by ``step``)."""
 
     scenario: Path | None = None
     step: int = 0
     game: str | None = None
     """A ``?game=`` code (a shared game), else ``None``."""
+    frame: int | None = None
+    problem: BadInput | None = None
+    """Why the link's ``step`` or ``frame`` was not used (the scenario then opens at step 0)."""
 
 
-def parse_link(game: str, query: str | None) -> DeepLink:
-    """Parse ``scenario=<stem>&step=<n>`` for ``game``.
+def _whole_number(raw: str, field: str) -> int:
+    """``raw`` as an int >= 0 written in ASCII digits; :class:`BadInput` (``field``) otherwise."""
+    if not (raw.isascii() and raw.isdigit()):  # '²'.isdigit() is True, int('²') fails
+        shown = raw[:20] + ("…" if len(raw) > 20 else "")
+        th = "ขั้น" if field == "step" else "เฟรม"
+        raise BadInput("link", field, f"{th}ต้องเป็นจำนวนเต็มตั้งแต่ 0 (ได้ '{shown}')",
+                       f"{field} must be a whole number >= 0, got '{shown}'")
+    return int(raw)
 
-    Raises :class:`BadInput` (field ``scenario`` or ``step``) for an unknown scenario or a step
-    that is not a non-negative whole number written in ASCII digits (``0-9`` only).
+
+def parse_link(game: str, query: str | None, strict: bool = True) -> DeepLink:
+    """Parse ``scenario=<stem>&step=<n>`` (or ``&frame=<k>``) for ``game``.
+
+    Raises :class:`BadInput` (field ``scenario``) for an unknown scenario.  A ``step`` or ``frame``
+    that is not a non-negative whole number written in ASCII digits (``0-9`` only) raises
+    :class:`BadInput` (field ``step`` / ``frame``) when ``strict``; otherwise the link opens at step 0
+    and :attr:`DeepLink.problem` holds that error.
     """
     params = parse_qs(query or "", keep_blank_values=True)
     code = (params.get("game") or [""])[-1].strip()
     if code:
         return DeepLink(game=code)
     stem = (params.get("scenario") or [""])[-1].strip()
-    raw_step = (params.get("step") or ["0"])[-1].strip() or "0"
     if not stem:
         return DeepLink()
     folder = SCENARIOS / game
@@ -65,21 +96,40 @@ def parse_link(game: str, query: str | None) -> DeepLink:
         shown = stem[:60] + ("…" if len(stem) > 60 else "")
         raise BadInput("link", "scenario", f"ไม่มีสถานการณ์ '{shown}': เลือกจากรายการด้านล่าง",
                        f"no scenario '{shown}' for {game}: pick one below")
-    if not (raw_step.isascii() and raw_step.isdigit()):  # '²'.isdigit() is True, int('²') fails
-        raise BadInput("link", "step", "ขั้นต้องเป็นจำนวนเต็มตั้งแต่ 0",
-                       f"step must be a whole number >= 0, got '{raw_step}'")
-    return DeepLink(path, int(raw_step))
+    raw_step = (params.get("step") or ["0"])[-1].strip() or "0"
+    raw_frame = (params.get("frame") or [""])[-1].strip()
+    try:
+        step = _whole_number(raw_step, "step")
+        frame = _whole_number(raw_frame, "frame") if raw_frame else None
+    except BadInput as exc:
+        if strict:
+            raise
+        return DeepLink(path, 0, problem=exc)
+    return DeepLink(path, step, frame=frame)
 
 
-def step_error(link: DeepLink, length: int | None) -> BadInput:
-    """The link error for a ``step`` past the scenario's last step (``length`` steps, if known)."""
+def step_error(link: DeepLink, length: int | None, field: str = "step") -> BadInput:
+    """The link error for a ``step`` (or ``frame``) past the scenario's last one (``length`` steps
+    or frames, if known)."""
     stem = link.scenario.stem if link.scenario else ""
+    n = link.frame if field == "frame" else link.step
+    th_unit, en_unit = ("เฟรม", "frame") if field == "frame" else ("ขั้น", "step")
     if length is None:
-        return BadInput("link", "step", f"ขั้น {link.step} เกินขั้นสุดท้ายของสถานการณ์ {stem}",
-                        f"step {link.step} is past the last step of scenario {stem}")
-    return BadInput("link", "step",
-                    f"ขั้น {link.step} เกินขั้นสุดท้าย: สถานการณ์ {stem} มี {length} ขั้น (step=0-{length})",
-                    f"step {link.step} is past the end: scenario {stem} has {length} steps (step=0..{length})")
+        return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้ายของสถานการณ์ {stem}",
+                        f"{en_unit} {n} is past the last {en_unit} of scenario {stem}")
+    return BadInput("link", field,
+                    f"{th_unit} {n} เกิน{th_unit}สุดท้าย: สถานการณ์ {stem} มี {length} {th_unit} "
+                    f"({field}=0-{length})",
+                    f"{en_unit} {n} is past the end: scenario {stem} has {count_en(length, en_unit)} "
+                    f"({field}=0..{length})")
+
+
+def opened_at_start_html(exc: BadInput) -> str:
+    """The calm line over a linked scenario opened at step 0 because its ``step`` or ``frame`` could
+    not be used: the reason (the field named) and where it opened instead; not an error box."""
+    note = message_html(f"{exc.message_th} จึงเปิดที่ขั้น 0 แทน (ช่อง {exc.field} ของลิงก์)",
+                        f"{exc.message_en}, so it opens at step 0 instead (the link's {exc.field})", tone="missing")
+    return note.replace('class="kl-note"', f'class="kl-note kl-link-note" data-field="{exc.field}"', 1)
 
 
 def query_string() -> str:
@@ -107,6 +157,7 @@ function apply(model) {
 export default {
   initialize({ model }) {
     const on = () => apply(model);
+    on();  // the first value too: a link opened elsewhere than it asked (step=abc -> step=0) says so
     model.on('change:query', on);
     return () => model.off('change:query', on);
   },
@@ -117,16 +168,17 @@ export default {
 
 class UrlState(anywidget.AnyWidget):
     """Keeps query parameters of the page's URL equal to ``query`` (a value of ``None`` or
-    ``''`` removes its parameter): each change replaces the URL in the browser's history (no
-    reload, no new history entry).  Shows nothing."""
+    ``''`` removes its parameter), from its first value on: each change replaces the URL in the
+    browser's history (no reload, no new history entry).  Shows nothing."""
 
     _esm = _URL_ESM
     query = t.Dict(per_key_traits={}).tag(sync=True)
 
 
 def _step_source(view) -> t.HasTraits | None:
-    """What a link's ``step`` counts in ``view``: its game session (``step`` = actions applied,
-    :mod:`widgets.page`), else the position of the first stepper in its tree; ``None`` if neither."""
+    """What a link's ``step`` counts in ``view`` when it has no frame cursor: its game session
+    (``step`` = actions applied, :mod:`widgets.page`), else the session of the first stepper in its
+    tree; ``None`` if neither."""
     session = getattr(view, "session", None)
     if isinstance(session, t.HasTraits) and session.has_trait("step"):
         return session
@@ -142,13 +194,24 @@ def _step_source(view) -> t.HasTraits | None:
 
 
 def keep_in_url(view: w.Widget, scenario: str) -> UrlState:
-    """A :class:`UrlState` that keeps ``?scenario=<scenario>&step=<n>`` equal to the step shown
-    by ``view`` (see :func:`_step_source`); display it beside ``view``."""
+    """A :class:`UrlState` that keeps ``?scenario=<scenario>`` and the address of the frame shown by
+    ``view`` in the page's URL: ``step=<n>`` or ``frame=<k>`` as "copy link" gives them (a view with a
+    frame cursor, :meth:`widgets.page.FrameCursor.address`), else ``step=<n>`` of its session (see
+    :func:`_step_source`).  Display it beside ``view``."""
     url = UrlState()
+    cursor = getattr(view, "cursor", None)
+    if isinstance(cursor, t.HasTraits) and callable(getattr(cursor, "address", None)):
+        def sync_frame(_change=None) -> None:
+            where = cursor.address()
+            url.query = {"scenario": scenario, **{k: (str(where[k]) if k in where else None)
+                                                  for k in POSITION_FIELDS}}
+        cursor.observe(sync_frame, names="step")
+        sync_frame()
+        return url
     source = _step_source(view)
     if source is not None:
         def sync(_change=None) -> None:
-            url.query = {"scenario": scenario, "step": str(source.step)}
+            url.query = {"scenario": scenario, "step": str(source.step), "frame": None}
         source.observe(sync, names="step")
         sync()
     return url
@@ -196,16 +259,27 @@ def picker(game: str, view: Callable[[Path, int], w.Widget], box: w.VBox) -> w.V
     return out
 
 
-def follow(box: w.VBox, game: str, view: Callable[[Path, int], w.Widget],
-           query: str | None = None, play: Callable[[str], w.Widget] | None = None) -> DeepLink | None:
-    """Fill ``box`` with ``view(scenario_path, step)`` for the page's link (if any), or for a
-    ``?game=`` link with ``play(code)`` (a play table; raises :class:`BadInput` for a bad code).
+def _open(view: Callable[..., w.Widget], link: DeepLink) -> w.Widget:
+    """``view(path, step)``, or ``view(path, step, frame=k)`` for a ``frame=`` link."""
+    if link.frame is None:
+        return view(link.scenario, link.step)
+    return view(link.scenario, link.step, frame=link.frame)
 
-    Returns the link followed, or ``None`` when there was none or it was refused (the box then
-    shows the reason in Thai and English, and a picker of the game's scenarios).
+
+def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
+           query: str | None = None, play: Callable[[str], w.Widget] | None = None) -> DeepLink | None:
+    """Fill ``box`` with ``view(scenario_path, step)`` for the page's link (``view(path, step,
+    frame=k)`` for a ``frame=`` link; ``view`` raises :class:`BadInput` field ``step`` / ``frame``,
+    with attribute ``length``, past the end), or for a ``?game=`` link with ``play(code)`` (a play
+    table; raises :class:`BadInput` for a bad code).
+
+    Returns the link followed (a known scenario whose ``step`` or ``frame`` could not be used opens
+    at step 0 under a calm line naming the field: the link returned then has ``step`` 0 and its
+    ``problem``), or ``None`` when there was none or it was refused (the box then shows the reason
+    in Thai and English, and a picker of the game's scenarios).
     """
     try:
-        link = parse_link(game, query_string() if query is None else query)
+        link = parse_link(game, query_string() if query is None else query, strict=False)
         if link.game is not None:
             if play is None:
                 raise BadInput("link", "game", "หน้านี้เปิดเกมจากลิงก์ไม่ได้", "this page cannot open a shared game")
@@ -215,16 +289,23 @@ def follow(box: w.VBox, game: str, view: Callable[[Path, int], w.Widget],
             return link
         if link.scenario is None:
             return None
-        banner = message_html(f"ลิงก์นี้เปิดสถานการณ์ {link.scenario.stem} ที่ขั้น {link.step}",
-                              f"this link opens scenario {link.scenario.stem} at step {link.step}",
-                              tone="info")
         try:
-            shown = view(link.scenario, link.step)
+            shown = _open(view, link)
         except BadInput as exc:
-            if exc.field != "step":
+            if exc.field not in POSITION_FIELDS:
                 raise
-            raise step_error(link, getattr(exc, "length", None)) from None
-        box.children = [w.HTML(banner), shown, keep_in_url(shown, link.scenario.stem)]
+            link = DeepLink(link.scenario, 0, problem=step_error(link, getattr(exc, "length", None), exc.field))
+            shown = _open(view, link)
+        stem = link.scenario.stem
+        if link.frame is not None:
+            banner = message_html(f"ลิงก์นี้เปิดสถานการณ์ {stem} ที่เฟรม {link.frame}",
+                                  f"this link opens scenario {stem} at frame {link.frame}", tone="info")
+        else:
+            banner = message_html(f"ลิงก์นี้เปิดสถานการณ์ {stem} ที่ขั้น {link.step}",
+                                  f"this link opens scenario {stem} at step {link.step}", tone="info")
+        if link.problem is not None:
+            banner = opened_at_start_html(link.problem) + banner
+        box.children = [w.HTML(banner), shown, keep_in_url(shown, stem)]
         return link
     except Exception as exc:  # noqa: BLE001 - a reader's bad link is a message, not a traceback
         box.children = [w.HTML(error_html(exc)), picker(game, view, box)]

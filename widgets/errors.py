@@ -37,17 +37,42 @@ def error_parts(exc: BaseException) -> dict:
             "th": f"เกิดข้อผิดพลาด: {text}", "en": f"Something went wrong: {text}"}
 
 
+def where_html(exc: BaseException) -> str:
+    """Where an error is, on a line of its own below the Thai and English text, labelled in both
+    languages: the clause of an :class:`IllegalAction` (``ข้อกติกา / clause``), the field and file
+    of a :class:`BadInput` (``ช่อง / field`` ... ``ใน / in``), the kind of any other error.
+    ``data-where`` keeps the machine form (``"<file>: <field>"``, the clause id, the type name)."""
+    p = error_parts(exc)
+    if not p["where"]:
+        return ""
+    e = html.escape
+    if isinstance(exc, IllegalAction):
+        shown = f"ข้อกติกา / clause: <code>{e(exc.clause)}</code>"
+    elif isinstance(exc, BadInput):
+        shown = f"ช่อง / field: <code>{e(exc.field)}</code> · ใน / in: <code>{e(exc.source)}</code>"
+    else:
+        shown = f"ชนิด / kind: <code>{e(p['where'])}</code>"
+    return (f'<div class="kl-where" data-where="{e(p["where"], quote=True)}" '
+            f'style="color:#666;font-size:12px">{shown}</div>')
+
+
 def error_html(exc: BaseException) -> str:
-    """The error as a small HTML box (Thai first, English below; clause/field in brackets)."""
+    """The error as a small HTML box: the Thai line, the English line below it, then where it is
+    (:func:`where_html`: the clause or field, never inside the Thai or English sentence)."""
     p = error_parts(exc)
     colour = "#8a5a00" if p["kind"] == "illegal" else "#a01010"
-    where = f" <code>[{html.escape(p['where'])}]</code>" if p["where"] else ""
     return (
         f'<div class="kl-error" role="alert" style="border-left:4px solid {colour};'
         f'background:#fff6e8;padding:6px 10px;margin:4px 0;font-family:{THAI_FONT}">'
-        f'<div lang="th"><b>{html.escape(p["th"])}</b>{where}</div>'
-        f'<div lang="en" style="color:#555">{html.escape(p["en"])}</div></div>'
+        f'<div lang="th"><b>{html.escape(p["th"])}</b></div>'
+        f'<div lang="en" style="color:#555">{html.escape(p["en"])}</div>{where_html(exc)}</div>'
     )
+
+
+def count_en(n: int, one: str, many: str | None = None) -> str:
+    """An English count with the noun in the right number: ``count_en(1, "step")`` is ``"1 step"``,
+    ``count_en(3, "step")`` is ``"3 steps"`` (``many``: an irregular plural).  Thai needs none."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def message_html(th: str, en: str, tone: str = "info") -> str:

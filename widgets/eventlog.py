@@ -24,7 +24,7 @@ import ipywidgets as w
 from rules.core.protocol import Event
 from rules.core.rulebook import Rulebook
 
-from .errors import THAI_FONT, safe
+from .errors import THAI_FONT, count_en, safe
 from .rulepanel import PANEL_CSS, clause_html
 
 
@@ -154,8 +154,8 @@ def story_html(lines: list[tuple[int, Event, str | None]], viewer: int | None, l
             groups.append((turn, [row]))
     parts = []
     if setup:
-        parts.append(f'<details class="kl-setup"><summary>ตั้งเกม / setup: {len(setup)} เหตุการณ์ / events '
-                     f'(คลิกเพื่อดู / click to open)</summary>{"".join(setup)}</details>')
+        parts.append(f'<details class="kl-setup"><summary>ตั้งเกม / setup: {len(setup)} เหตุการณ์ / '
+                     f'{count_en(len(setup), "event")} (คลิกเพื่อดู / click to open)</summary>{"".join(setup)}</details>')
     for turn, rows in groups:
         head = f'<div class="kl-turn-head">{html.escape(turn)}</div>' if turn else ""
         parts.append(f'<div class="kl-turn">{head}{"".join(rows)}</div>')
@@ -184,9 +184,10 @@ class EventLog(w.VBox):
         game_label = getattr(getattr(session, "game", None), "seat_label", None)
         self.seat_label = seat_label or (game_label if callable(game_label) else None) or default_seat_label
         self._events: list[Event] = []
+        self._quiet = False  # True while set_events chooses an event that must not move the rule panel
         self.story = w.HTML()
-        self.select = w.Dropdown(options=[], value=None, description="ข้อกติกาของ",
-                                 layout=w.Layout(width="100%", max_width="760px"))
+        self.select = w.Dropdown(options=[], value=None, description="ข้อกติกาของ",  # hidden until an event
+                                 layout=w.Layout(width="100%", max_width="760px", display="none"))
         self.select.add_class("kl-eventlog")
         self.select.add_class("kl-eventlog-pick")
         self.detail = w.HTML()
@@ -205,19 +206,31 @@ class EventLog(w.VBox):
             self.set_events(session.events, setup=setup())
 
     def set_events(self, events: Iterable[Event], first: int = 0, setup: int = 0,
-                   select_last: bool = True, turns: list[str] | None = None) -> None:
+                   select_last: bool = True, turns: list[str] | None = None,
+                   highlight: bool = True) -> None:
         """Show ``events``; the newest is chosen (its clauses shown) unless ``select_last`` is
-        false (then none is, until the reader chooses one).  ``first``: how many earlier events
-        are left out (numbering starts after them and a note says so); ``setup``: how many
-        events of the whole log (left-out ones included) are setup events, folded in the story and
-        marked :data:`SETUP_MARK` in the picker; ``turns``: each event's turn heading (the story
-        groups events under it; default one group)."""
+        false (then none is, until the reader chooses one).  ``highlight``: the event chosen here
+        also moves the rule panel (false: the panel stays where the reader left it; the reader's own
+        choice in the picker always moves it).  ``first``: how many earlier events are left out
+        (numbering starts after them and a note says so); ``setup``: how many events of the whole
+        log (left-out ones included) are setup events, folded in the story and marked
+        :data:`SETUP_MARK` in the picker; ``turns``: each event's turn heading (the story groups
+        events under it; default one group).  With no event the picker is hidden (an empty
+        dropdown says nothing)."""
         self._events = list(events)
+        self._quiet = not highlight
+        try:
+            self._set_events(first, setup, select_last, turns)
+        finally:
+            self._quiet = False
+
+    def _set_events(self, first: int, setup: int, select_last: bool, turns: list[str] | None) -> None:
         if not select_last:
             self.select.value = None  # before the options change: nothing is highlighted
         self.skipped.value = (f'<div class="kl-muted" style="font-family:{THAI_FONT}">แสดง {len(self._events)} '
                               f'เหตุการณ์ล่าสุด (ซ่อน {first} เหตุการณ์แรก) / showing the last '
-                              f'{len(self._events)} events ({first} earlier ones hidden)</div>') if first else ""
+                              f'{count_en(len(self._events), "event")} ({count_en(first, "earlier one")} '
+                              'hidden)</div>') if first else ""
         lines = []
         for i, ev in enumerate(self._events):
             k = first + i
@@ -229,6 +242,7 @@ class EventLog(w.VBox):
                    for i, e in enumerate(self._events)]
         self.select.options = options
         self.select.value = options[-1][1] if options and select_last else None
+        self.select.layout.display = "" if options else "none"
         if self.select.value is None:
             self.detail.value = ""
 
@@ -242,5 +256,5 @@ class EventLog(w.VBox):
         self.detail.value = (f'<div class="kl-eventlog-line" style="font-family:{THAI_FONT};white-space:normal;'
                              f'overflow-wrap:anywhere;margin:2px 0"><b>{line}</b></div>'
                              + clauses_html(self.book, cites))
-        if self.rule_panel is not None:
+        if self.rule_panel is not None and not self._quiet:
             self.rule_panel.highlight(cites)

@@ -3,14 +3,16 @@
 A game plugs in with ONE folder ``widgets/<game>/`` whose ``__init__`` exports ``SPEC``, a
 :class:`GameSpec`: its board or table view (a :class:`BoardView` subclass), its labels adapter
 (``labels.py``: ``describe(state, action) -> (th, en)`` from the engine's ``describe_action``,
-``seat_label``, ``seat_to_act``, ``seat_out``), its bots and its styles.  Copy ``widgets/toy_pig/``
+``seat_label``, ``seat_to_act``, ``seat_out``; the default :class:`widgets.labels.EngineLabels` asks
+the engine for all of them, a game overrides only what differs and passes ``**LABELS.spec_fields()``),
+its bots and its styles.  Copy ``widgets/toy_pig/``
 to add a game.  This module decides no rule: every label comes from ``SPEC.describe`` (the engine),
 every number from ``observe`` / ``state_to_json`` or engine functions, every move from ``apply``.
 
 A notebook page (``notebooks/<game>.ipynb``) is, in this order:
 
 * ``box = page.link_box()`` (first cell) ... ``page.follow(box, SPEC)`` (last cell): deep links
-  ``?scenario=<stem>&step=<n>`` (:mod:`widgets.deeplink`);
+  ``?scenario=<stem>&step=<n>`` or ``&frame=<k>`` (:mod:`widgets.deeplink`);
 * :func:`section`: a section of the Thai text (a :class:`~widgets.rulepanel.RulePanel`) beside a
   scenario on the game's board (:class:`ScenarioView`: a stepper, the frame's events with the clauses
   they cite, the event log; the cited clauses are highlighted in the panel);
@@ -23,12 +25,14 @@ Every scenario view and play table carries "what would the bots do here?"
 (:class:`~widgets.bots_here.BotsHere`: one button until clicked; what the deciding seat cannot see is
 re-dealt for the rollouts, so in play it is offered on the reader's own decisions).
 
-**Steps.**  A ``step`` (the deep link's ``step=``, :meth:`FrameCursor.jump_action`) is the number of
-actions applied (chance outcomes count as actions): step 0 is the position after setup, with the
-setup events shown and no action applied; step ``n`` is the position after the scenario's ``n``-th
-applied action.  This is the same on every game's page.  A game may split one action into several
-*frames* for reading (Shadow Master shows a siege event by event, ``SPEC.frames``); the stepper
-moves through frames, a link opens the frame that shows the whole action ``n``.
+**Steps and frames.**  A ``step`` (the deep link's ``step=``, :meth:`FrameCursor.jump_action`) is the
+number of actions applied (chance outcomes count as actions): step 0 is the position after setup,
+with the setup events shown and no action applied; step ``n`` is the position after the scenario's
+``n``-th applied action.  This is the same on every game's page.  A game may split one action into
+several *frames* for reading (Shadow Master shows a siege event by event, ``SPEC.frames``); the
+stepper moves through frames, ``step=n`` opens the frame that shows the whole action ``n`` and
+``frame=k`` (:meth:`FrameCursor.jump_frame`) opens the stepper's frame ``k``.  "Copy link" and the
+address bar give whichever of the two names the frame on screen (:meth:`FrameCursor.address`).
 """
 from __future__ import annotations
 
@@ -112,7 +116,8 @@ class GameSpec:
     """What a game's widget folder gives the shared page (see ``widgets/toy_pig/__init__.py``).
 
     ``board(spec, state, side=[...], play=False)``: the game's :class:`BoardView`; ``describe``,
-    ``seat_label``, ``seat_to_act``, ``seat_out``: its labels adapter (``widgets/<game>/labels.py``);
+    ``seat_label``, ``seat_to_act``, ``seat_out``: its labels adapter (``widgets/<game>/labels.py``,
+    usually a :class:`widgets.labels.EngineLabels`: ``**LABELS.spec_fields()``);
     ``bots``: ``{kind: (label, factory)}`` (``factory()`` gives one seat's policy); ``bot_count``: ``(min, max, default)`` bots in
     :func:`play`; ``play_options()``: ``[(config field, widget)]`` offered beside "new game";
     ``frames``: how the scenario stepper splits actions (default :func:`action_frames`);
@@ -257,16 +262,41 @@ class FrameCursor(Cursor):
         f = self.frame
         self.session.jump(f.action if f.full else f.action - 1)
 
-    def jump_action(self, step: int) -> None:
-        """Show the position after ``step`` actions (0: the setup; see the module docstring).
-        :class:`BadInput` (with ``length`` = the number of actions) outside ``0..length``."""
+    def action_frame(self, step: int) -> int:
+        """The frame that shows the position after ``step`` actions (the last frame of action
+        ``step`` that shows all of it; 0 for the setup).  :class:`BadInput` (field ``step``, with
+        ``length`` = the number of actions) outside ``0..length``."""
         n = self.session.length
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= n:
             exc = BadInput("stepper", "step", f"ขั้นต้องเป็นจำนวนเต็ม 0-{n} (ได้ {step!r})",
                            f"step must be an integer in 0..{n}, got {step!r}")
             exc.length = n
             raise exc
-        self.jump(max(i for i, f in enumerate(self.frames) if f.action == step and f.full))
+        return max(i for i, f in enumerate(self.frames) if f.action == step and f.full)
+
+    def jump_action(self, step: int) -> None:
+        """Show the position after ``step`` actions (0: the setup; see the module docstring).
+        :class:`BadInput` (with ``length`` = the number of actions) outside ``0..length``."""
+        self.jump(self.action_frame(step))
+
+    def jump_frame(self, frame: int) -> None:
+        """Show the stepper's frame ``frame``.  :class:`BadInput` (field ``frame``, with ``length`` =
+        the last frame) outside ``0..length``."""
+        n = self.length
+        if isinstance(frame, bool) or not isinstance(frame, int) or not 0 <= frame <= n:
+            exc = BadInput("stepper", "frame", f"เฟรมต้องเป็นจำนวนเต็ม 0-{n} (ได้ {frame!r})",
+                           f"frame must be an integer in 0..{n}, got {frame!r}")
+            exc.length = n
+            raise exc
+        self.jump(frame)
+
+    def address(self) -> dict[str, int]:
+        """Where a link names the frame on screen: ``{"step": n}`` when it is the frame ``step=n``
+        opens (the whole of action ``n``), else ``{"frame": k}`` (a frame inside an action)."""
+        f = self.frame
+        if f.full and self.action_frame(f.action) == self.step:
+            return {"step": f.action}
+        return {"frame": self.step}
 
     def current_events(self) -> list[Event]:
         """The events this frame adds (at frame 0 the setup events)."""
@@ -516,9 +546,10 @@ class ScenarioView(w.VBox):
         self.share.update()
         f = self.cursor.frame
         self.eventlog.reveal = reveal
-        # at frame 0 no event is chosen for the reader, so the rule panel stays where it is
+        # the newest event is chosen (the picker is never blank); at frame 0 it does not move the
+        # rule panel, which stays at the section the reader chose
         self.eventlog.set_events(**log_window(self.spec, self.session, shown.events, f.action, f.shown),
-                                 select_last=f.action > 0)
+                                 highlight=f.action > 0)
         self.bots_here.follow()
 
 
@@ -635,18 +666,23 @@ def link_box() -> w.VBox:
     return deeplink.placeholder()
 
 
-def scenario_at(spec: GameSpec, path: Path | str, step: int = 0) -> ScenarioView:
+def scenario_at(spec: GameSpec, path: Path | str, step: int = 0, frame: int | None = None) -> ScenarioView:
     """A :class:`ScenarioView` of the scenario file ``path`` after ``step`` actions (0: the setup; see
-    the module docstring); :class:`BadInput` (field ``step``, attribute ``length``) past its end."""
+    the module docstring), or at the stepper's ``frame`` when given; :class:`BadInput` (field
+    ``step`` or ``frame``, attribute ``length``) past its end."""
     view = ScenarioView(spec, path)
-    view.cursor.jump_action(step)
+    if frame is None:
+        view.cursor.jump_action(step)
+    else:
+        view.cursor.jump_frame(frame)
     return view
 
 
 def follow(box: w.VBox, spec: GameSpec, query: str | None = None):
-    """The last cell: open the page's ``?scenario=<stem>&step=<n>`` in ``box`` (see :func:`scenario_at`),
-    or a shared game ``?game=<code>`` (:mod:`widgets.sharing`) as a play table."""
-    return deeplink.follow(box, spec.id, lambda path, step: scenario_at(spec, path, step), query=query,
+    """The last cell: open the page's ``?scenario=<stem>&step=<n>`` (or ``&frame=<k>``) in ``box`` (see
+    :func:`scenario_at`), or a shared game ``?game=<code>`` (:mod:`widgets.sharing`) as a play table."""
+    return deeplink.follow(box, spec.id, lambda path, step, frame=None: scenario_at(spec, path, step, frame),
+                           query=query,
                            play=lambda code: shared_game(spec, code))
 
 

@@ -2,7 +2,8 @@
 
 * A scenario view (:class:`ScenarioShare`, under its stepper): "copy link" gives
   ``?scenario=<stem>&step=<n>`` of the frame on screen (``n`` = the actions applied, see
-  :mod:`widgets.page`); "save as a ruling" gives a scenario file (``data/scenarios/README.md``)
+  :mod:`widgets.page`), or ``&frame=<k>`` for a frame inside an action (Shadow Master reads a siege
+  event by event): the link reopens exactly that frame (:mod:`widgets.deeplink`); "save as a ruling" gives a scenario file (``data/scenarios/README.md``)
   of the position and the steps on screen; "open a ruling file" reads one back (validated by
   :func:`rules.core.scenario.parse_scenario`).
 * A play panel (:class:`PlayShare`): "share this game" gives a link ``?game=<code>`` (the save
@@ -52,9 +53,10 @@ def e(text: Any) -> str:
 
 
 # ----------------------------------------------------------------------------- links and files
-def scenario_query(stem: str, step: int) -> str:
-    """``?scenario=<stem>&step=<n>``."""
-    return "?" + urlencode({"scenario": stem, "step": int(step)})
+def scenario_query(stem: str, step: int = 0, frame: int | None = None) -> str:
+    """``?scenario=<stem>&step=<n>``, or ``?scenario=<stem>&frame=<k>`` when ``frame`` is given."""
+    where = {"step": int(step)} if frame is None else {"frame": int(frame)}
+    return "?" + urlencode({"scenario": stem, **where})
 
 
 COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.href)"
@@ -253,11 +255,14 @@ class ScenarioShare(w.VBox):
         return path.stem if path.parent.resolve() == folder.resolve() and path.is_file() else None
 
     def query(self) -> str | None:
-        """``?scenario=<stem>&step=<n>`` of the frame on screen (``None`` for an example with no file)."""
+        """``?scenario=<stem>&step=<n>`` (or ``&frame=<k>``) of the frame on screen
+        (:meth:`widgets.page.FrameCursor.address`; ``None`` for an example with no file)."""
         stem = self.stem()
-        if stem is None or self.view.session is None:
+        cursor = getattr(self.view, "cursor", None)
+        if stem is None or self.view.session is None or cursor is None:
             return None
-        return scenario_query(stem, self.view.session.step)
+        where = cursor.address()
+        return scenario_query(stem, where.get("step", 0), where.get("frame"))
 
     def update(self) -> None:
         """Refresh the link to the frame on screen (the view calls this after each frame); a

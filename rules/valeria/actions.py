@@ -21,7 +21,7 @@ from .awards import claimable
 from .board import TRACK_EN, TRACK_TH
 from .config import CAMP, SHRINE_TH, SHRINES, TROOP_TH
 from .data import load
-from .dice import refill_tasks, roll_outcomes, rolled
+from .dice import OPPOSITE, refill_tasks, roll_outcomes, rolled
 from .flow import current_player, draw_pool, end_turn, phase
 from .state import TIMINGS, PILES, die_text, seat_name
 
@@ -224,22 +224,49 @@ def describe(s, a: dict) -> tuple[str, str]:
         return (f"วางเต๋า {dt}" + (" ใช้อัญมณีเป็น Wild" if a.get("wild") else ""),
                 f"assign {de}" + (" made wild with a gem" if a.get("wild") else ""))
     if t == "flip":
-        return f"ใช้อัญมณีพลิกเต๋าช่อง {a['slot'] + 1}", f"spend a gem to flip slot {a['slot'] + 1}"
+        ch = _face_change(s, a, OPPOSITE - _face(s, a) if _face(s, a) else None)
+        return f"ใช้อัญมณีพลิกเต๋าช่อง {a['slot'] + 1}{ch}", f"spend a gem to flip slot {a['slot'] + 1}{ch}"
     if t == "magic":
         sign = "+1" if a["delta"] > 0 else "-1"
-        return f"ใช้เวทมนตร์ปรับเต๋าช่อง {a['slot'] + 1} {sign}", f"spend magic: slot {a['slot'] + 1} {sign}"
+        ch = _face_change(s, a, _face(s, a) + a["delta"] if _face(s, a) else None)
+        return f"ใช้เวทมนตร์ปรับเต๋าช่อง {a['slot'] + 1} {sign}{ch}", f"spend magic: slot {a['slot'] + 1} {sign}{ch}"
     if t == "fight":
         return "ออกรบ! รวมพลัง", "fight: sum the strength"
     if t == "level_up":
-        return f"เลเวลอัพ: {TRACK_TH[a['track']]}", f"level up: {TRACK_EN[a['track']]}"
+        pv = next((x for x in campaign.level_preview(s, seat) if x["track"] == a["track"]), None) if p else None
+        ch = f" ({pv['now']} → {pv['after']})" if pv else ""
+        return f"เลเวลอัพ: {TRACK_TH[a['track']]}{ch}", f"level up: {TRACK_EN[a['track']]}{ch}"
     if t == "place_marker":
-        return f"วาง Conquest Marker ที่ช่อง {a['space']}", f"place the conquest marker on space {a['space']}"
+        th, en = _marker_gives(s, seat, a["space"]) if p and p.side is not None else ("", "")
+        return f"วาง Conquest Marker ที่ช่อง {a['space']}{th}", f"place the conquest marker on space {a['space']}{en}"
     if t == "free_champion":
         c = load().champions[a["champion"]]
         return f"รับ {c.name_th} ฟรี (Chain Bonus)", f"take {c.name_en} free (chain bonus)"
     if t == "chain_die":
         return f"รับเต๋า {dt} จาก{SHRINE_TH[a['shrine']]} (Chain Bonus)", f"take {de} from the {a['shrine']} shrine (chain bonus)"
     return str(t), str(t)
+
+
+def _face(s, a: dict) -> int | None:
+    """The face now on the battle slot ``a["slot"]`` (``None`` when there is no such slot)."""
+    b = s.battle
+    j = a.get("slot")
+    return b.faces[j] if b is not None and isinstance(j, int) and 0 <= j < len(b.faces) else None
+
+
+def _face_change(s, a: dict, after) -> str:
+    return f" ({_face(s, a)} → {after})" if after is not None else ""
+
+
+def _marker_gives(s, seat: int, space: str) -> tuple[str, str]:
+    """What a marker placed on ``space`` earns now (campaign.map_view): its VP, its chain bonuses."""
+    view = campaign.map_view(s, seat)
+    sp = next((x for x in view["spaces"] if x["id"] == space), None) if view else None
+    if sp is None:
+        return "", ""
+    th = ([f"+{sp['gives_vp']} VP"] if sp["gives_vp"] else []) + [f"Chain {c['label_th']}" for c in sp["chains"]]
+    en = ([f"+{sp['gives_vp']} VP"] if sp["gives_vp"] else []) + [f"chain {c['label_en']}" for c in sp["chains"]]
+    return (f" ({', '.join(th)})" if th else "", f" ({', '.join(en)})" if en else "")
 
 
 def perform(w, a: dict, log) -> None:

@@ -5,13 +5,37 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.events import emit
+from ..core.protocol import BadInput
 from . import champions
 from .board import ability, markers_on_board, pay, score
-from .config import ANY, CAMP, MAGIC_PER_PIP, PLANS_TO_END, RESERVE_BONUS_VP, TROOPS
+from .config import ANY, CAMP, MAGIC_PER_PIP, PLANS_TO_END, RESERVE_BONUS_VP, TROOP_TH, TROOPS
 from .data import load
 from .dice import OPPOSITE, completable, strength, to_bag
 from .shrines import row_take
 from .state import Battle, die_text, seat_name
+
+
+STEPS = (
+    ("battle.return_to_camp", "กลับค่าย", "back to camp"),
+    ("battle.choose_plan", "1 เลือกแผนรบ", "1 choose a plan"),
+    ("battle.assign_troops", "2 วางเต๋า อัญมณี เวทมนตร์", "2 dice, gems, magic"),
+    ("battle.strength_cap", "3 รวมพลัง เทียบบารมี", "3 strength against influence"),
+    ("battle.vp_conversion", "4 VP ตามตาราง", "4 VP from the chart"),
+    ("battle.ongoing_champions", "5 แชมเปียนต่อเนื่อง", "5 ongoing champions"),
+    ("battle.level_up", "6 เลเวลอัพ", "6 level up"),
+    ("battle.skirmish_marker", "7 วาง Conquest Marker", "7 place the marker"),
+    ("battle.chain_bonus", "8 Chain Bonus", "8 chain bonuses"),
+    ("battle.cleanup", "9 คืนเต๋า เก็บแผนรบ", "9 clean up"),
+)
+"""The battle in the rulebook's order: ``(clause id, Thai, English)`` per step (battle.return_to_camp
+... battle.cleanup).  Steps 3-5 happen in the ``fight`` action, step 9 by itself."""
+
+STEP_OF_PHASE = {"move": "battle.return_to_camp", "plan": "battle.choose_plan", "assign": "battle.assign_troops",
+                 "adjust": "battle.assign_troops", "level": "battle.level_up", "skirmish": "battle.skirmish_marker",
+                 "chain_champion": "battle.chain_bonus", "chain_die": "battle.chain_bonus",
+                 "discard": "battle.chain_bonus"}
+"""The battle step (its clause id) a decision phase (``flow.phase``) belongs to; ``discard`` is a
+troop area overfilled by a chain bonus die (ambiguity troop_slots_full)."""
 
 
 def plan_options(s, seat: int) -> list[tuple[str, str, int]]:
@@ -172,36 +196,139 @@ def used_types(s, seat: int) -> tuple:
 
 def vp_for(real: int, config) -> int:
     """battle.vp_conversion: the chart beside the camp (ambiguity vp_conversion_table)."""
-    if config.vp_conversion_table == "stepped":
-        return max((vp for lo, vp in load().vp_bands if real >= lo), default=0)
-    return real
+    return vp_lookup(real, config)["vp"]
+
+
+def vp_lookup(real: int, config) -> dict:
+    """The chart beside the camp read at real strength ``real`` (battle.vp_conversion; the chart
+    is ambiguity vp_conversion_table, its values assumed data).
+
+    Returns ``{"real", "vp", "reading", "rows", "row", "clauses", "ambiguity"}``: ``reading`` is the
+    config's ``linear`` or ``stepped``; ``rows`` the chart as ``{"from", "to", "vp"}`` bands
+    (``to`` is ``None`` on the last band; a linear chart has no bands: VP = strength); ``row`` the
+    index of the band read (``None`` for linear or below the first band)."""
+    reading = config.vp_conversion_table
+    rows, row = [], None
+    if reading == "stepped":
+        bands = load().vp_bands
+        for k, (lo, vp) in enumerate(bands):
+            rows.append({"from": lo, "to": bands[k + 1][0] - 1 if k + 1 < len(bands) else None, "vp": vp})
+            if real >= lo and (row is None or vp > rows[row]["vp"]):
+                row = k  # the best band reached (the chart's bands rise)
+        vp = rows[row]["vp"] if row is not None else 0
+    else:
+        vp = real
+    return {"real": real, "vp": vp, "reading": reading, "rows": rows, "row": row,
+            "clauses": ("battle.vp_conversion",), "ambiguity": "vp_conversion_table"}
+
+
+def reserve_bonus(source: str, config) -> int:
+    """VP a plan played from the reserve adds (battle.choose_plan; ambiguity reserve_bonus)."""
+    return RESERVE_BONUS_VP if source == "reserve" and config.reserve_bonus == "plus_one_vp" else 0
+
+
+def slot_text(slot: str) -> tuple[str, str]:
+    """(Thai, English) name of a plan slot: a troop type, or ``any`` (battle.assign_troops)."""
+    return ("ใดก็ได้", "any") if slot == ANY else (TROOP_TH[slot], slot)
+
+
+def next_slot(s) -> int | None:
+    """The slot the next ``assign`` fills (slots fill in plan order, typed slots first:
+    battle.assign_troops), or ``None`` with no battle or every slot filled."""
+    b = s.battle
+    return None if b is None or len(b.dice) >= len(b.slots) else len(b.dice)
+
+
+def strength_breakdown(s, seat: int) -> dict:
+    """The battle in progress as its fight sums it now (battle.strength_cap), before the fight.
+
+    ``fight`` adds up exactly these parts, so a view showing them shows the engine's sum.  Returns::
+
+        {"plan", "source", "complete": all slots filled,
+         "slots": [{"slot": j, "type": slot type, "type_th", "type_en", "die": troop index or None,
+                    "troop", "rolled": face taken, "face": face now, "wild", "counts_as", "strength",
+                    "clauses"}],           # an empty slot has die/troop/rolled/face/strength None
+         "dice_sum",
+         "bonuses": [{"source": "board" | "champion", "id", "label_th", "label_en", "amount", "clauses"}],
+         "bonus_sum", "total", "influence", "real": min(total, influence), "capped": total > influence,
+         "clauses": ("battle.strength_cap",),
+         "vp": vp_lookup(real), "reserve_bonus": VP, "vp_total": chart VP + reserve bonus,
+         "ongoing": [{"champion", "label_th", "label_en", "met", "gains": [[resource, amount]],
+                      "clauses": ("battle.ongoing_champions",)}],
+         "influence_spent": influence the fight costs (ambiguity influence_spent_in_battle)}
+
+    A :class:`BadInput` (field ``battle``) when ``seat`` has no battle before its fight."""
+    b = s.battle
+    if b is None or b.real is not None or s.turn != seat:
+        raise BadInput("battle", "battle", "ไม่มีศึกที่ยังไม่ได้รบของที่นั่งนี้ (ดูเหตุการณ์ battle_strength ของศึกที่รบแล้ว)",
+                       "this seat has no battle waiting for its fight (a fought battle's sum is its battle_strength event)")
+    p = s.players[seat]
+    used = used_types(s, seat)
+    slots = []
+    for j, t in enumerate(b.slots):
+        th, en = slot_text(t)
+        row = {"slot": j, "type": t, "type_th": th, "type_en": en, "die": None, "troop": None, "rolled": None,
+               "face": None, "wild": False, "counts_as": None, "strength": None, "clauses": ("battle.assign_troops",)}
+        if j < len(b.dice):
+            i = b.dice[j]
+            row.update(die=i, troop=p.troops[i][0], rolled=p.troops[i][1], face=b.faces[j], wild=b.wild[j],
+                       counts_as=used[j], strength=strength(b.faces[j]),
+                       clauses=("battle.assign_troops",) + (("shrines.gem",) if b.wild[j] else ()))
+        slots.append(row)
+    dice_sum = sum(r["strength"] for r in slots if r["strength"] is not None)
+    board = ability(p, "strength", s.config)
+    bonuses = [{"source": "board", "id": "strength", "label_th": "กระดานผู้เล่น: +1 พลังถาวรที่ปลดล็อก",
+                "label_en": "player board: unlocked permanent +1 strength", "amount": board,
+                "clauses": ("battle.strength_cap", "battle.level_up")}]
+    for cid, v in champions.strength_bonus(p, used):
+        c = load().champions[cid]
+        bonuses.append({"source": "champion", "id": cid, "label_th": f"แชมเปียน {c.name_th}",
+                        "label_en": f"champion {c.name_en}", "amount": v, "clauses": ("battle.strength_cap",)})
+    bonus_sum = sum(x["amount"] for x in bonuses)
+    total = dice_sum + bonus_sum
+    real = min(total, p.influence)
+    chart = vp_lookup(real, s.config)
+    extra = reserve_bonus(b.source, s.config)
+    ongoing = []
+    for cid in p.champions:
+        c = load().champions[cid]
+        if c.timing == "ongoing":
+            ongoing.append({"champion": cid, "label_th": c.name_th, "label_en": c.name_en,
+                            "met": champions.battle_meets(c.condition, used, real, len(used)),
+                            "gains": [[e.resource, e.amount] for e in c.effects if e.kind == "gain"],
+                            "clauses": ("battle.ongoing_champions",)})
+    return {"plan": b.plan, "source": b.source, "complete": len(b.dice) == len(b.slots), "slots": slots,
+            "dice_sum": dice_sum, "bonuses": bonuses, "bonus_sum": bonus_sum, "total": total,
+            "influence": p.influence, "real": real, "capped": total > p.influence, "clauses": ("battle.strength_cap",),
+            "vp": chart, "reserve_bonus": extra, "vp_total": chart["vp"] + extra, "ongoing": ongoing,
+            "influence_spent": real if s.config.influence_spent_in_battle == "spent" else 0}
 
 
 def fight(w, seat: int, log) -> None:
-    """Steps 3-5: strength = dice + champion and board bonuses, capped by influence; VP from the
-    chart at once; ongoing champions the battle meets; then level up, marker, chains, clean-up."""
+    """Steps 3-5: strength = dice + champion and board bonuses, capped by influence
+    (:func:`strength_breakdown`: the same parts); VP from the chart at once; ongoing champions
+    the battle meets; then level up, marker, chains, clean-up."""
     p = w.players[seat]
     b = w.battle
+    parts = strength_breakdown(w, seat)
     used = used_types(w, seat)
-    dice_sum = sum(strength(f) for f in b.faces)
-    board = ability(p, "strength", w.config)
-    champ = champions.strength_bonus(p, used)
-    total = dice_sum + board + sum(v for _, v in champ)
-    real = min(total, p.influence)
+    dice_sum, total, real = parts["dice_sum"], parts["total"], parts["real"]
+    board = parts["bonuses"][0]["amount"]
+    champ = parts["bonus_sum"] - board
     th, en = seat_name(seat)
     emit(log, "battle_strength", seat, ("battle.strength_cap",),
-         f"{th} พลังเต๋า {dice_sum} + กระดาน {board} + แชมเปียน {sum(v for _, v in champ)} = {total}"
+         f"{th} พลังเต๋า {dice_sum} + กระดาน {board} + แชมเปียน {champ} = {total}"
          f" เทียบบารมี {p.influence} พลังจริง {real}",
-         f"{en}: dice {dice_sum} + board {board} + champions {sum(v for _, v in champ)} = {total},"
+         f"{en}: dice {dice_sum} + board {board} + champions {champ} = {total},"
          f" against influence {p.influence}: real strength {real}",
-         dice=dice_sum, board_bonus=board, champion_bonus=sum(v for _, v in champ), total=total,
+         dice=dice_sum, board_bonus=board, champion_bonus=champ, total=total,
          influence=p.influence, real=real, capped=total > p.influence, faces=list(b.faces))
     w.battle = replace(b, real=real, used=used)
-    vp = vp_for(real, w.config)
-    score(w, seat, vp, "battles", log, ("battle.vp_conversion",), f"พลัง {real} ตามตาราง", f"strength {real} on the chart")
-    if b.source == "reserve" and w.config.reserve_bonus == "plus_one_vp":
-        score(w, seat, RESERVE_BONUS_VP, "battles", log, ("battle.choose_plan",), "โบนัสช่องสำรอง", "reserve bonus")
-    if w.config.influence_spent_in_battle == "spent":
+    score(w, seat, parts["vp"]["vp"], "battles", log, ("battle.vp_conversion",), f"พลัง {real} ตามตาราง",
+          f"strength {real} on the chart")
+    if parts["reserve_bonus"]:
+        score(w, seat, parts["reserve_bonus"], "battles", log, ("battle.choose_plan",), "โบนัสช่องสำรอง", "reserve bonus")
+    if parts["influence_spent"]:
         w.edit(seat, influence=w.players[seat].influence - real)
         emit(log, "influence_spent", seat, ("battle.strength_cap",), f"{th} เสียบารมี {real}",
              f"{en} spends {real} influence (influence_spent_in_battle=spent)", amount=real)

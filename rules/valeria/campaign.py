@@ -2,10 +2,12 @@
 battle.chain_bonus, setup.campaign_map; ambiguities award_marker_source, chain_bonus_unavailable)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.events import emit
-from .board import TRACK_EN, TRACK_TH, ability, free_tracks, gain
+from .board import RESOURCE_TH, TRACK_EN, TRACK_TH, ability, free_tracks, gain
 from .champions import battle_meets
-from .config import CHAIN_AMOUNTS, GOLD_INSTEAD, SHRINES
+from .config import CHAIN_AMOUNTS, GOLD_INSTEAD, SHRINES, TROOP_TH
 from .data import load
 from .shrines import champion_offers, distinct_dice
 from .board import score
@@ -115,3 +117,79 @@ def chain_choices(s, seat: int, bonus: str) -> list:
 
 def level_choices(s, seat: int) -> list[str]:
     return free_tracks(s.players[seat])
+
+
+def condition_text(cond) -> tuple[str, str]:
+    """(Thai, English) of a battle condition (data.BattleCondition) of a skirmish space or an ongoing
+    champion: every given part must hold; ``{}`` always holds (battle.skirmish_marker)."""
+    th, en = [], []
+    if cond.uses is not None:
+        th.append(f"ใช้{TROOP_TH[cond.uses]} ≥ {cond.min} ลูก")
+        en.append(f"uses ≥ {cond.min} {cond.uses}")
+    if cond.strength_min is not None:
+        th.append(f"พลัง ≥ {cond.strength_min}")
+        en.append(f"strength ≥ {cond.strength_min}")
+    if cond.dice_min is not None:
+        th.append(f"เต๋า ≥ {cond.dice_min} ลูก")
+        en.append(f"≥ {cond.dice_min} dice")
+    return (" และ ".join(th) or "ไม่มีเงื่อนไข", " and ".join(en) or "no condition")
+
+
+CHAIN_TH = {"free_champion": "แชมเปียนฟรี 1 ใบ", "die": "เต๋า 1 ลูกจากศาลไหนก็ได้"}
+CHAIN_EN = {"free_champion": "1 free champion", "die": "1 die from any shrine"}
+
+
+def chain_text(bonus: str) -> tuple[str, str]:
+    """(Thai, English) of a chain bonus with its amount (battle.chain_bonus)."""
+    if bonus in CHAIN_AMOUNTS:
+        return f"{RESOURCE_TH[bonus]} {CHAIN_AMOUNTS[bonus]}", f"{CHAIN_AMOUNTS[bonus]} {bonus}"
+    return CHAIN_TH[bonus], CHAIN_EN[bonus]
+
+
+def level_preview(s, seat: int) -> list[dict]:
+    """What each level-up choice unlocks (battle.level_up): ``[{"track", "label_th", "label_en",
+    "now", "after", "clauses"}]`` for the tracks with a marker left, ``now``/``after`` the ability's
+    value before and after the marker is lifted (a battle's marker always unlocks)."""
+    p = s.players[seat]
+    out = []
+    for track in level_choices(s, seat):
+        after = ability(replace(p, lifted=p.lifted + ((track, True),)), track, s.config)
+        out.append({"track": track, "label_th": TRACK_TH[track], "label_en": TRACK_EN[track],
+                    "now": ability(p, track, s.config), "after": after, "clauses": ("battle.level_up",)})
+    return out
+
+
+def map_view(s, seat: int) -> dict:
+    """The seat's campaign map side as a view draws it (battle.skirmish_marker, battle.chain_bonus).
+
+    ``{"map_id", "side", "name_th", "name_en", "rows", "cols", "spaces": [...], "chains": [...],
+    "clauses"}``; a space is ``{"id", "pos": [row, col], "vp", "condition_th", "condition_en",
+    "conquered": placement order (1-based) or None, "free", "met", "gives_vp", "chains"}`` where
+    ``met`` says whether the battle just fought meets its condition (``None`` when no battle is
+    fought), ``gives_vp`` the VP a marker placed there now scores, and ``chains`` the chain bonuses
+    it would earn (``[{"with", "bonus", "label_th", "label_en"}]``); a chain is ``{"between",
+    "bonus", "label_th", "label_en", "earned": both ends conquered}``.  ``None`` before the side is
+    chosen."""
+    p = s.players[seat]
+    side = side_of(p)
+    if side is None:
+        return None
+    m = load().maps[p.map_id]
+    b = s.battle
+    fought = b is not None and b.real is not None
+    spaces = []
+    for sp in side.spaces:
+        th, en = condition_text(sp.condition)
+        met = battle_meets(sp.condition, b.used, b.real, len(b.slots)) if fought else None
+        free = sp.id not in p.conquered
+        chains = [{"with": other, "bonus": bonus, **dict(zip(("label_th", "label_en"), chain_text(bonus)))}
+                  for other, bonus in neighbours_with_chain(p, sp.id)] if free else []
+        spaces.append({"id": sp.id, "pos": list(sp.pos), "vp": sp.vp, "condition_th": th, "condition_en": en,
+                       "conquered": p.conquered.index(sp.id) + 1 if not free else None, "free": free,
+                       "met": met, "gives_vp": sp.vp if met else 0, "chains": chains})
+    chains = [{"between": list(ch.between), "bonus": ch.bonus,
+               **dict(zip(("label_th", "label_en"), chain_text(ch.bonus))),
+               "earned": all(x in p.conquered for x in ch.between)} for ch in side.chains]
+    return {"map_id": p.map_id, "side": p.side, "name_th": m.name_th, "name_en": m.name_en,
+            "rows": 1 + max(sp.pos[0] for sp in side.spaces), "cols": 1 + max(sp.pos[1] for sp in side.spaces),
+            "spaces": spaces, "chains": chains, "clauses": ("battle.skirmish_marker", "battle.chain_bonus")}

@@ -12,8 +12,7 @@ from . import labels
 from .board import CSS, NWBoardView, action_cell, analysis_board
 
 SPEC = GameSpec(
-    id="new_world", game=labels.GAME, board=NWBoardView, describe=labels.describe, seat_label=labels.seat_label,
-    seat_to_act=labels.seat_to_act, seat_out=labels.seat_out,
+    id="new_world", game=labels.GAME, board=NWBoardView, **labels.LABELS.spec_fields(),
     bots={"greedy": ("โลภ (แต้มทันทีสูงสุด) / greedy", lambda: greedy_bot), "random": ("สุ่ม / random", lambda: random_bot)},
     bot_kind="greedy", bot_count=(1, 3, 1), fresh_players=2, primary=frozenset({"place"}), css=CSS,
     css_class="kl-nw", analysis=("greedy", 8), action_cell=action_cell, analysis_board=analysis_board,

@@ -14,6 +14,7 @@ import ipywidgets as w
 from rules.core.protocol import BadInput
 from rules.new_world.tiles import COVERED, NAMES
 
+from ..errors import count_en
 from ..hexboard import HexBoard, parse_cell_id
 from ..page import BoardView, Shown, acting, close_tree
 from .labels import SOURCE_LABELS
@@ -134,7 +135,7 @@ def decided_html(events, seat_label) -> str:
                        f"{rows}</table></div>")
         elif ev.kind == "farm_scored":
             out.append(f"<div class='kl-decide'>กลุ่มฟาร์ม {d['points']} แผ่น = {d['points']} แต้ม / "
-                       f"a farm group of {d['points']}: {d['points']} points</div>")
+                       f"a farm group of {d['points']}: {count_en(d['points'], 'point')}</div>")
     return "<div class='kl-nw'>" + "".join(out) + "</div>" if out else ""
 
 

@@ -1,7 +1,8 @@
 """Toy Pig's widget folder: the smallest real example of a game's widgets (copy it to add a game).
 
-A game folder holds only its board or table view (:mod:`.board`) and its labels (:mod:`.labels`,
-the one adapter to the engine's ``describe_action``), and plugs them into the shared page as
+A game folder holds only its board or table view (:mod:`.board`) and its labels (:mod:`.labels`:
+a :class:`widgets.labels.EngineLabels` that asks the engine, with only what the game words
+differently overridden), and plugs them into the shared page as
 :data:`SPEC`; the page (:mod:`widgets.page`) gives the scenario stepper, the rulings picker, the
 play panel against bots (undo, seeds) and the register.  To add ``<game>``: copy this folder to
 ``widgets/<game>/``, import ``GAME`` from ``rules.<game>`` in ``labels.py``, draw ``observe``
@@ -20,8 +21,7 @@ from . import labels
 from .board import CSS, PigBoard
 
 SPEC = GameSpec(
-    id="toy_pig", game=labels.GAME, board=PigBoard, describe=labels.describe, seat_label=labels.seat_label,
-    seat_to_act=labels.seat_to_act, seat_out=labels.seat_out, turn_of=labels.turn_of,
+    id="toy_pig", game=labels.GAME, board=PigBoard, **labels.LABELS.spec_fields(),
     bots={"cautious": ("ระวังตัว / cautious", lambda: cautious_bot), "random": ("สุ่ม / random", lambda: random_bot)},
     bot_kind="cautious", bot_count=(1, 3, 1),
     fresh_players=2, primary=frozenset({"roll"}), css=CSS, analysis=("cautious", 100))

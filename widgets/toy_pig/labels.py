@@ -1,36 +1,24 @@
-"""Toy Pig labels: the ONE adapter between the engine and its views (copy this file for a new game).
+"""Toy Pig labels: the game's labels adapter (copy this file for a new game).
 
-A view never formats an action itself: :func:`describe` is the engine's ``describe_action``; whose
-decision it is comes from the engine's ``current_player``; who is out, from the observation.
+A view never formats an action itself.  :class:`~widgets.labels.EngineLabels` answers from the engine
+(``describe`` is its ``describe_action``, whose decision it is its ``current_player``, nobody is out);
+this file overrides only what Pig words differently: the heading of a turn in the story.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from rules.toy_pig import GAME
 
-
-def seat_label(seat: int) -> str:
-    """How the views name a seat."""
-    return f"ผู้เล่น {seat + 1}"
+from ..labels import EngineLabels
 
 
-def describe(state: Any, action: Mapping) -> tuple[str, str]:
-    """``(th, en)`` of a legal action or chance outcome in ``state``: the engine's words."""
-    return GAME.describe_action(state, dict(action))
+class PigLabels(EngineLabels):
+    """Pig's labels: the engine's, plus the story's turn headings."""
+
+    def turn_of(self, obs) -> str:
+        """The story's heading of the turn an observation is in (the event log groups events under it)."""
+        return f"ตาของ{self.seat_label(obs['turn'])} / {self.seat_label(obs['turn'])}'s turn"
 
 
-def seat_to_act(state: Any) -> int | None:
-    """Whose decision it is (the engine's ``current_player``; ``None`` at chance or the end)."""
-    cp = GAME.current_player(state)
-    return cp if isinstance(cp, int) and cp >= 0 else None
-
-
-def turn_of(obs) -> str:
-    """The story's heading of the turn an observation is in (the event log groups events under it)."""
-    return f"ตาของ{seat_label(obs['turn'])} / {seat_label(obs['turn'])}'s turn"
-
-
-def seat_out(obs: Mapping, seat: int) -> bool:
-    """Nobody is knocked out of Pig."""
-    return False
+LABELS = PigLabels(GAME)
+seat_label, describe, seat_to_act, seat_out, turn_of = (
+    LABELS.seat_label, LABELS.describe, LABELS.seat_to_act, LABELS.seat_out, LABELS.turn_of)

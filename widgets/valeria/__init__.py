@@ -9,8 +9,7 @@ from . import labels
 from .board import CSS, ValeriaBoard, table_html
 
 SPEC = GameSpec(
-    id="valeria", game=labels.GAME, board=ValeriaBoard, describe=labels.describe, seat_label=labels.seat_label,
-    seat_to_act=labels.seat_to_act, seat_out=labels.seat_out,
+    id="valeria", game=labels.GAME, board=ValeriaBoard, **labels.LABELS.spec_fields(),
     bots={"greedy": ("วางแผน / greedy", lambda: greedy_bot), "random": ("สุ่ม / random", lambda: random_bot)},
     bot_kind="greedy", bot_count=(1, 4, 1), fresh_players=2, primary=frozenset({"fight", "camp"}), css=CSS,
     analysis=("greedy", 20))

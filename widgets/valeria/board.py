@@ -8,6 +8,7 @@ import html
 
 import ipywidgets as w
 
+from rules.valeria.battle import strength_breakdown
 from rules.valeria.board import TRACK_EN, ability
 from rules.valeria.config import SHRINE_TH, SHRINES, TROOPS
 from rules.valeria.data import load
@@ -30,6 +31,11 @@ CSS = """<style>
 .kl-val .map td.mine { background: #2a6f97; color: #fff; }
 .kl-val .battle { background: #fdf2e9; border-left: 4px solid #d35400; padding: 4px 8px; }
 .kl-val .kl-muted { color: #666; }
+@media (max-width: 640px) {  /* phones: a wide table scrolls in its own box instead of squeezing every column */
+  .kl-val table { display: block; overflow-x: auto; max-width: 100%; }
+  .kl-val td, .kl-val th { min-width: 2.6em; }
+  .kl-val td.kl-val-wide { min-width: 14em; }
+}
 </style>"""
 
 
@@ -87,10 +93,14 @@ def table_html(state, obs: dict, seat_label) -> str:
                 cells.append(slot_chip(t) + "←" + chip + (" <b>wild</b>" if b["wild"][j] else ""))
             else:
                 cells.append(slot_chip(t) + "← ?")
-        total = sum(b["faces"])
-        real = f" · พลังจริง / real strength <b class='kl-real'>{b['real']}</b>" if b["real"] is not None else ""
+        if b["real"] is None:  # before the fight: the engine's sum so far (battle.strength_cap)
+            bd = strength_breakdown(state, state.turn)
+            sums = (f"เต๋า / dice {bd['dice_sum']} + โบนัส / bonuses {bd['bonus_sum']} = {bd['total']} · "
+                    f"บารมี / influence {bd['influence']} → พลังจริงถ้ารบตอนนี้ / real if fought now {bd['real']}")
+        else:
+            sums = f"บารมี / influence {me['influence']} · พลังจริง / real strength <b class='kl-real'>{b['real']}</b>"
         parts.append(f"<div class='battle'>ศึก / battle: {plan_html(b['plan'])} ({'สำรอง' if b['source'] == 'reserve' else 'ซื้อสด'})"
-                     f"<br>{' · '.join(cells)}<br>เต๋ารวม / dice sum {total} · บารมี / influence {me['influence']}{real}</div>")
+                     f"<br>{' · '.join(cells)}<br>{sums}</div>")
     # players
     rows = []
     for i, p in enumerate(obs["players"]):
@@ -105,7 +115,7 @@ def table_html(state, obs: dict, seat_label) -> str:
                     f"<td class='kl-vp'>{p['vp']}</td><td>{p['influence']}</td><td>{p['gold']}</td><td>{p['magic']}</td>"
                     f"<td>{p['gems']}</td><td>{''.join(die_chip(d) for d in p['troops'])}</td>"
                     f"<td>{''.join(plan_html(x) + '<br>' for x in p['reserve']) or '-'}</td><td>{len(p['plans'])}</td>"
-                    f"<td>{e(champs)}</td><td><span class='kl-muted'>{e(abil)}</span><br>"
+                    f"<td class='kl-val-wide'>{e(champs)}</td><td class='kl-val-wide'><span class='kl-muted'>{e(abil)}</span><br>"
                     f"{e(', '.join(TRACK_EN[t] for t in p['lifted']))}</td><td>{map_html(p)}</td></tr>")
     parts.append("<table><tr><th>ผู้เล่น</th><th>VP</th><th>บารมี</th><th>ทอง</th><th>เวท</th><th>อัญมณี</th>"
                  "<th>ทหาร</th><th>สำรอง</th><th>สำเร็จ</th><th>แชมเปียน</th><th>ความสามารถ</th><th>แผนที่</th></tr>"

@@ -1,0 +1,58 @@
+"""The default labels adapter: the one place between a game's engine and the shared page's words.
+
+:class:`EngineLabels` answers every question the page asks of a game's labels (``describe``,
+``seat_label``, ``seat_to_act``, ``seat_out``) from the engine alone: an action's words are the
+engine's ``describe_action``, whose decision it is the engine's ``current_player``.  A game's
+``widgets/<game>/labels.py`` makes one (``LABELS = EngineLabels(GAME)``, or a subclass that overrides
+only what differs: a seat's name, who is out, a turn heading) and hands it to its ``GameSpec`` with
+``**LABELS.spec_fields()``.  It decides no rule.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+OPTIONAL = ("turn_of", "decision_words", "bluff")
+"""Optional :class:`~widgets.page.GameSpec` hooks an adapter may define (:meth:`EngineLabels.spec_fields`)."""
+
+
+class EngineLabels:
+    """The labels of ``game`` (a :class:`rules.core.protocol.Game`), asked of the engine.
+
+    Override in a subclass only what the game words differently; define ``turn_of(obs)``,
+    ``decision_words(obs)`` or ``bluff(state, action)`` to give the page those hooks too.
+    """
+
+    def __init__(self, game: Any):
+        self.game = game
+
+    def seat_label(self, seat: int) -> str:
+        """How the views name a seat: ``"ผู้เล่น <seat + 1>"``."""
+        return f"ผู้เล่น {seat + 1}"
+
+    def describe(self, state: Any, action: Mapping) -> tuple[str, str]:
+        """``(th, en)`` of a legal action or chance outcome in ``state``: the engine's words
+        (``describe_action``)."""
+        return self.game.describe_action(state, dict(action))
+
+    def label(self, state: Any, action: Mapping) -> str:
+        """A button label: ``"<th> / <en>"`` (the Thai alone when both are the same)."""
+        th, en = self.describe(state, action)
+        return f"{th} / {en}" if en and en != th else th
+
+    def seat_to_act(self, state: Any) -> int | None:
+        """Whose decision it is (the engine's ``current_player``; ``None`` at chance, at the end, or
+        in a window of several seats: a game with windows overrides this with the engine's order)."""
+        cp = self.game.current_player(state)
+        return cp if isinstance(cp, int) and cp >= 0 else None
+
+    def seat_out(self, obs: Mapping, seat: int) -> bool:
+        """Whether the observation says ``seat`` is out of the game (default: nobody ever is)."""
+        return False
+
+    def spec_fields(self) -> dict[str, Callable]:
+        """The :class:`~widgets.page.GameSpec` fields this adapter fills: ``describe``, ``seat_label``,
+        ``seat_to_act``, ``seat_out``, and each of :data:`OPTIONAL` it defines."""
+        out: dict[str, Callable] = {"describe": self.describe, "seat_label": self.seat_label,
+                                    "seat_to_act": self.seat_to_act, "seat_out": self.seat_out}
+        out.update({name: getattr(self, name) for name in OPTIONAL if callable(getattr(self, name, None))})
+        return out
