@@ -117,7 +117,7 @@ def test_a_row_per_game_with_the_contract_columns():
         assert col in df, col
     assert df["finished"].all() and (df["n_winners"] == 1).all() and (df["first_seat"] == 0).all()
     assert (df["score_0"] == df["score_0.banked"]).all()
-    assert set(df["end_reason"]) == {"hold"}  # the hold that reaches 20 ends toy_pig (before game_over)
+    assert set(df["end_reason"]) == {"target_reached"}  # the engine's reason: a hold reached 20 (end.win)
     # the winner's return is 1, every row's win columns agree with "winners"
     for r in df.itertuples():
         won = [int(x) for x in r.winners.split(",")]

@@ -53,3 +53,43 @@ def test_sweep_and_position_panels():
     position = PositionPanel("coup", scenario="1_assassin_challenge_then_contessa_bluff", rollouts=5)
     position.run(wait=True)
     assert len(position.table) >= 2 and "kl-position" in position.out.value
+
+
+# --- what the games can tell (issue 11: 150 games called seat 0 "favoured" on [26.5, 41.5] %) ---------
+def _seat_table(wins: list[int], n: int):
+    """A finished 4-seat table with ``wins[s]`` games won by seat ``s`` (one winner a game)."""
+    import pandas as pd
+    winners = [s for s, k in enumerate(wins) for _ in range(k)]
+    assert len(winners) == n
+    return pd.DataFrame({"finished": [True] * n, "n_winners": [1] * n,
+                         **{f"win_{s}": [w == s for w in winners] for s in range(4)}})
+
+
+def test_the_verdict_does_not_over_claim():
+    from rules.analysis import metrics as M
+    from widgets.analyzer import verdict_html
+    # the issue's example: 50 of 150 games, plain interval [26.3, 41.2] % off 25 %, but four seats read at once
+    df = _seat_table([50, 34, 33, 33], 150)
+    v = M.seat_verdicts(df)
+    assert list(v["verdict"]) == ["hint_above", "fair", "fair", "fair"]
+    assert v["lo"].iloc[0] > 0.25 > v["lo_all"].iloc[0]
+    text = verdict_html(df)
+    assert "a hint, not a finding" in text and "favoured" not in text
+    res = M.resolution(150, 4)
+    assert f"less than <b>{100 * res['gap']:.1f}</b> points" in text and "6.9" in text  # Wilson half-width at 25 %
+    assert f"{100 * res['chance_one_off']:.0f}% of the time" in text and "19% of the time" in text
+    # a real gap: 300 of 600 is off 25 % even read with every seat at once
+    firm = _seat_table([300, 100, 100, 100], 600)
+    assert list(M.seat_verdicts(firm)["verdict"]) == ["above", "below", "below", "below"]
+    assert "seat 0 is favoured" in verdict_html(firm)
+    fair = _seat_table([38, 37, 38, 37], 150)
+    assert "these games tell no seat apart from 25.0%" in verdict_html(fair)
+
+
+def test_resolution_narrows_with_games():
+    from rules.analysis import metrics as M
+    gaps = [M.resolution(n, 4)["gap"] for n in (150, 400, 1000)]
+    assert gaps == sorted(gaps, reverse=True)
+    assert abs(M.resolution(400, 4)["gap"] - 0.0423) < 5e-4
+    assert M.resolution(400, 4)["gap_all"] > M.resolution(400, 4)["gap"]
+    assert abs(M.z_for() - M.Z95) < 1e-12

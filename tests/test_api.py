@@ -8,6 +8,7 @@ leak, no stuck position, observation keys, labels, determinism, save/load, two s
 non-default reading of every ambiguity-register entry played; the config and the register agree.
 """
 import ast
+import random
 from pathlib import Path
 
 import networkx as nx
@@ -16,8 +17,12 @@ import pytest
 import rules
 from rules.catalog import EXAMPLES, engine, has_engine
 from rules.core.ambiguity import load_ambiguities, reading_configs, register_problems
-from rules.core.protocol import BadInput, IllegalAction
-from rules.core.testing import conformance
+from rules.analysis.seeds import play_seed
+from rules.analysis.simulate import make_job, play_game
+from rules.core.play import playout
+from rules.core.protocol import BadInput, IllegalAction, setup_events
+from rules.core.rulebook import load_rulebook
+from rules.core.testing import conformance, end_reason_problems
 
 GAME_IDS = [g for g in rules.GAMES if has_engine(g)] + list(EXAMPLES)
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +44,26 @@ def test_conformance(game, which):
     report = conformance(game, players=players, games=6, seed=17, check_every=3)
     assert report.ok, report.problems[:10]
     assert report.finished >= 1, "no random game finished"
+
+
+def test_end_reason_at_the_end(game):
+    """Every engine says why a game ended: ``score_breakdown``'s ``end_reason`` is ``None`` at the
+    start and, after a random game, an id with Thai and English labels citing implemented clauses
+    that the game's own events cited; the analyzer's ``end_reason`` column is that id."""
+    config = game.default_config(game.min_players)
+    state = game.new_game(config, 2)
+    assert game.score_breakdown(state)["end_reason"] is None
+    out = playout(game, state, random.Random(2))
+    assert out.finished
+    status = {c.id: c.status for c in load_rulebook(game.id).clauses}
+    reason = game.score_breakdown(out.state)["end_reason"]
+    assert end_reason_problems(reason, True, status) == []
+    cited = {c for e in setup_events(game, state) + tuple(out.events) for c in e.cites}
+    assert set(reason["cites"]) <= cited
+    job = make_job(game.id, {"players": game.min_players}, "random", 0)
+    row = play_game(job, 0)
+    assert row["finished"] and row["end_reason"] == game.score_breakdown(
+        playout(game, game.new_game(config, row["seed"]), random.Random(play_seed(0, 0))).state)["end_reason"]["id"]
 
 
 def test_every_register_reading_plays(game):

@@ -67,3 +67,44 @@ def test_make_bot():
         make_bot("oracle")
     with pytest.raises(ValueError):
         Bluffer(bluff_rate=2)
+
+
+# --- honest bots end their games (issue 11: ~0.6 % of honest games hit the analyzer's step cap) ---------------
+HONEST_CONFIGS = ([{"players": n, "reformation": r} for n in range(2, 7) for r in (False, True)]
+                  + [{"players": 3, "who_blocks": "anyone"},
+                     {"players": 3, "reformation": True, "one_faction": "waive_forced_coup"}])
+
+
+@pytest.mark.parametrize("config", HONEST_CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_honest_games_all_end(config):
+    """Honest bots at every seat, 150 seeded games a configuration: every game reaches the end well
+    inside the step cap.  Before the fix two honest Captains stole from and blocked each other
+    forever (28 of 400 2-player games were cut), two Assassins with Contessas did the same, a
+    third seat's block (who_blocks=anyone) fed the loop, and under one_faction=waive_forced_coup
+    two rich bots of one faction taxed an empty bank for ever."""
+    from rules.analysis import simulate
+    df = simulate("coup", 150, "honest", config, seed=11, workers=1, progress=False, max_steps=3000)
+    assert len(df) == 150
+    assert df["finished"].all(), df.loc[~df["finished"], "game_index"].tolist()
+    assert (df["end_reason"] != "max_steps").all()
+    assert (df["n_winners"] == 1).all()  # the last player standing wins (no deadlock under these readings)
+    assert df["steps"].max() < 1500
+
+
+def test_honest_bot_does_not_repeat_a_blocked_steal():
+    """The loop itself: seat 0 stole from seat 1 (claiming the Captain) and seat 1 blocked with its
+    Captain.  On its turn the honest seat 1, Captain in hand and seat 0 rich enough to rob, does not
+    steal back (seat 0 would block again: it has claimed the Captain) but takes foreign aid."""
+    state = GAME.apply_overrides(GAME.new_game(GAME.make_config({"players": 2}), 0),
+                                 {"players.0.hand": ["captain", "contessa"], "players.1.hand": ["captain", "assassin"],
+                                  "players.0.coins": 3, "players.1.coins": 2, "turn": 0})
+    for a in ({"player": 0, "type": "steal", "target": 1}, {"player": 1, "type": "pass"},
+              {"player": 1, "type": "block", "character": "captain"}, {"player": 0, "type": "pass"}):
+        state = GAME.apply(state, a).state
+    assert GAME.current_player(state) == 1
+    obs = GAME.observe(state, 1)
+    assert obs["players"][0]["claims"] == ["captain"] and obs["players"][0]["coins"] == 3
+    assert obs["blockers"]["steal"] == {"characters": ["captain", "ambassador", "inquisitor"], "who": "target"}
+    legal = GAME.legal_actions(state, 1)
+    assert {"player": 1, "type": "steal", "target": 0} in legal
+    assert honest_bot(obs, legal, random.Random(0)) == {"player": 1, "type": "foreign_aid"}

@@ -157,16 +157,12 @@ def into(box, fig: go.Figure) -> None:
 
 def position_html(table) -> str:
     """A position's actions scored by rollouts (``rules.analysis.score_actions``) as an HTML table:
-    the engine's labels (Thai, English), the mean return with its 95 % interval and a bar."""
+    the same table as the game pages' "what would the bots do here?" (:func:`widgets.bots_here.table_html`:
+    the engine's labels, the win rate with its 95 % interval, the choices these rollouts cannot tell
+    from the best one)."""
+    from .bots_here import table_html
     seat = table.attrs.get("seat")
     n = table.attrs.get("rollouts")
-    rows = []
-    for r in table.itertuples():
-        width = max(0.0, min(1.0, float(r.value))) * 160
-        rows.append(f'<tr><td lang="th">{html.escape(r.label_th)}</td><td style="color:#555">{html.escape(r.label_en)}</td>'
-                    f'<td style="text-align:right">{r.value:.2f} [{r.lo:.2f}, {r.hi:.2f}]</td>'
-                    f'<td><div style="background:#4c78a8;height:10px;width:{width:.0f}px"></div></td></tr>')
     return (f'<div style="font-family:{THAI_FONT}"><b>บอทจะทำอะไรตรงนี้ / what would the bots do here?</b> '
-            f'seat {seat}, {n} rollouts an action (same seeds for every action, hidden cards re-dealt)</div>'
-            '<table class="kl-position" style="font-size:13px"><tr><th>การกระทำ</th><th>action</th>'
-            '<th>mean return (95%)</th><th></th></tr>' + "".join(rows) + "</table>")
+            f'seat {seat}, {n} rollouts an action (same seeds for every action; what that seat cannot see '
+            f're-dealt before each rollout)</div>' + table_html(table))

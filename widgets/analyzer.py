@@ -18,8 +18,6 @@ import base64
 import html
 import io
 import os
-import threading
-import time
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -32,7 +30,8 @@ from rules.core.ambiguity import load_ambiguities
 from rules.core.scenario import find_scenarios, run_file
 
 from . import analysis_charts as C
-from .errors import THAI_FONT, error_html, message_html
+from .errors import THAI_FONT, message_html
+from .runner import Runner
 
 DEFAULT = "(default)"
 
@@ -69,49 +68,52 @@ def download_links(df, stem: str) -> str:
 SCENARIOS = __import__("pathlib").Path(__file__).resolve().parents[1] / "data" / "scenarios"
 
 
-class _Runner:
-    """Runs ``fn`` in a worker thread with a progress bar, a status line and a cancel button."""
+def _pts(x: float) -> str:
+    return f"{100 * x:.1f}"
 
-    def __init__(self, label: str):
-        self.run_button = w.Button(description=label, button_style="primary", icon="play")
-        self.cancel_button = w.Button(description="ยกเลิก / cancel", icon="stop", disabled=True)
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="", layout=w.Layout(width="260px"))
-        self.status = w.HTML()
-        self.cancel = threading.Event()
-        self.thread: threading.Thread | None = None
-        self.cancel_button.on_click(lambda _: self.cancel.set())
 
-    @property
-    def bar(self) -> w.HBox:
-        return w.HBox([self.run_button, self.cancel_button, self.progress, self.status])
+def verdict_html(df) -> str:
+    """What the games can tell about seat balance, in words (every number from
+    ``rules.analysis.metrics``): the smallest gap from the fair share this many games can show
+    (:func:`~rules.analysis.metrics.resolution`), then each seat's verdict
+    (:func:`~rules.analysis.metrics.seat_verdicts`).  A seat is called favoured only when even the
+    interval read with every seat at once (Bonferroni) misses the fair share; a plain 95 % interval
+    off the line is called a hint, since with several seats one such miss is expected by luck."""
+    v = M.seat_verdicts(df)
+    if v.empty:
+        return ""
+    n, k = int(v["n"].iloc[0]), len(v)
+    res = M.resolution(n, k)
+    fair = _pts(res["fair"])
+    luck = f"{100 * res['chance_one_off']:.0f}"
+    rows = [f"ด้วย {n} เกม ที่นั่งที่อัตราชนะห่างจากส่วนที่ยุติธรรม ({fair}%) น้อยกว่า <b>{_pts(res['gap'])}</b> จุด "
+            f"แยกจากโชคไม่ได้ ({_pts(res['gap_all'])} จุดเมื่อดูทั้ง {k} ที่นั่งพร้อมกัน และโชคอย่างเดียวทำให้ช่วง 95% ของที่นั่งหนึ่ง"
+            f"หลุดเส้นได้ราว {luck}% ของครั้ง) / with {n} games a seat whose win rate is less than "
+            f"<b>{_pts(res['gap'])}</b> points from the fair share ({fair}%) cannot be told from chance "
+            f"({_pts(res['gap_all'])} points when all {k} seats are read at once; luck alone puts one of {k} plain 95% "
+            f"intervals off the line about {luck}% of the time)."]
+    firm = v[v["verdict"].isin(["above", "below"])]
+    hints = v[v["verdict"].isin(["hint_above", "hint_below"])]
+    for r in firm.itertuples():
+        word_th, word_en = ("ได้เปรียบ", "favoured") if r.verdict == "above" else ("เสียเปรียบ", "at a disadvantage")
+        rows.append(f"<b>ที่นั่ง {r.seat} {word_th}</b>: แม้ดูทุกที่นั่งพร้อมกัน ช่วง [{_pts(r.lo_all)}, {_pts(r.hi_all)}]% ก็ไม่ครอบ "
+                    f"{fair}% / <b>seat {r.seat} is {word_en}</b>: even read with every seat at once its interval "
+                    f"[{_pts(r.lo_all)}, {_pts(r.hi_all)}]% misses {fair}%.")
+    for r in hints.itertuples():
+        rows.append(f"ที่นั่ง {r.seat}: ช่วง 95% [{_pts(r.lo)}, {_pts(r.hi)}]% ไม่ครอบ {fair}% แต่เมื่อดูทั้ง {k} ที่นั่งพร้อมกัน "
+                    f"ช่วงเป็น [{_pts(r.lo_all)}, {_pts(r.hi_all)}]% ซึ่งครอบ: ยังเป็นแค่เค้า ไม่ใช่ข้อสรุป เล่นเพิ่มเพื่อดู / "
+                    f"seat {r.seat}: its 95% interval [{_pts(r.lo)}, {_pts(r.hi)}]% misses {fair}%, but read with all "
+                    f"{k} seats at once it is [{_pts(r.lo_all)}, {_pts(r.hi_all)}]%, which holds it: a hint, not a "
+                    f"finding; play more games.")
+    if firm.empty and hints.empty:
+        rows.append(f"เกมชุดนี้แยกไม่ออกว่าที่นั่งใดต่างจาก {fair}% (ช่องว่างที่เล็กกว่านั้นอาจยังมีอยู่) / these games tell no "
+                    f"seat apart from {fair}% (a smaller gap may still be there).")
+    return (f'<div class="kl-verdict" style="font-family:{THAI_FONT};margin:4px 0">'
+            + "<br>".join(rows) + "</div>")
 
-    def tick(self, done: int, total: int) -> None:
-        self.progress.max = max(total, 1)
-        self.progress.value = done
 
-    def start(self, work, wait: bool = False) -> None:
-        if self.thread is not None and self.thread.is_alive():
-            return
-        self.cancel.clear()
-        self.run_button.disabled, self.cancel_button.disabled = True, False
-        self.progress.value = 0
-
-        def body():
-            t0 = time.perf_counter()
-            try:
-                work()
-                note = " (ยกเลิก / cancelled)" if self.cancel.is_set() else ""
-                self.status.value = f"<span>{time.perf_counter() - t0:.1f} s{note}</span>"
-            except Exception as exc:  # shown as a message, never a traceback
-                self.status.value = error_html(exc)
-            finally:
-                self.run_button.disabled, self.cancel_button.disabled = False, True
-
-        if wait:
-            body()
-        else:
-            self.thread = threading.Thread(target=body, daemon=True)
-            self.thread.start()
+_Runner = Runner
+"""The analyzer's panels share the game pages' runner (:mod:`widgets.runner`)."""
 
 
 class SimulationPanel(w.VBox):
@@ -213,11 +215,13 @@ class SimulationPanel(w.VBox):
         fpa = M.first_player_advantage(df)
         ends = M.end_reasons(df)
         ends_txt = ", ".join(f"{html.escape(str(r.reason))} {100 * r.estimate:.0f}%" for r in ends.itertuples())
+        zero = fpa["lo"] <= 0 <= fpa["hi"]
+        fpa_word = (" (ช่วงครอบ 0: แยกจากโชคไม่ได้ / the interval holds 0: not told from chance)" if zero else "")
         self.summary.value = (
             f'<div style="font-family:{THAI_FONT}">ที่นั่งแรกได้เปรียบ / first-seat advantage: '
             f'<b>{100 * fpa["estimate"]:+.1f}</b> points [{100 * fpa["lo"]:+.1f}, {100 * fpa["hi"]:+.1f}] '
-            f'(win rate {100 * fpa["win_rate"]:.1f}% vs fair {100 * fpa["fair"]:.1f}%) · จบเกมเพราะ / ends: {ends_txt}'
-            f'</div>')
+            f'(win rate {100 * fpa["win_rate"]:.1f}% vs fair {100 * fpa["fair"]:.1f}%){fpa_word} · จบเกมเพราะ / ends: {ends_txt}'
+            f'</div>' + verdict_html(df))
         self.coverage.value = C.coverage_html(df, df.attrs.get("game")) if any(
             c.startswith("cite:") for c in df.columns) else message_html("ไม่มีข้อมูลการอ้างข้อ", "no clause counts")
         self.download.value = download_links(df, f"{df.attrs.get('game', 'games')}_{len(df)}")

@@ -9,6 +9,7 @@ synced traits so a click re-sends only what changed:
 * ``stacks``: ``{cell_id: [fill, count, text colour]}`` token stacks;
 * ``highlights``: ``[cell_id, ...]`` cells drawn with a thick border;
 * ``pips``: ``{cell_id: [css colour, ...]}`` small round markers in a row (one per colour);
+* ``titles``: ``{cell_id: text}`` hover texts (an SVG ``<title>`` per cell);
 * ``outlines``: ``[[svg path d, stroke colour, title], ...]`` group outlines, each the
   shapely ``unary_union`` of the group's cell polygons (``hexgrid.group_outline``).
 
@@ -116,10 +117,20 @@ function render({ model, el }) {
       }
     }
     drawFills();
+    drawTitles();
   }
   function drawFills() {
     const fills = model.get("fills"), dflt = model.get("default_fill");
     for (const id in polys) polys[id].setAttribute("fill", fills[id] || dflt);
+    bump();
+  }
+  function drawTitles() {
+    const titles = model.get("titles");
+    for (const id in polys) {
+      const p = polys[id];
+      for (const old of Array.from(p.querySelectorAll("title"))) old.remove();
+      if (titles[id]) mk("title", {}, p).textContent = titles[id];
+    }
     bump();
   }
   function drawHighlights() {
@@ -182,6 +193,7 @@ function render({ model, el }) {
     ["change:cells change:view_box change:size change:width", () => { drawCells(); drawHighlights(); drawTokens(); drawPips(); }],
     ["change:pips", drawPips],
     ["change:fills change:default_fill", drawFills],
+    ["change:titles", drawTitles],
     ["change:highlights", drawHighlights],
     ["change:outlines", drawOutlines],
     ["change:stacks", drawTokens],
@@ -230,6 +242,8 @@ class HexBoard(anywidget.AnyWidget):
     highlights = t.List().tag(sync=True)
     outlines = t.List().tag(sync=True)
     pips = t.Dict().tag(sync=True)
+    titles = t.Dict().tag(sync=True)
+    """``{cell_id: text}``: a cell's hover text (an SVG ``<title>``), e.g. an action's score."""
     decision = t.Int(0).tag(sync=True)
     """The decision the board shows (set by a play view); a click carries it back, so a click made
     on an older picture can be told from one on the current picture (:attr:`clicked_decision`)."""
@@ -300,6 +314,10 @@ class HexBoard(anywidget.AnyWidget):
                             str(stroke), str(title)])
         self.outlines = out
 
+    def set_titles(self, titles: Mapping[Hex, str]) -> None:
+        """Hover text per cell (``{cell: text}``; others have none)."""
+        self.titles = {self._known(h): str(text) for h, text in titles.items() if str(text)}
+
     def set_pips(self, pips: Mapping[Hex, Iterable[str]]) -> None:
         """Small round markers per cell, one per css colour (e.g. alliance tokens)."""
         self.pips = {self._known(h): [str(c) for c in cols] for h, cols in pips.items() if list(cols)}
@@ -360,8 +378,10 @@ class HexBoard(anywidget.AnyWidget):
         ]
         for cid, (pts, _cx, _cy, _label) in self.cells.items():
             fill = self.fills.get(cid, self.default_fill)
+            title = self.titles.get(cid)
             out.append(f'<polygon class="kl-cell" data-cell="{e(cid)}" points="{pts}" '
-                       f'fill="{e(fill)}" stroke="{STROKE}" stroke-width="1"/>')
+                       f'fill="{e(fill)}" stroke="{STROKE}" stroke-width="1"'
+                       + (f'><title>{e(title)}</title></polygon>' if title else '/>'))
         out.append('</g><g class="kl-highlights">')
         for cid in self.highlights:
             out.append(f'<polygon points="{self.cells[cid][0]}" fill="none" stroke="#e0a800" '

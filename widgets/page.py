@@ -21,6 +21,10 @@ A notebook page (``notebooks/<game>.ipynb``) is, in this order:
   typed, buttons bound to the action they showed;
 * :func:`register`: the ambiguity register.
 
+Every scenario view and play table carries "what would the bots do here?"
+(:class:`~widgets.bots_here.BotsHere`: one button until clicked; what the deciding seat cannot see is
+re-dealt for the rollouts, so in play it is offered on the reader's own decisions).
+
 **Steps and frames.**  A ``step`` (the deep link's ``step=``, :meth:`FrameCursor.jump_action`) is the
 number of actions applied (chance outcomes count as actions): step 0 is the position after setup,
 with the setup events shown and no action applied; step ``n`` is the position after the scenario's
@@ -47,6 +51,7 @@ from rules.core.rulebook import DATA, load_rulebook
 from rules.core.scenario import Scenario, load_scenario, recorded_game
 
 from . import deeplink, sharing
+from .bots_here import BotsHere, Spot
 from .errors import THAI_FONT, error_html, message_html, safe
 from .eventlog import EventLog, event_text, names_seat
 from .mobile import MOBILE_CSS
@@ -145,6 +150,16 @@ class GameSpec:
     each action's events under the heading of the position before it."""
     decision_words: Callable[[Mapping], tuple[str, str]] | None = None
     """``decision_words(obs)``: what the reader is deciding now, in words (labels adapter)."""
+    analysis: tuple[str, int] = ("random", 20)
+    """"What would the bots do here?" (:mod:`widgets.bots_here`) starts with this bot (a
+    ``rules.analysis.bots`` name) and this many rollouts an action."""
+    action_cell: Callable[[Mapping], Any] | None = None
+    """The board cell a legal action names (``None`` for an action without one): with
+    :attr:`analysis_board` the analysis shades the cells (the hex games)."""
+    analysis_board: Callable[[Any, Mapping, Mapping, Mapping], w.Widget] | None = None
+    """``analysis_board(state, obs, fills, titles)``: a fresh board of ``state`` (``obs``: a
+    spectator's observation) with cells shaded (``fills``: ``{cell: css colour}``) and hover texts
+    (``titles``: ``{cell: text}``), cells as :attr:`action_cell` names them."""
     css: str = ""
     css_class: str = ""
     """A short class prefix of the game's views (``kl-sm``: ``kl-sm-play``, ``kl-sm-scenario``)."""
@@ -442,8 +457,9 @@ class ScenarioView(w.VBox):
         self.scenario: Scenario | None = None
         self.path: Path | None = None  # the scenario file shown (None: an in-memory example)
         self.share = sharing.ScenarioShare(self)  # copy link, save as a ruling, open a ruling file
-        super().__init__([spec.style(), self.intro, self.error, self.stepper_box, self.share, self.board_box,
-                          self.eventlog], **kwargs)
+        self.bots_here = BotsHere(spec, self.spot, "example")  # one button until it is clicked
+        super().__init__([spec.style(), self.intro, self.error, self.stepper_box, self.share, self.bots_here,
+                          self.board_box, self.eventlog], **kwargs)
         self.add_class("kl-page")
         spec.tag(self, "scenario")
         if scenario is not None:
@@ -506,6 +522,17 @@ class ScenarioView(w.VBox):
                      full=g.state_to_json(state) if reveal else None,
                      events=self.cursor.shown_events(), now=self.cursor.current_events(), cursor=self.cursor)
 
+    def spot(self) -> Spot:
+        """The position after the frame's whole actions, for "what would the bots do here?": the
+        seat the engine asks next decides (``SPEC.seat_to_act``)."""
+        s, f, sc = self.session, self.cursor.frame, self.scenario
+        steps = f.action if f.full else f.action - 1
+        seat = self.spec.seat_to_act(s.state)
+        where = (f"{sc.title_th}: หลังการกระทำที่ {steps}/{s.length}", f"{sc.title_en}: after action {steps}/{s.length}")
+        why = None if seat is not None else ("ตรงนี้ไม่มีใครต้องตัดสินใจ (รอผลสุ่ม หรือเกมจบแล้ว) ลองขั้นอื่น",
+                                             "nobody decides here (chance acts, or the game is over): try another step")
+        return Spot(s.state, seat, (id(sc), steps), where, why)
+
     def render(self) -> None:
         """Draw the cursor's frame."""
         safe(self.error)(self._render)()
@@ -523,6 +550,7 @@ class ScenarioView(w.VBox):
         # rule panel, which stays at the section the reader chose
         self.eventlog.set_events(**log_window(self.spec, self.session, shown.events, f.action, f.shown),
                                  highlight=f.action > 0)
+        self.bots_here.follow()
 
 
 def ruling_number(path: Path | str) -> str | None:
@@ -738,7 +766,8 @@ class PlayTable(w.VBox):
         self.message = w.HTML()
         self.undo_button = self.finish_button = None  # fresh ones per decision (see _show_tools)
         self.tools = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.controls = w.VBox([self.prompt, self.buttons, self.message, self.tools])
+        self.bots_here = BotsHere(spec, self.spot, "play")  # one button until it is clicked
+        self.controls = w.VBox([self.prompt, self.buttons, self.message, self.tools, self.bots_here])
         self.board = spec.board(spec, session.state, side=[self.controls], play=True)
         self.board.message = self.message  # a refused board click is said here
         parts = [spec.style(), self.board]
@@ -783,6 +812,25 @@ class PlayTable(w.VBox):
         """The reader's legal actions now (empty when it is someone else's decision)."""
         return self.session.legal_actions(self.viewer) if self.my_turn() else []
 
+    def spot(self) -> Spot:
+        """The position for "what would the bots do here?": the reader's own decision only, analysed
+        from the reader's seat (see :mod:`widgets.bots_here`: what the reader cannot see is re-dealt)."""
+        s = self.session
+        where = (f"การตัดสินใจของคุณ (หลังการกระทำที่ {s.step})", f"your decision (after action {s.step})")
+        key = (id(s), s.step, id(s.state))
+        if s.current_player() == TERMINAL:
+            why = ("เกมจบแล้ว ไม่มีการตัดสินใจเหลือ (ตัวอย่างในส่วนข้อตัดสินวิเคราะห์ได้ทุกขั้น)",
+                   "the game is over: no decision is left (the rulings' examples can be analysed at any step)")
+        elif not self.is_player():
+            why = ("ผู้ชมไม่มีการตัดสินใจ (การตัดสินใจของบอทต้องใช้การ์ดของบอท)",
+                   "a spectator has no decision (a bot's decision needs that bot's cards)")
+        elif not self.my_turn():
+            why = ("รอตาของคุณ: การวิเคราะห์มองจากที่นั่งของคุณเท่านั้น", "wait for your decision: the analysis sees "
+                   "only what your seat sees")
+        else:
+            return Spot(s.state, self.viewer, key, where)
+        return Spot(s.state, None, key, where, why)
+
     # -- drawing ---------------------------------------------------------------------------
     def render(self) -> None:
         """Redraw from the viewer's observation and legal actions (a new decision)."""
@@ -796,6 +844,7 @@ class PlayTable(w.VBox):
         if self.eventlog is not None:
             self.eventlog.set_events(**log_window(self.spec, s, list(s.events), s.step))
         self._show_tools()
+        self.bots_here.follow()
 
     def _show_tools(self) -> None:
         """"Undo my move" and "let the bots finish", new for each decision and bound to it (a double

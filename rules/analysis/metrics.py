@@ -98,6 +98,61 @@ def win_rates(df):
     return _frame(out)
 
 
+def z_for(level: float = 0.95, comparisons: int = 1) -> float:
+    """The two-sided normal quantile for ``level``, Bonferroni-corrected for ``comparisons``
+    intervals read at once (``z_for() == Z95``; four seats: about 2.50)."""
+    from statistics import NormalDist
+    return NormalDist().inv_cdf(1 - (1 - level) / (2 * max(1, comparisons)))
+
+
+def resolution(n: int, seats: int) -> dict:
+    """What ``n`` games can tell about ``seats`` seats' win rates.  ``gap``: the half-width of the
+    95 % Wilson interval of a win rate at the fair share ``1 / seats``: a seat whose rate is less
+    than ``gap`` from fair cannot be told from chance; ``gap_all``: the same when every seat is read
+    at once (Bonferroni, :func:`z_for`); ``chance_one_off``: the probability that at least one of
+    ``seats`` plain 95 % intervals misses the fair share by luck alone (``1 - 0.95 ** seats``, seats
+    taken as independent).  Units: proportions (0.042 = 4.2 points)."""
+    fair = 1 / seats if seats else math.nan
+    if n <= 0 or not seats:
+        return {"n": n, "seats": seats, "fair": fair, "gap": math.nan, "gap_all": math.nan, "chance_one_off": math.nan}
+    _p, lo, hi = wilson(fair * n, n)
+    _p, lo_all, hi_all = wilson(fair * n, n, z_for(0.95, seats))
+    return {"n": n, "seats": seats, "fair": fair, "gap": (hi - lo) / 2, "gap_all": (hi_all - lo_all) / 2,
+            "chance_one_off": 1 - 0.95 ** seats}
+
+
+def seat_verdicts(df):
+    """Per seat, what the games show about its win rate against the fair share: ``seat``,
+    ``estimate``, ``lo``/``hi`` (95 % Wilson), ``lo_all``/``hi_all`` (the seats read at once:
+    Bonferroni over the seats), ``fair`` and ``verdict``: ``above`` / ``below`` (even the
+    simultaneous interval is off the fair share), ``hint_above`` / ``hint_below`` (only the plain
+    95 % interval is: with several seats one such miss is expected by luck, :func:`resolution`),
+    ``fair`` (both intervals hold the fair share: it cannot be told from chance)."""
+    d = finished(df)
+    seats = seats_of(d)
+    n = len(d)
+    z_all = z_for(0.95, len(seats))
+    out = []
+    for s in seats:
+        k = int(d[f"win_{s}"].astype(bool).sum())
+        p, lo, hi = wilson(k, n)
+        _p, lo_all, hi_all = wilson(k, n, z_all)
+        fair = 1 / len(seats)
+        if lo_all > fair:
+            verdict = "above"
+        elif hi_all < fair:
+            verdict = "below"
+        elif lo > fair:
+            verdict = "hint_above"
+        elif hi < fair:
+            verdict = "hint_below"
+        else:
+            verdict = "fair"
+        out.append({"seat": s, "estimate": p, "lo": lo, "hi": hi, "lo_all": lo_all, "hi_all": hi_all, "fair": fair,
+                    "n": n, "verdict": verdict})
+    return _frame(out)
+
+
 def _win_matrix(df) -> np.ndarray:
     d = finished(df)
     return np.column_stack([d[f"win_{s}"].astype(float).to_numpy() for s in seats_of(d)]) if len(d) else np.zeros((0, 0))
@@ -314,7 +369,8 @@ def _plain(v):
 
 def summary(df, game: str | None = None, first_seat: int | None = None) -> dict:
     """Every metric of the table as a JSON-ready dict (numbers rounded to 6 places): ``games``,
-    ``finished``, ``win_rates``, ``balance``, ``first_player_advantage``, ``draws``, ``lengths``
+    ``finished``, ``win_rates``, ``balance``, ``first_player_advantage``, ``draws``, ``resolution``,
+    ``seat_verdicts``, ``lengths``
     (turns, actions, steps), ``decisiveness``, ``branching``, ``end_reasons``, ``coverage``
     (counts and the ``implemented`` clauses never fired; absent for a kernel table)."""
     game = game or df.attrs.get("game")
@@ -322,6 +378,8 @@ def summary(df, game: str | None = None, first_seat: int | None = None) -> dict:
            "win_rates": _records(win_rates(df)), "balance": _plain(balance(df)),
            "first_player_advantage": _plain(first_player_advantage(df, first_seat)),
            "draws": _plain(draws(df)),
+           "resolution": _plain(resolution(len(finished(df)), len(seats_of(df)))),
+           "seat_verdicts": _records(seat_verdicts(df)),
            "lengths": {c: _plain(lengths(df, c)) for c in ("turns", "actions", "steps") if c in df},
            "decisiveness": _plain(decisiveness(df)), "branching": _records(branching(df)),
            "end_reasons": _records(end_reasons(df))}

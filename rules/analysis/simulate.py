@@ -25,9 +25,9 @@ run, a local process pool and a Dask cluster give the same table row for row.  T
 ``turns``             runs of decisions by one seat (a reaction window or a chance node in
                       between does not start a new turn; a seat answering another seat's action,
                       e.g. losing a card, does)
-``end_reason``        ``score_breakdown(state)["end_reason"]`` when the engine gives one; else the
-                      kind of the last event before the closing ``game_over`` event (or the last
-                      event's kind when the game closes without one); ``max_steps`` when cut off
+``end_reason``        the ``id`` of ``score_breakdown(state)["end_reason"]`` (why the game ended,
+                      ``rules/core/README.md``: ``last_player``, ``final_round``...); ``max_steps``
+                      when cut off; ``""`` for an engine that does not say
 ``cite:<clause>``     how many events of the game (its setup events included) cite ``clause``
 ``bf_n:<phase>``      decisions taken in observation phase ``phase`` (``observe(...)["phase"]``)
 ``bf_sum:<phase>``    the sum of ``len(legal_actions)`` over those decisions (branching factor =
@@ -71,8 +71,6 @@ from .seeds import game_seed, play_seed
 
 MAX_STEPS = 5_000
 """Default cut-off of one game (steps); a cut game has ``finished=False``, ``end_reason=max_steps``."""
-CLOSING_EVENT = "game_over"
-"""The event kind that closes a game in every engine; ``end_reason`` is the kind before it."""
 DASK_CHUNK_SECONDS = 1.0
 POOL_CHUNK_SECONDS = 0.25
 PILOT_SECONDS = 0.2
@@ -120,17 +118,13 @@ def make_job(game_id: str, config: Mapping | Any = None, bots=None, seed: int = 
 
 
 # --- one game -------------------------------------------------------------------------------
-def _end_reason(sb: dict, kinds: list[str], finished: bool) -> str:
+def _end_reason(sb: dict, finished: bool) -> str:
+    """The row's ``end_reason``: the engine's ``score_breakdown(...)["end_reason"]["id"]``
+    (every engine gives one, the conformance harness checks it), ``max_steps`` for a cut game."""
     if not finished:
         return "max_steps"
     reason = sb.get("end_reason") if isinstance(sb, dict) else None
-    if isinstance(reason, str) and reason:
-        return reason
-    if not kinds:
-        return ""
-    if kinds[-1] == CLOSING_EVENT and len(kinds) >= 2:
-        return kinds[-2]
-    return kinds[-1]
+    return str(reason["id"]) if isinstance(reason, dict) and reason.get("id") else ""
 
 
 def _score_columns(row: dict, sb: dict, returns: list[float], players: int, finished: bool) -> None:
@@ -178,7 +172,6 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
     state = game.new_game(config, gseed)
     policies = [bot(job.game, n) for n in job.bots]
     cites: Counter = Counter()
-    kinds: list[str] = []
     setup = setup_events(game, state)
     for e in setup:
         cites.update(e.cites)
@@ -204,7 +197,6 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
             tr = apply(state, outcome)
             for e in tr.events:
                 cites.update(e.cites)
-                kinds.append(e.kind)
             if trace is not None:
                 trace.append((outcome, _signature(tr.events)))
             state = tr.state
@@ -234,7 +226,6 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
         tr = apply(state, action)
         for e in tr.events:
             cites.update(e.cites)
-            kinds.append(e.kind)
         if trace is not None:
             trace.append((action, _signature(tr.events)))
         state = tr.state
@@ -251,7 +242,7 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
     row["finished"] = finished
     _score_columns(row, sb, returns, players, finished)
     row.update(first_seat=first_seat if first_seat is not None else -1, steps=steps, actions=actions, turns=turns,
-               end_reason=_end_reason(sb, kinds, finished))
+               end_reason=_end_reason(sb, finished))
     for c in sorted(cites):
         row[f"cite:{c}"] = cites[c]
     for p in sorted(bf_n):

@@ -174,6 +174,17 @@ OBSERVATION_KEYS = ("viewer", "current", "phase")
 (:func:`current_json`) and the game's phase (a short machine name)."""
 
 
+END_REASON_KEYS = ("id", "th", "en", "cites")
+"""Keys of ``score_breakdown(state)["end_reason"]`` once the game is over (:func:`end_reason`)."""
+
+
+def end_reason(reason_id: str, th: str, en: str, cites: Iterable[str]) -> dict:
+    """Why a game ended, as ``score_breakdown`` gives it (``"end_reason"``; ``None`` until the end):
+    ``{"id": short machine id ("last_player", "final_round"...), "th": Thai label, "en": English
+    label, "cites": [clause ids that ended it]}``.  The one builder every engine uses."""
+    return {"id": reason_id, "th": th, "en": en, "cites": list(cites)}
+
+
 def actors(current: int | frozenset[int]) -> frozenset[int]:
     """The seats that may act now: ``{}`` at chance or terminal, else one or several seats."""
     if isinstance(current, frozenset):

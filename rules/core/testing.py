@@ -11,7 +11,9 @@ Checks, over seeded random playouts:
   after ``resample_hidden`` for that viewer (a hidden hand is an event ``visible_to`` its seat);
 - same seed, same log (determinism);
 - ``observe(state, v) == observe(resample_hidden(state, v), v)`` for every viewer (no leak of
-  hidden information), and observations are JSON-serialisable;
+  hidden information), and observations are JSON-serialisable; ``resample_hidden`` is a function
+  of the viewer's observation and the rng (two states the viewer cannot tell apart re-deal to the
+  same state), so a determinized rollout analysis carries no hidden card;
 - save -> load -> continue equals the uninterrupted game;
 - no stuck position: whenever the game is not over, the seat to act (or every seat of an open
   reaction window) has a legal action (a position where nobody can move is a defect of the rules
@@ -23,7 +25,8 @@ Checks, over seeded random playouts:
   refused with :class:`IllegalAction`, never a crash; ``explain_illegal`` of the action taken is ``None``;
 - ``returns`` has one float per seat and ``score_breakdown`` has the shared shape (per seat a
   ``total`` equal to the sum of its ``sources``; ``winners`` empty until the end, then exactly the
-  seats with the highest return);
+  seats with the highest return; ``end_reason`` ``None`` until the end, then an id, Thai and
+  English labels and the implemented clauses that ended it, each cited by an event of the game);
 - two seeds give two different games;
 - with ``readings=True``, every non-default reading of every ambiguity-register entry is played too.
 """
@@ -31,12 +34,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import saveload
 from .play import choose_action
-from .protocol import CHANCE, OBSERVATION_KEYS, TERMINAL, IllegalAction, actors, current_json, setup_events
+from .protocol import (CHANCE, END_REASON_KEYS, OBSERVATION_KEYS, TERMINAL, IllegalAction, actors, current_json,
+                       setup_events)
 from .rulebook import load_rulebook
 
 
@@ -117,8 +122,40 @@ def stuck_problem(game: Any, state: Any) -> str | None:
     return None if game.legal_actions(state, cp) else f"seat {cp} must act but has no legal action"
 
 
-def score_problems(game: Any, state: Any, seats: int) -> list[str]:
-    """How ``returns`` and ``score_breakdown`` of ``state`` break the shared shape (empty = fine)."""
+END_REASON_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+"""A short machine id of an end reason (``last_player``, ``final_round``)."""
+
+
+def end_reason_problems(reason: Any, over: bool, status: dict | None = None) -> list[str]:
+    """How ``score_breakdown(state)["end_reason"]`` breaks the contract (empty = fine): ``None``
+    while the game goes on; at the end a dict of exactly :data:`~rules.core.protocol.END_REASON_KEYS`
+    with a short ``id``, Thai and English labels and a non-empty list of ``cites``, each a clause
+    of the rulebook (``status``: ``{clause id: status}``) that is ``implemented``."""
+    if not over:
+        return [] if reason is None else [f"end_reason {reason!r} given before the game is over"]
+    if not isinstance(reason, dict) or tuple(sorted(reason)) != tuple(sorted(END_REASON_KEYS)):
+        return [f"at the end, end_reason {reason!r} is not a dict of {', '.join(END_REASON_KEYS)}"]
+    out = []
+    if not (isinstance(reason["id"], str) and END_REASON_ID.match(reason["id"])):
+        out.append(f"end_reason id {reason['id']!r} is not a short machine id")
+    for key in ("th", "en"):
+        if not (isinstance(reason[key], str) and reason[key].strip()):
+            out.append(f"end_reason {reason.get('id')!r} lacks a {'Thai' if key == 'th' else 'English'} label")
+    cites = reason["cites"]
+    if not (isinstance(cites, list) and cites and all(isinstance(c, str) for c in cites)):
+        return out + [f"end_reason {reason.get('id')!r} cites no clause ({cites!r})"]
+    if status is not None:
+        for c in cites:
+            if c not in status:
+                out.append(f"end_reason {reason['id']!r} cites unknown clause {c}")
+            elif status[c] != "implemented":
+                out.append(f"end_reason {reason['id']!r} cites clause {c} whose status is {status[c]}")
+    return out
+
+
+def score_problems(game: Any, state: Any, seats: int, status: dict | None = None) -> list[str]:
+    """How ``returns`` and ``score_breakdown`` of ``state`` break the shared shape (empty = fine);
+    ``end_reason`` too (:func:`end_reason_problems`; its cites against ``status`` when given)."""
     out = []
     returns = game.returns(state)
     if len(returns) != seats or not all(isinstance(r, (int, float)) for r in returns):
@@ -138,9 +175,14 @@ def score_problems(game: Any, state: Any, seats: int) -> list[str]:
             out.append(f"score_breakdown seat {i}: needs a number 'total' and a dict 'sources'")
         elif abs(sum(sources.values()) - total) > 1e-9:
             out.append(f"score_breakdown seat {i}: sources sum to {sum(sources.values())}, total {total}")
+    over = game.current_player(state) == TERMINAL
+    if "end_reason" not in b:
+        out.append("score_breakdown has no 'end_reason' (None until the end, then why it ended)")
+    else:
+        out += end_reason_problems(b["end_reason"], over, status)
     if not isinstance(winners, list):
         return out + ["score_breakdown['winners'] is not a list"]
-    if game.current_player(state) == TERMINAL:
+    if over:
         best = max(returns)
         expected = [i for i, r in enumerate(returns) if r == best]
         if sorted(winners) != expected:
@@ -205,6 +247,12 @@ def _check_position(game, state, seats: list[int], seed: int, step: int, status:
         other = game.resample_hidden(state, viewer, random.Random(seed * 7919 + step))
         if game.observe(other, viewer) != obs:
             report.add(f"{where}: observe({viewer}) changes when hidden information is re-dealt (leak)")
+        # the re-deal itself sees only what the viewer sees: from the twin it is the same state
+        again = random.Random(seed * 7919 + step + 1)
+        if (game.state_to_json(game.resample_hidden(state, viewer, again)) !=
+                game.state_to_json(game.resample_hidden(other, viewer, random.Random(seed * 7919 + step + 1)))):
+            report.add(f"{where}: resample_hidden({viewer}) depends on hidden information (two states the viewer "
+                       "cannot tell apart are re-dealt differently with the same rng)")
 
 
 def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | None,
@@ -219,7 +267,7 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
         for msg in check_setup_events(game, state, seats, random.Random(seed * 7919 - 1), status):
             report.add(f"seed {seed}: {msg}")
     if report is not None:
-        for msg in score_problems(game, state, len(seats)):
+        for msg in score_problems(game, state, len(seats), status):
             report.add(f"seed {seed} at setup: {msg}")
     for step in range(max_steps):
         if report is not None:
@@ -262,8 +310,14 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
         if report is not None:
             report.steps += 1
     if report is not None:
-        for msg in score_problems(game, state, len(seats)):
+        for msg in score_problems(game, state, len(seats), status):
             report.add(f"seed {seed} at the end (step {len(actions)}): {msg}")
+        reason = game.score_breakdown(state).get("end_reason")
+        if isinstance(reason, dict) and isinstance(reason.get("cites"), list):
+            cited = {c for entry in log for c in entry[2]}
+            for c in reason["cites"]:
+                if c not in cited:
+                    report.add(f"seed {seed}: end_reason {reason.get('id')!r} cites {c}, which no event of the game cites")
     return actions, log, state
 
 

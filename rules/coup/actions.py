@@ -41,17 +41,28 @@ from .state import (ACTION_CLAUSE, AMBASSADOR, BLOCK, CARD, CHAL, CHAL_BLOCK, CH
                     DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SHOW, TH, TURN, CoupState)
 
 
-def block_characters(state: CoupState) -> tuple[int, ...]:
-    """Characters that may block this turn's action (actions.foreign_aid,
-    characters.captain_steal, characters.assassin_assassinate)."""
-    kind = state.act[0]
+BLOCKABLE = ("foreign_aid", "steal", "assassinate")
+"""The actions another seat may block (actions.foreign_aid, characters.captain_steal,
+characters.assassin_assassinate)."""
+
+
+def blockers_of(rules, kind: str) -> tuple[int, ...]:
+    """Characters that may block an action of ``kind`` under ``rules`` (the game's derived rules):
+    a Duke foreign aid, a Contessa an assassination, a steal the Captain and the Ambassador or
+    Inquisitor in play (actions.foreign_aid, characters.captain_steal,
+    characters.assassin_assassinate); ``()`` for an action nobody blocks."""
     if kind == "foreign_aid":
         return (DUKE,)
     if kind == "steal":
-        return state.rules.steal_blockers
+        return rules.steal_blockers
     if kind == "assassinate":
         return (CONTESSA,)
     return ()
+
+
+def block_characters(state: CoupState) -> tuple[int, ...]:
+    """Characters that may block this turn's action (:func:`blockers_of` the open action)."""
+    return blockers_of(state.rules, state.act[0])
 
 
 def coup_targets(state: CoupState, actor: int) -> list[int]:

@@ -19,6 +19,9 @@ from .state import NAMES
 VALUE = {"duke": 5, "assassin": 4, "captain": 4, "contessa": 3, "inquisitor": 3, "ambassador": 2}
 """How much a bot likes to keep each character (lose the lowest first)."""
 
+COUP_AT = 7
+"""Coins at which a bot coups rather than doing anything else."""
+
 ACTION_CLAIM = {"tax": "duke", "steal": "captain", "assassinate": "assassin", "examine": "inquisitor"}
 
 
@@ -129,6 +132,20 @@ def _best_target(obs: dict, actions: list[dict]) -> dict:
     return max(actions, key=lambda a: _threat(obs, a["target"]))
 
 
+def _claims_block(obs: dict, target: int | None, kind: str) -> bool:
+    """A seat that may block an action of ``kind`` on ``target`` (the target itself, or any other
+    living seat when ``observe``'s ``blockers`` say anyone may) has publicly claimed a character
+    that blocks it and has not changed its cards since.  Doing it again would be blocked again (an
+    honest seat claims only what it holds): two honest Captains stole from and blocked each other
+    forever, two honest Assassins with Contessas assassinated and blocked each other, so about
+    7 % of honest 2-player games ran into the analyzer's step cap."""
+    rule = obs["blockers"][kind]
+    me = obs["viewer"]
+    seats = ([target] if rule["who"] == "target" else
+             [p["seat"] for p in obs["players"] if p["seat"] != me and p["alive"]])
+    return any(c in rule["characters"] for s in seats for c in obs["players"][s]["claims"])
+
+
 def _by_type(legal: list[dict]) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {}
     for a in legal:
@@ -163,14 +180,23 @@ def _turn(obs: dict, legal: list[dict], rng: random.Random, can_claim) -> dict:
     t = _by_type(legal)
     me = obs["viewer"]
     coins = obs["players"][me]["coins"]
-    if "coup" in t and (coins >= 7 or len(t) == 1):
+    if "coup" in t and (coins >= COUP_AT or len(t) == 1):
         return _best_target(obs, t["coup"])
+    if coins >= COUP_AT and "coup" not in t and "convert" in t:
+        # every living seat shares this seat's faction (reformation.same_faction): change its own
+        # faction to open a coup (else honest bots taxed an empty bank forever under the
+        # one_faction=waive_forced_coup reading)
+        own = [a for a in t["convert"] if a["target"] == me]
+        return (own or t["convert"])[0]
     if "assassinate" in t and can_claim("assassin"):
-        return _best_target(obs, t["assassinate"])
+        open_targets = [a for a in t["assassinate"] if not _claims_block(obs, a["target"], "assassinate")]
+        if open_targets:
+            return _best_target(obs, open_targets)
     if "tax" in t and can_claim("duke"):
         return t["tax"][0]
     if "steal" in t and can_claim("captain"):
-        rich = [a for a in t["steal"] if obs["players"][a["target"]]["coins"] >= 2]
+        rich = [a for a in t["steal"] if obs["players"][a["target"]]["coins"] >= 2
+                and not _claims_block(obs, a["target"], "steal")]
         if rich:
             return max(rich, key=lambda a: obs["players"][a["target"]]["coins"])
     if "embezzle" in t and obs["almshouse"] >= 3 and can_claim("no_duke"):
@@ -178,8 +204,7 @@ def _turn(obs: dict, legal: list[dict], rng: random.Random, can_claim) -> dict:
     for a in t.get("exchange", []):
         if can_claim(a["character"]) and rng.random() < 0.3:
             return a
-    duke_claimed = any("duke" in p["claims"] for p in obs["players"] if p["seat"] != me and p["alive"])
-    if "foreign_aid" in t and not duke_claimed:
+    if "foreign_aid" in t and not _claims_block(obs, None, "foreign_aid"):
         return t["foreign_aid"][0]
     if "income" in t:
         return t["income"][0]

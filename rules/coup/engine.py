@@ -22,7 +22,7 @@ from . import observe as O
 from . import serial as S
 from . import setup as SU
 from .config import CoupConfig
-from .state import CHANCE_NODE, EXCHANGE, NAMES, OVER, CoupState
+from .state import CHANCE_NODE, EXCHANGE, NAMES, OVER, CoupState, end_reason
 
 
 _chance, _is_legal, _refuse, _normalise, _STEP = F.chance, A.is_legal, A.refuse, A.normalise, F.STEP
@@ -110,10 +110,11 @@ class CoupGame(GameBase):
 
     def score_breakdown(self, state: CoupState) -> dict:
         """``{seats: [{total, sources: {influence}, seat, alive, influence, coins, lost}], winners,
-        winner, deadlock}``.  ``total`` is the seat's influence left (face-down cards): the only
-        thing that decides the game (the last seat with influence wins, intro.winner); coins
-        are shown beside it, not counted.  ``winners``: ``[]`` until the game is over (and in a
-        deadlock), then the winning seat."""
+        winner, deadlock, end_reason}``.  ``total`` is the seat's influence left (face-down
+        cards): the only thing that decides the game (the last seat with influence wins,
+        intro.winner); coins are shown beside it, not counted.  ``winners``: ``[]`` until the
+        game is over (and in a deadlock), then the winning seat.  ``end_reason``
+        (:func:`rules.coup.state.end_reason`): ``last_player`` or ``deadlock``, ``None`` until the end."""
         over = state.phase == OVER
         seats = []
         for s in range(state.rules.n):
@@ -121,7 +122,8 @@ class CoupGame(GameBase):
             seats.append({"total": k, "sources": {"influence": k}, "seat": s, "alive": bool(k), "influence": k,
                           "coins": state.coins[s], "lost": [NAMES[c] for c in state.up[s]]})
         return {"seats": seats, "winners": [state.winner] if over and state.winner >= 0 else [],
-                "winner": state.winner if state.winner >= 0 else None, "deadlock": state.deadlock}
+                "winner": state.winner if state.winner >= 0 else None, "deadlock": state.deadlock,
+                "end_reason": end_reason(state)}
 
     def state_to_json(self, state: CoupState) -> dict:
         return S.state_to_json(state)

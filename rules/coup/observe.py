@@ -4,7 +4,10 @@
 card it was shown by an examine, the cards it drew for an exchange (its own, or one an examine
 forced on it), everyone's face-up cards,
 coin counts, factions, the almshouse, public claims, the deck size and the open action, block
-and window.  Always ``viewer``, ``phase`` (a name of ``state.PHASE_NAMES``) and ``current``
+and window; ``blockers``: ``{action type: {"characters": [...], "who": "target" | "anyone"}}``,
+the characters that may block foreign aid, a steal, an assassination in this game's deck
+(``actions.blockers_of``) and whether only the target or any other seat may (ambiguity who_blocks;
+the Reformation's same-faction limits still apply).  Always ``viewer``, ``phase`` (a name of ``state.PHASE_NAMES``) and ``current``
 (``rules.core.protocol.current_json``); ``reaction_order``: the open window's seats in the order
 they are asked (``GAME.reaction_order``, ambiguity reaction_order; ``[]`` outside a window).  ``observe(state, None)`` is the spectator: no face-down card at all.
 Once the game is over (phase ``over``) every hand and every card lost face down is shown to every viewer.
@@ -12,7 +15,10 @@ Once the game is over (phase ``over``) every hand and every card lost face down 
 ``resample_hidden(state, seat, rng)`` re-deals every card the viewer cannot see (other hands,
 cards lost face down by others, the deck and its order, another seat's exchange draw), keeping
 fixed what the viewer knows: its own cards, a card it examined (until the examined seat's hand
-changes), and cards publicly shown that are about to go back to the deck.
+changes), and cards publicly shown that are about to go back to the deck.  The result depends
+only on ``observe(state, seat)`` and ``rng`` (two states the viewer cannot tell apart give the
+same re-deal), so a rollout analysis from it cannot carry a hidden card
+(``tests/test_position.py``).
 """
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ import random
 from collections import Counter
 
 from ..core.protocol import current_json
+from .actions import BLOCKABLE, blockers_of
 from .challenge import reaction_order
 from .state import EXAMINE, EXCHANGE, LOSE, NAMES, OVER, PHASE_NAMES, PROVE, CoupState
 
@@ -64,6 +71,9 @@ def observe(state: CoupState, viewer: int | None) -> dict:
         "almshouse": state.alms,
         "deck_size": len(state.deck),
         "deck_composition": dict(Counter(NAMES[c] for c in R.full_deck)),
+        "blockers": {kind: {"characters": _names(blockers_of(R, kind)),
+                            "who": "target" if kind != "foreign_aid" and R.target_only else "anyone"}
+                     for kind in BLOCKABLE},
         "reformation": R.reformation,
         "action": None if not kind else {
             "type": kind, "actor": state.turn, "target": target if target >= 0 else None,
@@ -125,6 +135,7 @@ def resample_hidden(state: CoupState, viewer: int | None, rng: random.Random) ->
             continue
         hidden += (Counter(state.hands[s]) - fixed[s]).elements()
         hidden += state.buried[s]
+    hidden.sort()  # the shuffle starts from what the viewer knows (the multiset), not the hidden order
     rng.shuffle(hidden)
     pos = 0
     hands, buried = list(state.hands), list(state.buried)
@@ -156,10 +167,12 @@ def resample_hidden(state: CoupState, viewer: int | None, rng: random.Random) ->
                 new = tuple(h[:len(cards)])
             task = task[:2] + (new,) + task[3:] if task[0] == "ret" else task[:3] + (new,) + task[4:]
         todo.append(task)
-    peeks = tuple((e, t, c if c in hands[t] else hands[t][rng.randrange(len(hands[t]))])
+    # another examiner's fact and a card shown to others are redrawn (keeping the true card when it
+    # happened to be re-dealt would make the result depend on what the viewer cannot see)
+    peeks = tuple((e, t, c if e == viewer else hands[t][rng.randrange(len(hands[t]))])
                   for e, t, c in state.peeks)
     shown = state.shown
-    if shown >= 0 and not shown_known and shown not in hands[target]:
+    if shown >= 0 and not shown_known:
         shown = hands[target][rng.randrange(len(hands[target]))]
     return state._replace(hands=tuple(hands), buried=tuple(buried), pool=pool, deck=deck,
                           peeks=peeks, shown=shown, todo=tuple(todo))

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from ..core.events import emit
 from ..core.protocol import CHANCE, TERMINAL, Transition
+from ..core.protocol import end_reason as protocol_end_reason
 from .config import CHARACTERS, DECKS, CoupConfig, components
 
 DUKE, CAPTAIN, ASSASSIN, CONTESSA, AMBASSADOR, INQUISITOR = range(6)
@@ -319,6 +320,22 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
         alive = living(w)
         if len(alive) == 1:
             finish(w, alive[0])
+
+
+def end_reason(state: "CoupState") -> dict | None:
+    """Why the game ended (``score_breakdown``'s ``end_reason``; ``None`` while it goes on): the
+    last player with influence left (end.last_player, intro.winner; reformation.until_one with the
+    Reformation), or a forced coup with no legal target under one_faction=deadlock
+    (actions.coup_forced, reformation.same_faction: no winner)."""
+    if state.phase != OVER:
+        return None
+    if state.deadlock:
+        return protocol_end_reason("deadlock", "ต้องรัฐประหารแต่ไม่มีเป้าหมายที่ถูกกติกา เกมเดินต่อไม่ได้ (ไม่มีผู้ชนะ)",
+                                   "a forced coup has no legal target: deadlock, no winner",
+                                   ("actions.coup_forced", "reformation.same_faction"))
+    cites = _WIN_CITES_REFORMATION if state.rules.reformation else _WIN_CITES
+    return protocol_end_reason("last_player", "เหลือผู้เล่นที่มีอิทธิพลเพียงคนเดียว", "one player is left with influence",
+                               cites)
 
 
 def finish(w: list, winner: int) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..core.base import GameBase
 from ..core.protocol import IllegalAction, Transition, field_problem
-from . import actions, flow, observe, serial, setup, turn
+from . import actions, flow, observe, scoring, serial, setup, turn
 from .actions import ACTION_FIELDS
 from .board import board_for
 from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, SOURCES, Config
@@ -98,10 +98,11 @@ class NewWorldGame(GameBase):
 
     def score_breakdown(self, state: State) -> dict:
         """Per seat its total and its points by source (farms, settlements, harbours, castles,
-        missions, towers); winners once over."""
+        missions, towers); winners once over; ``end_reason`` (:func:`rules.new_world.scoring.end_reason`,
+        ``None`` until the end)."""
         return {"seats": [{"total": state.scores[i], "sources": dict(zip(SOURCES, state.sources[i]))}
                           for i in range(state.players)],
-                "winners": list(state.winners or ())}
+                "winners": list(state.winners or ()), "end_reason": scoring.end_reason(state)}
 
 
 GAME = NewWorldGame()

@@ -59,17 +59,18 @@ def _resplit(pool: list, sizes: list[int]) -> list[list]:
 def resample_hidden(s: State, viewer: int | None, rng: random.Random) -> State:
     """``s`` with everything ``viewer`` cannot see re-dealt: other seats' hands, piles, set-aside
     and tribe tiles shuffled among themselves (per seat, sizes kept), the viewer's own pile order,
-    other seats' secret missions with the decks they came from."""
+    other seats' secret missions with the decks they came from.  Each pool is sorted before it is
+    shuffled, so the result depends only on ``observe(s, viewer)`` and ``rng``."""
     if s.over:
         return s
     hands, piles, aside, tribe = list(s.hands), list(s.piles), list(s.aside), list(s.tribe)
     for o in range(s.players):
         if o == viewer:
-            p = list(piles[o])
+            p = sorted(piles[o])  # sorted first: the re-deal depends on what the viewer sees only
             rng.shuffle(p)
             piles[o] = tuple(p)
             continue
-        pool = list(hands[o]) + list(piles[o]) + list(aside[o]) + list(tribe[o])
+        pool = sorted(list(hands[o]) + list(piles[o]) + list(aside[o]) + list(tribe[o]))
         rng.shuffle(pool)
         h, p, a, t = _resplit(pool, [len(hands[o]), len(piles[o]), len(aside[o]), len(tribe[o])])
         hands[o], piles[o], aside[o], tribe[o] = tuple(h), tuple(p), tuple(a), tuple(t)
@@ -79,7 +80,7 @@ def resample_hidden(s: State, viewer: int | None, rng: random.Random) -> State:
     for public, deck in ((False, s.mission_deck), (True, s.public_deck)):
         slots = [(o, j) for o in range(s.players) if o != viewer for j, c in enumerate(missions[o])
                  if isinstance(cards[c], PublicCard) == public]
-        pool = list(deck) + [missions[o][j] for o, j in slots]
+        pool = sorted(list(deck) + [missions[o][j] for o, j in slots])
         rng.shuffle(pool)
         for (o, j), c in zip(slots, pool):
             missions[o][j] = c

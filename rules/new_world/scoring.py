@@ -4,6 +4,7 @@ register end_tiebreak_castle_holder, end_tie_no_holder, public_mission_check).""
 from __future__ import annotations
 
 from ..core.events import emit
+from ..core.protocol import end_reason as protocol_end_reason
 from .castles import score_castles
 from .config import DOUBLE, MISSIONS
 from .labels import seat_name
@@ -161,3 +162,12 @@ def finish(w, log: list) -> None:
          f"จบเกม {names_th} ชนะ ({text_th}; สูงสุด {best} แต้ม)",
          f"game over: {names_en} win{'s' if len(won) == 1 else ''} ({text_en}; top score {best})",
          winners=list(won), scores=list(w.scores), decided_by=how)
+
+
+def end_reason(s) -> dict | None:
+    """Why the game ended (``None`` while it goes on): everyone has placed all their tiles
+    (intro.goal), the only way a game of New World ends."""
+    if s.stage != OVER:
+        return None
+    return protocol_end_reason("all_tiles_placed", "ทุกคนวางไทล์หมดแล้ว", "everyone has placed all their tiles",
+                               ("intro.goal",))

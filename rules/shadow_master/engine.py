@@ -20,7 +20,7 @@ from .actions import ACTION_FIELDS
 from . import chance, decisions, flow, income, invariants as inv, observe as obs, serial, setup, turn
 from .config import HAND_WRITTEN, Config
 from .powers import enforce_limit, update_flags
-from .scoring import breakdown, check_end, winners
+from .scoring import breakdown, check_end, end_reason, winners
 from .state import State, thaw
 
 
@@ -162,13 +162,15 @@ class ShadowMasterGame(GameBase):
         """The final value in Silver (``scoring.*``): ``{"seats": [{"total", "sources": {cash,
         deposits, powers, territory, shadow}}], "winners": [...], "players": [{cash, deposits,
         powers, territory, shadow, total, out}]}`` (``players``: the older per-seat shape the views
-        use); ``winners`` is ``[]`` until the game is over (ties: ambiguity ``final_tie``)."""
+        use); ``winners`` is ``[]`` until the game is over (ties: ambiguity ``final_tie``);
+        ``end_reason``: :func:`rules.shadow_master.scoring.end_reason` (``None`` until the end)."""
         players = [breakdown(state, i) for i in range(len(state.players))]
         seats = []
         for b in players:
             sources = {k: (0 if b["out"] else b[k]) for k in ("cash", "deposits", "powers", "territory", "shadow")}
             seats.append({"total": b["total"], "sources": sources, "out": b["out"]})
-        return {"seats": seats, "winners": winners(state) if state.stage == "over" else [], "players": players}
+        return {"seats": seats, "winners": winners(state) if state.stage == "over" else [], "players": players,
+                "end_reason": end_reason(state)}
 
 
 GAME = ShadowMasterGame()

@@ -70,10 +70,11 @@ def observe(s: State, viewer: int | None) -> dict:
 
 
 def resample_hidden(s: State, viewer: int | None, rng: random.Random) -> State:
-    """``s`` with the deck and every hand ``viewer`` cannot see re-dealt from their union."""
+    """``s`` with the deck and every hand ``viewer`` cannot see re-dealt from their union (a
+    function of ``observe(s, viewer)`` and ``rng`` only)."""
     hidden = [i for i in range(len(s.players)) if i != viewer]
-    pool = list(s.deck) + [c for i in hidden for c in s.players[i].hand]
-    rng.shuffle(pool)
+    pool = sorted(list(s.deck) + [c for i in hidden for c in s.players[i].hand])
+    rng.shuffle(pool)  # from the sorted pool: the re-deal depends on what the viewer sees, not on the hidden cards
     players = list(s.players)
     for i in hidden:
         n = len(players[i].hand)

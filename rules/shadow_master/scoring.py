@@ -9,6 +9,7 @@ Shadow Master cards at their price (``scoring.*``); the highest total wins.
 from __future__ import annotations
 
 from rules.core.events import emit
+from rules.core.protocol import end_reason as protocol_end_reason
 from .powers import card_value, kingdom_ranks
 from .tables import tables
 
@@ -37,6 +38,7 @@ def check_end(w) -> None:
     conds = end_conditions(w)
     if conds:
         w.end_triggered = True
+        w.end_conditions = tuple(conds)
         w.last_round = w.round + 1
         emit(w.events, "end_triggered", None, ("end.trigger_final_round", *conds),
              f"เข้าสู่ช่วงจบเกม: เล่นจบรอบนี้และอีก 1 รอบ (รอบสุดท้ายคือรอบ {w.last_round})",
@@ -93,3 +95,32 @@ def game_over(w) -> None:
          "จบเกม ผู้ชนะ: " + ", ".join(f"ผู้เล่น {i + 1}" for i in win),
          "game over; winner(s): " + ", ".join(f"player {i + 1}" for i in win),
          scores=scores, winners=win)
+
+
+END_TH = {"end.three_empty": "เหลือช่องว่าง 3 ช่อง", "end.rank30": "อาณาจักรถึง Rank 30",
+          "end.two_exhausted": "สองสีวางโทเคนหมด"}
+END_EN = {"end.three_empty": "3 empty cells left", "end.rank30": "a kingdom reached Rank 30",
+          "end.two_exhausted": "two colours placed all their tokens"}
+
+
+def end_reason(s) -> dict | None:
+    """Why the game ended (``None`` while it goes on).  ``last_standing``: every other player went
+    bankrupt (bankruptcy.out); ``final_round``: the end was triggered (``end_conditions``:
+    end.three_empty, end.rank30, end.two_exhausted) and the last round was played
+    (end.trigger_final_round); ``round_cap``: the engine's safety stop after
+    ``config.round_cap()`` rounds (no rule; it cites the round's definition, as its event does)."""
+    if s.stage != "over":
+        return None
+    if sum(not p.out for p in s.players) <= 1:
+        return protocol_end_reason("last_standing", "ผู้เล่นคนอื่นล้มละลายหมด เหลือคนเดียว",
+                                   "every other player went bankrupt", ("bankruptcy.out", "scoring.winner"))
+    if s.end_triggered and s.round >= s.last_round:
+        conds = list(s.end_conditions)
+        th = " และ ".join(END_TH.get(c, c) for c in conds)
+        en = " and ".join(END_EN.get(c, c) for c in conds)
+        return protocol_end_reason("final_round", "เล่นรอบสุดท้ายจบ" + (f" (เริ่มช่วงจบเพราะ{th})" if th else ""),
+                                   "the last round was played" + (f" (the end was triggered: {en})" if en else ""),
+                                   ("end.trigger_final_round", *conds))
+    return protocol_end_reason("round_cap", f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({s.config.round_cap()}) ไม่ใช่กติกา",
+                               f"engine safety stop after {s.config.round_cap()} rounds (not a rule)",
+                               ("order.round_definition",))

@@ -124,6 +124,7 @@ def state_to_json(s: State, viewer: int | None = -99) -> dict:
         "bonus": {"all_colours": s.bonus_all_colours, "five_black": s.bonus_five_black, "rank15": list(s.rank15)},
         "end_triggered": s.end_triggered,
         "last_round": s.last_round,
+        "end_conditions": list(s.end_conditions),
     }
 
 

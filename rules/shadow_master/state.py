@@ -185,6 +185,7 @@ class State:
     rank15: tuple[str, ...] = ()
     end_triggered: bool = False
     last_round: int = 0
+    end_conditions: tuple[str, ...] = ()
 
     @property
     def board(self) -> Board:
@@ -265,6 +266,7 @@ class Work:
     rank15: list[str]
     end_triggered: bool
     last_round: int
+    end_conditions: tuple[str, ...] = ()
     events: list = field(default_factory=list)
     board: Board = field(default=None, repr=False, compare=False)   # = position.board, kept as a plain attribute
 
@@ -303,7 +305,7 @@ class Work:
             eor_seat=self.eor_seat, queue=tuple(self.queue), chance=self.chance, resume=self.resume,
             cells_this_round=frozenset(self.cells_this_round), bonus_all_colours=self.bonus_all_colours,
             bonus_five_black=self.bonus_five_black, rank15=tuple(self.rank15), end_triggered=self.end_triggered,
-            last_round=self.last_round,
+            last_round=self.last_round, end_conditions=tuple(self.end_conditions),
         )
         return s
 
@@ -319,6 +321,7 @@ def thaw(s: State) -> Work:
         bank=s.bank, round=s.round, first_player=s.first_player, stage=s.stage, turn=s.turn, eor_seat=s.eor_seat,
         queue=list(s.queue), chance=s.chance, resume=s.resume, cells_this_round=set(s.cells_this_round),
         bonus_all_colours=s.bonus_all_colours, bonus_five_black=s.bonus_five_black, rank15=list(s.rank15),
-        end_triggered=s.end_triggered, last_round=s.last_round, events=[], board=s.position.board,
+        end_triggered=s.end_triggered, last_round=s.last_round, end_conditions=s.end_conditions, events=[],
+        board=s.position.board,
     )
     return w

@@ -74,9 +74,10 @@ class ToyPigGame(GameBase):
         return [1.0 if i in won else 0.0 for i in range(state.players)]
 
     def score_breakdown(self, state: State) -> dict:
-        """Per seat its banked points (the only source), and the winners once over."""
+        """Per seat its banked points (the only source), the winners once over, and why it ended
+        (``end_reason``: :func:`rules.toy_pig.turn.end_reason`, ``None`` until the end)."""
         return {"seats": [{"total": v, "sources": {"banked": v}} for v in state.scores],
-                "winners": list(state.winners or ())}
+                "winners": list(state.winners or ()), "end_reason": turn.end_reason(state)}
 
 
 GAME = ToyPigGame()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..core.events import emit
+from ..core.protocol import end_reason as protocol_end_reason
 from .config import BUST_FACE
 from .state import State
 
@@ -86,3 +87,15 @@ def finish(s: State, log: list) -> State:
     emit(log, "game_over", None, cites, f"จบเกม {names_th} ชนะด้วย {best} แต้ม",
          f"game over: {names_en} win{'s' if len(won) == 1 else ''} with {best}", winners=list(won))
     return dataclasses.replace(s, winners=won, rolling=False)
+
+
+def end_reason(s: State) -> dict | None:
+    """Why the game ended (``None`` while it goes on): a hold reached the target (end.win), at once
+    (``end_timing=immediate``) or with the round then played out (``equal_turns``)."""
+    if s.winners is None:
+        return None
+    if s.config.end_timing == "immediate":
+        return protocol_end_reason("target_reached", f"ถึง {s.config.target} แต้ม เกมจบทันที",
+                                   f"a score reached {s.config.target}: the game ends at once", ("end.win",))
+    return protocol_end_reason("round_played_out", f"ถึง {s.config.target} แต้มแล้วเล่นครบรอบ",
+                               f"a score reached {s.config.target} and the round was played out", ("end.win",))

@@ -377,7 +377,7 @@ def cleanup(w, seat: int, log) -> None:
          f"{en} keeps battle plan {b.plan} ({n} completed)", plan=b.plan, completed=n)
     w.battle = None
     if n >= PLANS_TO_END and not w.end_triggered:
-        w.end_triggered = True
+        w.end_triggered, w.end_trigger = True, "seventh_plan"
         emit(log, "end_triggered", seat, ("end.trigger_and_scoring",),
              f"{th} ทำแผนรบสำเร็จครบ {PLANS_TO_END} ใบ เล่นต่อให้ครบรอบแล้วจบเกม",
              f"{en} completed a {PLANS_TO_END}th plan: the round is finished, then the game ends")

@@ -86,7 +86,7 @@ def end_turn(w, log) -> None:
     w.die_taken = None
     w.turns += 1
     if not w.end_triggered and _plans_exhausted(w):
-        w.end_triggered = True
+        w.end_triggered, w.end_trigger = True, "plans_exhausted"
         emit(log, "end_triggered", None, ("end.trigger_and_scoring", "setup.battle_plan_row"),
              "แผนรบหมดกองและแถว เล่นต่อให้ครบรอบแล้วจบเกม (plans_exhausted)",
              f"no battle plan is left to take: the round is finished, then the game ends (plans_exhausted={w.config.plans_exhausted})")

@@ -3,9 +3,10 @@ excess_influence_scoring): end-game champions, 1 VP per die left, winners by VP 
 from __future__ import annotations
 
 from ..core.events import emit
+from ..core.protocol import end_reason as protocol_end_reason
 from .board import score
 from .champions import end_vp
-from .config import END_VP_PER_DIE, EXCESS_INFLUENCE_RATE, START_INFLUENCE, VP_SOURCES
+from .config import END_VP_PER_DIE, EXCESS_INFLUENCE_RATE, PLANS_TO_END, START_INFLUENCE, VP_SOURCES
 from .data import load
 from .state import seat_name
 
@@ -49,7 +50,23 @@ def winners_of(s) -> tuple[int, ...]:
     return tuple(i for i in tied if s.players[i].influence == top)
 
 
+def end_reason(s) -> dict | None:
+    """Why the game ended (``None`` while it goes on): the round finished after a 7th completed
+    plan (end.trigger_and_scoring), or after no battle plan was left (ambiguity plans_exhausted:
+    end.trigger_and_scoring, setup.battle_plan_row)."""
+    if s.winners is None:
+        return None
+    if s.end_trigger == "plans_exhausted":
+        return protocol_end_reason("plans_exhausted", "แผนรบหมด เล่นครบรอบแล้วจบเกม",
+                                   f"no battle plan was left: the round was finished (plans_exhausted={s.config.plans_exhausted})",
+                                   ("end.trigger_and_scoring", "setup.battle_plan_row"))
+    return protocol_end_reason("seventh_plan", f"มีผู้ทำแผนรบสำเร็จครบ {PLANS_TO_END} ใบ เล่นครบรอบแล้วจบเกม",
+                               f"a {PLANS_TO_END}th battle plan was completed: the round was finished",
+                               ("end.trigger_and_scoring",))
+
+
 def breakdown(s) -> dict:
-    """``{"seats": [{"total", "sources"}], "winners"}`` in the shared shape (VP_SOURCES)."""
+    """``{"seats": [{"total", "sources"}], "winners", "end_reason"}`` in the shared shape
+    (VP_SOURCES; :func:`end_reason`)."""
     return {"seats": [{"total": p.vp, "sources": dict(zip(VP_SOURCES, p.vp_by))} for p in s.players],
-            "winners": list(s.winners or ())}
+            "winners": list(s.winners or ()), "end_reason": end_reason(s)}

@@ -64,7 +64,7 @@ def state_to_json(s: State) -> dict:
         "battle": None if b is None else {"plan": b.plan, "source": b.source, "slots": list(b.slots),
                                           "dice": list(b.dice), "faces": list(b.faces), "wild": list(b.wild),
                                           "real": b.real, "used": list(b.used)},
-        "end_triggered": s.end_triggered, "passes": s.passes,
+        "end_triggered": s.end_triggered, "end_trigger": s.end_trigger, "passes": s.passes,
         "winners": list(s.winners) if s.winners is not None else None,
     }
 

@@ -75,7 +75,9 @@ class State:
     """Everything on the table.  ``queue``: the steps still to run this turn (tuples such as
     ``("take", shrine)``, ``("roll", shrine)``, ``("draw", deck, slot)``); its head is a decision
     of ``turn``, a chance node, or runs by itself.  ``die_taken``: the die taken this turn (its
-    discount, shrines.*).  ``end_triggered``: someone completed a 7th plan (end.trigger_and_scoring)."""
+    discount, shrines.*).  ``end_triggered``: someone completed a 7th plan (end.trigger_and_scoring), or no plan is left
+    (ambiguity plans_exhausted); ``end_trigger``: which (``"seventh_plan"``, ``"plans_exhausted"``;
+    ``""`` before)."""
 
     config: Config
     players: tuple
@@ -95,6 +97,7 @@ class State:
     battle: Battle | None = None
     die_taken: tuple | None = None
     end_triggered: bool = False
+    end_trigger: str = ""
     round: int = 1
     turns: int = 0
     winners: tuple | None = None

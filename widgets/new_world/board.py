@@ -7,6 +7,7 @@ from its own observation, and for everyone else only how many tiles they hold.""
 from __future__ import annotations
 
 import html
+from typing import Mapping
 
 import ipywidgets as w
 
@@ -14,7 +15,7 @@ from rules.core.protocol import BadInput
 from rules.new_world.tiles import COVERED, NAMES
 
 from ..errors import count_en
-from ..hexboard import HexBoard
+from ..hexboard import HexBoard, parse_cell_id
 from ..page import BoardView, Shown, acting, close_tree
 from .labels import SOURCE_LABELS
 
@@ -217,3 +218,26 @@ class NWBoardView(BoardView):
     def click(self, q: int, r: int) -> None:
         """As if the reader clicked cell (q, r) (tests and demos)."""
         self.map.click((q, r))
+
+
+# ----------------------------------------------------------------------------- "what would the bots do here?"
+def action_cell(a: Mapping) -> tuple[int, int] | None:
+    """The map cell ``(q, r)`` a placement names, ``None`` for any other action."""
+    return (a["q"], a["r"]) if a.get("type") == "place" else None
+
+
+def analysis_board(state, obs: Mapping, fills: Mapping, titles: Mapping) -> NWMap:
+    """A fresh map of ``state`` (the spectator's ``obs``: placed tiles only) with the analysed cells
+    shaded (``fills``) and their scores as hover texts (``titles``)."""
+    from ..bots_here import MUTED
+    m = NWMap(state.board, size=15.0, width=560)
+    m.layout = w.Layout(width="100%")
+    m.show(obs)
+    # placed tiles keep their seat's colour; the rest of the map is muted so the shaded cells stand out
+    drawn = {parse_cell_id(cid): colour for cid, colour in m.fills.items()}
+    placed = {state.board.cells[i] for i, v in enumerate(obs["board"]) if v >= 0 or v == COVERED}
+    muted = {h: (colour if h in placed else MUTED) for h, colour in drawn.items()}
+    m.update(fills={**muted, **dict(fills)})
+    m.set_titles(titles)
+    m.add_class("kl-bots-board")
+    return m

@@ -8,7 +8,7 @@ from rules.shadow_master import bots as _bots
 
 from ..page import GameSpec
 from . import labels
-from .board import SMBoardView, build_frames
+from .board import SMBoardView, action_cell, analysis_board, build_frames
 from .panels import CSS
 from .whatif import ATTACK_EXAMPLES, WhatIfView, whatif_board
 
@@ -32,6 +32,6 @@ SPEC = GameSpec(
           "random": ("สุ่ม / random", lambda: _bots.random_bot)},
     bot_kind="balanced", bot_count=(1, 3, 2), frames=build_frames, sections=SECTION_EXAMPLES,
     first_section="board", fresh_players=4, primary=frozenset({"roll", "end_turn"}), css=CSS,
-    css_class="kl-sm")
+    css_class="kl-sm", analysis=("random", 20), action_cell=action_cell, analysis_board=analysis_board)
 
 __all__ = ["SPEC", "ATTACK_EXAMPLES", "SECTION_EXAMPLES", "SMBoardView", "WhatIfView", "whatif_board", "labels"]

@@ -339,3 +339,23 @@ class SMBoardView(BoardView):
     def click(self, cell: str) -> None:
         """As if the reader clicked ``cell`` now (a map cell or an X cell; tests and demos)."""
         self.hexboard.click(self.hexboard.hex_of[cell])
+
+
+# ----------------------------------------------------------------------------- "what would the bots do here?"
+def action_cell(a: Mapping) -> str | None:
+    """The board cell (map or X cell) a click-chosen action names, ``None`` for the others."""
+    return target(a) if a.get("type") in CELL_TYPES else None
+
+
+def analysis_board(state, obs: Mapping, fills: Mapping[str, str], titles: Mapping[str, str]) -> SMBoard:
+    """A fresh board of ``state`` with the analysed cells shaded (``fills``) and their scores as
+    hover texts (``titles``), drawn from the spectator's ``obs`` (the map is public)."""
+    from ..bots_here import MUTED
+    board = SMBoard(state.board, size=17.0, width=520)
+    board.layout = w.Layout(width="100%")
+    muted = {c: MUTED for c in state.board.hex_of if c not in state.position}
+    board.show(state.position, castles=[c["cell"] for c in obs.get("castles", [])], fills={**muted, **dict(fills)},
+               alliances=alliances_of(obs))
+    board.set_titles({board.hex_of[c]: t for c, t in titles.items() if c in board.hex_of})
+    board.add_class("kl-bots-board")
+    return board

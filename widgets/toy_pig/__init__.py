@@ -8,6 +8,9 @@ play panel against bots (undo, seeds) and the register.  To add ``<game>``: copy
 ``widgets/<game>/``, import ``GAME`` from ``rules.<game>`` in ``labels.py``, draw ``observe``
 in ``board.py``, name the bots below, then call ``page.section(SPEC, ...)``, ``page.rulings(SPEC)``,
 ``page.play(SPEC)``, ``page.register(SPEC)`` and ``page.follow(box, SPEC)`` in the notebook.
+Every stepper and play table then offers "what would the bots do here?" (``widgets/bots_here.py``):
+``analysis=(bot, rollouts)`` sets what it starts with; a hex game adds ``action_cell`` and
+``analysis_board`` so that the result is drawn as shaded cells (``widgets/new_world/board.py``).
 """
 from __future__ import annotations
 
@@ -21,6 +24,6 @@ SPEC = GameSpec(
     id="toy_pig", game=labels.GAME, board=PigBoard, **labels.LABELS.spec_fields(),
     bots={"cautious": ("ระวังตัว / cautious", lambda: cautious_bot), "random": ("สุ่ม / random", lambda: random_bot)},
     bot_kind="cautious", bot_count=(1, 3, 1),
-    fresh_players=2, primary=frozenset({"roll"}), css=CSS)
+    fresh_players=2, primary=frozenset({"roll"}), css=CSS, analysis=("cautious", 100))
 
 __all__ = ["SPEC", "PigBoard", "labels"]

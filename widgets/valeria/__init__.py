@@ -11,6 +11,7 @@ from .board import CSS, ValeriaBoard, table_html
 SPEC = GameSpec(
     id="valeria", game=labels.GAME, board=ValeriaBoard, **labels.LABELS.spec_fields(),
     bots={"greedy": ("วางแผน / greedy", lambda: greedy_bot), "random": ("สุ่ม / random", lambda: random_bot)},
-    bot_kind="greedy", bot_count=(1, 4, 1), fresh_players=2, primary=frozenset({"fight", "camp"}), css=CSS)
+    bot_kind="greedy", bot_count=(1, 4, 1), fresh_players=2, primary=frozenset({"fight", "camp"}), css=CSS,
+    analysis=("greedy", 20))
 
 __all__ = ["SPEC", "ValeriaBoard", "table_html", "labels"]
