@@ -14,7 +14,11 @@ tiny run prints every figure).  Figures, each measured in the browser:
   laid out on screen, ``--opens`` times per notebook, one visitor at a time, each after the server
   went quiet (its pools refilled);
 * **bytes per page**: every HTTP response (Resource Timing ``transferSize``: on the wire, gzipped)
-  plus every websocket frame both ways, from navigation until the board shows and 3 s after;
+  plus every websocket frame's payload both ways, from navigation until the board shows and 3 s
+  after.  The payloads are counted as the page reads them, i.e. *after* permessage-deflate
+  decompression (Playwright's frame events); with ``--wire`` the pages are opened through a
+  counting TCP relay (:class:`WireCounter`) and ``wire_mb`` is what crossed the wire (HTTP and
+  websocket as sent, headers included);
 * **click → board updated**: a ``MutationObserver`` on the board's view is armed, then the click is
   dispatched; *first* is the first change of the view, *done* its last change before 150 ms of quiet
   (the figure the goal is read on).  On every page and every kind of click: the stepper's forward
@@ -298,6 +302,54 @@ class Server:
         self._log.close()
 
 
+class WireCounter:
+    """A TCP relay in front of the server that counts the bytes crossing it both ways: what a page
+    costs on the wire (HTTP bodies as sent, gzipped or not, headers, websocket frames as sent,
+    compressed when permessage-deflate is on).  Playwright's websocket events give the payloads
+    decompressed, and Resource Timing counts HTTP only, so this is the one figure that sees the
+    websocket's compression.  The opens are made one at a time, so the count between a page's
+    navigation and the end of its measurement is that page's."""
+
+    def __init__(self, target_port: int):
+        self.target_port = target_port
+        self.bytes = 0
+        self.port: int | None = None
+        self._server = None
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def _pump(self, reader, writer) -> None:
+        try:
+            while True:
+                chunk = await reader.read(65536)
+                if not chunk:
+                    break
+                self.bytes += len(chunk)
+                writer.write(chunk)
+                await writer.drain()
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            try:
+                writer.close()
+            except Exception:  # noqa: BLE001 - already closed
+                pass
+
+    async def _relay(self, client_r, client_w) -> None:
+        try:
+            server_r, server_w = await asyncio.open_connection("127.0.0.1", self.target_port)
+        except OSError:
+            client_w.close()
+            return
+        await asyncio.gather(self._pump(client_r, server_w), self._pump(server_r, client_w))
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+
+
 # ----------------------------------------------------------------------------- a visitor
 class Visitor:
     """A fresh browser context and page: bytes, websocket messages and console lines recorded."""
@@ -379,12 +431,17 @@ class Visitor:
 
 
 # ----------------------------------------------------------------------------- the runs
-async def measure_opens(browser, server: Server, pages: dict[str, str], opens: int, out: dict) -> None:
+async def measure_opens(browser, server: Server, pages: dict[str, str], opens: int, out: dict,
+                        wire: WireCounter | None = None) -> None:
     for name, url in pages.items():
         times, bytes_total, bytes_http, decoded, console, external, splits = [], [], [], [], [], [], []
+        wire_bytes = []
+        if wire is not None:
+            url = url.replace(f":{server.port}/", f":{wire.port}/", 1)
         for i in range(opens):
             server.wait_quiet()
             v = await Visitor.open(browser, url)
+            wire0 = wire.bytes if wire is not None else 0
             try:
                 times.append(await v.goto_board())
                 splits.append(await v.split())
@@ -393,6 +450,8 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
                 bytes_http.append(http)
                 decoded.append(dec)
                 bytes_total.append(http + v.ws_bytes)
+                if wire is not None:
+                    wire_bytes.append(wire.bytes - wire0)
                 console += v.console
                 external += v.external
             finally:
@@ -405,7 +464,8 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
             "bytes": {"total_mb": round(max(bytes_total) / 1e6, 2),
                       "http_mb": round(max(bytes_http) / 1e6, 2),
                       "websocket_mb": round((max(bytes_total) - max(bytes_http)) / 1e6, 2),
-                      "decoded_http_mb": round(max(decoded) / 1e6, 2)},
+                      "decoded_http_mb": round(max(decoded) / 1e6, 2),
+                      **({"wire_mb": round(max(wire_bytes) / 1e6, 2)} if wire_bytes else {})},
             "console": sorted(set(console)), "external_requests": sorted(set(external))})
         print(f"  open {name}: {summary(times, 2)}  {out['pages'][name]['bytes']}", file=sys.stderr)
 
@@ -516,12 +576,18 @@ async def run(args) -> dict:
         pages = {n: f"{server.base}/voila/render/{n}.ipynb" for n in names}
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
+            wire = None
+            if args.wire:
+                wire = WireCounter(server.port)
+                await wire.start()
             try:
-                await measure_opens(browser, server, pages, args.opens, out)
+                await measure_opens(browser, server, pages, args.opens, out, wire)
                 await measure_visitors(browser, server, pages, args.visitors, out, args.visitors_timeout)
                 await measure_clicks(browser, server, pages, args.clicks, args.seed, out)
             finally:
                 await browser.close()
+                if wire is not None:
+                    await wire.stop()
     finally:
         server.stop()
         log = server.log()
@@ -561,7 +627,8 @@ def report(out: dict) -> str:
         if b:
             lines.append(f"{name + ': bytes per page (MB)':<46}{b['total_mb']!s:>27}  <= {g['page_mb']} "
                          f"{verdict(b['total_mb'], g['page_mb'])}  (http {b['http_mb']}, websocket "
-                         f"{b['websocket_mb']}, http decoded {b['decoded_http_mb']})")
+                         f"{b['websocket_mb']}, http decoded {b['decoded_http_mb']}"
+                         + (f", on the wire {b['wire_mb']}" if "wire_mb" in b else "") + ")")
         k = p.get("kernel")
         if k:
             after = next(v for key, v in k.items() if key.startswith("rss_after"))
@@ -598,6 +665,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--server-arg", action="append", help="passed on to widgets.serve (repeatable)")
     ap.add_argument("--tiny", action="store_true", help="1 notebook, 1 open, 3 clicks, 2 visitors")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--wire", action="store_true",
+                    help="open the pages through a counting TCP relay: bytes per page as sent on the "
+                         "wire (websocket compression included), figure wire_mb")
     args = ap.parse_args(argv)
     if args.tiny:
         args.opens, args.clicks, args.visitors = 1, 3, 2

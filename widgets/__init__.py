@@ -19,3 +19,7 @@ page's live board), :mod:`widgets.toy_pig` (the smallest example: copy it to add
 Also :mod:`widgets.home` (the home page's game cards) and :mod:`widgets.serve` (``python -m
 widgets.serve``, the Voila dashboard launcher).
 """
+
+from . import bundles as _bundles
+
+_bundles.install()  # under the dashboard's server, widgets fetch their JavaScript once per page
