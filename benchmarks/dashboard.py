@@ -21,7 +21,9 @@ tiny run prints every figure).  Figures, each measured in the browser:
   websocket as sent, headers included);
 * **click → board updated**: a ``MutationObserver`` on the board's view is armed, then the click is
   dispatched; *first* is the first change of the view, *done* its last change before 150 ms of quiet
-  (the figure the goal is read on).  On every page and every kind of click: the stepper's forward
+  (the figure the goal is read on).  Before the clicks the page is scrolled through, so that the
+  parts built when the reader reaches them (``widgets/lazy.py``) are there.  On every page and
+  every kind of click: the stepper's forward
   (Coup rulings, Shadow Master attacks), a move in play with bots (a choice button, or a highlighted
   board cell), the what-if board, the home board (place then remove tokens);
 * **kernel memory**: RSS of the page's kernel process (psutil) once its board shows and after
@@ -128,7 +130,11 @@ INIT_JS = r"""
   const SKIP = /undo my move|let the bots finish|New game/;
   kl.roots = {
     home: () => { const p = document.querySelector('.kl-picker'); return p ? p.parentElement : null; },
-    stepper: () => { const rs = document.querySelectorAll('.kl-reader'); return rs.length ? rs[rs.length - 1] : null; },
+    stepper: () => {  // the last reader whose stepper can move (a fresh game's has no step)
+      const rs = [...document.querySelectorAll('.kl-reader')].filter((r) =>
+        [...r.querySelectorAll('button[title="ถัดไป / forward"], button[title="ขั้นแรก / first"]')].some((b) => !b.disabled));
+      return rs.length ? rs[rs.length - 1] : null;
+    },
     play: () => { const ps = document.querySelectorAll('.kl-play-panel'); return ps.length ? ps[ps.length - 1] : null; },
     whatif: () => document.querySelector('.kl-sm-whatif'),
   };
@@ -470,6 +476,26 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
         print(f"  open {name}: {summary(times, 2)}  {out['pages'][name]['bytes']}", file=sys.stderr)
 
 
+async def build_lazy(page, timeout: float = 120) -> int:
+    """Scroll to every part of the page still a placeholder (``widgets/lazy.py``: built when the
+    reader comes near it), one after the other, until none is left; returns how many there were.
+    The clicks are then measured on the whole page, as a reader who read it through."""
+    n0 = await page.evaluate("() => document.querySelectorAll('.kl-lazy-box .kl-lazy').length")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        left = await page.evaluate("""() => {
+          const ps = document.querySelectorAll('.kl-lazy-box .kl-lazy');
+          if (ps.length) ps[0].scrollIntoView({ block: 'center' });
+          return ps.length;
+        }""")
+        if not left:
+            break
+        await asyncio.sleep(0.5)
+    await page.evaluate("() => { const c = document.querySelector('#rendered_cells'); window.scrollTo(0, 0);"
+                        " if (c && c.parentElement) c.parentElement.scrollTop = 0; }")
+    return n0
+
+
 async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks: int, seed: int,
                          out: dict) -> None:
     rng = random.Random(seed)
@@ -480,6 +506,7 @@ async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks:
         try:
             await v.goto_board()
             await asyncio.sleep(2)
+            lazy_parts = await build_lazy(v.page)
             server.wait_quiet(timeout=60)
             kinds = await v.page.evaluate("() => window.__kl.kinds()")
             rss0 = server.rss_mib(v.kernel_id)
@@ -522,7 +549,7 @@ async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks:
                               for k, r in rec.items()}
             page["kernel"] = {"rss_start_mib": rss0, f"rss_after_{done}_clicks_mib": rss1,
                               "rss_growth_mib": round(rss1 - rss0, 1) if rss0 and rss1 else None,
-                              "clicks": done,
+                              "clicks": done, "lazy_parts_built_first": lazy_parts,
                               "widgets_left_per_click": round((v.comm_open - open0 - (v.comm_close - close0))
                                                               / max(done, 1), 2),
                               "ws_bytes_per_click": round((v.ws_bytes - bytes0) / max(done, 1))}
