@@ -27,7 +27,13 @@ the end; command-line flags win over the file):
 * ``--template=kotika`` (``widgets/jupyter/voila/templates/kotika``, found through
   ``JUPYTER_PATH``): Voila's lab template minus its two Font Awesome CDN links (the icons are
   bundled in Voila's JavaScript anyway);
-* gzip on responses (tornado ``compress_response``);
+* gzip on responses (tornado ``compress_response``), and permessage-deflate on the kernel
+  websockets (:data:`WEBSOCKET_COMPRESSION`; ``--no-websocket-compression``);
+* the widgets' JavaScript modules (plotly's FigureWidget, the hex board, the URL keeper, the lazy
+  parts' marker: :mod:`widgets.bundles`) served once from ``<base_url>kl-static/<name>.<hash>.js``
+  (only those files, from memory, gzipped once, cached a year), announced to the kernels in
+  ``KOTIKA_BUNDLES`` so that each widget's state carries a small import instead of the module (a
+  FigureWidget carried plotly.js, 5 MB, in every chart); ``--inline-widget-js`` turns it off;
 * the idle culler shuts down only kernels whose page really went away: never a connected one,
   nor one handed to a page that has not connected yet (up to ``--arrival-timeout`` seconds),
   and idle time counts from the last connection's close (:class:`_KernelWatch`);
@@ -40,16 +46,20 @@ the end; command-line flags win over the file):
   (:func:`_quiet_stop`): a pooled kernel waits inside an ``execute_request`` for its visitor
   (``voila.utils.get_query_string``), and the polite shutdown closed its sockets under that
   request, so it logged a ``ZMQError`` traceback;
-* a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of pages whose code
-  never mentions plotly.
+* a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of every page that shows
+  no plain plotly figure (FigureWidgets do not use it), and lists the served modules the page
+  preloads (``<link rel="modulepreload">`` in the template: plotly.js only where the notebook's
+  metadata asks for it, ``{"kotika": {"preload": ["plotly-widget"]}}``).
 
 Offline: Voila's lab template serves its JavaScript itself and the widgets' code comes from
-the installed lab extensions (ipywidgets, anywidget with inline ESM); no CDN is needed at page
-load (the browser tests block every non-local request and check).
+the installed lab extensions (ipywidgets, anywidget) and ``/kl-static/``; no CDN is needed at
+page load (the browser tests block every non-local request and check).
 
 The launcher runs Voila in this process (``Voila.launch_instance``) with these additions,
 which a plain ``voila notebooks/`` run does not have: the ``_xsrf`` cookie, the quiet stop, the
-culling guard (:class:`_KernelWatch`), gzip, the plotly hook, and ``/`` redirecting to
+culling guard (:class:`_KernelWatch`), gzip and websocket compression, the served widget modules
+(without them each widget carries its module inline, as in JupyterLab), the plotly hook, and
+``/`` redirecting to
 ``/voila/render/index.ipynb`` so the home page is obvious (the file tree stays at
 ``/voila/tree``).
 """
