@@ -8,8 +8,8 @@
 * the shim imports the served file and gives anywidget what the module itself gives;
 * a lazy part is a placeholder until it is seen, then the part (the placeholder and its marker
   closed); a part that fails shows a Thai + English message;
-* every lazy part of the New World page builds without an error box, and the page before any of
-  them is built holds a fraction of the widgets it held.
+* every lazy part of the New World, Coup and Valeria pages builds without an error box, and the
+  page before any of them is built holds a fraction of the widgets it held.
 """
 from __future__ import annotations
 
@@ -174,12 +174,19 @@ def _page_widgets(notebook: str) -> tuple[list[w.Widget], int]:
     return [x for x in shown if isinstance(x, w.Widget)], len(set(_instances) - before)
 
 
-def test_every_lazy_part_of_the_new_world_page_builds_without_an_error(monkeypatch):
+LAZY_PAGES = {"new_world.ipynb": (12, 500), "coup.ipynb": (6, 400), "valeria.ipynb": (8, 400)}
+"""Pages with lazy parts: (at least so many lazy parts, fewer widgets than this at open).  Before
+the parts were lazy they opened with 1,453 (New World), 759 (Coup) and 956 (Valeria) widgets."""
+
+
+@pytest.mark.parametrize("notebook", sorted(LAZY_PAGES))
+def test_every_lazy_part_of_a_page_builds_without_an_error(monkeypatch, notebook):
     from widgets.lazy import LazyBox, build_all
     monkeypatch.setattr("widgets.deeplink.query_string", lambda: "")
-    shown, opened = _page_widgets("new_world.ipynb")
+    least, most = LAZY_PAGES[notebook]
+    shown, opened = _page_widgets(notebook)
     lazy = [x for x in shown if isinstance(x, LazyBox)]
-    assert len(lazy) >= 12 and opened < 500, (len(lazy), opened)
+    assert len(lazy) >= least and opened < most, (len(lazy), opened)
     assert sum(build_all(x) for x in shown) == len(lazy)
     errors, todo = [], list(shown)
     while todo:
@@ -189,6 +196,7 @@ def test_every_lazy_part_of_the_new_world_page_builds_without_an_error(monkeypat
         todo.extend(getattr(x, "children", ()) or ())
     assert errors == []
     readers = [x for x in lazy if type(x.built).__name__ == "ScenarioReader"]
-    assert len(readers) >= 10
-    charts = [x for x in lazy if type(x.built).__name__ == "FigureWidget"]
-    assert len(charts) == 1 and len(charts[0].built.data) == 6
+    assert len(readers) >= least - 2
+    if notebook == "new_world.ipynb":
+        charts = [x for x in lazy if type(x.built).__name__ == "FigureWidget"]
+        assert len(charts) == 1 and len(charts[0].built.data) == 6
