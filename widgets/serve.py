@@ -27,8 +27,8 @@ the end; command-line flags win over the file):
 * ``--template=kotika`` (``widgets/jupyter/voila/templates/kotika``, found through
   ``JUPYTER_PATH``): Voila's lab template minus its two Font Awesome CDN links (the icons are
   bundled in Voila's JavaScript anyway);
-* gzip on responses (tornado ``compress_response``), and permessage-deflate on the kernel
-  websockets (:data:`WEBSOCKET_COMPRESSION`; ``--no-websocket-compression``);
+* gzip on responses (tornado ``compress_response``); permessage-deflate on the kernel websockets
+  with ``--websocket-compression`` (:data:`WEBSOCKET_COMPRESSION` says why it is off by default);
 * the widgets' JavaScript modules (plotly's FigureWidget, the hex board, the URL keeper, the lazy
   parts' marker: :mod:`widgets.bundles`) served once from ``<base_url>kl-static/<name>.<hash>.js``
   (only those files, from memory, gzipped once, cached a year), announced to the kernels in
@@ -57,7 +57,7 @@ page load (the browser tests block every non-local request and check).
 
 The launcher runs Voila in this process (``Voila.launch_instance``) with these additions,
 which a plain ``voila notebooks/`` run does not have: the ``_xsrf`` cookie, the quiet stop, the
-culling guard (:class:`_KernelWatch`), gzip and websocket compression, the served widget modules
+culling guard (:class:`_KernelWatch`), gzip (and websocket compression when asked), the served widget modules
 (without them each widget carries its module inline, as in JupyterLab), the plotly hook, and
 ``/`` redirecting to
 ``/voila/render/index.ipynb`` so the home page is obvious (the file tree stays at
@@ -181,13 +181,16 @@ JavaScript and connecting takes seconds on an idle machine but a minute or more 
 one or a slow phone; a page that has not connected after ten minutes is taken to be gone (a
 crawler, a tab closed while loading)."""
 
-WEBSOCKET_COMPRESSION: dict | None = {"compression_level": 6, "mem_level": 8}
-"""tornado's ``websocket_compression_options`` for the kernel websockets (permessage-deflate;
-``--no-websocket-compression``: ``None``, off).  zlib level 6 and tornado's default memory level:
-about 300 KiB per open websocket on the server."""
+WEBSOCKET_COMPRESSION: dict = {"compression_level": 6, "mem_level": 8}
+"""tornado's ``websocket_compression_options`` for the kernel websockets with
+``--websocket-compression`` (permessage-deflate; zlib level 6 and tornado's default memory level,
+about 300 KiB per open websocket on the server).  Off by default: it shrinks a page's websocket
+bytes about 4x (0.1-0.5 MB a page once the widget modules are served), but with it on the Shadow
+Master attack stepper's browser test saw a frame's token count arrive late in 3 runs of 5 on a
+loaded machine (0 of 6 with it off), which is not understood yet."""
 
-_OPTIONS: dict = {"inline_js": False, "websocket_compression": WEBSOCKET_COMPRESSION}
-"""The launcher's ``--inline-widget-js`` and ``--no-websocket-compression``."""
+_OPTIONS: dict = {"inline_js": False, "websocket_compression": None}
+"""The launcher's ``--inline-widget-js`` and ``--websocket-compression``."""
 
 KERNEL_INFO_TIMEOUT = 120
 """Seconds the server waits for a kernel to answer a new websocket's ``kernel_info`` (Jupyter's
@@ -637,8 +640,8 @@ def _voila_class():
             finally:
                 voila.app.voila_kernel_manager_factory = factory
             settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
-            # permessage-deflate on the kernel websockets (jupyter_server's handler reads this
-            # setting): widget states are JSON and shrink about 5x on the wire
+            # permessage-deflate on the kernel websockets when asked (jupyter_server's handler
+            # reads this setting): widget states are JSON and shrink about 4x on the wire
             settings["websocket_compression_options"] = _OPTIONS["websocket_compression"]
             # jupyter_server's write_error renders 404.html through tornado's static_url, which
             # needs a static_path; Voila sets none, so every 404 logged "Uncaught exception in
@@ -680,8 +683,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--arrival-timeout", type=int, default=ARRIVAL_TIMEOUT,
                     help="seconds a handed-out kernel waits for its page to connect before the "
                          f"idle culler may take it (default {ARRIVAL_TIMEOUT})")
-    ap.add_argument("--no-websocket-compression", action="store_true",
-                    help="send kernel websocket messages uncompressed (default: permessage-deflate)")
+    ap.add_argument("--websocket-compression", action="store_true",
+                    help="compress kernel websocket messages (permessage-deflate; default off, see "
+                         "WEBSOCKET_COMPRESSION in widgets/serve.py)")
     ap.add_argument("--inline-widget-js", action="store_true",
                     help="widgets carry their JavaScript in their state instead of fetching it once "
                          "from <base_url>kl-static/ (widgets/bundles.py)")
@@ -700,7 +704,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     _ARRIVAL[0] = args.arrival_timeout
     _OPTIONS["inline_js"] = args.inline_widget_js
-    _OPTIONS["websocket_compression"] = None if args.no_websocket_compression else WEBSOCKET_COMPRESSION
+    _OPTIONS["websocket_compression"] = WEBSOCKET_COMPRESSION if args.websocket_compression else None
     _SLOTS[0] = args.preheat_slots
     _STOP.install()  # before Voila's import and startup: a signal meanwhile is not lost
     os.chdir(ROOT)  # voila.json at the top is read from the working directory
