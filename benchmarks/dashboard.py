@@ -14,10 +14,16 @@ tiny run prints every figure).  Figures, each measured in the browser:
   laid out on screen, ``--opens`` times per notebook, one visitor at a time, each after the server
   went quiet (its pools refilled);
 * **bytes per page**: every HTTP response (Resource Timing ``transferSize``: on the wire, gzipped)
-  plus every websocket frame both ways, from navigation until the board shows and 3 s after;
+  plus every websocket frame's payload both ways, from navigation until the board shows and 3 s
+  after.  The payloads are counted as the page reads them, i.e. *after* permessage-deflate
+  decompression (Playwright's frame events); with ``--wire`` the pages are opened through a
+  counting TCP relay (:class:`WireCounter`) and ``wire_mb`` is what crossed the wire (HTTP and
+  websocket as sent, headers included);
 * **click → board updated**: a ``MutationObserver`` on the board's view is armed, then the click is
   dispatched; *first* is the first change of the view, *done* its last change before 150 ms of quiet
-  (the figure the goal is read on).  On every page and every kind of click: the stepper's forward
+  (the figure the goal is read on).  Before the clicks the page is scrolled through, so that the
+  parts built when the reader reaches them (``widgets/lazy.py``) are there.  On every page and
+  every kind of click: the stepper's forward
   (Coup rulings, Shadow Master attacks), a move in play with bots (a choice button, or a highlighted
   board cell), the what-if board, the home board (place then remove tokens);
 * **kernel memory**: RSS of the page's kernel process (psutil) once its board shows and after
@@ -124,7 +130,11 @@ INIT_JS = r"""
   const SKIP = /undo my move|let the bots finish|New game/;
   kl.roots = {
     home: () => { const p = document.querySelector('.kl-picker'); return p ? p.parentElement : null; },
-    stepper: () => { const rs = document.querySelectorAll('.kl-reader'); return rs.length ? rs[rs.length - 1] : null; },
+    stepper: () => {  // the last reader whose stepper can move (a fresh game's has no step)
+      const rs = [...document.querySelectorAll('.kl-reader')].filter((r) =>
+        [...r.querySelectorAll('button[title="ถัดไป / forward"], button[title="ขั้นแรก / first"]')].some((b) => !b.disabled));
+      return rs.length ? rs[rs.length - 1] : null;
+    },
     play: () => { const ps = document.querySelectorAll('.kl-play-panel'); return ps.length ? ps[ps.length - 1] : null; },
     whatif: () => document.querySelector('.kl-sm-whatif'),
   };
@@ -298,6 +308,54 @@ class Server:
         self._log.close()
 
 
+class WireCounter:
+    """A TCP relay in front of the server that counts the bytes crossing it both ways: what a page
+    costs on the wire (HTTP bodies as sent, gzipped or not, headers, websocket frames as sent,
+    compressed when permessage-deflate is on).  Playwright's websocket events give the payloads
+    decompressed, and Resource Timing counts HTTP only, so this is the one figure that sees the
+    websocket's compression.  The opens are made one at a time, so the count between a page's
+    navigation and the end of its measurement is that page's."""
+
+    def __init__(self, target_port: int):
+        self.target_port = target_port
+        self.bytes = 0
+        self.port: int | None = None
+        self._server = None
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def _pump(self, reader, writer) -> None:
+        try:
+            while True:
+                chunk = await reader.read(65536)
+                if not chunk:
+                    break
+                self.bytes += len(chunk)
+                writer.write(chunk)
+                await writer.drain()
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            try:
+                writer.close()
+            except Exception:  # noqa: BLE001 - already closed
+                pass
+
+    async def _relay(self, client_r, client_w) -> None:
+        try:
+            server_r, server_w = await asyncio.open_connection("127.0.0.1", self.target_port)
+        except OSError:
+            client_w.close()
+            return
+        await asyncio.gather(self._pump(client_r, server_w), self._pump(server_r, client_w))
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+
+
 # ----------------------------------------------------------------------------- a visitor
 class Visitor:
     """A fresh browser context and page: bytes, websocket messages and console lines recorded."""
@@ -379,12 +437,17 @@ class Visitor:
 
 
 # ----------------------------------------------------------------------------- the runs
-async def measure_opens(browser, server: Server, pages: dict[str, str], opens: int, out: dict) -> None:
+async def measure_opens(browser, server: Server, pages: dict[str, str], opens: int, out: dict,
+                        wire: WireCounter | None = None) -> None:
     for name, url in pages.items():
         times, bytes_total, bytes_http, decoded, console, external, splits = [], [], [], [], [], [], []
+        wire_bytes = []
+        if wire is not None:
+            url = url.replace(f":{server.port}/", f":{wire.port}/", 1)
         for i in range(opens):
             server.wait_quiet()
             v = await Visitor.open(browser, url)
+            wire0 = wire.bytes if wire is not None else 0
             try:
                 times.append(await v.goto_board())
                 splits.append(await v.split())
@@ -393,6 +456,8 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
                 bytes_http.append(http)
                 decoded.append(dec)
                 bytes_total.append(http + v.ws_bytes)
+                if wire is not None:
+                    wire_bytes.append(wire.bytes - wire0)
                 console += v.console
                 external += v.external
             finally:
@@ -405,9 +470,30 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
             "bytes": {"total_mb": round(max(bytes_total) / 1e6, 2),
                       "http_mb": round(max(bytes_http) / 1e6, 2),
                       "websocket_mb": round((max(bytes_total) - max(bytes_http)) / 1e6, 2),
-                      "decoded_http_mb": round(max(decoded) / 1e6, 2)},
+                      "decoded_http_mb": round(max(decoded) / 1e6, 2),
+                      **({"wire_mb": round(max(wire_bytes) / 1e6, 2)} if wire_bytes else {})},
             "console": sorted(set(console)), "external_requests": sorted(set(external))})
         print(f"  open {name}: {summary(times, 2)}  {out['pages'][name]['bytes']}", file=sys.stderr)
+
+
+async def build_lazy(page, timeout: float = 120) -> int:
+    """Scroll to every part of the page still a placeholder (``widgets/lazy.py``: built when the
+    reader comes near it), one after the other, until none is left; returns how many there were.
+    The clicks are then measured on the whole page, as a reader who read it through."""
+    n0 = await page.evaluate("() => document.querySelectorAll('.kl-lazy-box .kl-lazy').length")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        left = await page.evaluate("""() => {
+          const ps = document.querySelectorAll('.kl-lazy-box .kl-lazy');
+          if (ps.length) ps[0].scrollIntoView({ block: 'center' });
+          return ps.length;
+        }""")
+        if not left:
+            break
+        await asyncio.sleep(0.5)
+    await page.evaluate("() => { const c = document.querySelector('#rendered_cells'); window.scrollTo(0, 0);"
+                        " if (c && c.parentElement) c.parentElement.scrollTop = 0; }")
+    return n0
 
 
 async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks: int, seed: int,
@@ -420,6 +506,7 @@ async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks:
         try:
             await v.goto_board()
             await asyncio.sleep(2)
+            lazy_parts = await build_lazy(v.page)
             server.wait_quiet(timeout=60)
             kinds = await v.page.evaluate("() => window.__kl.kinds()")
             rss0 = server.rss_mib(v.kernel_id)
@@ -462,7 +549,7 @@ async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks:
                               for k, r in rec.items()}
             page["kernel"] = {"rss_start_mib": rss0, f"rss_after_{done}_clicks_mib": rss1,
                               "rss_growth_mib": round(rss1 - rss0, 1) if rss0 and rss1 else None,
-                              "clicks": done,
+                              "clicks": done, "lazy_parts_built_first": lazy_parts,
                               "widgets_left_per_click": round((v.comm_open - open0 - (v.comm_close - close0))
                                                               / max(done, 1), 2),
                               "ws_bytes_per_click": round((v.ws_bytes - bytes0) / max(done, 1))}
@@ -516,12 +603,18 @@ async def run(args) -> dict:
         pages = {n: f"{server.base}/voila/render/{n}.ipynb" for n in names}
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
+            wire = None
+            if args.wire:
+                wire = WireCounter(server.port)
+                await wire.start()
             try:
-                await measure_opens(browser, server, pages, args.opens, out)
+                await measure_opens(browser, server, pages, args.opens, out, wire)
                 await measure_visitors(browser, server, pages, args.visitors, out, args.visitors_timeout)
                 await measure_clicks(browser, server, pages, args.clicks, args.seed, out)
             finally:
                 await browser.close()
+                if wire is not None:
+                    await wire.stop()
     finally:
         server.stop()
         log = server.log()
@@ -561,7 +654,8 @@ def report(out: dict) -> str:
         if b:
             lines.append(f"{name + ': bytes per page (MB)':<46}{b['total_mb']!s:>27}  <= {g['page_mb']} "
                          f"{verdict(b['total_mb'], g['page_mb'])}  (http {b['http_mb']}, websocket "
-                         f"{b['websocket_mb']}, http decoded {b['decoded_http_mb']})")
+                         f"{b['websocket_mb']}, http decoded {b['decoded_http_mb']}"
+                         + (f", on the wire {b['wire_mb']}" if "wire_mb" in b else "") + ")")
         k = p.get("kernel")
         if k:
             after = next(v for key, v in k.items() if key.startswith("rss_after"))
@@ -598,6 +692,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--server-arg", action="append", help="passed on to widgets.serve (repeatable)")
     ap.add_argument("--tiny", action="store_true", help="1 notebook, 1 open, 3 clicks, 2 visitors")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--wire", action="store_true",
+                    help="open the pages through a counting TCP relay: bytes per page as sent on the "
+                         "wire (websocket compression included), figure wire_mb")
     args = ap.parse_args(argv)
     if args.tiny:
         args.opens, args.clicks, args.visitors = 1, 3, 2

@@ -1,5 +1,8 @@
-"""The analyzer page in headless Chromium: it opens with its charts drawn (plotly), offline."""
+"""The analyzer page in headless Chromium: it opens with its charts drawn (plotly), offline, and
+its charts' JavaScript is fetched once, not sent in every chart's state."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -9,9 +12,26 @@ from tests.test_browser import Page
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
 
+ESM = re.compile(r'"_esm":\s*"((?:[^"\\]|\\.)*)"')
+
+
 def test_analyzer_page_draws_its_charts(browser, dashboard):
+    """... and its eleven plotly FigureWidgets do not carry plotly.js (5 MB each) in their state:
+    each ``_esm`` is a shim of a few hundred bytes, and the page fetches the served module once
+    (``widgets/bundles.py``)."""
     p = Page(browser, dashboard)
     pg = p.page
+    esm: list[int] = []
+    modules: list[str] = []
+
+    def frames(ws):
+        def got(payload):
+            text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
+            if '"_esm"' in text:
+                esm.extend(len(m.group(1)) for m in ESM.finditer(text))
+        ws.on("framereceived", got)
+    pg.on("websocket", frames)
+    pg.on("request", lambda r: modules.append(r.url) if "/kl-static/" in r.url else None)
     try:
         pg.goto(dashboard + "/voila/render/analyzer.ipynb", wait_until="domcontentloaded", timeout=180_000)
         # the seat win-rate bars of the first panel, drawn by plotly
@@ -24,5 +44,9 @@ def test_analyzer_page_draws_its_charts(browser, dashboard):
         ARTIFACTS.mkdir(exist_ok=True)
         pg.screenshot(path=str(ARTIFACTS / "analyzer.png"), full_page=True)
         assert p.external == []
+        assert len(esm) >= 5 and max(esm) < 10_000, esm
+        assert p.frame_bytes and max(p.frame_bytes) < 1_000_000, max(p.frame_bytes)
+        plotly_fetches = [u for u in modules if "/kl-static/plotly-widget." in u]
+        assert len(plotly_fetches) == 1, modules
     finally:
         pg.close()

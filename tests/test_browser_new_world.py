@@ -101,3 +101,33 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
         assert op.errors == [], op.errors
     finally:
         page.close()
+
+
+def test_new_world_sections_are_built_when_the_reader_scrolls_to_them(browser, dashboard):
+    """The sections below the first screens open as placeholders (their widgets are not sent with
+    the page, ``widgets/lazy.py``); scrolling to one builds it, its map drawn; the end chart comes
+    when the reader gets to it, plotly.js fetched then and not before."""
+    op = OfflinePage(browser)
+    page = op.page
+    modules: list[str] = []
+    page.on("request", lambda r: modules.append(r.url) if "/kl-static/" in r.url else None)
+    try:
+        op.goto(f"{dashboard}/voila/render/new_world.ipynb")
+        op.wait_for_widgets(".kl-reader svg.kl-hexboard polygon[data-cell]")
+        page.wait_for_timeout(1500)
+        waiting = page.locator(".kl-lazy-box .kl-lazy").count()
+        assert waiting >= 8, waiting
+        assert not any("plotly-widget" in u for u in modules), modules
+        maps = page.locator(".kl-reader svg.kl-hexboard").count()
+        page.locator("#kl-s8").scroll_into_view_if_needed()  # Ireland, past the end chart
+        page.wait_for_function(f"() => document.querySelectorAll('.kl-reader svg.kl-hexboard').length > {maps}",
+                               timeout=120_000)
+        page.locator(".kl-nw-board svg.kl-hexboard polygon[data-cell]").last.wait_for(timeout=60_000)
+        assert page.locator(".kl-lazy-box .kl-lazy").count() < waiting
+        page.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=120_000)  # the end chart
+        assert any("plotly-widget" in u for u in modules), modules
+        assert "Traceback" not in page.inner_text("body") and page.locator(".kl-error").count() == 0
+        assert op.external == [], f"external requests: {op.external}"
+        assert op.errors == [], op.errors
+    finally:
+        page.close()

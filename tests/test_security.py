@@ -10,7 +10,8 @@
   list), ``/api/contents``, ``/api/sessions``, ``/api/terminals``, ``/files/...``, ``/notebooks/...``,
   raw ``.ipynb`` through Voila's file handler, path tricks; a kernel id nobody was given is 404 and
   a kernel cannot be deleted without the page's XSRF token;
-* no page holds notebook source (``strip_sources``): no code line of any notebook is in its page.
+* no page holds notebook source (``strip_sources``): no code line of any notebook is in its page;
+* ``/kl-static/`` serves the widget modules it announced (``widgets/bundles.py``) and nothing else.
 
 These run over HTTP and the websocket only (no browser), in the browser tests' xdist group so they
 share their dashboard.
@@ -142,6 +143,11 @@ NOT_SERVED = [
     "/voila/static/../../../../etc/passwd", "/voila/labextensions/../../../../etc/passwd",
     "/voila/render/../widgets/serve.py", "/voila/render/%2e%2e/pyproject.toml",
     "/voila/render/../README.md", "/voila/tree/../rules",
+    # the widget modules' folder (widgets/bundles.py) serves its announced files only
+    "/kl-static", "/kl-static/", "/kl-static/../voila.json", "/kl-static/%2e%2e/voila.json",
+    "/kl-static/..%2f..%2fvoila.json", "/kl-static/%2e%2e%2fwidgets%2fserve.py", "/kl-static/index.ipynb",
+    "/kl-static/notebooks/index.ipynb", "/kl-static/hexboard.js", "/kl-static/hexboard.0000000000000000.js",
+    "/kl-static/bundles.py", "/kl-static/../api/kernels",
 ]
 
 
@@ -149,6 +155,33 @@ NOT_SERVED = [
 def test_api_and_notebook_files_are_not_served(dashboard, path):
     code = status(dashboard + path)
     assert code in (301, 302, 303, 307, 308, 403, 404, 405), (path, code)
+
+
+def test_widget_modules_are_served_once_cached_and_nothing_else(dashboard):
+    """``/kl-static/<name>.<hash>.js`` (``widgets/bundles.py``): each module the server announced,
+    as JavaScript, gzipped when asked, cached for a year; a changed or unknown name is a 404 (no
+    folder behind it, no listing), and nothing but GET/HEAD is answered."""
+    import gzip
+
+    from widgets import bundles
+    files = bundles.served_files()
+    assert any(f.startswith("plotly-widget.") for f in files)
+    for name, (data, _zipped) in files.items():
+        url = f"{dashboard}/kl-static/{name}"
+        req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(req, timeout=60) as r:
+            body, headers = r.read(), r.headers
+        assert headers["Content-Type"].startswith("text/javascript"), headers
+        assert "immutable" in headers["Cache-Control"] and "max-age=31536000" in headers["Cache-Control"]
+        assert headers.get("Content-Encoding") == "gzip" and gzip.decompress(body) == data
+        with urllib.request.urlopen(url, timeout=60) as r:  # no Accept-Encoding: as is
+            assert r.read() == data
+        assert status(url, method="POST", data=b"") in (403, 405)
+        assert status(url + "/x") == 404 and status(url[:-4] + ".map") == 404
+    # the folder's answers give nothing away: a 404 page, never a listing
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(f"{dashboard}/kl-static/", timeout=30)
+    assert err.value.code == 404 and b"hexboard." not in err.value.read()
 
 
 def test_probes_leave_no_traceback_in_the_log(dashboard):
@@ -161,7 +194,8 @@ def test_probes_leave_no_traceback_in_the_log(dashboard):
     log_path = ARTIFACTS / f"dashboard_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
     start = log_path.stat().st_size
     for path in ("/voila/labextensions/../../../../etc/passwd", f"/api/kernels/{uuid.uuid4()}/channels",
-                 "/voila/templates/../../../../etc/passwd", "/voila/templates/kotika/../../x"):
+                 "/voila/templates/../../../../etc/passwd", "/voila/templates/kotika/../../x",
+                 "/kl-static/", "/kl-static/%2e%2e%2fvoila.json", "/kl-static/x.js"):
         assert status(dashboard + path) in (403, 404)
     _time.sleep(0.5)  # the server writes its log line after answering
     with open(log_path, "rb") as f:

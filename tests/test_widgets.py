@@ -486,13 +486,19 @@ def test_serve_arguments():
 
 
 def test_page_config_hook_keeps_plotly_only_where_used(tmp_path):
+    """plotly's lab extension renders plotly's mime output (``fig.show()``) only: pages of
+    ``FigureWidget``s (the analyzer, New World) do not load it; a notebook that shows a plain figure
+    keeps it."""
     import nbformat
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import plotly.express as px")])
-    (tmp_path / "charts.ipynb").write_text(nbformat.writes(nb), encoding="utf-8")
+    for stem, code in (("shows", "import plotly.express as px\npx.bar(x=[1], y=[2]).show()"),
+                       ("widgets", "import plotly.graph_objects as go\ndisplay(go.FigureWidget())")):
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+        (tmp_path / f"{stem}.ipynb").write_text(nbformat.writes(nb), encoding="utf-8")
     exts = lambda: {"federated_extensions": [{"name": "jupyterlab-plotly"}, {"name": "anywidget"}]}
     names = lambda pc: [e["name"] for e in pc["federated_extensions"]]
-    assert names(serve.page_config_hook(exts(), "/", {}, None, None, "index.ipynb")) == ["anywidget"]
-    kept = serve.page_config_hook(exts(), "/", {}, None, None, str(tmp_path / "charts.ipynb"))
+    for nb in ("index.ipynb", "analyzer.ipynb", "new_world.ipynb", str(tmp_path / "widgets.ipynb")):
+        assert names(serve.page_config_hook(exts(), "/", {}, None, None, nb)) == ["anywidget"], nb
+    kept = serve.page_config_hook(exts(), "/", {}, None, None, str(tmp_path / "shows.ipynb"))
     assert names(kept) == ["jupyterlab-plotly", "anywidget"]
 
 

@@ -8,6 +8,10 @@ Generic parts (any game):
 * :mod:`widgets.hexboard`: ``HexBoard``, an SVG hex board (anywidget, inline JS) with ``to_svg``
 * :mod:`widgets.errors`: ``guard``/``safe``: errors shown as Thai + English messages
 * :mod:`widgets.deeplink`: ``?scenario=<stem>&step=<n>`` links into a game page
+* :mod:`widgets.lazy`: parts of a page built when the reader scrolls near them
+* :mod:`widgets.bundles`: under the dashboard's server, the anywidgets' JavaScript (plotly's
+  FigureWidget, the hex board, ...) is fetched once per page instead of sent in each widget's state
+  (a new anywidget class with a sizeable module gets a line in ``bundles.BUNDLES``)
 
 The shared game page, built from them: :mod:`widgets.page` (a rulebook section beside a scenario,
 the rulings picker, play against bots, the register, deep links; one ``step`` = one action).
@@ -19,3 +23,7 @@ page's live board), :mod:`widgets.toy_pig` (the smallest example: copy it to add
 Also :mod:`widgets.home` (the home page's game cards) and :mod:`widgets.serve` (``python -m
 widgets.serve``, the Voila dashboard launcher).
 """
+
+from . import bundles as _bundles
+
+_bundles.install()  # under the dashboard's server, widgets fetch their JavaScript once per page

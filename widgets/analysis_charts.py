@@ -151,8 +151,12 @@ def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
 def into(box, fig: go.Figure) -> None:
     """Show ``fig`` in ``box`` (an ``ipywidgets.Box``) as a fresh ``go.FigureWidget``: a figure
     widget built from the whole figure renders it even when the page shows it later (updates to
-    an existing one reach only views already on screen)."""
+    an existing one reach only views already on screen).  The figure widgets it replaces are
+    closed (each rerun of a panel left them open in the kernel and in the browser)."""
+    old = tuple(box.children)
     box.children = [go.FigureWidget(fig)]
+    for widget in old:
+        widget.close()
 
 
 def position_html(table) -> str:

@@ -53,6 +53,8 @@ from rules.core.scenario import Scenario, load_scenario, recorded_game
 from . import deeplink, sharing
 from .bots_here import BotsHere, Spot
 from .errors import THAI_FONT, error_html, message_html, safe
+from .lazy import LazyBox
+from .lazy import lazy as lazy_part
 from .eventlog import EventLog, event_text, names_seat
 from .mobile import MOBILE_CSS
 from .rulepanel import PANEL_CSS, RulePanel, clause_html
@@ -693,12 +695,28 @@ def shared_game(spec: GameSpec, code: str) -> w.VBox:
 
 
 def section(spec: GameSpec, section: int | str = 0, scenario: str | None = None,
-            follow_sections: bool = False) -> ScenarioReader:
+            follow_sections: bool = False, lazy: bool = False) -> ScenarioReader | LazyBox:
     """A rulebook section (index or clause-id prefix) beside a scenario (file stem) on the board, or
     a fresh game seen by a spectator.  ``follow_sections``: every scenario is offered and choosing a
-    section shows its example (a whole-rulebook reader)."""
+    section shows its example (a whole-rulebook reader).  ``lazy``: a placeholder with the section's
+    title, the reader built when the reader scrolls near it (:mod:`widgets.lazy`; for the sections
+    below a page's first screen)."""
     book = spec.book
     index = section_index(book, section)
+    if lazy:
+        heading = book.sections()[index][0]
+        title_en = "rulebook section"
+        if scenario:
+            try:
+                sc = load_scenario(spec.scenarios / f"{scenario}.yaml")
+                heading, title_en = f"{heading}: {sc.title_th}", sc.title_en
+            except BadInput:
+                pass  # the built reader shows the file's error
+        return lazy_part(lambda: _section(spec, index, scenario, follow_sections), heading, title_en, min_height="1400px")
+    return _section(spec, index, scenario, follow_sections)
+
+
+def _section(spec: GameSpec, index: int, scenario: str | None, follow_sections: bool) -> ScenarioReader:
     if follow_sections:
         paths = scenario_paths(spec)
         first = spec.scenarios / f"{scenario}.yaml" if scenario else None
@@ -713,8 +731,12 @@ def section(spec: GameSpec, section: int | str = 0, scenario: str | None = None,
 
 
 def rulings(spec: GameSpec, stems: Iterable[str] | None = None, section: int | str = 0,
-            css_class: str = "") -> ScenarioReader:
-    """The rulings picker: the game's scenario files (or ``stems``) step by step beside the rulebook."""
+            css_class: str = "", lazy: bool = False) -> ScenarioReader | LazyBox:
+    """The rulings picker: the game's scenario files (or ``stems``) step by step beside the rulebook.
+    ``lazy``: built when the reader scrolls near it (see :func:`section`)."""
+    if lazy:
+        return lazy_part(lambda: rulings(spec, stems, section, css_class),
+                         "คำตัดสินทีละขั้น", "the rulings, step by step", min_height="1400px")
     reader = ScenarioReader(spec, scenario_paths(spec, stems), section)
     if css_class:
         reader.add_class(css_class)
@@ -732,8 +754,12 @@ def watch(spec: GameSpec, players: int = 4, seed: int = 7, steps: int = 300, kin
     return view
 
 
-def register(spec: GameSpec) -> w.HTML:
-    """The game's ambiguity register (:func:`widgets.rulepanel.ambiguities_html`)."""
+def register(spec: GameSpec, lazy: bool = False) -> w.HTML | LazyBox:
+    """The game's ambiguity register (:func:`widgets.rulepanel.ambiguities_html`); ``lazy``: built
+    when the reader scrolls near it (see :func:`section`)."""
+    if lazy:
+        return lazy_part(lambda: register(spec), "ทะเบียนจุดที่กติกาไม่ได้เขียนไว้",
+                         "the ambiguity register", min_height="300px")
     return w.HTML(register_html(spec.id))
 
 

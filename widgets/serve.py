@@ -27,7 +27,13 @@ the end; command-line flags win over the file):
 * ``--template=kotika`` (``widgets/jupyter/voila/templates/kotika``, found through
   ``JUPYTER_PATH``): Voila's lab template minus its two Font Awesome CDN links (the icons are
   bundled in Voila's JavaScript anyway);
-* gzip on responses (tornado ``compress_response``);
+* gzip on responses (tornado ``compress_response``); permessage-deflate on the kernel websockets
+  with ``--websocket-compression`` (:data:`WEBSOCKET_COMPRESSION` says why it is off by default);
+* the widgets' JavaScript modules (plotly's FigureWidget, the hex board, the URL keeper, the lazy
+  parts' marker: :mod:`widgets.bundles`) served once from ``<base_url>kl-static/<name>.<hash>.js``
+  (only those files, from memory, gzipped once, cached a year), announced to the kernels in
+  ``KOTIKA_BUNDLES`` so that each widget's state carries a small import instead of the module (a
+  FigureWidget carried plotly.js, 5 MB, in every chart); ``--inline-widget-js`` turns it off;
 * the idle culler shuts down only kernels whose page really went away: never a connected one,
   nor one handed to a page that has not connected yet (up to ``--arrival-timeout`` seconds),
   and idle time counts from the last connection's close (:class:`_KernelWatch`);
@@ -40,16 +46,20 @@ the end; command-line flags win over the file):
   (:func:`_quiet_stop`): a pooled kernel waits inside an ``execute_request`` for its visitor
   (``voila.utils.get_query_string``), and the polite shutdown closed its sockets under that
   request, so it logged a ``ZMQError`` traceback;
-* a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of pages whose code
-  never mentions plotly.
+* a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of every page that shows
+  no plain plotly figure (FigureWidgets do not use it), and lists the served modules the page
+  preloads (``<link rel="modulepreload">`` in the template: plotly.js only where the notebook's
+  metadata asks for it, ``{"kotika": {"preload": ["plotly-widget"]}}``).
 
 Offline: Voila's lab template serves its JavaScript itself and the widgets' code comes from
-the installed lab extensions (ipywidgets, anywidget with inline ESM); no CDN is needed at page
-load (the browser tests block every non-local request and check).
+the installed lab extensions (ipywidgets, anywidget) and ``/kl-static/``; no CDN is needed at
+page load (the browser tests block every non-local request and check).
 
 The launcher runs Voila in this process (``Voila.launch_instance``) with these additions,
 which a plain ``voila notebooks/`` run does not have: the ``_xsrf`` cookie, the quiet stop, the
-culling guard (:class:`_KernelWatch`), gzip, the plotly hook, and ``/`` redirecting to
+culling guard (:class:`_KernelWatch`), gzip (and websocket compression when asked), the served widget modules
+(without them each widget carries its module inline, as in JupyterLab), the plotly hook, and
+``/`` redirecting to
 ``/voila/render/index.ipynb`` so the home page is obvious (the file tree stays at
 ``/voila/tree``).
 """
@@ -60,6 +70,7 @@ import asyncio
 import inspect
 import logging
 import os
+import re
 import signal
 import sys
 import time
@@ -71,12 +82,24 @@ HOME = "index.ipynb"
 TEMPLATE = "kotika"
 JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
 """Holds ``voila/templates/kotika``; prepended to ``JUPYTER_PATH`` so Voila finds it."""
-HEAVY_EXTENSIONS = {"jupyterlab-plotly": "plotly"}
-"""Lab extensions loaded only by notebooks whose code mentions the given word (plotly's
-extension alone is ~4.8 MB of JavaScript)."""
+HEAVY_EXTENSIONS = {"jupyterlab-plotly": re.compile(r"\.show\(|plotly\.io|\bpio\b|renderers")}
+"""Lab extensions loaded only by notebooks whose code matches the given pattern.  plotly's
+extension (4.8 MB of JavaScript, 1.5 MB gzipped) only renders plotly's *mime* output: a plain
+``go.Figure`` shown with ``fig.show()`` or through ``plotly.io``'s renderers.  The pages draw
+``go.FigureWidget``s, anywidgets that bring plotly.js themselves (:mod:`widgets.bundles`), so no
+page loads it; a notebook that does show a plain figure keeps it."""
 
 
-def _notebook_code(notebook_path: str | None) -> str | None:
+
+
+PRELOAD_ON_REQUEST = {"plotly-widget"}
+"""Served widget modules (:mod:`widgets.bundles`) a page preloads only when its notebook asks for
+them in its metadata (``"kotika": {"preload": ["plotly-widget"]}``: the analyzer, whose charts are
+its first screen); the others (a few kB each) every page preloads.  A page that shows a chart
+further down (New World's end breakdown, built when the reader gets there) fetches plotly.js then."""
+
+
+def _notebook(notebook_path: str | None):
     if not notebook_path:
         return None
     import nbformat
@@ -84,19 +107,28 @@ def _notebook_code(notebook_path: str | None) -> str | None:
     if not path.is_absolute():
         path = NOTEBOOKS / path
     try:
-        nb = nbformat.read(path, as_version=4)
+        return nbformat.read(path, as_version=4)
     except Exception:  # noqa: BLE001 - unreadable: keep every extension
         return None
-    return "\n".join(c.source for c in nb.cells if c.cell_type == "code")
 
 
 def page_config_hook(page_config, base_url, settings, log, voila_configuration,
                      notebook_path=None):
-    """Voila ``page_config_hook``: drop heavy lab extensions a notebook does not use."""
-    code = _notebook_code(notebook_path)
-    if code is None:
+    """Voila ``page_config_hook``: drop heavy lab extensions a notebook does not use, and list in
+    ``klPreload`` the served widget modules its page should fetch while it loads (the template
+    turns them into ``<link rel="modulepreload">``: the widgets then find them fetched and
+    compiled, instead of asking the server when the kernel's widgets arrive)."""
+    from widgets import bundles
+    nb = _notebook(notebook_path)
+    announced = bundles.announced()
+    if announced is not None:
+        asked = set(nb.metadata.get("kotika", {}).get("preload", [])) if nb is not None else set()
+        page_config["klPreload"] = [announced["base"] + f for name, f in sorted(announced["files"].items())
+                                    if name not in PRELOAD_ON_REQUEST or name in asked]
+    if nb is None:
         return page_config
-    drop = {name for name, word in HEAVY_EXTENSIONS.items() if word not in code}
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    drop = {name for name, pattern in HEAVY_EXTENSIONS.items() if not pattern.search(code)}
     page_config["federated_extensions"] = [
         ext for ext in page_config.get("federated_extensions", []) if ext.get("name") not in drop]
     return page_config
@@ -148,6 +180,17 @@ idle culler may take it (default; ``--arrival-timeout``).  Loading the page's ~1
 JavaScript and connecting takes seconds on an idle machine but a minute or more on a busy 2-core
 one or a slow phone; a page that has not connected after ten minutes is taken to be gone (a
 crawler, a tab closed while loading)."""
+
+WEBSOCKET_COMPRESSION: dict = {"compression_level": 6, "mem_level": 8}
+"""tornado's ``websocket_compression_options`` for the kernel websockets with
+``--websocket-compression`` (permessage-deflate; zlib level 6 and tornado's default memory level,
+about 300 KiB per open websocket on the server).  Off by default: it shrinks a page's websocket
+bytes about 4x (0.1-0.5 MB a page once the widget modules are served), but with it on the Shadow
+Master attack stepper's browser test saw a frame's token count arrive late in 3 runs of 5 on a
+loaded machine (0 of 6 with it off), which is not understood yet."""
+
+_OPTIONS: dict = {"inline_js": False, "websocket_compression": None}
+"""The launcher's ``--inline-widget-js`` and ``--websocket-compression``."""
 
 KERNEL_INFO_TIMEOUT = 120
 """Seconds the server waits for a kernel to answer a new websocket's ``kernel_info`` (Jupyter's
@@ -524,6 +567,42 @@ def _voila_class():
                 raise tornado.web.HTTPError(404)
             return super().parse_url_path(path)
 
+    class _BundleHandler(tornado.web.RequestHandler):
+        """The widget modules of :mod:`widgets.bundles`, from memory: exactly the file names it
+        announced to the kernels (``<name>.<hash>.js``), nothing else (no folder behind it, so no
+        listing and no path to climb out of), gzipped once at start, cached a year by the
+        browser (a changed module is a new name)."""
+
+        def initialize(self, files):
+            self.files = files
+
+        def check_xsrf_cookie(self):  # GET/HEAD only; nothing here changes anything
+            return None
+
+        def get(self, name):
+            self._answer(name, head=False)
+
+        def head(self, name):
+            self._answer(name, head=True)
+
+        def _answer(self, name, head):
+            found = self.files.get(name)
+            if found is None:
+                raise tornado.web.HTTPError(404)
+            data, zipped = found
+            self.set_header("Content-Type", "text/javascript; charset=utf-8")
+            self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+            self.set_header("X-Content-Type-Options", "nosniff")
+            self.set_header("Etag", '"%s"' % name.split(".")[1])  # the content hash (HEAD too)
+            if not self.settings.get("compress_response"):  # else tornado's gzip adds it
+                self.set_header("Vary", "Accept-Encoding")
+            if "gzip" in self.request.headers.get("Accept-Encoding", ""):
+                self.set_header("Content-Encoding", "gzip")  # tornado's own gzip then stays out
+                data = zipped
+            self.set_header("Content-Length", str(len(data)))
+            if not head:
+                self.write(data)
+
     class DashboardVoila(Voila):
         """Voila with ``/`` redirecting to the home notebook."""
 
@@ -547,6 +626,13 @@ def _voila_class():
 
         def init_settings(self):
             import voila.app
+
+            from widgets import bundles
+            # before the kernel manager exists: the pools' kernels inherit this environment
+            self._bundle_files = {} if _OPTIONS["inline_js"] else bundles.served_files()
+            os.environ.pop(bundles.ENV, None)
+            if self._bundle_files:
+                os.environ[bundles.ENV] = bundles.announce(self.base_url, self._bundle_files)
             factory = voila.app.voila_kernel_manager_factory
             voila.app.voila_kernel_manager_factory = _preheat_throttled(factory, _SLOTS[0])
             try:
@@ -554,6 +640,9 @@ def _voila_class():
             finally:
                 voila.app.voila_kernel_manager_factory = factory
             settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
+            # permessage-deflate on the kernel websockets when asked (jupyter_server's handler
+            # reads this setting): widget states are JSON and shrink about 4x on the wire
+            settings["websocket_compression_options"] = _OPTIONS["websocket_compression"]
             # jupyter_server's write_error renders 404.html through tornado's static_url, which
             # needs a static_path; Voila sets none, so every 404 logged "Uncaught exception in
             # write_error".  Its own static folder exists and holds nothing of the project.
@@ -571,7 +660,10 @@ def _voila_class():
                         if len(h) > 1 and h[1] is TornadoVoilaHandler else
                         (h[0], _TemplateStatic, *h[2:]) if len(h) > 1 and h[1] is TemplateStaticFileHandler else h
                         for h in super().init_handlers()]
-            return [redirect, *handlers]
+            from widgets import bundles
+            static = (url_path_join(self.base_url, bundles.ROUTE, r"([^/]+)"), _BundleHandler,
+                      {"files": self._bundle_files})
+            return [redirect, static, *handlers]
 
     return DashboardVoila
 
@@ -591,6 +683,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--arrival-timeout", type=int, default=ARRIVAL_TIMEOUT,
                     help="seconds a handed-out kernel waits for its page to connect before the "
                          f"idle culler may take it (default {ARRIVAL_TIMEOUT})")
+    ap.add_argument("--websocket-compression", action="store_true",
+                    help="compress kernel websocket messages (permessage-deflate; default off, see "
+                         "WEBSOCKET_COMPRESSION in widgets/serve.py)")
+    ap.add_argument("--inline-widget-js", action="store_true",
+                    help="widgets carry their JavaScript in their state instead of fetching it once "
+                         "from <base_url>kl-static/ (widgets/bundles.py)")
     ap.add_argument("--print-command", action="store_true", help="print Voila's arguments and exit")
     args, extra = ap.parse_known_args(argv)
     port = args.port
@@ -605,6 +703,8 @@ def main(argv: list[str] | None = None) -> None:
         print("voila " + " ".join(vargv))
         return
     _ARRIVAL[0] = args.arrival_timeout
+    _OPTIONS["inline_js"] = args.inline_widget_js
+    _OPTIONS["websocket_compression"] = WEBSOCKET_COMPRESSION if args.websocket_compression else None
     _SLOTS[0] = args.preheat_slots
     _STOP.install()  # before Voila's import and startup: a signal meanwhile is not lost
     os.chdir(ROOT)  # voila.json at the top is read from the working directory

@@ -24,3 +24,15 @@ def breakdown_figure(breakdown: dict):
     fig.update_layout(barmode="stack", height=320, margin=dict(l=30, r=10, t=30, b=30),
                       title="แต้มตอนจบเกมตามแหล่ง / end-game points by source", legend=dict(orientation="h"))
     return fig
+
+
+def end_breakdown_widget(scenario_path):
+    """A ``go.FigureWidget`` of the end breakdown of the scenario file ``scenario_path`` played to
+    its end (the page's end-of-game example)."""
+    import plotly.graph_objects as go
+
+    from rules.core.scenario import run_file
+
+    from . import SPEC
+    end = run_file(scenario_path)
+    return go.FigureWidget(breakdown_figure(SPEC.game.score_breakdown(end.final)))

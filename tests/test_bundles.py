@@ -1,0 +1,202 @@
+"""Widget JavaScript served once per page (``widgets/bundles.py``) and parts built when seen
+(``widgets/lazy.py``), kernel side: no server, no browser.
+
+* under the dashboard's server (its announcement in ``KOTIKA_BUNDLES``) a plotly ``FigureWidget``,
+  a hex board and the URL keeper carry a shim of a few hundred bytes naming the served file, not
+  their module (plotly's is 5 MB); outside it, or when the server serves another text of the
+  module, they keep the inline module;
+* the shim imports the served file and gives anywidget what the module itself gives;
+* a lazy part is a placeholder until it is seen, then the part (the placeholder and its marker
+  closed); a part that fails shows a Thai + English message;
+* every lazy part of the New World, Coup and Valeria pages builds without an error box, and the
+  page before any of them is built holds a fraction of the widgets it held.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import ipywidgets as w
+import pytest
+
+from widgets import bundles
+
+SHIM_MAX = 10_000
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """This process seen as a kernel of a server at base url ``/kotika/`` serving every bundle."""
+    files = bundles.served_files()
+    monkeypatch.setenv(bundles.ENV, bundles.announce("/kotika/", files))
+    bundles.served_esm.cache_clear()
+    yield files
+    bundles.served_esm.cache_clear()
+
+
+def _esm(widget) -> str:
+    return widget.get_state()["_esm"]
+
+
+def test_served_widgets_carry_a_shim_not_their_module(served):
+    import plotly.graph_objects as go
+
+    from widgets.deeplink import UrlState
+    from widgets.hexboard import HexBoard
+    from widgets.lazy import WhenSeen
+
+    class Map(HexBoard):  # a game's board (NWMap, SMBoard) keeps the hex board's module
+        pass
+
+    fig = go.FigureWidget(go.Figure(go.Bar(x=[1, 2], y=[3, 4])))
+    plotly_file = next(f for f in served if f.startswith("plotly-widget."))
+    assert len(_esm(fig)) < SHIM_MAX
+    assert f'"/kotika/kl-static/{plotly_file}"' in _esm(fig)
+    assert len(served[plotly_file][0]) > 1_000_000  # what it no longer carries
+    for widget, name in ((HexBoard([(0, 0)]), "hexboard"), (Map([(0, 0)]), "hexboard"),
+                         (UrlState(), "url-state"), (WhenSeen(), "when-seen")):
+        esm = _esm(widget)
+        assert len(esm) < SHIM_MAX and re.search(rf'"/kotika/kl-static/{name}\.[0-9a-f]{{16}}\.js"', esm), esm
+    assert json.loads(json.dumps(fig.get_state()["_widget_data"]))[0]["type"] == "bar"  # the figure is intact
+    for x in (fig,):
+        x.close()
+
+
+def test_outside_the_server_widgets_keep_their_inline_module(monkeypatch):
+    import plotly.graph_objects as go
+
+    from widgets.hexboard import _ESM, HexBoard
+    monkeypatch.delenv(bundles.ENV, raising=False)
+    bundles.served_esm.cache_clear()
+    fig = go.FigureWidget()
+    assert len(_esm(fig)) > 1_000_000 and "kl-static" not in _esm(fig)
+    assert _esm(HexBoard([(0, 0)])) == _ESM
+    fig.close()
+
+
+def test_a_module_the_server_does_not_serve_stays_inline(monkeypatch):
+    """A kernel whose hex board module differs from the served one (code changed after the server
+    started) keeps its own inline: the file name's hash is compared."""
+    from widgets.hexboard import _ESM, HexBoard
+    files = bundles.served_files()
+    stale = {("hexboard.0000000000000000.js" if f.startswith("hexboard.") else f): v for f, v in files.items()}
+    monkeypatch.setenv(bundles.ENV, bundles.announce("/", stale))
+    bundles.served_esm.cache_clear()
+    try:
+        assert _esm(HexBoard([(0, 0)])) == _ESM
+    finally:
+        bundles.served_esm.cache_clear()
+
+
+def test_a_subclass_with_its_own_module_is_left_alone(served):
+    from widgets.hexboard import HexBoard
+
+    class Own(HexBoard):
+        _esm = "export default { render() {} };"
+
+    assert _esm(Own([(0, 0)])) == Own._esm
+
+
+def test_served_files_and_their_names():
+    files = bundles.served_files()
+    assert {bundles.FILE_NAME.match(f).group(1) for f in files} == set(bundles.BUNDLES)
+    import gzip
+    for name, (data, zipped) in files.items():
+        assert gzip.decompress(zipped) == data
+        b = bundles.BUNDLES[bundles.FILE_NAME.match(name).group(1)]
+        assert bundles.file_name(b.name, data.decode("utf-8")) == name
+    announced = json.loads(bundles.announce("", files))
+    assert announced["base"] == "/kl-static/" and set(announced["files"].values()) == set(files)
+
+
+def test_the_shim_gives_what_the_module_gives():
+    """The shim is a module whose default export anywidget calls once per model: it imports the
+    served URL and returns the module's default() (plotly's factory), its default object (ours), or
+    its render/initialize."""
+    shim = bundles.shim("/kl-static/x.0123456789abcdef.js")
+    assert shim.startswith("export default async function")
+    assert 'import(new URL("/kl-static/x.0123456789abcdef.js", window.location.origin).href)' in shim
+    assert "await m.default()" in shim and "m.default ||" in shim and "render: m.render" in shim
+
+
+# ----------------------------------------------------------------------------- lazy parts
+def test_a_lazy_part_is_built_when_seen_and_once():
+    from widgets.lazy import LazyBox
+    made = []
+
+    def make():
+        made.append(w.HTML("the part"))
+        return made[-1]
+
+    box = LazyBox(make, "หมวด", "a section")
+    placeholder, marker = box.children
+    assert "หมวด" in placeholder.value and "a section" in placeholder.value and made == []
+    box.marker._handle_custom_msg({"event": "seen"}, [])
+    assert box.children == (made[0],) and len(made) == 1
+    assert placeholder.comm is None and marker.comm is None  # closed: the browser drops them
+    box.marker._handle_custom_msg({"event": "seen"}, [])
+    assert box.build() is made[0] and len(made) == 1
+    box.marker._handle_custom_msg({"event": "other"}, [])
+
+
+def test_a_lazy_part_that_fails_says_why():
+    from rules.core.protocol import BadInput
+    from widgets.lazy import LazyBox
+
+    def make():
+        raise BadInput("link", "scenario", "ไม่มีสถานการณ์นี้", "no such scenario")
+
+    box = LazyBox(make, "หมวด", "a section")
+    assert box.build() is None
+    assert "kl-error" in box.placeholder.value and "no such scenario" in box.placeholder.value
+
+
+def _page_widgets(notebook: str) -> tuple[list[w.Widget], int]:
+    """Run a notebook's code in this process; the widgets its cells displayed, and how many
+    widgets were open at the end (what the browser is sent when the page connects)."""
+    import IPython.display
+    import nbformat
+    from ipywidgets.widgets.widget import _instances
+
+    from tests.conftest import ROOT
+    shown: list = []
+    before = set(_instances)
+    nb = nbformat.read(ROOT / "notebooks" / notebook, as_version=4)
+    env = {"__name__": "__main__"}
+    real = IPython.display.display
+    IPython.display.display = lambda *objs, **_k: shown.extend(objs)
+    try:
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                exec(compile(cell.source, notebook, "exec"), env)
+    finally:
+        IPython.display.display = real
+    return [x for x in shown if isinstance(x, w.Widget)], len(set(_instances) - before)
+
+
+LAZY_PAGES = {"new_world.ipynb": (12, 500), "coup.ipynb": (6, 400), "valeria.ipynb": (8, 400)}
+"""Pages with lazy parts: (at least so many lazy parts, fewer widgets than this at open).  Before
+the parts were lazy they opened with 1,453 (New World), 759 (Coup) and 956 (Valeria) widgets."""
+
+
+@pytest.mark.parametrize("notebook", sorted(LAZY_PAGES))
+def test_every_lazy_part_of_a_page_builds_without_an_error(monkeypatch, notebook):
+    from widgets.lazy import LazyBox, build_all
+    monkeypatch.setattr("widgets.deeplink.query_string", lambda: "")
+    least, most = LAZY_PAGES[notebook]
+    shown, opened = _page_widgets(notebook)
+    lazy = [x for x in shown if isinstance(x, LazyBox)]
+    assert len(lazy) >= least and opened < most, (len(lazy), opened)
+    assert sum(build_all(x) for x in shown) == len(lazy)
+    errors, todo = [], list(shown)
+    while todo:
+        x = todo.pop()
+        if isinstance(x, w.HTML) and "kl-error" in x.value:
+            errors.append(x.value[:300])
+        todo.extend(getattr(x, "children", ()) or ())
+    assert errors == []
+    readers = [x for x in lazy if type(x.built).__name__ == "ScenarioReader"]
+    assert len(readers) >= least - 2
+    if notebook == "new_world.ipynb":
+        charts = [x for x in lazy if type(x.built).__name__ == "FigureWidget"]
+        assert len(charts) == 1 and len(charts[0].built.data) == 6

@@ -1,0 +1,201 @@
+"""Widget JavaScript fetched once per page, not sent in every widget's state.
+
+An anywidget carries its JavaScript module in its synced ``_esm`` trait: every instance sends the
+whole module over the kernel websocket and the browser evaluates it again for each one (a ``blob:``
+module per widget).  plotly 7's ``go.FigureWidget`` is such a widget and its module is plotly.js
+itself (``plotly/package_data/widgetbundle.js``, 4.96 MB): the New World page sent it once, the
+analyzer page, with eleven charts, eleven times (55 MB); the hex board's and the URL keeper's
+modules are small but go with every board.
+
+Under the dashboard's server (``widgets/serve.py``) those modules are files served once, with a
+content hash in their name and a year-long cache (``<base_url>kl-static/<name>.<hash>.js``), and
+each widget's ``_esm`` is a shim of a few hundred bytes (:func:`shim`) that imports the file: the
+browser fetches and evaluates it once per page (once per browser, from its cache, afterwards).
+The server announces the files to its kernels in the environment variable :data:`ENV`; a kernel
+without it (JupyterLab, ``nbconvert``, the tests that execute notebooks) keeps the inline modules,
+and so does a kernel whose module differs from the one the server serves (code changed after the
+server started): the file name's hash is compared.
+
+:func:`install` (run when :mod:`widgets` is imported, before any widget is made) wraps
+``anywidget.AnyWidget.__init__``: an instance of a class listed in :data:`BUNDLES`, or of a
+subclass that keeps its ``_esm``, gets the shim.  plotly is never imported for it.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import importlib.util
+import json
+import os
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+ENV = "KOTIKA_BUNDLES"
+"""Set by the server for its kernels: JSON ``{"base": "<base_url>kl-static/", "files":
+{bundle name: file name}}``."""
+
+ROUTE = "kl-static"
+"""The URL folder (under Voila's base url) the bundles are served from."""
+
+FILE_NAME = re.compile(r"^([a-z0-9_-]+)\.([0-9a-f]{16})\.js$")
+"""A served file's name: ``<bundle>.<first 16 hex digits of the sha256 of its text>.js``."""
+
+
+def _plotly_widget_js() -> str:
+    spec = importlib.util.find_spec("plotly")  # finds the package without importing it
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError("plotly is not installed")
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    return (folder / "package_data" / "widgetbundle.js").read_text(encoding="utf-8")
+
+
+def _hexboard_js() -> str:
+    from .hexboard import _ESM
+    return _ESM
+
+
+def _url_state_js() -> str:
+    from .deeplink import _URL_ESM
+    return _URL_ESM
+
+
+def _when_seen_js() -> str:
+    from .lazy import _SEEN_ESM
+    return _SEEN_ESM
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """A widget module served as a file: ``classes`` are the ``module.QualName`` of the anywidget
+    classes whose ``_esm`` it is, ``source`` reads its text (the same text the class sends)."""
+
+    name: str
+    classes: tuple[str, ...]
+    source: Callable[[], str]
+
+
+BUNDLES: dict[str, Bundle] = {b.name: b for b in (
+    Bundle("plotly-widget", ("plotly.basewidget.BaseFigureWidget",), _plotly_widget_js),
+    Bundle("hexboard", ("widgets.hexboard.HexBoard",), _hexboard_js),
+    Bundle("url-state", ("widgets.deeplink.UrlState",), _url_state_js),
+    Bundle("when-seen", ("widgets.lazy.WhenSeen",), _when_seen_js),
+)}
+
+
+def file_name(name: str, text: str) -> str:
+    """The served file name of bundle ``name`` whose module text is ``text``."""
+    return f"{name}.{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}.js"
+
+
+def served_files() -> dict[str, tuple[bytes, bytes]]:
+    """What the server serves: ``{file name: (module bytes, the same gzipped)}``, every bundle
+    whose source can be read (plotly missing: no plotly file)."""
+    out = {}
+    for b in BUNDLES.values():
+        try:
+            text = b.source()
+        except (ImportError, OSError):
+            continue
+        data = text.encode("utf-8")
+        out[file_name(b.name, text)] = (data, gzip.compress(data, compresslevel=9, mtime=0))
+    return out
+
+
+def announce(base_url: str, files: dict[str, object]) -> str:
+    """The value of :data:`ENV` for kernels of a server at ``base_url`` serving ``files``."""
+    base = "/" + "/".join(p for p in (*base_url.split("/"), ROUTE) if p) + "/"
+    names = {}
+    for f in files:
+        m = FILE_NAME.match(f)
+        if m:
+            names[m.group(1)] = f
+    return json.dumps({"base": base, "files": names}, sort_keys=True)
+
+
+def shim(url_path: str) -> str:
+    """The ``_esm`` of a served widget: a module whose default export (anywidget calls it once per
+    widget model) imports the served file (``url_path``, absolute on this origin; the browser
+    evaluates one URL once per page) and returns what the module itself would give anywidget: its
+    default export's result when that is a function, else the default object, else its
+    ``render``/``initialize``.  anywidget makes a ``blob:`` module of a non-URL ``_esm``, where a
+    relative import has no base, hence ``location.origin``."""
+    return (
+        "export default async function () {\n"
+        f"  const m = await import(new URL({json.dumps(url_path)}, window.location.origin).href);\n"
+        "  if (typeof m.default === 'function') return await m.default();\n"
+        "  return m.default || { initialize: m.initialize, render: m.render };\n"
+        "}\n")
+
+
+def announced() -> dict | None:
+    """The server's announcement (:data:`ENV`, parsed: ``{"base": ..., "files": {...}}``), or
+    ``None`` outside the dashboard's server."""
+    raw = os.environ.get(ENV)
+    if not raw:
+        return None
+    try:
+        out = json.loads(raw)
+        if isinstance(out.get("base"), str) and isinstance(out.get("files"), dict):
+            return out
+    except (ValueError, AttributeError):
+        pass
+    return None
+
+
+@lru_cache(maxsize=None)
+def served_esm(name: str) -> str | None:
+    """The shim for bundle ``name`` when this kernel's server serves the same module text, else
+    ``None`` (not under the server, or the texts differ: keep the inline module)."""
+    found = announced()
+    served = found["files"].get(name) if found is not None else None
+    if not served or name not in BUNDLES:
+        return None
+    try:
+        mine = file_name(name, BUNDLES[name].source())
+    except (ImportError, OSError):
+        return None
+    return shim(found["base"] + served) if mine == served else None
+
+
+_CLASS_BUNDLE: dict[type, str | None] = {}
+
+
+def bundle_of(cls: type) -> str | None:
+    """The bundle whose module ``cls`` sends: the first listed class in its MRO, provided ``cls``
+    has not replaced that class's ``_esm``."""
+    if cls in _CLASS_BUNDLE:
+        return _CLASS_BUNDLE[cls]
+    found = None
+    wanted = {c: b.name for b in BUNDLES.values() for c in b.classes}
+    for klass in cls.__mro__:
+        name = wanted.get(f"{klass.__module__}.{klass.__qualname__}")
+        if name is not None:
+            if getattr(cls, "_esm", None) is klass.__dict__.get("_esm"):
+                found = name
+            break
+    _CLASS_BUNDLE[cls] = found
+    return found
+
+
+def install() -> None:
+    """Wrap ``anywidget.AnyWidget.__init__`` once (see the module docstring)."""
+    import anywidget
+
+    init = anywidget.AnyWidget.__init__
+    if getattr(init, "_kotika_bundles", False):
+        return
+
+    def __init__(self, *args, **kwargs):
+        name = bundle_of(type(self))
+        esm = served_esm(name) if name is not None else None
+        if esm is not None:
+            # read by AnyWidget.__init__ (getattr(self, "_esm")) to make the synced trait
+            self.__dict__["_esm"] = esm
+        init(self, *args, **kwargs)
+
+    __init__._kotika_bundles = True
+    __init__.__wrapped__ = init
+    anywidget.AnyWidget.__init__ = __init__
