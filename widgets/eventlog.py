@@ -213,8 +213,6 @@ class EventLog(w.VBox):
         marked :data:`SETUP_MARK` in the picker; ``turns``: each event's turn heading (the story
         groups events under it; default one group)."""
         self._events = list(events)
-        if not select_last:
-            self.select.value = None  # before the options change: nothing is highlighted
         self.skipped.value = (f'<div class="kl-muted" style="font-family:{THAI_FONT}">แสดง {len(self._events)} '
                               f'เหตุการณ์ล่าสุด (ซ่อน {first} เหตุการณ์แรก) / showing the last '
                               f'{len(self._events)} events ({first} earlier ones hidden)</div>') if first else ""
@@ -227,8 +225,14 @@ class EventLog(w.VBox):
         options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup,
                                reveal=self.reveal), i)
                    for i, e in enumerate(self._events)]
-        self.select.options = options
-        self.select.value = options[-1][1] if options and select_last else None
+        # One message for the picker (options and choice together), and the chosen event's
+        # clauses worked out once: with a choice standing, new options made ipywidgets choose the
+        # first event on the way (its clauses drawn, the rule panel redrawn) before the last one.
+        with self.select.hold_sync():
+            self.select.index = None  # nothing chosen while the options change (no observer runs)
+            self.select.options = options
+            if options and select_last:
+                self.select.index = len(options) - 1
         if self.select.value is None:
             self.detail.value = ""
 
