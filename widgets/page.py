@@ -813,9 +813,9 @@ class PlayTable(w.VBox):
         self._show_buttons(legal)
         self.board.show(Shown(session=s, state=s.state, obs=obs, viewer=self.viewer, events=list(s.events),
                               legal=legal, decision=self.decision, choose=self.choose))
+        self._show_tools()  # the table and its side first: the event log below comes last
         if self.eventlog is not None:
             self.eventlog.set_events(**log_window(self.spec, s, list(s.events), s.step))
-        self._show_tools()
 
     def _show_tools(self) -> None:
         """"Undo my move" and "let the bots finish", new for each decision and bound to it (a double
