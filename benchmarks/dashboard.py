@@ -21,11 +21,13 @@ tiny run prints every figure).  Figures, each measured in the browser:
   websocket as sent, headers included);
 * **click → board updated**: a ``MutationObserver`` on the board's view is armed, then the click is
   dispatched; *first* is the first change of the view, *done* its last change before 150 ms of quiet
-  (the figure the goal is read on).  Before the clicks the page is scrolled through, so that the
-  parts built when the reader reaches them (``widgets/lazy.py``) are there.  On every page and
-  every kind of click: the stepper's forward
-  (Coup rulings, Shadow Master attacks), a move in play with bots (a choice button, or a highlighted
-  board cell), the what-if board, the home board (place then remove tokens);
+  (the figure the goal is read on), the view being the game's board with its side (``SCOPE``:
+  the Coup table, the Shadow Master, Valeria and New World boards; not the rule panel or event
+  log beside it).  On every page and every kind of click: the stepper's forward (the page's last
+  reader: Coup, Valeria and New World rulings, Shadow Master attacks), a move in play with bots (a
+  choice button, or a highlighted board cell), the what-if board, the home board (place then
+  remove tokens). Before the clicks the page is scrolled through, so that the parts built when
+  the reader reaches them (``widgets/lazy.py``) are there;
 * **kernel memory**: RSS of the page's kernel process (psutil) once its board shows and after
   ``--clicks`` clicks on that page; and how many widgets the clicks left open (websocket
   ``comm_open`` minus ``comm_close`` messages);
@@ -128,6 +130,9 @@ INIT_JS = r"""
   const enabled = (b) => !b.disabled && visible(b);
   const pick = (xs, r) => xs.length ? xs[Math.floor(r * xs.length) % xs.length] : null;
   const SKIP = /undo my move|let the bots finish|New game/;
+  // the game's board view (its table and side: the choices, the frame's events), what a click
+  // of the stepper or of play redraws; the rule panel and the event log beside it are not timed
+  const SCOPE = '.kl-coup-table, .kl-sm-board, .kl-val-board, .kl-nw-board';
   kl.roots = {
     home: () => { const p = document.querySelector('.kl-picker'); return p ? p.parentElement : null; },
     stepper: () => {  // the last reader whose stepper can move (a fresh game's has no step)
@@ -147,7 +152,7 @@ INIT_JS = r"""
       return [svg, cells[arg % cells.length]];
     },
     stepper: (root) => {
-      const scope = root.querySelector('.kl-coup-table, .kl-sm-board') || root;
+      const scope = root.querySelector(SCOPE) || root;
       let b = root.querySelector('button[title="ถัดไป / forward"]');
       if (!b || b.disabled) b = root.querySelector('button[title="ขั้นแรก / first"]');
       return b ? [scope, b] : null;
@@ -155,7 +160,7 @@ INIT_JS = r"""
     play: (root, arg, r) => {
       const table = root.querySelector('.kl-page');
       if (!table) return null;
-      const scope = table.querySelector('.kl-coup-table, .kl-sm-board') || table;
+      const scope = table.querySelector(SCOPE) || table;
       const svg = table.querySelector('svg.kl-hexboard');
       if (svg) {
         const hl = new Set([...svg.querySelectorAll('.kl-hl')].map((p) => p.getAttribute('points')));

@@ -125,8 +125,9 @@ def test_a_double_click_on_undo_undoes_one_move(game):
     assert "kl-moved-on" in table.message.value and "kl-error" not in table.message.value
 
 
-def test_buttons_are_disabled_while_the_bots_move():
+def test_buttons_are_disabled_while_the_bots_move(monkeypatch):
     from widgets.coup import SPEC
+    monkeypatch.setattr(page, "FREEZE_AFTER", 0.0)  # every answer counts as slow
     table = page.new_table(SPEC, 2, "honest", 11)
     seen = []
     bot = table.bots[1]
@@ -137,7 +138,37 @@ def test_buttons_are_disabled_while_the_bots_move():
     table.bots[1] = watching
     next(b for b in table.buttons.children if b.choice[1]["type"] == "income").click()
     assert seen and all(all(flags) for flags in seen), seen
+    assert page.THINKING not in table.message.value
     assert not any(b.disabled for b in table.buttons.children)  # the next decision's buttons are live
+
+
+def test_a_slow_answer_disables_the_buttons_a_quick_one_does_not():
+    """The buttons are disabled (and "the bots are moving" said) once the bots have taken
+    FREEZE_AFTER; a quicker answer replaces them without that round of messages."""
+    import time
+    from widgets.coup import SPEC
+    table = page.new_table(SPEC, 2, "honest", 11)
+    seen, bots = [], dict(table.bots)
+
+    def slow(bot):
+        def move(obs, legal, rng):
+            time.sleep(page.FREEZE_AFTER * 1.5)
+            seen.append(([b.disabled for b in table.buttons.children], page.THINKING in table.message.value))
+            return bot(obs, legal, rng)
+        return move
+    table.bots = {seat: slow(bot) for seat, bot in bots.items()}
+    old = list(table.buttons.children)
+    next(b for b in old if b.choice[1]["type"] == "income").click()
+    assert seen[0][0] == [False] * len(old) and not seen[0][1]  # the first move was still quick
+    assert len(seen) > 1 and all(all(flags) and said for flags, said in seen[1:]), seen
+    assert page.THINKING not in table.message.value
+    assert not any(b.disabled for b in table.buttons.children)
+
+    table.bots = bots  # quick bots: the past buttons were never disabled, only replaced
+    old = [b for b in table.buttons.children if hasattr(b, "choice")]
+    assert old
+    old[0].click()
+    assert not any(b.disabled for b in old) and all(b.comm is None for b in old)
 
 
 def test_no_internal_step_name_reaches_the_screen():

@@ -11,6 +11,13 @@ comparison and the clause coverage table, and offers the table as CSV and Parque
 data what-if, ``rules.analysis.sweeps``), seat win rates drawn as lines with bands.
 
 Nothing here decides a rule or computes an interval: every number comes from ``rules.analysis``.
+
+``run(serial=True)`` plays in the kernel's own process, whatever the panel's ``workers``: the
+notebook's first answers are drawn that way.  The notebook runs in every kernel of the
+dashboard's pool before any reader comes, and a first run on the local process pool left each
+pooled kernel with four more processes (the forkserver, its resource tracker and two workers,
+about 160 MiB) and spent more CPU starting them than the 150 games took; a reader's own runs
+still use the pool.
 """
 from __future__ import annotations
 
@@ -177,22 +184,25 @@ class SimulationPanel(w.VBox):
                 "against": dict(self.against.value) if self.against.value else None}
 
     # --- running --------------------------------------------------------------------------------
-    def run(self, wait: bool = False) -> None:
-        """Play the chosen games (off the comm thread unless ``wait``) and redraw the charts."""
+    def run(self, wait: bool = False, serial: bool = False) -> None:
+        """Play the chosen games (off the comm thread unless ``wait``) and redraw the charts.
+        ``serial``: in this process, whatever the panel's ``workers`` (the notebook's first
+        answer: see the module docstring)."""
         s = self.settings()
         r = self.runner
+        workers = 1 if serial else self.workers
         self.summary.value = ("<div class='kl-muted'>กำลังเล่น... สรุปผลจะแสดงเมื่อเล่นครบ / running: the summary "
                               "below is written when the run ends</div>")  # never the last run's numbers beside new bars
 
         def work():
             if s["against"]:
                 total = 2 * s["games"]
-                c = compare(s["game"], s["games"], s["config"], s["against"], s["bots"], seed=0, workers=self.workers,
+                c = compare(s["game"], s["games"], s["config"], s["against"], s["bots"], seed=0, workers=workers,
                             progress=False, on_progress=lambda d, n: r.tick(2 * d, total), cancel=r.cancel)
                 self.comparison, self.table = c, c.a
             else:
                 self.comparison = None
-                self.table = simulate(s["game"], s["games"], s["bots"], s["config"], seed=0, workers=self.workers,
+                self.table = simulate(s["game"], s["games"], s["bots"], s["config"], seed=0, workers=workers,
                                       progress=False, on_progress=r.tick, cancel=r.cancel)
             self.draw()
 
@@ -254,19 +264,22 @@ class TableSweepPanel(w.VBox):
         return table_scale_points(factors, rank=self.which.value in ("both", "rank"),
                                   damage=self.which.value in ("both", "damage"))
 
-    def run(self, wait: bool = False) -> None:
+    def run(self, wait: bool = False, serial: bool = False) -> None:
+        """Sweep the chosen points (off the comm thread unless ``wait``; ``serial``: in this
+        process, see the module docstring)."""
         points = self.points()
         cfg = {"players": int(self.players.value)}
         n = int(self.n_games.value)
         r = self.runner
+        workers = 1 if serial else self.workers
 
         def work():
             # timed on the workers the sweep then uses (its local pool), so the figure is theirs
             est = estimate_seconds("shadow_master", n, len(points), self.bot.value, cfg, sample=2,
-                                   workers=self.workers or os.cpu_count() or 1)
+                                   workers=1 if workers == 1 else (workers or os.cpu_count() or 1))
             self.estimate.value = message_html(f"ประมาณ {est:.0f} วินาที", f"about {est:.0f} s for "
                                                f"{len(points)} points x {n} games")
-            self.table = sweep("shadow_master", points, n, self.bot.value, cfg, seed=0, workers=self.workers,
+            self.table = sweep("shadow_master", points, n, self.bot.value, cfg, seed=0, workers=workers,
                                progress=False, on_progress=r.tick, cancel=r.cancel)
             if len(self.table):
                 C.into(self.fig, C.sweep_chart(self.table, title="Shadow Master: ตาราง Rank/ความเสียหายคูณด้วย / "

@@ -225,8 +225,6 @@ class EventLog(w.VBox):
             self._quiet = False
 
     def _set_events(self, first: int, setup: int, select_last: bool, turns: list[str] | None) -> None:
-        if not select_last:
-            self.select.value = None  # before the options change: nothing is highlighted
         self.skipped.value = (f'<div class="kl-muted" style="font-family:{THAI_FONT}">แสดง {len(self._events)} '
                               f'เหตุการณ์ล่าสุด (ซ่อน {first} เหตุการณ์แรก) / showing the last '
                               f'{count_en(len(self._events), "event")} ({count_en(first, "earlier one")} '
@@ -240,8 +238,14 @@ class EventLog(w.VBox):
         options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup,
                                reveal=self.reveal), i)
                    for i, e in enumerate(self._events)]
-        self.select.options = options
-        self.select.value = options[-1][1] if options and select_last else None
+        # One message for the picker (options and choice together), and the chosen event's
+        # clauses worked out once: with a choice standing, new options made ipywidgets choose the
+        # first event on the way (its clauses drawn, the rule panel redrawn) before the last one.
+        with self.select.hold_sync():
+            self.select.index = None  # nothing chosen while the options change (no observer runs)
+            self.select.options = options
+            if options and select_last:
+                self.select.index = len(options) - 1
         self.select.layout.display = "" if options else "none"
         if self.select.value is None:
             self.detail.value = ""

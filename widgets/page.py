@@ -39,12 +39,14 @@ from __future__ import annotations
 import html
 import random
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 import ipywidgets as w
 import traitlets as t
+from ipywidgets.widgets.widget_description import DescriptionStyle
 
 from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event
 from rules.core.rulebook import DATA, load_rulebook
@@ -74,6 +76,11 @@ MOVED_ON = message_html("เกมเดินต่อไปแล้ว กา
 """The calm line of a late, double or stale click (nothing was applied)."""
 THINKING = message_html("บอทกำลังเดิน…", "the bots are moving…", tone="missing")
 """Shown while the bots answer (the buttons are disabled meanwhile)."""
+FREEZE_AFTER = 0.05
+"""Seconds the bots may take to answer a move before the choices on screen are disabled and
+:data:`THINKING` is shown.  A quicker answer is drawn at once: disabling every button first cost
+one message per button, each sent, forwarded and applied before the answer's own, for a state
+the reader never saw.  A click meanwhile is refused either way (it belongs to a past decision)."""
 
 PAGE_CSS = f"""<style>
 .kl-page {{ font-family: {THAI_FONT}; font-size: 14px; line-height: 1.45; }}
@@ -95,16 +102,38 @@ def e(text: Any) -> str:
     return html.escape(str(text))
 
 
+_WIDGET_TRAITS: dict[type, tuple[str, ...]] = {}
+
+
+def widget_traits(cls: type) -> tuple[str, ...]:
+    """The synced traits of widget class ``cls`` that hold widgets (``children``, ``layout``,
+    ``style``...: those serialized as widget references), cached per class."""
+    names = _WIDGET_TRAITS.get(cls)
+    if names is None:
+        to_json = w.widget_serialization["to_json"]
+        names = _WIDGET_TRAITS[cls] = tuple(n for n, tr in cls.class_traits(sync=True).items()
+                                            if tr.metadata.get("to_json") is to_json)
+    return names
+
+
+def share(widget: w.Widget) -> w.Widget:
+    """Mark ``widget`` (a layout or style given to many widgets) as shared: :func:`close_tree`
+    leaves it open; its owner closes it."""
+    widget._kl_shared = True
+    return widget
+
+
 def close_tree(widget: Any) -> None:
     """Close ``widget`` and every widget it holds (children, layout, style), so a replaced view
-    leaves no live widget behind in the kernel (nor its model in the browser)."""
+    leaves no live widget behind in the kernel (nor its model in the browser).  Widgets marked
+    :func:`share` are left to their owner."""
     seen: set[int] = set()
 
     def close(x: Any) -> None:
-        if not isinstance(x, w.Widget) or id(x) in seen:
+        if not isinstance(x, w.Widget) or id(x) in seen or getattr(x, "_kl_shared", False):
             return
         seen.add(id(x))
-        for name in x.keys:
+        for name in widget_traits(type(x)):
             value = getattr(x, name, None)
             for v in (value if isinstance(value, (tuple, list)) else (value,)):
                 close(v)
@@ -764,6 +793,26 @@ def register(spec: GameSpec, lazy: bool = False) -> w.HTML | LazyBox:
 
 
 # ----------------------------------------------------------------------------- play against bots
+class _ButtonLooks:
+    """Layouts and styles shared by the buttons and dropdowns a :class:`PlayTable` draws anew at
+    every decision (marked :func:`share`: closing a past decision's buttons leaves them; the table
+    closes them with itself).  A button then brings the browser one new model instead of three."""
+
+    def __init__(self) -> None:
+        self.choice = share(w.Layout(width="auto", height="auto", max_width="100%"))
+        self.auto = share(w.Layout(width="auto", display=""))
+        self.hidden = share(w.Layout(width="auto", display="none"))
+        self.pick = share(w.Layout(width="auto", max_width="100%"))
+        self.row = share(w.Layout())
+        self.button = share(w.ButtonStyle())
+        self.description = share(DescriptionStyle())
+
+    def close(self) -> None:
+        """Close the shared layouts and styles (the table is closed)."""
+        for x in vars(self).values():
+            x.close()
+
+
 class PlayTable(w.VBox):
     """The reader's seat ``viewer`` over a :class:`GameSession`, bots on the ``bots`` seats.
 
@@ -784,8 +833,12 @@ class PlayTable(w.VBox):
         self.seed = seed
         self.decision = 0
         self._busy = False
+        self._frozen, self._started = True, 0.0  # see _begin: nothing to freeze before a move
         self._legal: list[dict] = []
         self._obs: dict = {}
+        # the layouts and styles of the buttons drawn anew at every decision, one set per table:
+        # a button then costs the browser one model, not three (button, layout, style)
+        self._looks = _ButtonLooks()
         self.buttons = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap"))
         self.buttons.add_class("kl-choices")
         self.prompt = w.HTML()  # what is being decided, and what each choice does (the engine's words)
@@ -812,11 +865,14 @@ class PlayTable(w.VBox):
         """Close this table and all its widgets; it stops following the session."""
         try:
             self.session.unobserve(self._watch, names=["step", "length"])
-        except ValueError:
+        except (ValueError, AttributeError):  # AttributeError: closed before __init__ finished
             pass
         for part in (self.board, self.controls, self.eventlog):
             if part is not None:
                 close_tree(part)
+        looks = getattr(self, "_looks", None)
+        if looks is not None:
+            looks.close()
         super().close()
 
     # -- reading ---------------------------------------------------------------------------
@@ -867,24 +923,24 @@ class PlayTable(w.VBox):
         self._show_buttons(legal)
         self.board.show(Shown(session=s, state=s.state, obs=obs, viewer=self.viewer, events=list(s.events),
                               legal=legal, decision=self.decision, choose=self.choose))
+        self._show_tools()  # the table and its side first: the event log below comes last
         if self.eventlog is not None:
             self.eventlog.set_events(**log_window(self.spec, s, list(s.events), s.step))
-        self._show_tools()
         self.bots_here.follow()
 
     def _show_tools(self) -> None:
         """"Undo my move" and "let the bots finish", new for each decision and bound to it (a double
         click on undo undoes one move, not two); the previous ones are closed."""
         old = list(self.tools.children)
-        decision, player = self.decision, self.is_player()
+        decision, player, looks = self.decision, self.is_player(), self._looks
         undo = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
-                        layout=w.Layout(width="auto", display="" if player else "none"))
-        undo.disabled = self._my_last_action() is None
+                        layout=looks.auto if player else looks.hidden, style=looks.button,
+                        disabled=self._my_last_action() is None)
         undo.on_click(lambda _b: self._tool(decision, self.undo))
         unfinished = self.session.current_player() != TERMINAL
-        finish = w.Button(description="ให้บอทเล่นจนจบ / let the bots finish", icon="forward",
-                          layout=w.Layout(width="auto", display="" if player and self.bots and unfinished
-                                          and self.viewer_out() else "none"))
+        finish = w.Button(description="ให้บอทเล่นจนจบ / let the bots finish", icon="forward", style=looks.button,
+                          layout=looks.auto if player and self.bots and unfinished and self.viewer_out()
+                          else looks.hidden)
         finish.on_click(lambda _b: self._tool(decision, self.finish))
         self.undo_button, self.finish_button = undo, finish
         self.tools.children = [undo, finish]
@@ -905,6 +961,7 @@ class PlayTable(w.VBox):
         for a in legal:
             groups.setdefault(a["type"], []).append(a)
         state, decision, rows = self.session.state, self.decision, []
+        looks = self._looks
         bluffs = 0
         for typ, acts in groups.items():
             style = "danger" if typ in self.spec.danger else "primary" if typ in self.spec.primary else ""
@@ -918,7 +975,7 @@ class PlayTable(w.VBox):
             if len(acts) <= MAX_BUTTONS:
                 for a, text in zip(acts, labels):
                     b = w.Button(description=text, tooltip=text, button_style=style,
-                                 layout=w.Layout(width="auto", height="auto", max_width="100%"))
+                                 layout=looks.choice, style=looks.button)
                     if BLUFF_MARK[0] in text:
                         b.add_class("kl-bluff")
                     b.choice = (decision, dict(a))
@@ -926,11 +983,11 @@ class PlayTable(w.VBox):
                     rows.append(b)
             else:
                 dd = w.Dropdown(options=[(text, i) for i, text in enumerate(labels)],
-                                layout=w.Layout(width="auto", max_width="100%"))
-                b = w.Button(description="ทำ / do", button_style=style, layout=w.Layout(width="auto"))
+                                layout=looks.pick, style=looks.description)
+                b = w.Button(description="ทำ / do", button_style=style, layout=looks.auto, style=looks.button)
                 b.choices = (decision, [dict(a) for a in acts], dd)
                 b.on_click(self._on_dropdown)
-                rows.append(w.HBox([dd, b]))
+                rows.append(w.HBox([dd, b], layout=looks.row))
         self.buttons.children = rows
         for x in old:
             close_tree(x)
@@ -996,13 +1053,31 @@ class PlayTable(w.VBox):
         if isinstance(mode, w.ToggleButtons):
             mode.disabled = True
 
+    def _begin(self) -> None:
+        """A move of the reader's starts: any click arriving from now on belongs to a past decision
+        (refused, :meth:`choose`); the choices on screen are disabled only if the answer takes
+        longer than :data:`FREEZE_AFTER` (:meth:`_freeze_if_slow`)."""
+        self.decision += 1
+        self._busy = True
+        self._frozen = False
+        self._started = time.monotonic()
+
+    def _freeze_if_slow(self) -> None:
+        """Disable the choices shown and say the bots are moving, once the answer has taken
+        :data:`FREEZE_AFTER` seconds (called between the bots' moves)."""
+        if self._frozen or time.monotonic() - self._started < FREEZE_AFTER:
+            return
+        self._frozen = True
+        self.freeze()
+        if self.bots:
+            self.message.value = THINKING
+
     def act(self, action: dict) -> None:
         """Apply the reader's ``action`` (the engine validates it), let chance and the bots answer, redraw.
-        Every button is disabled until the redraw (the bots move in between)."""
-        self.decision += 1  # any click arriving from now on belongs to a past decision
-        self.freeze()
-        self.message.value = THINKING if self.bots else ""
-        self._busy = True
+        Clicks meanwhile are refused (a past decision); if the answer takes longer than
+        :data:`FREEZE_AFTER`, every button is disabled until the redraw (the bots move in between)."""
+        self._begin()
+        self.message.value = ""
         try:
             self.session.apply(dict(action))
             self.advance()  # stops when the reader is out: then a button lets the bots finish
@@ -1030,9 +1105,7 @@ class PlayTable(w.VBox):
         if j is None:
             self.render()
             return
-        self.decision += 1
-        self.freeze()
-        self._busy = True
+        self._begin()
         try:
             self.session.jump(j)
             self.advance()
@@ -1042,9 +1115,7 @@ class PlayTable(w.VBox):
 
     def finish(self) -> None:
         """Let chance and the bots play to the end (offered once the viewer is out)."""
-        self.decision += 1
-        self.freeze()
-        self._busy = True
+        self._begin()
         try:
             self.advance(limit=100_000, to_the_end=True)
         finally:
@@ -1065,6 +1136,8 @@ class PlayTable(w.VBox):
             cp = s.current_player()
             if cp == TERMINAL or (stop_when_out and self.viewer_out()):
                 return taken
+            if self._busy:
+                self._freeze_if_slow()
             if cp == CHANCE:
                 s.apply_chance()  # reproducible along the line: an undo cannot re-roll
                 continue

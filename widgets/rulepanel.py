@@ -99,14 +99,14 @@ class RulePanel(w.VBox):
     def highlight(self, clause_ids: Iterable[str]) -> None:
         """Highlight ``clause_ids`` and show the section of the first known one."""
         ids = [c for c in clause_ids if c]
-        self.cited = frozenset(ids)
-        for cid in ids:
-            idx = self.section_of(cid)
-            if idx is not None:
-                if self.dropdown.value != idx:
-                    self.dropdown.value = idx  # renders through the observer
-                    return
-                break
+        cited = frozenset(ids)
+        target = next((i for i in map(self.section_of, ids) if i is not None), None)
+        if cited == self.cited and target in (None, self.dropdown.value):
+            return  # already shown so (a stepper click often cites the clauses of the last one)
+        self.cited = cited
+        if target is not None and self.dropdown.value != target:
+            self.dropdown.value = target  # renders through the observer
+            return
         self._render()
 
     def _render(self) -> None:

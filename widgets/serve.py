@@ -13,7 +13,9 @@ the end; command-line flags win over the file):
 * ``--Voila.ip=HOST`` (default 127.0.0.1) ``--port=PORT`` ``--no-browser``
   ``--Voila.port_retries=0`` (fail clearly when the port is taken instead of moving on);
 * ``--preheat_kernel=True --pool_size=N``: N kernels per notebook start at launch and run the
-  notebook ahead of the first visitor (default N=1);
+  notebook ahead of the first visitor (the launcher's default :data:`POOL_SIZE`; ``--pool
+  NAME=N`` for one notebook); the launcher prepares them a few at a time and, once pages are
+  read, in the idle CPU class, a visitor's kernel first (:class:`_PreheatThrottle`);
 * ``--MappingKernelManager.cull_idle_timeout=S --MappingKernelManager.cull_interval=I``
   (``cull_connected=False``): a fallback for a tab that died without Voila's shutdown beacon
   (crash, lost network): its kernel is shut down S seconds after its last connection closed; an
@@ -74,6 +76,7 @@ import re
 import signal
 import sys
 import time
+import weakref
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,14 +138,20 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration,
 
 
 POOL_SIZE = 8
-"""Preheated kernels per notebook (default; ``--pool-size``): sized for a class of 20-30 readers
-arriving within a minute or so over the three pages (8 x 3 = 24 kernels, each about 110 MiB idle,
-about 2.7 GB in all).  A pool that runs dry is refilled :data:`PREHEAT_SLOTS` kernels at a time
-(see :class:`_PreheatThrottle`); a visitor arriving then waits for the next kernel to be ready."""
+"""Preheated kernels per notebook (default; ``--pool-size``; one notebook's own: ``--pool
+NAME=N``): sized for a class of 20-30 readers arriving within a minute or so over the six
+notebooks (8 x 6 = 48 kernels, about 110-150 MiB each idle).  A pool is refilled as soon as a
+kernel is taken, :data:`PREHEAT_SLOTS` kernels at a time, in the idle CPU class (see
+:class:`_PreheatThrottle`); a visitor who finds no ready kernel gets the next one, started at
+once."""
 
-PREHEAT_SLOTS = max(1, (os.cpu_count() or 2) - 1)
+IDLE_CLASS = hasattr(os, "SCHED_IDLE") and hasattr(os, "sched_setscheduler")
+"""Pooled kernels can be prepared in the ``SCHED_IDLE`` CPU class (Linux)."""
+
+PREHEAT_SLOTS = max(1, (os.cpu_count() or 2) - (0 if IDLE_CLASS else 1))
 """Kernels starting and running their notebook at the same time (default; ``--preheat-slots``):
-one core fewer than the machine has, so that the pages being read always have a core."""
+one per core where they run in the idle CPU class (they take no CPU the pages being read want),
+else one core fewer than the machine has, so that the pages being read always have a core."""
 
 
 def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = POOL_SIZE,
@@ -313,34 +322,83 @@ class _Stopping(Exception):
     """A pooled kernel not started because the server is stopping."""
 
 
-def _preheat_throttled(factory, slots: int):
+def _preheat_throttled(factory, slots: int, pool_sizes: dict[str, int] | None = None):
     """Wrap Voila's ``voila_kernel_manager_factory``: pooled kernels are started and run their
-    notebook at most ``slots`` at a time (:class:`_PreheatThrottle`)."""
+    notebook at most ``slots`` at a time (:class:`_PreheatThrottle`); ``pool_sizes``: the pool of
+    a notebook (``{"analyzer.ipynb": 2}``) where it is not the default size."""
     def make(*args, **kwargs):
         cls = factory(*args, **kwargs)
         if not hasattr(cls, "_initialize"):  # preheating off
             return cls
-        return type("ThrottledVoilaKernelManager", (_PreheatThrottle, cls), {"preheat_slots": slots})
+        return type("ThrottledVoilaKernelManager", (_PreheatThrottle, cls),
+                    {"preheat_slots": slots, "pool_sizes": dict(pool_sizes or {})})
     return make
 
 
+def _process_tree(pid: int | None):
+    """The process ``pid`` and its descendants (psutil processes; ``[]`` without psutil or when
+    the process is gone)."""
+    if not pid:
+        return []
+    try:
+        import psutil
+        proc = psutil.Process(pid)
+        return [proc, *proc.children(recursive=True)]
+    except Exception:  # noqa: BLE001 - no psutil, or the process ended
+        return []
+
+
+def set_cpu_priority(pid: int | None, low: bool) -> bool:
+    """Put every thread of process ``pid`` and of its descendants in Linux's ``SCHED_IDLE`` class
+    (``low``: it runs only on CPU time nothing else wants, and any other runnable task preempts it
+    at once), or back in the normal class.  Returns whether it could (``False`` off Linux, or when
+    the process is gone).  Threads and processes started later inherit the class of the thread
+    that starts them."""
+    policy = getattr(os, "SCHED_IDLE", None) if low else getattr(os, "SCHED_OTHER", None)
+    if policy is None or not hasattr(os, "sched_setscheduler"):
+        return False
+    done = False
+    for proc in _process_tree(pid):
+        try:
+            tids = [int(t) for t in os.listdir(f"/proc/{proc.pid}/task")]
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                os.sched_setscheduler(tid, policy, os.sched_param(0))
+                done = True
+            except OSError:  # the thread ended, or not permitted
+                pass
+    return done
+
+
 class _PreheatThrottle:
-    """Voila's kernel pool, filled :attr:`preheat_slots` kernels at a time.
+    """Voila's kernel pool, prepared ahead of demand without taking CPU from the pages being read.
 
     Voila fills a pool by starting every missing kernel at once, each running its notebook; when a
     page takes a kernel, the refill starts a second later.  On a 2-core machine a pool of 8 per
     notebook meant 24 kernels executing together at launch, and a class arriving together took
     its kernels while as many refills ran their notebooks beside them: the pages being opened had
-    no CPU left (20 visitors: the first boards came after a minute).  Here a pooled kernel waits
-    for a slot, starts, runs its notebook and gives the slot back once it has gone quiet (its
-    notebook ran up to the last cell, which waits for its visitor's request), so the readers'
-    kernels keep the other core (until the first page is handed out every core is used:
-    :meth:`preheat_limit`).  Voila's "Kernel pool of ... is filled" line now means the
-    kernels are ready, not just started.  A kernel that a visitor takes while it is still being
-    prepared is the next one ready (Voila hands out the oldest first).
+    no CPU left (20 visitors: the first boards came after a minute).  Here:
+
+    * a pooled kernel waits for one of :attr:`preheat_slots` slots, starts, runs its notebook and
+      gives the slot back once it has gone quiet (its notebook ran up to the last cell, which
+      waits for its visitor's request; CPU counted over the kernel and the processes it started).
+      Voila's "Kernel pool of ... is filled" line means the kernels are *ready*, not just started;
+    * once pages are being read (the first kernel was handed out), a kernel being prepared runs in
+      the ``SCHED_IDLE`` CPU class (:func:`set_cpu_priority`): it uses only CPU time that the
+      server, the readers' kernels and everything else on the machine leave over, and gets the
+      normal class back when a visitor takes it.  At launch, with nobody reading yet, pools are
+      prepared in the normal class on every core (:meth:`preheat_limit`);
+    * demand first: a visitor takes a ready kernel of the notebook when there is one (Voila took
+      the oldest, ready or not), else the oldest pending one, which then starts at once, beyond
+      the slots, in the normal class (it had been queued behind other notebooks' refills: opening
+      five pages while the pools were still filling took over three minutes).
     """
 
     preheat_slots = 1
+    pool_sizes: dict[str, int] = {}
+    """``{notebook path: pool size}`` of the notebooks whose pool is not the default size."""
     QUIET_CPU = 0.05
     """Seconds of CPU per second below which a preheating kernel counts as ready."""
 
@@ -350,7 +408,18 @@ class _PreheatThrottle:
             self._preheat_stop = asyncio.Event()
             self._preheat_running = 0
             self._preheat_handed = False
+            # pool task -> an asyncio.Event set when a visitor takes it (weak: a task that never
+            # reached _initialize, e.g. cancelled at stop, leaves nothing behind)
+            self._preheat_wanted = weakref.WeakKeyDictionary()
         return self._preheat_cond, self._preheat_stop
+
+    def _wanted(self, task) -> asyncio.Event:
+        """The event set when a visitor takes pool ``task`` (made by whichever side asks first:
+        a visitor may take a refill still waiting out Voila's fill delay)."""
+        event = self._preheat_wanted.get(task)
+        if event is None:
+            event = self._preheat_wanted[task] = asyncio.Event()
+        return event
 
     def preheat_limit(self) -> int:
         """Kernels prepared at once: :attr:`preheat_slots`, or every core until the first page
@@ -365,56 +434,103 @@ class _PreheatThrottle:
         async with cond:
             cond.notify_all()
 
-    async def get_rendered_notebook(self, *args, **kwargs):
-        self._throttle()
+    def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
+        size = self.pool_sizes.get(notebook_name) if notebook_name else None
+        if size is not None and notebook_name not in self.kernel_pools_config:
+            default = dict(self.kernel_pools_config.get("default", {}))
+            self.kernel_pools_config = {**self.kernel_pools_config,
+                                        notebook_name: {**default, "pool_size": size}}
+        return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+
+    def _pick_for_visitor(self, notebook_name) -> None:
+        """Put a ready kernel first in ``notebook_name``'s pool (Voila hands out the first), or
+        mark the first as wanted (it starts at once, in the normal CPU class)."""
+        pool = getattr(self, "_pools", {}).get(notebook_name)
+        if not pool:
+            return
+        ready = next((i for i, task in enumerate(pool) if task.done() and not task.cancelled()
+                      and task.exception() is None), None)
+        if ready is not None:
+            pool.insert(0, pool.pop(ready))
+            return
+        self._wanted(pool[0]).set()
+
+    async def get_rendered_notebook(self, notebook_name, *args, **kwargs):
+        cond, _stop = self._throttle()
         self._preheat_handed = True
-        return await super().get_rendered_notebook(*args, **kwargs)
+        self._pick_for_visitor(notebook_name)
+        async with cond:
+            cond.notify_all()  # a wanted kernel waiting for a slot starts now
+        result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)
+        kernel = self._kernels.get(result[2])
+        set_cpu_priority(self._kernel_pid(kernel), low=False)  # a reader's kernel from now on
+        return result
+
+    @staticmethod
+    def _kernel_pid(kernel) -> int | None:
+        provisioner = getattr(kernel, "provisioner", None)
+        return getattr(provisioner, "pid", None) or getattr(getattr(provisioner, "process", None), "pid", None)
 
     async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
         if kernel_id is not None:  # a restart, not a pool fill
             return await super()._initialize(notebook_path, kernel_id, **kwargs)
         cond, stop = self._throttle()
-        async with cond:
-            await cond.wait_for(lambda: stop.is_set() or self._preheat_running < self.preheat_limit())
-            if stop.is_set():
-                raise _Stopping(notebook_path)
-            self._preheat_running += 1
+        task = asyncio.current_task()
+        wanted = self._wanted(task)
         try:
-            content = await super()._initialize(notebook_path, None, **kwargs)
-            await self._until_quiet(content, stop)
-            return content
-        finally:
             async with cond:
-                self._preheat_running -= 1
-                cond.notify_all()
-
-    async def _until_quiet(self, content, stop) -> None:
-        """Until the kernel's notebook ran up to its last cell: its process used less than
-        :attr:`QUIET_CPU` over two half-seconds in a row (or its render ended, or the server is
-        stopping, or :data:`STARTUP_TIMEOUT` passed)."""
-        task = content.get("task")
-        kernel = self._kernels.get(content.get("kernel_id"))
-        provisioner = getattr(kernel, "provisioner", None)
-        pid = getattr(provisioner, "pid", None) or getattr(getattr(provisioner, "process", None), "pid", None)
-        try:
-            import psutil
-            proc = psutil.Process(pid) if pid else None
-        except Exception:  # noqa: BLE001 - no psutil or no process: wait on the render only
-            proc = None
-        t0, calm, last = time.monotonic(), 0, None
-        while time.monotonic() - t0 < STARTUP_TIMEOUT and not stop.is_set():
-            if task is not None and task.done():
-                return
+                await cond.wait_for(lambda: stop.is_set() or wanted.is_set()
+                                    or self._preheat_running < self.preheat_limit())
+                if stop.is_set():
+                    raise _Stopping(notebook_path)
+                self._preheat_running += 1
             try:
-                cpu = sum(proc.cpu_times()[:2]) if proc is not None else None
-            except Exception:  # noqa: BLE001 - the kernel died: nothing to wait for
-                return
-            if cpu is not None and last is not None:
-                calm = calm + 1 if cpu - last < self.QUIET_CPU * 0.5 else 0
-                if calm >= 2 and time.monotonic() - t0 > 1:
+                content = await super()._initialize(notebook_path, None, **kwargs)
+                await self._until_quiet(content, stop, wanted)
+                return content
+            finally:
+                async with cond:
+                    self._preheat_running -= 1
+                    cond.notify_all()
+        finally:
+            self._preheat_wanted.pop(task, None)
+
+    async def _until_quiet(self, content, stop, wanted=None) -> None:
+        """Until the kernel's notebook ran up to its last cell: its process and the processes it
+        started used less than :attr:`QUIET_CPU` over two half-seconds in a row (or its render
+        ended, or the server is stopping, or :data:`STARTUP_TIMEOUT` passed).  Meanwhile the
+        kernel is in the ``SCHED_IDLE`` class while pages are being read and nobody wants it
+        (see the class docstring)."""
+        task = content.get("task")
+        pid = self._kernel_pid(self._kernels.get(content.get("kernel_id")))
+        t0, calm, last, low = time.monotonic(), 0, None, False
+        try:
+            while time.monotonic() - t0 < STARTUP_TIMEOUT and not stop.is_set():
+                if task is not None and task.done():
                     return
-            last = cpu
-            await asyncio.sleep(0.5)
+                want_low = self._preheat_handed and not (wanted is not None and wanted.is_set())
+                if want_low != low and set_cpu_priority(pid, want_low):
+                    low = want_low
+                procs = _process_tree(pid)
+                if pid and not procs:
+                    return  # the kernel died: nothing to wait for
+                cpu = None
+                if procs:
+                    cpu = 0.0
+                    for proc in procs:
+                        try:
+                            cpu += sum(proc.cpu_times()[:2])
+                        except Exception:  # noqa: BLE001 - a child ended meanwhile
+                            pass
+                if cpu is not None and last is not None:
+                    calm = calm + 1 if cpu - last < self.QUIET_CPU * 0.5 else 0
+                    if calm >= 2 and time.monotonic() - t0 > 1:
+                        return
+                last = cpu
+                await asyncio.sleep(0.5)
+        finally:
+            if low and wanted is not None and wanted.is_set():
+                set_cpu_priority(pid, low=False)
 
 
 def _quiet_stop(kernel_manager) -> None:
@@ -517,6 +633,7 @@ class _StopOnSignal:
 _STOP = _StopOnSignal()
 _ARRIVAL = [ARRIVAL_TIMEOUT]  # the launcher's --arrival-timeout, read by DashboardVoila
 _SLOTS = [PREHEAT_SLOTS]  # the launcher's --preheat-slots
+_POOLS: dict[str, int] = {}  # the launcher's --pool NAME=N
 
 
 class _NoTrustWarning(logging.Filter):
@@ -634,7 +751,7 @@ def _voila_class():
             if self._bundle_files:
                 os.environ[bundles.ENV] = bundles.announce(self.base_url, self._bundle_files)
             factory = voila.app.voila_kernel_manager_factory
-            voila.app.voila_kernel_manager_factory = _preheat_throttled(factory, _SLOTS[0])
+            voila.app.voila_kernel_manager_factory = _preheat_throttled(factory, _SLOTS[0], _POOLS)
             try:
                 settings = super().init_settings()
             finally:
@@ -668,6 +785,20 @@ def _voila_class():
     return DashboardVoila
 
 
+def parse_pools(items: list[str]) -> dict[str, int]:
+    """``["analyzer.ipynb=2", "coup=4"]`` -> ``{"analyzer.ipynb": 2, "coup.ipynb": 4}`` (a
+    notebook's path under ``notebooks/``, ``.ipynb`` added when left out); ``SystemExit`` naming
+    the item for anything else (a size must be a whole number >= 1)."""
+    out = {}
+    for item in items:
+        name, sep, size = item.partition("=")
+        name = name.strip()
+        if not sep or not name or not size.strip().isdigit() or int(size) < 1:
+            raise SystemExit(f"--pool {item!r}: expected NOTEBOOK=N with N >= 1 (e.g. analyzer.ipynb=2)")
+        out[name if name.endswith(".ipynb") else name + ".ipynb"] = int(size)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the launcher's options and run Voila until SIGINT (Ctrl-C) or SIGTERM."""
     ap = argparse.ArgumentParser(prog="python -m widgets.serve", description=__doc__.split("\n")[0])
@@ -676,7 +807,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--pool-size", type=int, default=POOL_SIZE,
                     help=f"preheated kernels per notebook (default {POOL_SIZE}: a class of 20-30)")
     ap.add_argument("--preheat-slots", type=int, default=PREHEAT_SLOTS,
-                    help=f"kernels preheated at the same time (default {PREHEAT_SLOTS}: cores - 1)")
+                    help=f"kernels preheated at the same time (default {PREHEAT_SLOTS}: "
+                         + ("one per core, in the idle CPU class)" if IDLE_CLASS else "cores - 1)"))
+    ap.add_argument("--pool", action="append", default=[], metavar="NOTEBOOK=N",
+                    help="one notebook's pool size (e.g. analyzer.ipynb=2; repeatable)")
     ap.add_argument("--no-preheat", action="store_true", help="start kernels on demand instead")
     ap.add_argument("--cull-idle-timeout", type=int, default=600, help="seconds (default 600)")
     ap.add_argument("--cull-interval", type=int, default=60, help="seconds (default 60)")
@@ -706,6 +840,8 @@ def main(argv: list[str] | None = None) -> None:
     _OPTIONS["inline_js"] = args.inline_widget_js
     _OPTIONS["websocket_compression"] = WEBSOCKET_COMPRESSION if args.websocket_compression else None
     _SLOTS[0] = args.preheat_slots
+    _POOLS.clear()
+    _POOLS.update(parse_pools(args.pool))
     _STOP.install()  # before Voila's import and startup: a signal meanwhile is not lost
     os.chdir(ROOT)  # voila.json at the top is read from the working directory
     os.environ["JUPYTER_PATH"] = os.pathsep.join(

@@ -168,6 +168,7 @@ class ValeriaBoard(BoardView):
         super().__init__(spec, state, side, play, **kwargs)
         self.html = w.HTML()
         self.children = [self.html, *self.side]
+        self.add_class("kl-val-board")  # the table and its side (what a click redraws)
 
     def show(self, shown: Shown) -> None:
         self.html.value = table_html(shown.state, shown.obs, self.spec.seat_label)

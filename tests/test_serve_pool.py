@@ -1,0 +1,216 @@
+"""The kernel pools of the dashboard server (``widgets.serve._PreheatThrottle``), without a server.
+
+A stand-in for Voila's preheating kernel manager (``_Voila``: pools of asyncio tasks, filled the
+way Voila fills them, each a fake kernel: a real ``sleep`` process, or none) sits under the
+throttle, as ``widgets.serve._preheat_throttled`` puts it under Voila's.  Checked: the slots
+hold, a visitor gets a ready kernel before an older pending one, a kernel a visitor waits for
+starts at once beyond the slots, and once pages are read a kernel being prepared runs in Linux's
+``SCHED_IDLE`` class until a visitor takes it.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+from types import SimpleNamespace
+
+import pytest
+
+from widgets import serve
+
+
+class _Voila:
+    """Voila's pool mechanics as far as the throttle sees them: ``_pools[name]`` is a list of
+    tasks running ``_initialize``; a hand-out pops the first and refills (``fill_delay`` 0)."""
+
+    processes = False  # start a real (sleeping) process per kernel
+
+    def __init__(self, sizes: dict[str, int]):
+        self.sizes = sizes
+        self._pools: dict[str, list] = {}
+        self._kernels: dict[str, object] = {}
+        self.started: list[str] = []
+        self.procs: list[subprocess.Popen] = []
+        for name in sizes:
+            self.fill(name)
+
+    def fill(self, name: str) -> None:
+        pool = self._pools.setdefault(name, [])
+        for _ in range(self.sizes[name] - len(pool)):
+            pool.append(asyncio.get_event_loop().create_task(self._initialize(name)))
+
+    async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+        kid = f"{notebook_path}-{len(self.started)}"
+        self.started.append(kid)
+        pid = None
+        if self.processes:
+            proc = subprocess.Popen(["sleep", "60"])
+            self.procs.append(proc)
+            pid = proc.pid
+        self._kernels[kid] = SimpleNamespace(provisioner=SimpleNamespace(pid=pid))
+        return {"kernel_id": kid, "task": None}
+
+    async def get_rendered_notebook(self, notebook_name, **kwargs):
+        task = self._pools[notebook_name].pop(0)
+        content = await task
+        self.fill(notebook_name)
+        return None, [], content["kernel_id"]
+
+
+def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = False):
+    """A throttled stand-in; ``ready[kid]``: an asyncio.Event the kernel's preparation waits for
+    (instead of its CPU going quiet), made on demand."""
+    ready = {} if ready is None else ready
+
+    class Throttled(serve._PreheatThrottle, _Voila):
+        preheat_slots = slots
+
+        async def _until_quiet(self, content, stop, wanted=None):
+            if processes:
+                return await super()._until_quiet(content, stop, wanted)
+            await ready.setdefault(content["kernel_id"], asyncio.Event()).wait()
+
+    Throttled.processes = processes
+    return Throttled(sizes), ready
+
+
+async def _settle():
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+def test_kernels_are_prepared_a_slot_at_a_time_once_pages_are_read():
+    async def run():
+        km, ready = _manager(1, {"a.ipynb": 2, "b.ipynb": 2})
+        await _settle()
+        cores = max(1, os.cpu_count() or 1)
+        assert len(km.started) == min(cores, 4)  # at launch nobody reads: every core
+        for kid in list(km.started):
+            ready.setdefault(kid, asyncio.Event()).set()
+        await _settle()
+        while len(km.started) < 4 or not all(t.done() for p in km._pools.values() for t in p):
+            for kid in km.started:  # the launch fill ends
+                ready.setdefault(kid, asyncio.Event()).set()
+            await _settle()
+        first = await km.get_rendered_notebook("a.ipynb")  # a reader: refills one at a time now
+        assert first[2] == "a.ipynb-0"
+        await km.get_rendered_notebook("b.ipynb")
+        await _settle()
+        assert len(km.started) == 5 and km._preheat_running == 1  # two refills, one slot
+        ready[km.started[-1]].set()
+        await _settle()
+        assert len(km.started) == 6 and km._preheat_running == 1
+    asyncio.run(asyncio.wait_for(run(), 30))
+
+
+def test_a_visitor_gets_a_ready_kernel_before_an_older_pending_one():
+    async def run():
+        km, ready = _manager(2, {"a.ipynb": 2})
+        km._throttle()
+        km._preheat_handed = True  # pages are being read
+        await _settle()
+        assert km.started == ["a.ipynb-0", "a.ipynb-1"]
+        ready["a.ipynb-1"].set()  # the younger is ready, the older still being prepared
+        await _settle()
+        pool = km._pools["a.ipynb"]
+        assert not pool[0].done() and pool[1].done()
+        got = await asyncio.wait_for(km.get_rendered_notebook("a.ipynb"), 5)
+        assert got[2] == "a.ipynb-1"  # Voila would have waited for a.ipynb-0
+        ready["a.ipynb-0"].set()
+        await _settle()
+    asyncio.run(asyncio.wait_for(run(), 30))
+
+
+def test_a_kernel_a_visitor_waits_for_starts_at_once_beyond_the_slots():
+    async def run():
+        km, ready = _manager(1, {"a.ipynb": 1, "b.ipynb": 1})
+        km._throttle()
+        km._preheat_handed = True
+        await _settle()
+        assert km.started == ["a.ipynb-0"]  # b waits behind a, which never goes quiet
+        visit = asyncio.ensure_future(km.get_rendered_notebook("b.ipynb"))
+        await _settle()
+        assert km.started == ["a.ipynb-0", "b.ipynb-1"]  # started now, the slot still a's
+        ready["b.ipynb-1"].set()
+        got = await asyncio.wait_for(visit, 5)
+        assert got[2] == "b.ipynb-1" and km._preheat_running == 1
+        ready["a.ipynb-0"].set()
+        await _settle()
+    asyncio.run(asyncio.wait_for(run(), 30))
+
+
+@pytest.mark.skipif(not serve.IDLE_CLASS, reason="SCHED_IDLE is Linux's")
+def test_a_kernel_prepared_while_pages_are_read_runs_in_the_idle_class_until_taken():
+    async def run():
+        km, _ready = _manager(1, {"a.ipynb": 1}, processes=True)
+        km.QUIET_CPU = -1.0  # never quiet: the kernel stays "being prepared"
+        try:
+            km._throttle()
+            km._preheat_handed = True
+            for _ in range(40):
+                await asyncio.sleep(0.05)
+                if km.procs and os.sched_getscheduler(km.procs[0].pid) == os.SCHED_IDLE:
+                    break
+            pid = km.procs[0].pid
+            assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+            visit = asyncio.ensure_future(km.get_rendered_notebook("a.ipynb"))
+            for _ in range(40):  # wanted: the normal class again, while it is still prepared
+                await asyncio.sleep(0.05)
+                if os.sched_getscheduler(pid) == os.SCHED_OTHER:
+                    break
+            assert os.sched_getscheduler(pid) == os.SCHED_OTHER
+            km.QUIET_CPU = 1.0  # now it goes quiet: handed out, still in the normal class
+            await asyncio.wait_for(visit, 10)
+            assert os.sched_getscheduler(pid) == os.SCHED_OTHER
+            await km.halt_preheating()
+        finally:
+            for proc in km.procs:
+                proc.kill()
+                proc.wait()
+    asyncio.run(asyncio.wait_for(run(), 30))
+
+
+def test_set_cpu_priority_reaches_the_children_of_a_process():
+    if not serve.IDLE_CLASS:
+        assert serve.set_cpu_priority(os.getpid(), True) is False
+        return
+    parent = subprocess.Popen(["sh", "-c", "sleep 60 & wait"])
+    try:
+        import psutil
+        for _ in range(50):
+            kids = psutil.Process(parent.pid).children()
+            if kids:
+                break
+            asyncio.run(asyncio.sleep(0.05))
+        assert kids
+        assert serve.set_cpu_priority(parent.pid, True)
+        assert {os.sched_getscheduler(p) for p in (parent.pid, kids[0].pid)} == {os.SCHED_IDLE}
+        assert serve.set_cpu_priority(parent.pid, False)
+        assert {os.sched_getscheduler(p) for p in (parent.pid, kids[0].pid)} == {os.SCHED_OTHER}
+    finally:
+        parent.kill()
+        for p in psutil.Process().children(recursive=True):
+            if p.name() == "sleep":
+                p.kill()
+        parent.wait()
+    assert serve.set_cpu_priority(None, True) is False
+
+
+def test_one_notebook_gets_its_own_pool_size():
+    class Voila:  # what Voila's fill reads: the notebook's entry, else the default
+        def __init__(self):
+            self.kernel_pools_config = {"default": {"pool_size": 8}}
+
+        def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
+            return self.kernel_pools_config.get(notebook_name, self.kernel_pools_config["default"])
+
+    class Sized(serve._PreheatThrottle, Voila):
+        pool_sizes = {"analyzer.ipynb": 2}
+
+    km = Sized()
+    assert km.fill_if_needed(notebook_name="analyzer.ipynb")["pool_size"] == 2
+    assert km.fill_if_needed(notebook_name="coup.ipynb")["pool_size"] == 8
+    assert serve.parse_pools(["analyzer.ipynb=2", "coup=4"]) == {"analyzer.ipynb": 2, "coup.ipynb": 4}
+    for bad in ("analyzer.ipynb", "coup=0", "=3", "coup=x"):
+        with pytest.raises(SystemExit, match="NOTEBOOK=N"):
+            serve.parse_pools([bad])
