@@ -10,6 +10,7 @@ starts at once beyond the slots, and once pages are read a kernel being prepared
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import subprocess
 from types import SimpleNamespace
@@ -17,6 +18,14 @@ from types import SimpleNamespace
 import pytest
 
 from widgets import serve
+
+
+def _run(coro):
+    """``asyncio.run`` in a thread of its own: a browser test earlier in the same xdist worker may
+    leave Playwright's event loop running in this thread ("asyncio.run() cannot be called from a
+    running event loop")."""
+    with concurrent.futures.ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()
 
 
 class _Voila:
@@ -100,7 +109,7 @@ def test_kernels_are_prepared_a_slot_at_a_time_once_pages_are_read():
         ready[km.started[-1]].set()
         await _settle()
         assert len(km.started) == 6 and km._preheat_running == 1
-    asyncio.run(asyncio.wait_for(run(), 30))
+    _run(asyncio.wait_for(run(), 30))
 
 
 def test_a_visitor_gets_a_ready_kernel_before_an_older_pending_one():
@@ -118,7 +127,7 @@ def test_a_visitor_gets_a_ready_kernel_before_an_older_pending_one():
         assert got[2] == "a.ipynb-1"  # Voila would have waited for a.ipynb-0
         ready["a.ipynb-0"].set()
         await _settle()
-    asyncio.run(asyncio.wait_for(run(), 30))
+    _run(asyncio.wait_for(run(), 30))
 
 
 def test_a_kernel_a_visitor_waits_for_starts_at_once_beyond_the_slots():
@@ -136,7 +145,7 @@ def test_a_kernel_a_visitor_waits_for_starts_at_once_beyond_the_slots():
         assert got[2] == "b.ipynb-1" and km._preheat_running == 1
         ready["a.ipynb-0"].set()
         await _settle()
-    asyncio.run(asyncio.wait_for(run(), 30))
+    _run(asyncio.wait_for(run(), 30))
 
 
 @pytest.mark.skipif(not serve.IDLE_CLASS, reason="SCHED_IDLE is Linux's")
@@ -167,7 +176,7 @@ def test_a_kernel_prepared_while_pages_are_read_runs_in_the_idle_class_until_tak
             for proc in km.procs:
                 proc.kill()
                 proc.wait()
-    asyncio.run(asyncio.wait_for(run(), 30))
+    _run(asyncio.wait_for(run(), 30))
 
 
 def test_set_cpu_priority_reaches_the_children_of_a_process():
@@ -181,7 +190,7 @@ def test_set_cpu_priority_reaches_the_children_of_a_process():
             kids = psutil.Process(parent.pid).children()
             if kids:
                 break
-            asyncio.run(asyncio.sleep(0.05))
+            _run(asyncio.sleep(0.05))
         assert kids
         assert serve.set_cpu_priority(parent.pid, True)
         assert {os.sched_getscheduler(p) for p in (parent.pid, kids[0].pid)} == {os.SCHED_IDLE}
