@@ -289,7 +289,8 @@ def test_page_whose_kernel_went_before_it_connected_says_so(browser, dashboard):
         banner = w.page.locator("#kl-conn.shown")
         banner.wait_for(timeout=120_000)
         assert banner.get_attribute("data-state") == "lost"
-        banner.get_by_role("button", name="โหลดหน้าใหม่ / Reload").click()
+        # the reload waits for the new page to commit: a kernel from a pool refilling at load 30
+        banner.get_by_role("button", name="โหลดหน้าใหม่ / Reload").click(timeout=SLOW)
         w.page.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
         w.page.wait_for_function("() => window.klConnection.open > 0", timeout=SLOW)
         assert w.state() == "ok"

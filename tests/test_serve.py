@@ -31,6 +31,8 @@ pytestmark = pytest.mark.xdist_group("serve")
 
 CULL_NEVER = "3600"  # seconds: far beyond any test here
 KERNEL_GONE_WITHIN = 60  # seconds; generous, not a speed goal (the culler would take an hour)
+READY_STALL = 120  # seconds with no new server log line before a start counts as stuck
+READY_CAP = 600  # seconds in all
 KERNEL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
@@ -51,14 +53,22 @@ class Served:
              *([] if arrival_timeout is None else ["--arrival-timeout", str(arrival_timeout)])],
             cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
         notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))
-        deadline = time.monotonic() + 120
-        while self.log().count("is filled with") < notebooks:  # every pool has its kernel
+        # Ready once every pool has its kernel.  On a saturated machine (CI beside other work)
+        # filling six pools took over 120 s while still progressing, so the wait fails only
+        # after READY_STALL s with no new log line, or READY_CAP s in all.
+        start = last_change = time.monotonic()
+        seen = ""
+        while (log := self.log()).count("is filled with") < notebooks:
+            now = time.monotonic()
+            if log != seen:
+                seen, last_change = log, now
             if self.proc.poll() is not None:
                 self.close()
                 pytest.fail(f"widgets.serve exited with {self.proc.returncode}; see {self.log_path}")
-            if time.monotonic() > deadline:
+            if now - last_change > READY_STALL or now - start > READY_CAP:
                 self.close()
-                pytest.fail(f"widgets.serve not ready after 120 s; see {self.log_path}")
+                pytest.fail(f"widgets.serve not ready after {now - start:.0f} s "
+                            f"({now - last_change:.0f} s without a new log line); see {self.log_path}")
             time.sleep(0.3)
 
     def log(self) -> str:
@@ -308,3 +318,58 @@ def test_culler_spares_a_page_until_it_connects_and_while_it_is_connected():
     log = s.log()
     assert re.search(rf"Culling 'idle' kernel '\w+' \({connected}\)", log)
     assert re.search(rf"Culling 'idle' kernel '\w+' \({waiting}\)", log)
+
+
+def test_a_write_to_a_tab_that_went_away_is_dropped_quietly():
+    """A kernel message sent as the tab closes fails its write future with
+    ``WebSocketClosedError``; the done-callback retrieves it, so asyncio logs no "Task exception
+    was never retrieved" (seen in CI), while another failure is still logged as an error.  The
+    dashboard routes the kernel websocket through the handler that adds this callback."""
+    import asyncio
+    import gc
+    import logging
+
+    from tornado.websocket import WebSocketClosedError
+
+    from widgets import serve
+
+    class Log(logging.Handler):
+        def __init__(self):
+            super().__init__()
+            self.records = []
+
+        def emit(self, record):
+            self.records.append(record)
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        unretrieved = []
+        loop.set_exception_handler(lambda _loop, context: unretrieved.append(context))
+        log = logging.getLogger("test_closed_is_fine")
+        seen = Log()
+        log.addHandler(seen)
+        for exc in (WebSocketClosedError(), RuntimeError("boom")):
+            fut = loop.create_future()
+            fut.add_done_callback(lambda f: serve._closed_is_fine(log, f))
+            fut.set_exception(exc)
+            await asyncio.sleep(0)
+            del fut
+            gc.collect()
+        return unretrieved, [r.getMessage() for r in seen.records]
+
+    # in a thread of its own: a session's Playwright may already run an event loop here
+    result: list = []
+    runner = threading.Thread(target=lambda: result.append(asyncio.run(main())))
+    runner.start()
+    runner.join(60)
+    unretrieved, logged = result[0]
+    assert unretrieved == []
+    assert logged == ["kernel websocket write failed"]  # the RuntimeError only
+
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+    route = (r"/api/kernels/(?P<kernel_id>\w+-\w+)/channels", VoilaKernelWebsocketHandler)
+    other = (r"/other", object)
+    swapped = serve._our_handlers([route, other])
+    assert swapped[1] == other
+    assert swapped[0][0] == route[0] and issubclass(swapped[0][1], VoilaKernelWebsocketHandler)
+    assert swapped[0][1] is not VoilaKernelWebsocketHandler

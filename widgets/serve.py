@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import inspect
 import logging
 import os
@@ -647,6 +648,63 @@ class _NoTrustWarning(logging.Filter):
         return record.msg != "Notebook %s is not trusted"
 
 
+def _closed_is_fine(log, fut) -> None:
+    """Done-callback of a kernel websocket write: a write that failed because the tab had gone
+    (``WebSocketClosedError``) is retrieved and dropped; any other failure is logged as an error."""
+    if fut.cancelled():
+        return
+    exc = fut.exception()  # retrieving it is what keeps asyncio from logging it
+    if exc is None:
+        return
+    from tornado.websocket import WebSocketClosedError
+    if not isinstance(exc, WebSocketClosedError):
+        log.error("kernel websocket write failed", exc_info=exc)
+
+
+def _our_handlers(handlers: list) -> list:
+    """Voila's handler list with three of its handlers replaced by the dashboard's subclasses:
+    the page (sets the XSRF cookie), the template static files (404 for a probe) and the kernel
+    websocket (quiet after the tab went away).  Each entry is ``(pattern, handler, *rest)``."""
+    from voila.static_file_handler import TemplateStaticFileHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    ours = {TornadoVoilaHandler: _CLASSES.get("page"), TemplateStaticFileHandler: _CLASSES.get("static"),
+            VoilaKernelWebsocketHandler: _kernel_socket_class()}
+    return [(h[0], ours[h[1]], *h[2:]) if len(h) > 1 and ours.get(h[1]) is not None else h
+            for h in handlers]
+
+
+_CLASSES: dict = {}  # "page" and "static": set by _voila_class, which defines them
+
+
+def _kernel_socket_class():
+    """Voila's kernel websocket handler with quiet writes after a close (see below)."""
+    if "socket" in _CLASSES:
+        return _CLASSES["socket"]
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    class _KernelSocket(VoilaKernelWebsocketHandler):
+        """Voila's kernel websocket, whose writes to a tab that went away end quietly.
+
+        jupyter_server forwards each kernel message with ``write_message`` and drops the future
+        it returns.  When the tab closes while a message is on its way (a crashed tab, no
+        shutdown beacon), tornado fails that future with ``WebSocketClosedError`` and asyncio
+        logged "Task exception was never retrieved" with two tracebacks (seen in CI after the
+        culler test).  The message had nowhere to go; :func:`_closed_is_fine` retrieves that one
+        exception and logs any other.
+        """
+
+        def write_message(self, message, binary=False):
+            fut = super().write_message(message, binary=binary)
+            if fut is not None and hasattr(fut, "add_done_callback"):
+                fut.add_done_callback(functools.partial(_closed_is_fine, self.log))
+            return fut
+
+    _CLASSES["socket"] = _KernelSocket
+    return _KernelSocket
+
+
 def _voila_class():
     import tornado.ioloop
     import tornado.web
@@ -720,6 +778,8 @@ def _voila_class():
             if not head:
                 self.write(data)
 
+    _CLASSES.update(page=_XsrfCookieRenderHandler, static=_TemplateStatic)
+
     class DashboardVoila(Voila):
         """Voila with ``/`` redirecting to the home notebook."""
 
@@ -773,10 +833,7 @@ def _voila_class():
             home = url_path_join(self.base_url, "voila/render", HOME)
             redirect = (url_path_join(self.server_url, "/?"), tornado.web.RedirectHandler,
                         {"url": home, "permanent": False})
-            handlers = [(h[0], _XsrfCookieRenderHandler, *h[2:])
-                        if len(h) > 1 and h[1] is TornadoVoilaHandler else
-                        (h[0], _TemplateStatic, *h[2:]) if len(h) > 1 and h[1] is TemplateStaticFileHandler else h
-                        for h in super().init_handlers()]
+            handlers = _our_handlers(super().init_handlers())
             from widgets import bundles
             static = (url_path_join(self.base_url, bundles.ROUTE, r"([^/]+)"), _BundleHandler,
                       {"files": self._bundle_files})
