@@ -410,3 +410,17 @@ def test_bots_by_name_from_the_games_bots_modules():
     assert bot_names("toy_pig") == ["random", "cautious"]
     assert bot_names("coup")[0] == "random" and "honest" in bot_names("coup")
     assert "greedy" in bot_names("shadow_master")  # <name>_bot functions when a module has no BOTS
+
+
+@pytest.mark.parametrize("per_item, remaining, workers, target", [
+    (0.00086, 19766, 2, 1.0),  # the 20,000-game Coup bench on Dask: 17 chunks before, 18 now
+    (0.00086, 19766, 2, 0.25),
+    (0.017, 1988, 3, 1.0),
+    (0.001, 100_000, 8, 1.0),
+])
+def test_chunks_come_in_whole_rounds_so_no_worker_idles_at_the_end(per_item, remaining, workers, target):
+    from rules.analysis.simulate import _chunk_size
+    chunk = _chunk_size(per_item, remaining, workers, target)
+    chunks = -(-remaining // chunk)
+    assert chunks % workers == 0
+    assert 0.5 * target <= chunk * per_item <= 1.5 * target  # still about the target's work a chunk

@@ -261,6 +261,14 @@ def play_chunk(job: Job, start: int, stop: int) -> list[dict]:
         return [play_game(job, i) for i in range(start, stop)]
 
 
+def play_chunk_frame(job: Job, start: int, stop: int):
+    """:func:`play_chunk` as a DataFrame (rows as they come, not yet put in order): built where
+    the chunk ran, so a pool process or Dask worker does that work in parallel and sends numpy
+    blocks, not thousands of dicts; :func:`to_frame` joins the chunks."""
+    import pandas as pd
+    return pd.DataFrame(play_chunk(job, start, stop))
+
+
 # --- running many -----------------------------------------------------------------------------
 _POOLS: dict[int, Any] = {}
 _POOL_LOCK = threading.Lock()
@@ -317,10 +325,14 @@ class RunInfo:
 
 def run_chunks(fn: Callable[[Any, int, int], list], job: Any, n: int, *, client=None, workers: int | None = None,
                progress: bool = True, desc: str = "", on_progress: Callable[[int, int], None] | None = None,
-               cancel: threading.Event | None = None, info: RunInfo | None = None, chunk: int | None = None) -> list:
+               cancel: threading.Event | None = None, info: RunInfo | None = None, chunk: int | None = None,
+               parts: Callable[[Any, int, int], Any] | None = None) -> list:
     """``fn(job, start, stop)`` over ``0..n-1`` in chunks, serially, on a local pool or on Dask;
     the items in index order (only those done when ``cancel`` is set).  ``chunk``: items a chunk
-    (default: sized from a pilot run of about 0.2 s here, see :data:`DASK_CHUNK_SECONDS`)."""
+    (default: sized from a pilot run of about 0.2 s here, see :data:`DASK_CHUNK_SECONDS`).
+    ``parts``: a function like ``fn`` whose result has a length (a DataFrame of the chunk's
+    rows) used on a pool or Dask instead of ``fn``; the return value is then the list of the
+    results of ``fn`` (serial chunks and the pilot) and ``parts`` in index order, unflattened."""
     info = info if info is not None else RunInfo()
     t0 = time.perf_counter()
     bar = _bar(n, desc, progress)
@@ -355,10 +367,10 @@ def run_chunks(fn: Callable[[Any, int, int], list], job: Any, n: int, *, client=
         start = 0
     try:
         if client is not None:
-            _run_dask(fn, job, start, n, per_item, client, done, _tick, cancel, info, chunk)
+            _run_dask(parts or fn, job, start, n, per_item, client, done, _tick, cancel, info, chunk)
         elif workers != 1:
             w = workers or os.cpu_count() or 1
-            _run_pool(fn, job, start, n, per_item, w, done, _tick, cancel, info, chunk)
+            _run_pool(parts or fn, job, start, n, per_item, w, done, _tick, cancel, info, chunk)
         else:
             chunk = chunk or max(1, min(n, 50))
             info.backend, info.workers, info.chunk = "serial", 1, chunk
@@ -373,13 +385,20 @@ def run_chunks(fn: Callable[[Any, int, int], list], job: Any, n: int, *, client=
             bar.close()
     info.cancelled = bool(cancel is not None and cancel.is_set() and count < n)
     info.seconds = round(time.perf_counter() - t0, 3)
+    if parts is not None:
+        return [done[k] for k in sorted(done)]
     return [item for k in sorted(done) for item in done[k]]
 
 
 def _chunk_size(per_item: float, remaining: int, workers: int, target_s: float) -> int:
-    by_time = math.ceil(target_s / max(per_item, 1e-6))
-    spread = math.ceil(remaining / max(workers, 1))  # no more than one chunk a worker for a short run
-    return max(1, min(by_time, spread))
+    """Items a chunk: about ``target_s`` of work each, in a number of chunks that is a multiple
+    of ``workers``, so the last round keeps every worker busy (17 chunks on 2 workers left one
+    idle for the last second of a 10 s Dask run)."""
+    workers = max(workers, 1)
+    by_time = max(1, math.ceil(target_s / max(per_item, 1e-6)))
+    chunks = math.ceil(remaining / by_time)
+    chunks = max(workers, math.ceil(chunks / workers) * workers)
+    return max(1, math.ceil(remaining / chunks))
 
 
 def _run_pool(fn, job, start, n, per_item, workers, done, tick, cancel, info, chunk=None) -> None:
@@ -449,11 +468,16 @@ def _bar(n: int, desc: str, progress: bool):
 COUNT_PREFIXES = ("cite:", "bf_n:", "bf_sum:")
 
 
-def to_frame(rows: Sequence[dict]):
-    """The rows as a DataFrame: count columns (``cite:``, ``bf_``) filled with 0 where a game had
+def to_frame(rows: Sequence):
+    """The rows (dicts, or chunks of them: lists or DataFrames) as a DataFrame: count columns (``cite:``, ``bf_``) filled with 0 where a game had
     none, the fixed columns first, then scores, then counts in name order."""
     import pandas as pd
-    df = pd.DataFrame(list(rows))
+    chunks = [c for c in rows if len(c)] if rows and not isinstance(rows[0], dict) else None
+    if chunks is None:
+        df = pd.DataFrame(list(rows))
+    else:  # chunks: lists of rows and DataFrames of rows (simulate on a pool or Dask)
+        frames = [c if isinstance(c, pd.DataFrame) else pd.DataFrame(c) for c in chunks]
+        df = pd.concat(frames, ignore_index=True, sort=False) if frames else pd.DataFrame()
     if df.empty:
         return df
     kernel_only = "path" in df and (df["path"] == "kernel").all()
@@ -497,7 +521,7 @@ def simulate(game: str, n_games: int, bots=None, config: Mapping | Any = None, s
     job = make_job(game, config, bots, seed, max_steps=max_steps, kernel=kernel, phases=phases, data=data)
     info = info if info is not None else RunInfo()
     rows = run_chunks(play_chunk, job, n_games, client=client, workers=workers, progress=progress, desc=game,
-                      on_progress=on_progress, cancel=cancel, info=info, chunk=chunk)
+                      on_progress=on_progress, cancel=cancel, info=info, chunk=chunk, parts=play_chunk_frame)
     df = to_frame(rows)
     df.attrs.update(game=game, config=job.config_dict, bots=list(job.bots), seed=job.seed, n_games=n_games,
                     cancelled=info.cancelled, run=info.__dict__.copy())
