@@ -25,7 +25,7 @@ import pandas.testing as pdt
 import pytest
 
 from rules.analysis import (ScaledTables, compare, divergence, first_difference, game_seed, play_game, play_seed,
-                            make_job, score_actions, simulate, summary, sweep, sweep_win_rates, table_scale_points,
+                            make_job, score_actions, simulate, sweep, sweep_win_rates, table_scale_points,
                             wilson)
 from rules.analysis import metrics as M
 from rules.catalog import engine

@@ -4,7 +4,6 @@ seeded random games with the invariants after every action (``python -m rules so
 new_world`` runs 10,000).  Conformance itself runs in tests/test_api.py."""
 from __future__ import annotations
 
-import copy
 import importlib.util
 import random
 from pathlib import Path

@@ -16,7 +16,6 @@ import pytest
 
 from rules.core.play import playout
 from rules.core.protocol import TERMINAL
-from rules.core.scenario import Scenario
 from widgets import page
 from widgets.session import GameSession
 

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from rules.__main__ import main
-from rules.core.protocol import setup_events
 from rules.core.saveload import start
 from rules.core.scenario import find_scenarios, load_scenario, parse_scenario, run_file, run_scenario
 from rules.core.testing import check_setup_events

@@ -12,7 +12,6 @@ from rules.core.testing import conformance, random_games
 from rules.shadow_master import GAME
 from rules.shadow_master.config import Config, reading_value
 from rules.core.ambiguity import load_ambiguities
-from rules.shadow_master.tables import tables
 
 READINGS = sorted({(a.variant, reading_value(r))
                    for a in load_ambiguities("shadow_master") if a.variant for r in a.readings

@@ -16,7 +16,7 @@ import yaml
 
 from rules.core import saveload
 from rules.core.scenario import parse_scenario, run_scenario
-from widgets import deeplink, page, sharing
+from widgets import page, sharing
 
 GAMES = ["coup", "shadow_master", "new_world", "valeria", "toy_pig"]
 EXAMPLE = {"coup": "2_contessa_bluff_loses_both", "shadow_master": "attack_siege",

@@ -23,7 +23,6 @@ def test_shadow_master_panels_match_the_board_at_every_frame(stem):
     engine's: ``kingdom_rank`` on the drawn tokens), and at the end of each action the observation
     of the session's own state."""
     from rules.shadow_master import GAME
-    from rules.shadow_master import board as smb
     from rules.shadow_master.powers import kingdom_rank
     from widgets.shadow_master import SPEC
     from widgets.shadow_master.board import frame_state

@@ -21,7 +21,7 @@ import ipywidgets as w
 import pytest
 import traitlets
 
-from rules.core.protocol import TERMINAL, BadInput, Transition
+from rules.core.protocol import TERMINAL, Transition
 from widgets import page
 from widgets.session import GameSession
 
@@ -182,7 +182,6 @@ def test_a_flood_of_clicks_applies_only_the_decisions_shown():
     action of the reader was a button shown for the decision it was applied at."""
     spec = spec_of("coup")
     table = page.new_table(spec, 3, seed=9)
-    shown: dict[int, list[dict]] = {}
     applied = []
     real = table.act
 

@@ -253,7 +253,7 @@ def _check_values(value: Any, where: str, source: str, depth: int = 0) -> None:
         return
     elif isinstance(value, int):
         if abs(value) > MAX_INT:
-            raise BadInput(source, where, "ตัวเลขใหญ่เกินไป", f"number out of range (|x| > 2**63)")
+            raise BadInput(source, where, "ตัวเลขใหญ่เกินไป", "number out of range (|x| > 2**63)")
     elif isinstance(value, float):
         if not math.isfinite(value) or abs(value) > MAX_INT:
             raise BadInput(source, where, "ตัวเลขใหญ่เกินไป", "number out of range")

@@ -15,7 +15,7 @@ from ..core.protocol import IllegalAction
 from .labels import cell_name, seat_name, tile_name
 from .missions import card_text, load_cards
 from .placement import legal_cells, refusal
-from .state import DOUBLE, OVER, PLACE, SECOND_PICK, SECOND_PLACE, SHUFFLE, State
+from .state import DOUBLE, OVER, SECOND_PICK, SECOND_PLACE, SHUFFLE, State
 from .tiles import KIND, NAMES
 from .towers import double_targets
 

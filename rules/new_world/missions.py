@@ -24,7 +24,6 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from ..core.datafile import pydantic_error, read_yaml
-from ..core.protocol import BadInput
 from .tiles import COVERED, ENERGY, FOOD, OWNER_SHIFT, S1
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "new_world"

@@ -24,7 +24,7 @@ from . import board as B
 from .alliance import can_place, x_cell_of
 from .attack import removal_cells
 from .castles import castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
-from .constants import EXCHANGE_FEE, FINE, MOVE_FEE, MOVE_FEE_PER, THERON_MAX
+from .constants import EXCHANGE_FEE, FINE, THERON_MAX
 from .flow import current_player
 from .money import amount_choices, held_colours, move_fee, spendable
 from .powers import (can_buy, card_value, count_kind, deposit_capacity, deposit_options, exchanges_allowed,

@@ -8,7 +8,7 @@ Money is in Silver.  Colours are the board's kingdom colours (index order of ``b
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from .board import Board, Position

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rules.new_world.config import SOURCES
 
-from .board import SEAT_COLOURS
 from .labels import SOURCE_LABELS, seat_label
 
 SOURCE_COLOURS = {"farms": "#6a994e", "settlements": "#bc4749", "harbours": "#2e86ab", "castles": "#6c757d",

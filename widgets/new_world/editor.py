@@ -25,7 +25,7 @@ from rules.core.hexgrid import axial_to_oddr, neighbours
 from rules.core.protocol import BadInput
 from rules.new_world.board import PLACEABLE, SIDES, map_path, parse_map_text
 
-from ..errors import error_html, message_html, safe
+from ..errors import message_html, safe
 from ..hexboard import HexBoard
 from .board import ICON_FILL
 

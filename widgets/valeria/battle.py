@@ -26,7 +26,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from rules.core.ambiguity import load_ambiguities
-from rules.core.protocol import CHANCE, TERMINAL, BadInput, IllegalAction
+from rules.core.protocol import CHANCE, BadInput, IllegalAction
 from rules.core.scenario import load_scenario
 from rules.valeria import GAME
 from rules.valeria import battle as vb
