@@ -13,34 +13,37 @@ from rules.coup import GAME
 from rules.coup.actions import is_bluff
 from rules.coup.state import NAMES, TH
 
+from ..labels import EngineLabels
+
 CARD_TH = dict(zip(NAMES, TH))
 """Thai card names (the engine's own table)."""
 
 
-def seat_label(seat: int) -> str:
-    """How a Coup view names a seat (the engine's texts say ``ที่นั่ง {seat}``)."""
-    return f"ที่นั่ง {seat}"
+class CoupLabels(EngineLabels):
+    """The engine's labels (:class:`~widgets.labels.EngineLabels`) with Coup's seat names, the
+    window's first seat by the engine's ``reaction_order``, and who is out by the observation."""
+
+    def seat_label(self, seat: int) -> str:
+        """How a Coup view names a seat (the engine's texts say ``ที่นั่ง {seat}``)."""
+        return f"ที่นั่ง {seat}"
+
+    def seat_to_act(self, state: Any) -> int | None:
+        """The seat that acts next by the engine's reading of ``reaction_order`` (a window asks
+        its seats in the engine's order; ``None`` at chance or the end).  The table and
+        ``rules.core.play`` then play the same reading."""
+        cp = self.game.current_player(state)
+        if not isinstance(cp, frozenset):
+            return cp if isinstance(cp, int) and cp >= 0 else None
+        return list(self.game.reaction_order(state))[0]
+
+    def seat_out(self, obs: Mapping, seat: int) -> bool:
+        """True when the observation says ``seat`` has no influence left."""
+        return not obs["players"][seat]["alive"]
 
 
-def describe(state: Any, action: Mapping) -> tuple[str, str]:
-    """``(th, en)`` label of a legal action or chance outcome in ``state`` (the engine's)."""
-    return GAME.describe_action(state, dict(action))
-
-
-def label(state: Any, action: Mapping) -> str:
-    """A button label: ``"<th> / <en>"``."""
-    th, en = describe(state, action)
-    return f"{th} / {en}" if en and en != th else th
-
-
-def seat_to_act(state: Any) -> int | None:
-    """The seat that acts next by the engine's reading of ``reaction_order`` (a window asks its seats
-    in the engine's order; ``None`` at chance or the end).  The table and ``rules.core.play`` then
-    play the same reading."""
-    cp = GAME.current_player(state)
-    if not isinstance(cp, frozenset):
-        return cp if isinstance(cp, int) and cp >= 0 else None
-    return list(GAME.reaction_order(state))[0]
+LABELS = CoupLabels(GAME)
+seat_label, describe, label = LABELS.seat_label, LABELS.describe, LABELS.label
+seat_to_act, seat_out = LABELS.seat_to_act, LABELS.seat_out
 
 
 PHASE_TH = {
@@ -91,8 +94,3 @@ def turn_of(obs: Mapping) -> str:
     if obs["phase"] == "faction":
         return "เลือกศาสนา / choosing factions"
     return f"เทิร์นที่ {obs['turn_no']} · ตาของที่นั่ง {obs['turn']} / turn {obs['turn_no']}: seat {obs['turn']}"
-
-
-def seat_out(obs: Mapping, seat: int) -> bool:
-    """True when the observation says ``seat`` has no influence left."""
-    return not obs["players"][seat]["alive"]

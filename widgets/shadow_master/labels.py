@@ -8,37 +8,30 @@ observation's machine names to words.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Mapping
 
 from rules.shadow_master import GAME
 from rules.shadow_master import board as smb
 
-
-def seat_label(seat: int) -> str:
-    """Engine texts say ``ผู้เล่น {seat + 1}``; the views add the seat number."""
-    return f"ผู้เล่น {seat + 1} (ที่นั่ง {seat})"
+from ..labels import EngineLabels
 
 
-def describe(state: Any, action: Mapping) -> tuple[str, str]:
-    """``(th, en)`` label of a legal action or chance outcome in ``state`` (the engine's)."""
-    return GAME.describe_action(state, dict(action))
+class SMLabels(EngineLabels):
+    """The engine's labels (:class:`~widgets.labels.EngineLabels`) with Shadow Master's seat names
+    and who is out by the observation (``bankruptcy.out``)."""
+
+    def seat_label(self, seat: int) -> str:
+        """Engine texts say ``ผู้เล่น {seat + 1}``; the views add the seat number."""
+        return f"ผู้เล่น {seat + 1} (ที่นั่ง {seat})"
+
+    def seat_out(self, obs: Mapping, seat: int) -> bool:
+        """True when the observation says ``seat`` is out of the game (``bankruptcy.out``)."""
+        return bool(obs["players"][seat].get("out"))
 
 
-def label(state: Any, action: Mapping) -> str:
-    """``"<th> / <en>"``."""
-    th, en = describe(state, action)
-    return f"{th} / {en}" if en and en != th else th
-
-
-def seat_to_act(state: Any) -> int | None:
-    """The seat whose decision it is (the engine's ``current_player``; ``None`` at chance or the end)."""
-    cp = GAME.current_player(state)
-    return cp if isinstance(cp, int) and cp >= 0 else None
-
-
-def seat_out(obs: Mapping, seat: int) -> bool:
-    """True when the observation says ``seat`` is out of the game (``bankruptcy.out``)."""
-    return bool(obs["players"][seat].get("out"))
+LABELS = SMLabels(GAME)
+seat_label, describe, label = LABELS.seat_label, LABELS.describe, LABELS.label
+seat_to_act, seat_out = LABELS.seat_to_act, LABELS.seat_out
 
 
 STAGE_TH = {
