@@ -219,7 +219,21 @@ def _upload(accept: str, label: str) -> w.FileUpload:
 
 
 # ----------------------------------------------------------------------------- a scenario view
-class ScenarioShare(w.VBox):
+class _ShareBox(w.VBox):
+    """A share box's one behaviour: a button or upload handler clears the message line, and a
+    reader's bad file (or any refusal) becomes that line's error instead of a traceback."""
+
+    def _guard(self, fn: Callable) -> Callable:
+        def run(*args):
+            self.message.value = ""
+            try:
+                fn(*args)
+            except Exception as exc:  # noqa: BLE001 - a reader's bad file is a message
+                self.message.value = error_html(exc)
+        return run
+
+
+class ScenarioShare(_ShareBox):
     """Under a :class:`widgets.page.ScenarioView`: copy link, save as a ruling, open a ruling file."""
 
     def __init__(self, view, **kwargs):
@@ -235,15 +249,6 @@ class ScenarioShare(w.VBox):
         super().__init__([w.HTML(SHARE_CSS, layout=w.Layout(display="none")),
                           _bar(self.link, self.save_button, self.upload), self.files, self.message], **kwargs)
         self.add_class("kl-share-box")
-
-    def _guard(self, fn: Callable) -> Callable:
-        def run(*args):
-            self.message.value = ""
-            try:
-                fn(*args)
-            except Exception as exc:  # noqa: BLE001 - a reader's bad file is a message
-                self.message.value = error_html(exc)
-        return run
 
     def stem(self) -> str | None:
         """The file stem of the scenario shown when it is one of the game's files (a link opens it)."""
@@ -297,7 +302,7 @@ class ScenarioShare(w.VBox):
 
 
 # ----------------------------------------------------------------------------- a play panel
-class PlayShare(w.VBox):
+class PlayShare(_ShareBox):
     """Under a play panel: share this game (link + session file), open a session file, save as a
     ruling.  ``table()`` gives the :class:`widgets.page.PlayTable` on screen (or ``None``);
     ``bots()`` the bots' kind chosen; ``open_table(save_text, name)`` seats a loaded session (the
@@ -319,15 +324,6 @@ class PlayShare(w.VBox):
                           _bar(self.share_button, self.ruling_button, self.upload),
                           self.link, self.files, self.message], **kwargs)
         self.add_class("kl-share-box")
-
-    def _guard(self, fn: Callable) -> Callable:
-        def run(*args):
-            self.message.value = ""
-            try:
-                fn(*args)
-            except Exception as exc:  # noqa: BLE001 - a reader's bad file is a message
-                self.message.value = error_html(exc)
-        return run
 
     def _table(self):
         t = self.table()
