@@ -33,7 +33,7 @@ from typing import Mapping, NamedTuple
 
 from ..core.play import _randbelow
 from ..core.protocol import CHANCE
-from .actions import next_choice, perform, sample_chance
+from .actions import OPTION_DO, chance_action, next_choice, perform_chance
 from .engine import GAME
 from .flow import advance
 from .setup import new_state
@@ -99,11 +99,14 @@ def _play(config, seed: int, rng: random.Random, trace: list | None, max_steps: 
     getrandbits = rng.getrandbits if type(rng) is random.Random else None
     randbelow = _randbelow(rng)
     log = deque(maxlen=0)        # the events are emitted as in the engine, and dropped at once
+    do = OPTION_DO               # per make: its option's rule (actions.option_handler)
     steps = 0
     while steps < max_steps and w.winners is None:
         seat, make, options = next_choice(w)
         if seat == CHANCE:
-            a = sample_chance(w, rng)
+            step = perform_chance(w, rng, log)
+            if trace is not None:
+                trace.append(chance_action(step))
         elif options:
             n = len(options)
             if getrandbits is not None:
@@ -113,12 +116,13 @@ def _play(config, seed: int, rng: random.Random, trace: list | None, max_steps: 
                     r = getrandbits(k)
             else:
                 r = randbelow(n)
-            a = make(seat, options[r])
+            o = options[r]
+            if trace is not None:
+                trace.append(make(seat, o))
+            # perform(w, make(seat, o), log) without the dict: the engine's rule for that option
+            do[make](w, seat, o, log)
         else:   # random_play fails so too (a stuck position: the soak reports it)
             raise ValueError(f"valeria: seat {seat} must act but has no legal action")
-        if trace is not None:
-            trace.append(a)
-        perform(w, a, log)
         advance(w, log)
         steps += 1
     return Result(steps, *_summary(w)), w
