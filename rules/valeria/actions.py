@@ -523,8 +523,9 @@ def _drawn(w, a: dict, log) -> None:
         w.champ_decks = tuple(decks)
         w.champ_up[k] = card
         cites, th, en = ("setup.champions",), f"กองแชมเปียน{deck}", f"the {deck} champion deck"
-    emit(log, "card_drawn", None, cites, f"เปิดการ์ด {card} จาก{th}", f"{card} is drawn face up from {en}",
-         deck=deck, slot=slot, card=card)
+    if log is not None:
+        emit(log, "card_drawn", None, cites, f"เปิดการ์ด {card} จาก{th}", f"{card} is drawn face up from {en}",
+             deck=deck, slot=slot, card=card)
 
 
 

@@ -75,9 +75,10 @@ def _plan_options(s, seat: int, first: bool) -> list:
 
 def camp(w, seat: int, log) -> None:
     w.edit(seat, warden=CAMP)
-    th, en = seat_name(seat)
-    emit(log, "warden_moved", seat, ("turn.warden_move", "battle.return_to_camp"),
-         f"{th} ย้าย Warden กลับค่าย เพื่อออกรบ", f"{en} moves the Warden back to camp to battle", to=CAMP)
+    if log is not None:
+        th, en = seat_name(seat)
+        emit(log, "warden_moved", seat, ("turn.warden_move", "battle.return_to_camp"),
+             f"{th} ย้าย Warden กลับค่าย เพื่อออกรบ", f"{en} moves the Warden back to camp to battle", to=CAMP)
     w.queue[0:0] = [("plan",), ("end_turn",)]
 
 
@@ -96,10 +97,11 @@ def choose_plan(w, seat: int, pid: str, log) -> None:
 
         row_take(w, w.plan_row.index(pid))
     w.battle = Battle(pid, src, load().plans[pid].slots)
-    emit(log, "plan_chosen", seat, ("battle.choose_plan",),
-         f"{th} เลือกแผนรบ {pid} " + ("จากช่องสำรอง" if src == "reserve" else f"ซื้อสดจากแถว จ่ายทอง {cost}"),
-         f"{en} chooses battle plan {pid} " + ("from the reserve" if src == "reserve" else f"bought from the row for {cost} gold"),
-         plan=pid, source=src, cost=cost, slots=list(w.battle.slots))
+    if log is not None:
+        emit(log, "plan_chosen", seat, ("battle.choose_plan",),
+             f"{th} เลือกแผนรบ {pid} " + ("จากช่องสำรอง" if src == "reserve" else f"ซื้อสดจากแถว จ่ายทอง {cost}"),
+             f"{en} chooses battle plan {pid} " + ("from the reserve" if src == "reserve" else f"bought from the row for {cost} gold"),
+             plan=pid, source=src, cost=cost, slots=list(w.battle.slots))
 
 
 def _free(s, seat: int) -> list[int]:
@@ -138,16 +140,17 @@ def assign(w, seat: int, i: int, wild: bool, log) -> None:
     b = w.battle
     p = w.players[seat]
     d = p.troops[i]
-    th, en = seat_name(seat)
     if wild:
         spend_gem(w, seat)
     w.battle = renewed(b, dice=b.dice + (i,), faces=b.faces + (d[1],), wild=b.wild + (wild,))
-    slot = b.slots[len(b.dice)]
-    dt, de = die_text(d)
-    emit(log, "troop_assigned", seat, ("battle.assign_troops",) + (("shrines.gem",) if wild else ()),
-         f"{th} วางเต๋า {dt} ลงช่อง{'ใดก็ได้' if slot == ANY else slot}" + (" (ใช้อัญมณีทำเป็น Wild)" if wild else ""),
-         f"{en} assigns {de} to a{'n any' if slot == ANY else ' ' + slot} slot" + (" (made wild with a gem)" if wild else ""),
-         die=i, troop=d[0], face=d[1], slot=slot, wild=wild)
+    if log is not None:
+        th, en = seat_name(seat)
+        slot = b.slots[len(b.dice)]
+        dt, de = die_text(d)
+        emit(log, "troop_assigned", seat, ("battle.assign_troops",) + (("shrines.gem",) if wild else ()),
+             f"{th} วางเต๋า {dt} ลงช่อง{'ใดก็ได้' if slot == ANY else slot}" + (" (ใช้อัญมณีทำเป็น Wild)" if wild else ""),
+             f"{en} assigns {de} to a{'n any' if slot == ANY else ' ' + slot} slot" + (" (made wild with a gem)" if wild else ""),
+             die=i, troop=d[0], face=d[1], slot=slot, wild=wild)
     w.queue.pop(0)
     w.queue.insert(0, ("assign",) if len(w.battle.dice) < len(b.slots) else ("adjust",))
 
@@ -187,9 +190,10 @@ def flip(w, seat: int, j: int, log) -> None:
     spend_gem(w, seat)
     w.battle = renewed(b, faces=tuple(faces))
     th, en = seat_name(seat)
-    emit(log, "die_flipped", seat, ("shrines.gem", "battle.assign_troops"),
-         f"{th} ใช้อัญมณีพลิกเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
-         f"{en} spends a gem to flip slot {j + 1} from {old} to {faces[j]}", slot=j, before=old, after=faces[j])
+    if log is not None:
+        emit(log, "die_flipped", seat, ("shrines.gem", "battle.assign_troops"),
+             f"{th} ใช้อัญมณีพลิกเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
+             f"{en} spends a gem to flip slot {j + 1} from {old} to {faces[j]}", slot=j, before=old, after=faces[j])
 
 
 def magic(w, seat: int, j: int, delta: int, log) -> None:
@@ -199,11 +203,12 @@ def magic(w, seat: int, j: int, delta: int, log) -> None:
     faces[j] = old + delta
     pay(w, seat, "magic", MAGIC_PER_PIP)
     w.battle = renewed(b, faces=tuple(faces))
-    th, en = seat_name(seat)
-    emit(log, "die_adjusted", seat, ("battle.assign_troops",),
-         f"{th} ใช้เวทมนตร์ {MAGIC_PER_PIP} ปรับเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
-         f"{en} spends {MAGIC_PER_PIP} magic to turn slot {j + 1} from {old} to {faces[j]}",
-         slot=j, before=old, after=faces[j], magic=MAGIC_PER_PIP)
+    if log is not None:
+        th, en = seat_name(seat)
+        emit(log, "die_adjusted", seat, ("battle.assign_troops",),
+             f"{th} ใช้เวทมนตร์ {MAGIC_PER_PIP} ปรับเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
+             f"{en} spends {MAGIC_PER_PIP} magic to turn slot {j + 1} from {old} to {faces[j]}",
+             slot=j, before=old, after=faces[j], magic=MAGIC_PER_PIP)
 
 
 def used_types(s, seat: int) -> tuple:
@@ -335,13 +340,14 @@ def fight(w, seat: int, log) -> None:
     board = parts["bonuses"][0]["amount"]
     champ = parts["bonus_sum"] - board
     th, en = seat_name(seat)
-    emit(log, "battle_strength", seat, ("battle.strength_cap",),
-         f"{th} พลังเต๋า {dice_sum} + กระดาน {board} + แชมเปียน {champ} = {total}"
-         f" เทียบบารมี {p.influence} พลังจริง {real}",
-         f"{en}: dice {dice_sum} + board {board} + champions {champ} = {total},"
-         f" against influence {p.influence}: real strength {real}",
-         dice=dice_sum, board_bonus=board, champion_bonus=champ, total=total,
-         influence=p.influence, real=real, capped=total > p.influence, faces=list(b.faces))
+    if log is not None:
+        emit(log, "battle_strength", seat, ("battle.strength_cap",),
+             f"{th} พลังเต๋า {dice_sum} + กระดาน {board} + แชมเปียน {champ} = {total}"
+             f" เทียบบารมี {p.influence} พลังจริง {real}",
+             f"{en}: dice {dice_sum} + board {board} + champions {champ} = {total},"
+             f" against influence {p.influence}: real strength {real}",
+             dice=dice_sum, board_bonus=board, champion_bonus=champ, total=total,
+             influence=p.influence, real=real, capped=total > p.influence, faces=list(b.faces))
     w.battle = renewed(b, real=real, used=used)
     score(w, seat, parts["vp"]["vp"], "battles", log, ("battle.vp_conversion",), f"พลัง {real} ตามตาราง",
           f"strength {real} on the chart")
@@ -349,17 +355,19 @@ def fight(w, seat: int, log) -> None:
         score(w, seat, parts["reserve_bonus"], "battles", log, ("battle.choose_plan",), "โบนัสช่องสำรอง", "reserve bonus")
     if parts["influence_spent"]:
         w.edit(seat, influence=w.players[seat].influence - real)
-        emit(log, "influence_spent", seat, ("battle.strength_cap",), f"{th} เสียบารมี {real}",
-             f"{en} spends {real} influence (influence_spent_in_battle=spent)", amount=real)
+        if log is not None:
+            emit(log, "influence_spent", seat, ("battle.strength_cap",), f"{th} เสียบารมี {real}",
+                 f"{en} spends {real} influence (influence_spent_in_battle=spent)", amount=real)
     champions.ongoing_rewards(w, seat, used, real, log)
     w.queue.pop(0)
     nxt = [("cleanup",)]
     if markers_on_board(w.players[seat]) > 0:
         nxt = [("level", "battle"), ("skirmish",)] + nxt
     else:
-        emit(log, "no_marker", seat, ("battle.level_up",),
-             f"{th} ไม่มี Conquest Marker เหลือบนกระดาน ข้ามการเลเวลอัพ (no_marker_left=skip)",
-             f"{en} has no conquest marker left: no level-up, marker or chain (no_marker_left=skip)")
+        if log is not None:
+            emit(log, "no_marker", seat, ("battle.level_up",),
+                 f"{th} ไม่มี Conquest Marker เหลือบนกระดาน ข้ามการเลเวลอัพ (no_marker_left=skip)",
+                 f"{en} has no conquest marker left: no level-up, marker or chain (no_marker_left=skip)")
     w.queue[0:0] = nxt
 
 
@@ -373,13 +381,15 @@ def cleanup(w, seat: int, log) -> None:
     to_bag(w, used, log, seat, ("battle.cleanup",), "หลังออกรบ", "after the battle")
     th, en = seat_name(seat)
     n = len(w.players[seat].plans)
-    emit(log, "plan_completed", seat, ("battle.cleanup",), f"{th} เก็บแผนรบ {b.plan} (สำเร็จ {n} ใบ)",
-         f"{en} keeps battle plan {b.plan} ({n} completed)", plan=b.plan, completed=n)
+    if log is not None:
+        emit(log, "plan_completed", seat, ("battle.cleanup",), f"{th} เก็บแผนรบ {b.plan} (สำเร็จ {n} ใบ)",
+             f"{en} keeps battle plan {b.plan} ({n} completed)", plan=b.plan, completed=n)
     w.battle = None
     if n >= PLANS_TO_END and not w.end_triggered:
         w.end_triggered, w.end_trigger = True, "seventh_plan"
-        emit(log, "end_triggered", seat, ("end.trigger_and_scoring",),
-             f"{th} ทำแผนรบสำเร็จครบ {PLANS_TO_END} ใบ เล่นต่อให้ครบรอบแล้วจบเกม",
-             f"{en} completed a {PLANS_TO_END}th plan: the round is finished, then the game ends")
+        if log is not None:
+            emit(log, "end_triggered", seat, ("end.trigger_and_scoring",),
+                 f"{th} ทำแผนรบสำเร็จครบ {PLANS_TO_END} ใบ เล่นต่อให้ครบรอบแล้วจบเกม",
+                 f"{en} completed a {PLANS_TO_END}th plan: the round is finished, then the game ends")
 
 

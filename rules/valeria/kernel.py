@@ -28,7 +28,6 @@ rules with every text stripped ran 8% faster), copying the edited players 1.5%.
 from __future__ import annotations
 
 import random
-from collections import deque
 from typing import Mapping, NamedTuple
 
 from ..core.play import _randbelow
@@ -98,7 +97,7 @@ def _play(config, seed: int, rng: random.Random, trace: list | None, max_steps: 
     # ``_randbelow``: the same getrandbits calls, written out here to save a call per step)
     getrandbits = rng.getrandbits if type(rng) is random.Random else None
     randbelow = _randbelow(rng)
-    log = deque(maxlen=0)        # the events are emitted as in the engine, and dropped at once
+    log = None                   # no event is kept: the rules skip building them (core.events.emit)
     do = OPTION_DO               # per make: its option's rule (actions.option_handler)
     steps = 0
     while steps < max_steps and w.winners is None:
