@@ -287,7 +287,7 @@ def strength_breakdown(s, seat: int) -> dict:
         raise BadInput("battle", "battle", "ไม่มีศึกที่ยังไม่ได้รบของที่นั่งนี้ (ดูเหตุการณ์ battle_strength ของศึกที่รบแล้ว)",
                        "this seat has no battle waiting for its fight (a fought battle's sum is its battle_strength event)")
     p = s.players[seat]
-    used = used_types(s, seat)
+    used, dice_sum, board, champ, total, real, vp, extra, spent = strength_parts(s, seat)
     slots = []
     for j, t in enumerate(b.slots):
         th, en = slot_text(t)
@@ -299,20 +299,15 @@ def strength_breakdown(s, seat: int) -> dict:
                        counts_as=used[j], strength=strength(b.faces[j]),
                        clauses=("battle.assign_troops",) + (("shrines.gem",) if b.wild[j] else ()))
         slots.append(row)
-    dice_sum = sum(r["strength"] for r in slots if r["strength"] is not None)
-    board = ability(p, "strength", s.config)
     bonuses = [{"source": "board", "id": "strength", "label_th": "กระดานผู้เล่น: +1 พลังถาวรที่ปลดล็อก",
                 "label_en": "player board: unlocked permanent +1 strength", "amount": board,
                 "clauses": ("battle.strength_cap", "battle.level_up")}]
-    for cid, v in champions.strength_bonus(p, used):
+    for cid, v in champ:
         c = load().champions[cid]
         bonuses.append({"source": "champion", "id": cid, "label_th": f"แชมเปียน {c.name_th}",
                         "label_en": f"champion {c.name_en}", "amount": v, "clauses": ("battle.strength_cap",)})
-    bonus_sum = sum(x["amount"] for x in bonuses)
-    total = dice_sum + bonus_sum
-    real = min(total, p.influence)
+    bonus_sum = total - dice_sum
     chart = vp_lookup(real, s.config)
-    extra = reserve_bonus(b.source, s.config)
     ongoing = []
     for cid in p.champions:
         c = load().champions[cid]
@@ -325,7 +320,29 @@ def strength_breakdown(s, seat: int) -> dict:
             "dice_sum": dice_sum, "bonuses": bonuses, "bonus_sum": bonus_sum, "total": total,
             "influence": p.influence, "real": real, "capped": total > p.influence, "clauses": ("battle.strength_cap",),
             "vp": chart, "reserve_bonus": extra, "vp_total": chart["vp"] + extra, "ongoing": ongoing,
-            "influence_spent": real if s.config.influence_spent_in_battle == "spent" else 0}
+            "influence_spent": spent}
+
+
+def strength_parts(s, seat: int) -> tuple:
+    """The sum a fight makes now (battle.strength_cap ... battle.vp_conversion), shared by
+    :func:`fight` and :func:`strength_breakdown` (which adds what a view shows around it):
+    ``(used, dice_sum, board, champions, total, real, vp, reserve_vp, influence_spent)`` with
+    ``used`` the type each die counts as (:func:`used_types`), ``board`` the board's strength
+    bonus, ``champions`` ``[(champion, bonus)]`` (:func:`~rules.valeria.champions.strength_bonus`),
+    ``total`` = dice + board + champions, ``real`` = min(total, influence), ``vp`` the chart's
+    VP at ``real``, ``reserve_vp`` (:func:`reserve_bonus`) and the influence the fight costs
+    (ambiguity influence_spent_in_battle), all ints."""
+    b = s.battle
+    p = s.players[seat]
+    used = used_types(s, seat)
+    dice_sum = sum([strength(f) for f in b.faces])
+    board = ability(p, "strength", s.config)
+    champ = champions.strength_bonus(p, used)
+    total = dice_sum + board + sum([v for _, v in champ])
+    real = min(total, p.influence)
+    spent = real if s.config.influence_spent_in_battle == "spent" else 0
+    return (used, dice_sum, board, champ, total, real, vp_for(real, s.config), reserve_bonus(b.source, s.config),
+            spent)
 
 
 def fight(w, seat: int, log) -> None:
@@ -334,11 +351,8 @@ def fight(w, seat: int, log) -> None:
     the battle meets; then level up, marker, chains, clean-up."""
     p = w.players[seat]
     b = w.battle
-    parts = strength_breakdown(w, seat)
-    used = used_types(w, seat)
-    dice_sum, total, real = parts["dice_sum"], parts["total"], parts["real"]
-    board = parts["bonuses"][0]["amount"]
-    champ = parts["bonus_sum"] - board
+    used, dice_sum, board, bonuses, total, real, vp, extra, spent = strength_parts(w, seat)
+    champ = total - dice_sum - board
     th, en = seat_name(seat)
     if log is not None:
         emit(log, "battle_strength", seat, ("battle.strength_cap",),
@@ -349,11 +363,11 @@ def fight(w, seat: int, log) -> None:
              dice=dice_sum, board_bonus=board, champion_bonus=champ, total=total,
              influence=p.influence, real=real, capped=total > p.influence, faces=list(b.faces))
     w.battle = renewed(b, real=real, used=used)
-    score(w, seat, parts["vp"]["vp"], "battles", log, ("battle.vp_conversion",), f"พลัง {real} ตามตาราง",
+    score(w, seat, vp, "battles", log, ("battle.vp_conversion",), f"พลัง {real} ตามตาราง",
           f"strength {real} on the chart")
-    if parts["reserve_bonus"]:
-        score(w, seat, parts["reserve_bonus"], "battles", log, ("battle.choose_plan",), "โบนัสช่องสำรอง", "reserve bonus")
-    if parts["influence_spent"]:
+    if extra:
+        score(w, seat, extra, "battles", log, ("battle.choose_plan",), "โบนัสช่องสำรอง", "reserve bonus")
+    if spent:
         w.edit(seat, influence=w.players[seat].influence - real)
         if log is not None:
             emit(log, "influence_spent", seat, ("battle.strength_cap",), f"{th} เสียบารมี {real}",
