@@ -55,18 +55,22 @@ def _plan_options(s, seat: int, first: bool) -> list:
     data = load()
     plans = data.plans
     types = [d[0] for d in p.troops]
+    n = len(types)
     gems = p.gems
     out = []
+    # a plan with more slots than dice held is never completable (shortfall's 99, more than any
+    # gem storage): asked first, it spares most of the calls (asked at every Warden move)
     for pid in p.reserve:
         plan = plans[pid]
-        if shortfall(types, plan.slots, plan.needs) <= gems:
+        if len(plan.slots) <= n and shortfall(types, plan.slots, plan.needs) <= gems:
             out.append((pid, "reserve", 0))
             if first:
                 return out
     prices = data.row_prices
     gold = p.gold
     for j, pid in enumerate(s.plan_row):
-        if pid is not None and prices[j] <= gold and shortfall(types, plans[pid].slots, plans[pid].needs) <= gems:
+        if pid is not None and prices[j] <= gold and len(plans[pid].slots) <= n \
+                and shortfall(types, plans[pid].slots, plans[pid].needs) <= gems:
             out.append((pid, "row", prices[j]))
             if first:
                 return out

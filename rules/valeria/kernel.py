@@ -34,7 +34,7 @@ from ..core.play import _randbelow
 from ..core.protocol import CHANCE
 from .actions import OPTION_DO, chance_action, next_choice, perform_chance
 from .engine import GAME
-from .flow import advance
+from .flow import _DECISIONS as DECISIONS, advance
 from .setup import new_state
 from .state import Work
 
@@ -122,6 +122,8 @@ def _play(config, seed: int, rng: random.Random, trace: list | None, max_steps: 
             do[make](w, seat, o, log)
         else:   # random_play fails so too (a stuck position: the soak reports it)
             raise ValueError(f"valeria: seat {seat} must act but has no legal action")
-        advance(w, log)
+        q = w.queue
+        if not q or q[0][0] not in DECISIONS:     # advance would return at once at a seat's decision
+            advance(w, log)
         steps += 1
     return Result(steps, *_summary(w)), w
