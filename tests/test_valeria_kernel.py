@@ -161,3 +161,28 @@ def test_bad_config_is_refused_in_both_languages():
     with pytest.raises(BadInput) as err:
         kernel.play({"players": 9}, 0, random.Random(0))
     assert err.value.field == "players" and err.value.message_th and err.value.message_en
+
+
+def test_plan_options_written_out_agree_with_shortfall():
+    """battle._plan_options writes dice.shortfall out (asked at every Warden move): at every
+    position of seeded games, for every seat, the plans it offers are those whose dice
+    ``shortfall`` says the gems held make up (reserve first, then the row slots it can pay)."""
+    from rules.valeria import battle
+    from rules.valeria.data import load
+    from rules.valeria.dice import shortfall
+    plans, prices = load().plans, load().row_prices
+    seen = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.new_game({"players": 4}, seed)
+        while (a := choose_action(GAME, state, None, rng)) is not None:
+            for seat, p in enumerate(state.players):
+                types = [d[0] for d in p.troops]
+                want = [(pid, "reserve", 0) for pid in p.reserve if shortfall(types, plans[pid].slots) <= p.gems]
+                want += [(pid, "row", prices[j]) for j, pid in enumerate(state.plan_row)
+                         if pid is not None and prices[j] <= p.gold and shortfall(types, plans[pid].slots) <= p.gems]
+                assert battle.plan_options(state, seat) == want
+                assert battle.can_camp(state, seat) == (p.warden != "camp" and bool(want))
+                seen += bool(want)
+            state = GAME.apply(state, a).state
+    assert seen > 100

@@ -58,22 +58,36 @@ def _plan_options(s, seat: int, first: bool) -> list:
     n = len(types)
     gems = p.gems
     out = []
-    # a plan with more slots than dice held is never completable (shortfall's 99, more than any
-    # gem storage): asked first, it spares most of the calls (asked at every Warden move)
+    # dice.shortfall written out (asked for every plan at every Warden move): a plan with more
+    # slots than dice held is never completable (shortfall's 99, more than any gem storage);
+    # else the typed slots short of dice of their colour, each to be made up by a gem (a wild)
     for pid in p.reserve:
         plan = plans[pid]
-        if len(plan.slots) <= n and shortfall(types, plan.slots, plan.needs) <= gems:
-            out.append((pid, "reserve", 0))
-            if first:
-                return out
+        if len(plan.slots) <= n:
+            short = 0
+            for t, k in plan.needs:
+                c = types.count(t)
+                if k > c:
+                    short += k - c
+            if short <= gems:
+                out.append((pid, "reserve", 0))
+                if first:
+                    return out
     prices = data.row_prices
     gold = p.gold
     for j, pid in enumerate(s.plan_row):
-        if pid is not None and prices[j] <= gold and len(plans[pid].slots) <= n \
-                and shortfall(types, plans[pid].slots, plans[pid].needs) <= gems:
-            out.append((pid, "row", prices[j]))
-            if first:
-                return out
+        if pid is not None and prices[j] <= gold:
+            plan = plans[pid]
+            if len(plan.slots) <= n:
+                short = 0
+                for t, k in plan.needs:
+                    c = types.count(t)
+                    if k > c:
+                        short += k - c
+                if short <= gems:
+                    out.append((pid, "row", prices[j]))
+                    if first:
+                        return out
     return out
 
 
