@@ -27,7 +27,7 @@ once).  The rules edit the working copy in place.  No event is kept: the log is 
 positions and the events.
 
 Speed (``python -m rules bench valeria --json``, 4 players, per CPU second on the shared 2-core
-machine, load 5-6): about 165-190 games (130-150 thousand steps), against 132-134 before the
+machine, load 5-8): about 170-190 games (135-150 thousand steps), against 123-134 before the
 option path and the dropped events (144 on a quiet machine) and the engine's 68-73.  What is
 left is the rules' own work, spread thin: listing the options (the Warden's moves with the plans
 it could complete, the dice of a shrine), the edited players copied (``Work.edit``, about 700 a
