@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.core.ambiguity import load_ambiguities, reading_configs
 from rules.core.play import choose_action, random_play
-from rules.core.protocol import BadInput
+from rules.core.protocol import CHANCE, BadInput
 from rules.valeria import GAME, kernel
 
 READINGS = {e.variant: [r.config_value for r in e.readings] for e in load_ambiguities("valeria")}
@@ -66,6 +66,55 @@ def test_same_games_for_any_mix_of_readings(players, seed, readings):
     assert differences({"players": players, **readings}, seed) == []
 
 
+def _option_vs_perform(state) -> list[str]:
+    """At ``state``, every option of the decision (or the chance outcome drawn) done both ways on
+    fresh working copies: the engine's ``perform`` of its action dict, and the kernel's path
+    (``actions.OPTION_DO`` / ``perform_chance``); what differs (position or events)."""
+    from rules.valeria import actions
+    from rules.valeria.flow import advance
+    from rules.valeria.state import Work
+    out = []
+    seat, make, options = actions.next_choice(state)
+    if seat == CHANCE:
+        pairs = [(lambda w, log: actions.perform(w, actions.sample_chance(w, random.Random(5)), log),
+                  lambda w, log: actions.perform_chance(w, random.Random(5), log))]
+    else:
+        pairs = [((lambda o: lambda w, log: actions.perform(w, make(seat, o), log))(o),
+                  (lambda o: lambda w, log: actions.OPTION_DO[make](w, seat, o, log))(o)) for o in options]
+    for engine_way, kernel_way in pairs:
+        ends = []
+        for way in (engine_way, kernel_way):
+            w, log = Work(state), []
+            way(w, log)
+            advance(w, log)
+            ends.append((GAME.state_to_json(w.freeze()), log))
+        if ends[0] != ends[1]:
+            out.append(f"{make.__name__} differs at turn {state.turns}")
+    return out
+
+
+@pytest.mark.parametrize("players,fields", [(4, {}), (4, {"influence_spent_in_battle": "spent", "reserve_bonus": "plus_one_vp", "vp_conversion_table": "stepped"}),
+                                            (2, {"troop_slots_full": "forbidden"}),
+                                            (3, {"shrine_refill": "when_shrine_empty", "no_legal_move": "pass"}),
+                                            (5, {"shrine_action_optional": "may_decline", "award_claims": "taken"})])
+def test_every_option_done_the_kernel_way_is_the_engines_action(players, fields):
+    """The kernel does the chosen option without its action dict (actions.OPTION_DO): at every
+    step of whole games, every legal option (and the chance outcome) gives the same position and
+    the same events as ``perform`` of the engine's action dict."""
+    cfg = GAME.make_config({"players": players, **fields})
+    kinds = set()
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = GAME.new_game(cfg, seed)
+        while (a := choose_action(GAME, state, None, rng)) is not None:
+            assert _option_vs_perform(state) == [], (seed, a)
+            kinds.add(a.get("type") or a["chance"])
+            state = GAME.apply(state, a).state
+    assert {"enter", "take", "camp", "choose_plan", "assign", "fight", "level_up", "place_marker", "die",
+            "draw"} <= kinds
+    assert ("return_die" in kinds) == (cfg.troop_slots_full == "return_one")    # a full troop area
+
+
 def test_the_comparison_can_fail():
     """A kernel that plays another reading (shrines refilled one by one as each empties, not when
     all are empty) is told apart from the engine's game: the check has teeth."""
@@ -112,3 +161,28 @@ def test_bad_config_is_refused_in_both_languages():
     with pytest.raises(BadInput) as err:
         kernel.play({"players": 9}, 0, random.Random(0))
     assert err.value.field == "players" and err.value.message_th and err.value.message_en
+
+
+def test_plan_options_written_out_agree_with_shortfall():
+    """battle._plan_options writes dice.shortfall out (asked at every Warden move): at every
+    position of seeded games, for every seat, the plans it offers are those whose dice
+    ``shortfall`` says the gems held make up (reserve first, then the row slots it can pay)."""
+    from rules.valeria import battle
+    from rules.valeria.data import load
+    from rules.valeria.dice import shortfall
+    plans, prices = load().plans, load().row_prices
+    seen = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.new_game({"players": 4}, seed)
+        while (a := choose_action(GAME, state, None, rng)) is not None:
+            for seat, p in enumerate(state.players):
+                types = [d[0] for d in p.troops]
+                want = [(pid, "reserve", 0) for pid in p.reserve if shortfall(types, plans[pid].slots) <= p.gems]
+                want += [(pid, "row", prices[j]) for j, pid in enumerate(state.plan_row)
+                         if pid is not None and prices[j] <= p.gold and shortfall(types, plans[pid].slots) <= p.gems]
+                assert battle.plan_options(state, seat) == want
+                assert battle.can_camp(state, seat) == (p.warden != "camp" and bool(want))
+                seen += bool(want)
+            state = GAME.apply(state, a).state
+    assert seen > 100

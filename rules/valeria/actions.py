@@ -523,7 +523,144 @@ def _drawn(w, a: dict, log) -> None:
         w.champ_decks = tuple(decks)
         w.champ_up[k] = card
         cites, th, en = ("setup.champions",), f"กองแชมเปียน{deck}", f"the {deck} champion deck"
-    emit(log, "card_drawn", None, cites, f"เปิดการ์ด {card} จาก{th}", f"{card} is drawn face up from {en}",
-         deck=deck, slot=slot, card=card)
+    if log is not None:
+        emit(log, "card_drawn", None, cites, f"เปิดการ์ด {card} จาก{th}", f"{card} is drawn face up from {en}",
+             deck=deck, slot=slot, card=card)
 
 
+
+
+# The random-play kernel's path: ``perform(w, make(seat, option), log)`` without the action dict.
+# Each handler below does what ``perform`` and its ``_DO`` handler do for the dict ``make`` builds
+# (the same rule functions, in the same order); the rare decisions build the dict and go through
+# ``perform`` itself.  tests/test_valeria_kernel.py plays whole games through this path against
+# the engine move by move.
+
+def _opt_move(w, seat, o, log):
+    if o is None or type(o) is tuple:               # a pass (no_legal_move): rare, the dict path
+        perform(w, _move(seat, o), log)
+        return
+    w.passes = 0
+    if o == CAMP:
+        battle.camp(w, seat, log)
+    else:
+        shrines.enter(w, seat, o, log)
+
+
+def _opt_take(w, seat, d, log):
+    w.passes = 0
+    w.queue.pop(0)
+    w.die_taken = d
+    shrines.take_die(w, seat, w.players[seat].warden, d, log)
+
+
+def _opt_return(w, seat, d, log):
+    w.passes = 0
+    w.queue.pop(0)
+    shrines.return_die(w, seat, d, log)
+
+
+def _opt_magic_shrine(w, seat, o, log):
+    w.passes = 0
+    w.queue.pop(0)
+    if o is None:
+        shrines.take_magic(w, seat, log)
+    else:
+        shrines.claim_award(w, seat, o, log)
+
+
+def _opt_champion(w, seat, o, log):
+    w.passes = 0
+    if o is None:
+        shrines.decline(w, seat, w.queue.pop(0)[1], log)
+    else:
+        w.queue.pop(0)
+        shrines.buy_champion(w, seat, o, log)
+
+
+def _opt_tactics(w, seat, o, log):
+    w.passes = 0
+    if o is None:
+        shrines.decline(w, seat, w.queue.pop(0)[1], log)
+    else:
+        w.queue.pop(0)
+        shrines.reserve_plan(w, seat, o, log)
+
+
+def _opt_plan(w, seat, pid, log):
+    w.passes = 0
+    w.queue.pop(0)
+    battle.choose_plan(w, seat, pid, log)
+
+
+def _opt_assign(w, seat, o, log):
+    w.passes = 0
+    battle.assign(w, seat, o[0], o[1], log)
+
+
+def _opt_adjust(w, seat, o, log):
+    w.passes = 0
+    t = o["type"]
+    if t == "magic":
+        battle.magic(w, seat, o["slot"], o["delta"], log)
+    elif t == "fight":
+        battle.fight(w, seat, log)
+    else:
+        battle.flip(w, seat, o["slot"], log)
+
+
+def _opt_level(w, seat, track, log):
+    w.passes = 0
+    campaign.level_up(w, seat, track, w.queue[0][1], log)
+
+
+def _opt_marker(w, seat, space, log):
+    w.passes = 0
+    campaign.place_marker(w, seat, space, log)
+
+
+def _opt_by_dict(make):
+    """The handler of a rare decision: its action dict through :func:`perform`."""
+    def do(w, seat, o, log):
+        perform(w, make(seat, o), log)
+    return do
+
+
+OPTION_DO = {_move: _opt_move, _take: _opt_take, _return: _opt_return, _magic_shrine: _opt_magic_shrine,
+              _champion: _opt_champion, _tactics: _opt_tactics, _plan: _opt_plan, _assign: _opt_assign,
+              _adjust: _opt_adjust, _level: _opt_level, _marker: _opt_marker,
+              _side: _opt_by_dict(_side), _free_champion: _opt_by_dict(_free_champion),
+              _chain_die: _opt_by_dict(_chain_die)}
+"""Per ``make`` of :func:`next_choice`: ``handler(w, seat, option, log)`` (see :func:`option_handler`)."""
+
+
+def option_handler(make):
+    """``handler(w, seat, option, log)`` doing ``perform(w, make(seat, option), log)`` without
+    building the action dict (the random-play kernel: one option is chosen per step and only its
+    rules run); ``make`` is the one :func:`next_choice` gave with the options."""
+    return OPTION_DO[make]
+
+
+def perform_chance(w, rng, log) -> tuple:
+    """Draw the chance outcome :func:`sample_chance` draws (the same ``rng`` calls) and do it on
+    the working copy, as ``perform(w, sample_chance(w, rng), log)``; returns the step that was
+    done (``("roll", shrine, troop, face)`` or ``("draw", deck, slot, card)``), from which
+    :func:`chance_action` makes the outcome's dict.  A refill die, the most common chance
+    step, is rolled without its dict."""
+    t = w.queue[0]
+    if t[0] == "roll":
+        table, dice = roll_table(tuple(w.bag))
+        troop, face = dice[index_in(table, rng)]
+        w.queue.pop(0)
+        rolled(w, t[1], troop, face, log)
+        return "roll", t[1], troop, face
+    a = sample_chance(w, rng)
+    perform(w, a, log)
+    return "draw", a["deck"], a["slot"], a["card"]
+
+
+def chance_action(step: tuple) -> dict:
+    """The outcome dict (as :func:`sample_chance` gives it) of a step :func:`perform_chance` did."""
+    if step[0] == "roll":
+        return {"chance": "die", "shrine": step[1], "troop": step[2], "face": step[3]}
+    return {"chance": "draw", "deck": step[1], "slot": step[2], "card": step[3]}

@@ -55,29 +55,48 @@ def _plan_options(s, seat: int, first: bool) -> list:
     data = load()
     plans = data.plans
     types = [d[0] for d in p.troops]
+    n = len(types)
     gems = p.gems
     out = []
+    # dice.shortfall written out (asked for every plan at every Warden move): a plan with more
+    # slots than dice held is never completable (shortfall's 99, more than any gem storage);
+    # else the typed slots short of dice of their colour, each to be made up by a gem (a wild)
     for pid in p.reserve:
         plan = plans[pid]
-        if shortfall(types, plan.slots, plan.needs) <= gems:
-            out.append((pid, "reserve", 0))
-            if first:
-                return out
+        if len(plan.slots) <= n:
+            short = 0
+            for t, k in plan.needs:
+                c = types.count(t)
+                if k > c:
+                    short += k - c
+            if short <= gems:
+                out.append((pid, "reserve", 0))
+                if first:
+                    return out
     prices = data.row_prices
     gold = p.gold
     for j, pid in enumerate(s.plan_row):
-        if pid is not None and prices[j] <= gold and shortfall(types, plans[pid].slots, plans[pid].needs) <= gems:
-            out.append((pid, "row", prices[j]))
-            if first:
-                return out
+        if pid is not None and prices[j] <= gold:
+            plan = plans[pid]
+            if len(plan.slots) <= n:
+                short = 0
+                for t, k in plan.needs:
+                    c = types.count(t)
+                    if k > c:
+                        short += k - c
+                if short <= gems:
+                    out.append((pid, "row", prices[j]))
+                    if first:
+                        return out
     return out
 
 
 def camp(w, seat: int, log) -> None:
     w.edit(seat, warden=CAMP)
-    th, en = seat_name(seat)
-    emit(log, "warden_moved", seat, ("turn.warden_move", "battle.return_to_camp"),
-         f"{th} ย้าย Warden กลับค่าย เพื่อออกรบ", f"{en} moves the Warden back to camp to battle", to=CAMP)
+    if log is not None:
+        th, en = seat_name(seat)
+        emit(log, "warden_moved", seat, ("turn.warden_move", "battle.return_to_camp"),
+             f"{th} ย้าย Warden กลับค่าย เพื่อออกรบ", f"{en} moves the Warden back to camp to battle", to=CAMP)
     w.queue[0:0] = [("plan",), ("end_turn",)]
 
 
@@ -96,10 +115,11 @@ def choose_plan(w, seat: int, pid: str, log) -> None:
 
         row_take(w, w.plan_row.index(pid))
     w.battle = Battle(pid, src, load().plans[pid].slots)
-    emit(log, "plan_chosen", seat, ("battle.choose_plan",),
-         f"{th} เลือกแผนรบ {pid} " + ("จากช่องสำรอง" if src == "reserve" else f"ซื้อสดจากแถว จ่ายทอง {cost}"),
-         f"{en} chooses battle plan {pid} " + ("from the reserve" if src == "reserve" else f"bought from the row for {cost} gold"),
-         plan=pid, source=src, cost=cost, slots=list(w.battle.slots))
+    if log is not None:
+        emit(log, "plan_chosen", seat, ("battle.choose_plan",),
+             f"{th} เลือกแผนรบ {pid} " + ("จากช่องสำรอง" if src == "reserve" else f"ซื้อสดจากแถว จ่ายทอง {cost}"),
+             f"{en} chooses battle plan {pid} " + ("from the reserve" if src == "reserve" else f"bought from the row for {cost} gold"),
+             plan=pid, source=src, cost=cost, slots=list(w.battle.slots))
 
 
 def _free(s, seat: int) -> list[int]:
@@ -138,16 +158,17 @@ def assign(w, seat: int, i: int, wild: bool, log) -> None:
     b = w.battle
     p = w.players[seat]
     d = p.troops[i]
-    th, en = seat_name(seat)
     if wild:
         spend_gem(w, seat)
     w.battle = renewed(b, dice=b.dice + (i,), faces=b.faces + (d[1],), wild=b.wild + (wild,))
-    slot = b.slots[len(b.dice)]
-    dt, de = die_text(d)
-    emit(log, "troop_assigned", seat, ("battle.assign_troops",) + (("shrines.gem",) if wild else ()),
-         f"{th} วางเต๋า {dt} ลงช่อง{'ใดก็ได้' if slot == ANY else slot}" + (" (ใช้อัญมณีทำเป็น Wild)" if wild else ""),
-         f"{en} assigns {de} to a{'n any' if slot == ANY else ' ' + slot} slot" + (" (made wild with a gem)" if wild else ""),
-         die=i, troop=d[0], face=d[1], slot=slot, wild=wild)
+    if log is not None:
+        th, en = seat_name(seat)
+        slot = b.slots[len(b.dice)]
+        dt, de = die_text(d)
+        emit(log, "troop_assigned", seat, ("battle.assign_troops",) + (("shrines.gem",) if wild else ()),
+             f"{th} วางเต๋า {dt} ลงช่อง{'ใดก็ได้' if slot == ANY else slot}" + (" (ใช้อัญมณีทำเป็น Wild)" if wild else ""),
+             f"{en} assigns {de} to a{'n any' if slot == ANY else ' ' + slot} slot" + (" (made wild with a gem)" if wild else ""),
+             die=i, troop=d[0], face=d[1], slot=slot, wild=wild)
     w.queue.pop(0)
     w.queue.insert(0, ("assign",) if len(w.battle.dice) < len(b.slots) else ("adjust",))
 
@@ -187,9 +208,10 @@ def flip(w, seat: int, j: int, log) -> None:
     spend_gem(w, seat)
     w.battle = renewed(b, faces=tuple(faces))
     th, en = seat_name(seat)
-    emit(log, "die_flipped", seat, ("shrines.gem", "battle.assign_troops"),
-         f"{th} ใช้อัญมณีพลิกเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
-         f"{en} spends a gem to flip slot {j + 1} from {old} to {faces[j]}", slot=j, before=old, after=faces[j])
+    if log is not None:
+        emit(log, "die_flipped", seat, ("shrines.gem", "battle.assign_troops"),
+             f"{th} ใช้อัญมณีพลิกเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
+             f"{en} spends a gem to flip slot {j + 1} from {old} to {faces[j]}", slot=j, before=old, after=faces[j])
 
 
 def magic(w, seat: int, j: int, delta: int, log) -> None:
@@ -199,11 +221,12 @@ def magic(w, seat: int, j: int, delta: int, log) -> None:
     faces[j] = old + delta
     pay(w, seat, "magic", MAGIC_PER_PIP)
     w.battle = renewed(b, faces=tuple(faces))
-    th, en = seat_name(seat)
-    emit(log, "die_adjusted", seat, ("battle.assign_troops",),
-         f"{th} ใช้เวทมนตร์ {MAGIC_PER_PIP} ปรับเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
-         f"{en} spends {MAGIC_PER_PIP} magic to turn slot {j + 1} from {old} to {faces[j]}",
-         slot=j, before=old, after=faces[j], magic=MAGIC_PER_PIP)
+    if log is not None:
+        th, en = seat_name(seat)
+        emit(log, "die_adjusted", seat, ("battle.assign_troops",),
+             f"{th} ใช้เวทมนตร์ {MAGIC_PER_PIP} ปรับเต๋าช่อง {j + 1} จาก {old} เป็น {faces[j]}",
+             f"{en} spends {MAGIC_PER_PIP} magic to turn slot {j + 1} from {old} to {faces[j]}",
+             slot=j, before=old, after=faces[j], magic=MAGIC_PER_PIP)
 
 
 def used_types(s, seat: int) -> tuple:
@@ -282,7 +305,7 @@ def strength_breakdown(s, seat: int) -> dict:
         raise BadInput("battle", "battle", "ไม่มีศึกที่ยังไม่ได้รบของที่นั่งนี้ (ดูเหตุการณ์ battle_strength ของศึกที่รบแล้ว)",
                        "this seat has no battle waiting for its fight (a fought battle's sum is its battle_strength event)")
     p = s.players[seat]
-    used = used_types(s, seat)
+    used, dice_sum, board, champ, total, real, vp, extra, spent = strength_parts(s, seat)
     slots = []
     for j, t in enumerate(b.slots):
         th, en = slot_text(t)
@@ -294,20 +317,15 @@ def strength_breakdown(s, seat: int) -> dict:
                        counts_as=used[j], strength=strength(b.faces[j]),
                        clauses=("battle.assign_troops",) + (("shrines.gem",) if b.wild[j] else ()))
         slots.append(row)
-    dice_sum = sum(r["strength"] for r in slots if r["strength"] is not None)
-    board = ability(p, "strength", s.config)
     bonuses = [{"source": "board", "id": "strength", "label_th": "กระดานผู้เล่น: +1 พลังถาวรที่ปลดล็อก",
                 "label_en": "player board: unlocked permanent +1 strength", "amount": board,
                 "clauses": ("battle.strength_cap", "battle.level_up")}]
-    for cid, v in champions.strength_bonus(p, used):
+    for cid, v in champ:
         c = load().champions[cid]
         bonuses.append({"source": "champion", "id": cid, "label_th": f"แชมเปียน {c.name_th}",
                         "label_en": f"champion {c.name_en}", "amount": v, "clauses": ("battle.strength_cap",)})
-    bonus_sum = sum(x["amount"] for x in bonuses)
-    total = dice_sum + bonus_sum
-    real = min(total, p.influence)
+    bonus_sum = total - dice_sum
     chart = vp_lookup(real, s.config)
-    extra = reserve_bonus(b.source, s.config)
     ongoing = []
     for cid in p.champions:
         c = load().champions[cid]
@@ -320,7 +338,29 @@ def strength_breakdown(s, seat: int) -> dict:
             "dice_sum": dice_sum, "bonuses": bonuses, "bonus_sum": bonus_sum, "total": total,
             "influence": p.influence, "real": real, "capped": total > p.influence, "clauses": ("battle.strength_cap",),
             "vp": chart, "reserve_bonus": extra, "vp_total": chart["vp"] + extra, "ongoing": ongoing,
-            "influence_spent": real if s.config.influence_spent_in_battle == "spent" else 0}
+            "influence_spent": spent}
+
+
+def strength_parts(s, seat: int) -> tuple:
+    """The sum a fight makes now (battle.strength_cap ... battle.vp_conversion), shared by
+    :func:`fight` and :func:`strength_breakdown` (which adds what a view shows around it):
+    ``(used, dice_sum, board, champions, total, real, vp, reserve_vp, influence_spent)`` with
+    ``used`` the type each die counts as (:func:`used_types`), ``board`` the board's strength
+    bonus, ``champions`` ``[(champion, bonus)]`` (:func:`~rules.valeria.champions.strength_bonus`),
+    ``total`` = dice + board + champions, ``real`` = min(total, influence), ``vp`` the chart's
+    VP at ``real``, ``reserve_vp`` (:func:`reserve_bonus`) and the influence the fight costs
+    (ambiguity influence_spent_in_battle), all ints."""
+    b = s.battle
+    p = s.players[seat]
+    used = used_types(s, seat)
+    dice_sum = sum([strength(f) for f in b.faces])
+    board = ability(p, "strength", s.config)
+    champ = champions.strength_bonus(p, used)
+    total = dice_sum + board + sum([v for _, v in champ])
+    real = min(total, p.influence)
+    spent = real if s.config.influence_spent_in_battle == "spent" else 0
+    return (used, dice_sum, board, champ, total, real, vp_for(real, s.config), reserve_bonus(b.source, s.config),
+            spent)
 
 
 def fight(w, seat: int, log) -> None:
@@ -329,37 +369,37 @@ def fight(w, seat: int, log) -> None:
     the battle meets; then level up, marker, chains, clean-up."""
     p = w.players[seat]
     b = w.battle
-    parts = strength_breakdown(w, seat)
-    used = used_types(w, seat)
-    dice_sum, total, real = parts["dice_sum"], parts["total"], parts["real"]
-    board = parts["bonuses"][0]["amount"]
-    champ = parts["bonus_sum"] - board
+    used, dice_sum, board, bonuses, total, real, vp, extra, spent = strength_parts(w, seat)
+    champ = total - dice_sum - board
     th, en = seat_name(seat)
-    emit(log, "battle_strength", seat, ("battle.strength_cap",),
-         f"{th} พลังเต๋า {dice_sum} + กระดาน {board} + แชมเปียน {champ} = {total}"
-         f" เทียบบารมี {p.influence} พลังจริง {real}",
-         f"{en}: dice {dice_sum} + board {board} + champions {champ} = {total},"
-         f" against influence {p.influence}: real strength {real}",
-         dice=dice_sum, board_bonus=board, champion_bonus=champ, total=total,
-         influence=p.influence, real=real, capped=total > p.influence, faces=list(b.faces))
+    if log is not None:
+        emit(log, "battle_strength", seat, ("battle.strength_cap",),
+             f"{th} พลังเต๋า {dice_sum} + กระดาน {board} + แชมเปียน {champ} = {total}"
+             f" เทียบบารมี {p.influence} พลังจริง {real}",
+             f"{en}: dice {dice_sum} + board {board} + champions {champ} = {total},"
+             f" against influence {p.influence}: real strength {real}",
+             dice=dice_sum, board_bonus=board, champion_bonus=champ, total=total,
+             influence=p.influence, real=real, capped=total > p.influence, faces=list(b.faces))
     w.battle = renewed(b, real=real, used=used)
-    score(w, seat, parts["vp"]["vp"], "battles", log, ("battle.vp_conversion",), f"พลัง {real} ตามตาราง",
+    score(w, seat, vp, "battles", log, ("battle.vp_conversion",), f"พลัง {real} ตามตาราง",
           f"strength {real} on the chart")
-    if parts["reserve_bonus"]:
-        score(w, seat, parts["reserve_bonus"], "battles", log, ("battle.choose_plan",), "โบนัสช่องสำรอง", "reserve bonus")
-    if parts["influence_spent"]:
+    if extra:
+        score(w, seat, extra, "battles", log, ("battle.choose_plan",), "โบนัสช่องสำรอง", "reserve bonus")
+    if spent:
         w.edit(seat, influence=w.players[seat].influence - real)
-        emit(log, "influence_spent", seat, ("battle.strength_cap",), f"{th} เสียบารมี {real}",
-             f"{en} spends {real} influence (influence_spent_in_battle=spent)", amount=real)
+        if log is not None:
+            emit(log, "influence_spent", seat, ("battle.strength_cap",), f"{th} เสียบารมี {real}",
+                 f"{en} spends {real} influence (influence_spent_in_battle=spent)", amount=real)
     champions.ongoing_rewards(w, seat, used, real, log)
     w.queue.pop(0)
     nxt = [("cleanup",)]
     if markers_on_board(w.players[seat]) > 0:
         nxt = [("level", "battle"), ("skirmish",)] + nxt
     else:
-        emit(log, "no_marker", seat, ("battle.level_up",),
-             f"{th} ไม่มี Conquest Marker เหลือบนกระดาน ข้ามการเลเวลอัพ (no_marker_left=skip)",
-             f"{en} has no conquest marker left: no level-up, marker or chain (no_marker_left=skip)")
+        if log is not None:
+            emit(log, "no_marker", seat, ("battle.level_up",),
+                 f"{th} ไม่มี Conquest Marker เหลือบนกระดาน ข้ามการเลเวลอัพ (no_marker_left=skip)",
+                 f"{en} has no conquest marker left: no level-up, marker or chain (no_marker_left=skip)")
     w.queue[0:0] = nxt
 
 
@@ -373,13 +413,15 @@ def cleanup(w, seat: int, log) -> None:
     to_bag(w, used, log, seat, ("battle.cleanup",), "หลังออกรบ", "after the battle")
     th, en = seat_name(seat)
     n = len(w.players[seat].plans)
-    emit(log, "plan_completed", seat, ("battle.cleanup",), f"{th} เก็บแผนรบ {b.plan} (สำเร็จ {n} ใบ)",
-         f"{en} keeps battle plan {b.plan} ({n} completed)", plan=b.plan, completed=n)
+    if log is not None:
+        emit(log, "plan_completed", seat, ("battle.cleanup",), f"{th} เก็บแผนรบ {b.plan} (สำเร็จ {n} ใบ)",
+             f"{en} keeps battle plan {b.plan} ({n} completed)", plan=b.plan, completed=n)
     w.battle = None
     if n >= PLANS_TO_END and not w.end_triggered:
         w.end_triggered, w.end_trigger = True, "seventh_plan"
-        emit(log, "end_triggered", seat, ("end.trigger_and_scoring",),
-             f"{th} ทำแผนรบสำเร็จครบ {PLANS_TO_END} ใบ เล่นต่อให้ครบรอบแล้วจบเกม",
-             f"{en} completed a {PLANS_TO_END}th plan: the round is finished, then the game ends")
+        if log is not None:
+            emit(log, "end_triggered", seat, ("end.trigger_and_scoring",),
+                 f"{th} ทำแผนรบสำเร็จครบ {PLANS_TO_END} ใบ เล่นต่อให้ครบรอบแล้วจบเกม",
+                 f"{en} completed a {PLANS_TO_END}th plan: the round is finished, then the game ends")
 
 

@@ -63,7 +63,6 @@ def gain(w, seat: int, resource: str, amount: int, log, cites, why_th: str, why_
     (gold/magic/influence 13 or 20, gems by storage; battle.level_up); a gem comes from the gem
     shrine's supply (shrines.gem).  Emits one event; returns the amount really gained."""
     p = w.players[seat]
-    th, en = seat_name(seat)
     if resource == "vp":
         score(w, seat, amount, source, log, cites, why_th, why_en)
         return amount
@@ -77,11 +76,13 @@ def gain(w, seat: int, resource: str, amount: int, log, cites, why_th: str, why_
         got = max(0, min(amount, cap_of(p, resource, w.config) - cur))
         w.edit(seat, **{resource: cur + got})
     lost = amount - got
-    cites = tuple(cites) + (("battle.level_up",) if lost else ())
-    emit(log, "gain", seat, cites,
-         f"{th} ได้{RESOURCE_TH[resource]} {got}" + (f" (เกินเพดาน/ไม่มีให้ เสีย {lost})" if lost else "") + f" - {why_th}",
-         f"{en} gains {got} {resource}" + (f" ({lost} lost: cap or supply)" if lost else "") + f" - {why_en}",
-         resource=resource, amount=got, lost=lost)
+    if log is not None:
+        th, en = seat_name(seat)
+        cites = tuple(cites) + (("battle.level_up",) if lost else ())
+        emit(log, "gain", seat, cites,
+             f"{th} ได้{RESOURCE_TH[resource]} {got}" + (f" (เกินเพดาน/ไม่มีให้ เสีย {lost})" if lost else "") + f" - {why_th}",
+             f"{en} gains {got} {resource}" + (f" ({lost} lost: cap or supply)" if lost else "") + f" - {why_en}",
+             resource=resource, amount=got, lost=lost)
     return got
 
 
@@ -97,6 +98,7 @@ def score(w, seat: int, vp: int, source: str, log, cites, th_why: str, en_why: s
     by = list(p.vp_by)
     by[VP_SOURCES.index(source)] += vp
     w.edit(seat, vp=p.vp + vp, vp_by=tuple(by))
-    th, en = seat_name(seat)
-    emit(log, "score", seat, cites, f"{th} ได้ {vp} VP ({th_why}) รวม {p.vp + vp}",
-         f"{en} scores {vp} VP ({en_why}), total {p.vp + vp}", vp=vp, source=source, total=p.vp + vp)
+    if log is not None:
+        th, en = seat_name(seat)
+        emit(log, "score", seat, cites, f"{th} ได้ {vp} VP ({th_why}) รวม {p.vp + vp}",
+             f"{en} scores {vp} VP ({en_why}), total {p.vp + vp}", vp=vp, source=source, total=p.vp + vp)

@@ -29,13 +29,15 @@ def level_up(w, seat: int, track: str, source: str, log) -> None:
     th, en = seat_name(seat)
     cites = ("battle.level_up",) + (("shrines.magic",) if source == "award" else ())
     if unlocks:
-        emit(log, "level_up", seat, cites, f"{th} ยก Conquest Marker ปลดล็อก{TRACK_TH[track]} (ตอนนี้ {after})",
-             f"{en} lifts a conquest marker and unlocks {TRACK_EN[track]} (now {after})",
-             track=track, value=after, source=source)
+        if log is not None:
+            emit(log, "level_up", seat, cites, f"{th} ยก Conquest Marker ปลดล็อก{TRACK_TH[track]} (ตอนนี้ {after})",
+                 f"{en} lifts a conquest marker and unlocks {TRACK_EN[track]} (now {after})",
+                 track=track, value=after, source=source)
     else:
-        emit(log, "marker_lifted", seat, cites, f"{th} ยก Conquest Marker จากแถว{TRACK_TH[track]} ไปวางบน Award (ไม่ปลดล็อก)",
-             f"{en} lifts a conquest marker from the {TRACK_EN[track]} track onto the award (not unlocked)",
-             track=track, source=source)
+        if log is not None:
+            emit(log, "marker_lifted", seat, cites, f"{th} ยก Conquest Marker จากแถว{TRACK_TH[track]} ไปวางบน Award (ไม่ปลดล็อก)",
+                 f"{en} lifts a conquest marker from the {TRACK_EN[track]} track onto the award (not unlocked)",
+                 track=track, source=source)
     w.queue.pop(0)
 
 
@@ -66,10 +68,11 @@ def place_marker(w, seat: int, space: str, log) -> None:
     th, en = seat_name(seat)
     b = w.battle
     met = battle_meets(sp.condition, b.used, b.real, len(b.slots))
-    emit(log, "marker_placed", seat, ("battle.skirmish_marker",),
-         f"{th} วาง Conquest Marker ที่ช่อง {space}" + (f" ศึกนี้ตรงเงื่อนไข ได้ {sp.vp} VP" if met and sp.vp else " (ไม่ได้โบนัส)"),
-         f"{en} places a conquest marker on space {space}" + (f"; the battle meets its condition: {sp.vp} VP" if met and sp.vp else " (no bonus)"),
-         space=space, met=met, vp=sp.vp if met else 0, chains=[c for _, c in chains])
+    if log is not None:
+        emit(log, "marker_placed", seat, ("battle.skirmish_marker",),
+             f"{th} วาง Conquest Marker ที่ช่อง {space}" + (f" ศึกนี้ตรงเงื่อนไข ได้ {sp.vp} VP" if met and sp.vp else " (ไม่ได้โบนัส)"),
+             f"{en} places a conquest marker on space {space}" + (f"; the battle meets its condition: {sp.vp} VP" if met and sp.vp else " (no bonus)"),
+             space=space, met=met, vp=sp.vp if met else 0, chains=[c for _, c in chains])
     if met and sp.vp:
 
         score(w, seat, sp.vp, "conquest", log, ("battle.skirmish_marker",), f"ช่อง {space}", f"space {space}")

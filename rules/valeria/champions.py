@@ -51,8 +51,9 @@ def take(w, seat: int, cid: str, cost: int, log, cites) -> None:
     w.edit(seat, champions=p.champions + (cid,))
     w.champ_up[deck] = None
     th, en = seat_name(seat)
-    emit(log, "champion", seat, cites, f"{th} รับ {c.name_th} จ่ายทอง {cost}",
-         f"{en} takes {c.name_en} for {cost} gold", champion=cid, cost=cost)
+    if log is not None:
+        emit(log, "champion", seat, cites, f"{th} รับ {c.name_th} จ่ายทอง {cost}",
+             f"{en} takes {c.name_en} for {cost} gold", champion=cid, cost=cost)
     w.queue.insert(0, ("draw", c.timing, deck))
     if c.timing == "instant":
         for e in c.effects:

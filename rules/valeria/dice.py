@@ -113,20 +113,22 @@ def rolled(w, shrine: str, troop: str, face: int, log) -> None:
     """A refill die drawn from the bag and rolled into ``shrine``."""
     w.bag[TROOPS.index(troop)] -= 1
     w.shrines[SHRINES.index(shrine)].append((troop, face))
-    emit(log, "die_rolled", None, ("setup.dice_and_shrines", "dice.troops"),
-         f"จั่วเต๋า{TROOP_TH[troop]}จากถุง ทอยได้ {face} ลงใน{SHRINE_TH[shrine]}",
-         f"a {troop} die drawn from the bag rolls {face} into the {shrine} shrine",
-         shrine=shrine, troop=troop, face=face)
+    if log is not None:
+        emit(log, "die_rolled", None, ("setup.dice_and_shrines", "dice.troops"),
+             f"จั่วเต๋า{TROOP_TH[troop]}จากถุง ทอยได้ {face} ลงใน{SHRINE_TH[shrine]}",
+             f"a {troop} die drawn from the bag rolls {face} into the {shrine} shrine",
+             shrine=shrine, troop=troop, face=face)
 
 
 def to_bag(w, dice, log, seat, cites, why_th: str, why_en: str) -> None:
     """Dice back to the bag (battle.cleanup, a returned troop)."""
     for d in dice:
         w.bag[TROOPS.index(d[0])] += 1
-    th, en = seat_name(seat)
-    texts = [die_text(d) for d in dice]
-    emit(log, "dice_to_bag", seat, cites, f"{th} คืนเต๋า {', '.join([t[0] for t in texts])} ลงถุง ({why_th})",
-         f"{en} returns {', '.join([t[1] for t in texts])} to the bag ({why_en})", dice=[list(d) for d in dice])
+    if log is not None:
+        th, en = seat_name(seat)
+        texts = [die_text(d) for d in dice]
+        emit(log, "dice_to_bag", seat, cites, f"{th} คืนเต๋า {', '.join([t[0] for t in texts])} ลงถุง ({why_th})",
+             f"{en} returns {', '.join([t[1] for t in texts])} to the bag ({why_en})", dice=[list(d) for d in dice])
 
 
 def deficit(troops, slots) -> int:

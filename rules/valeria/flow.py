@@ -113,7 +113,7 @@ def _plans_exhausted(w) -> bool:
     return w.config.plans_exhausted == "end_at_round" or not any(p.reserve for p in w.players)
 
 
-_DECISIONS = frozenset(("take", "discard", "plan", "assign", "adjust", "skirmish", "side"))
+DECISIONS = frozenset(("take", "discard", "plan", "assign", "adjust", "skirmish", "side"))
 """Queue steps that are always somebody's decision (never run by :func:`advance` itself)."""
 
 
@@ -127,7 +127,7 @@ def advance(w, log) -> None:
             continue
         t = w.queue[0]
         k = t[0]
-        if k in _DECISIONS:          # a seat decides (the common case: asked first)
+        if k in DECISIONS:          # a seat decides (the common case: asked first)
             return
         if k == "roll":
             if sum(w.bag) == 0:

@@ -15,27 +15,34 @@ Why a second path: the engine validates every action (``explain``), makes every 
 a dict, and copies the state into a working copy and freezes it again at every step (an
 immutable state per step is what undo, the notebooks and the no-mutation check need).  Here one
 :class:`~rules.valeria.state.Work` lives for the whole game; the options of each decision are
-listed in their compact form, only the chosen one becomes an action dict, and
-:func:`rules.valeria.actions.perform` and :func:`rules.valeria.flow.advance` (the engine's rules,
-not a copy of them) edit the working copy in place.  Events are still emitted (into a
-``deque(maxlen=0)``, which drops them).
+listed in their compact form and the chosen one is done by its rule directly
+(:data:`rules.valeria.actions.OPTION_DO`, :func:`rules.valeria.actions.perform_chance`: what
+``perform`` does with the option's action dict, calling the same rule functions; the rare
+decisions go through ``perform`` itself), then :func:`rules.valeria.flow.advance` runs the steps
+nobody chooses (not called when the head of the queue is a seat's decision: it would return at
+once).  The rules edit the working copy in place.  No event is kept: the log is ``None``, so
+``emit`` keeps nothing and the hot rules skip building their texts (``if log is not None``).
+``tests/test_valeria_kernel.py`` also does every option of every step of whole games both ways
+(the action dict through ``perform``, the option through ``OPTION_DO``) and compares the
+positions and the events.
 
-Speed (``python -m rules bench valeria``, 4 players, per CPU second on the shared 2-core machine):
-about 110-125 games (90-100 thousand steps), twice the engine's 57-66 games.  What is left is the
-rules' own work, spread thin: the event texts and objects are about a tenth of it (a copy of the
-rules with every text stripped ran 8% faster), copying the edited players 1.5%.
+Speed (``python -m rules bench valeria --json``, 4 players, per CPU second on the shared 2-core
+machine, load 5-8): about 170-190 games (135-150 thousand steps), against 123-134 before the
+option path and the dropped events (144 on a quiet machine) and the engine's 68-73.  What is
+left is the rules' own work, spread thin: listing the options (the Warden's moves with the plans
+it could complete, the dice of a shrine), the edited players copied (``Work.edit``, about 700 a
+game), the setup (about 3%).
 """
 from __future__ import annotations
 
 import random
-from collections import deque
 from typing import Mapping, NamedTuple
 
 from ..core.play import _randbelow
 from ..core.protocol import CHANCE
-from .actions import next_choice, perform, sample_chance
+from .actions import OPTION_DO, chance_action, next_choice, perform_chance
 from .engine import GAME
-from .flow import advance
+from .flow import DECISIONS, advance
 from .setup import new_state
 from .state import Work
 
@@ -98,12 +105,15 @@ def _play(config, seed: int, rng: random.Random, trace: list | None, max_steps: 
     # ``_randbelow``: the same getrandbits calls, written out here to save a call per step)
     getrandbits = rng.getrandbits if type(rng) is random.Random else None
     randbelow = _randbelow(rng)
-    log = deque(maxlen=0)        # the events are emitted as in the engine, and dropped at once
+    log = None                   # no event is kept: the rules skip building them (core.events.emit)
+    do = OPTION_DO               # per make: its option's rule (actions.option_handler)
     steps = 0
     while steps < max_steps and w.winners is None:
         seat, make, options = next_choice(w)
         if seat == CHANCE:
-            a = sample_chance(w, rng)
+            step = perform_chance(w, rng, log)
+            if trace is not None:
+                trace.append(chance_action(step))
         elif options:
             n = len(options)
             if getrandbits is not None:
@@ -113,12 +123,15 @@ def _play(config, seed: int, rng: random.Random, trace: list | None, max_steps: 
                     r = getrandbits(k)
             else:
                 r = randbelow(n)
-            a = make(seat, options[r])
+            o = options[r]
+            if trace is not None:
+                trace.append(make(seat, o))
+            # perform(w, make(seat, o), log) without the dict: the engine's rule for that option
+            do[make](w, seat, o, log)
         else:   # random_play fails so too (a stuck position: the soak reports it)
             raise ValueError(f"valeria: seat {seat} must act but has no legal action")
-        if trace is not None:
-            trace.append(a)
-        perform(w, a, log)
-        advance(w, log)
+        q = w.queue
+        if not q or q[0][0] not in DECISIONS:     # advance would return at once at a seat's decision
+            advance(w, log)
         steps += 1
     return Result(steps, *_summary(w)), w

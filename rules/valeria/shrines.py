@@ -36,9 +36,10 @@ def can_enter(s, seat: int, shrine: str) -> bool:
 def enter(w, seat: int, shrine: str, log) -> None:
     """The Warden enters ``shrine``: take a die first, then the shrine's action, then the turn ends."""
     w.edit(seat, warden=shrine)
-    th, en = seat_name(seat)
-    emit(log, "warden_moved", seat, ("turn.warden_move",), f"{th} ย้าย Warden ไป{SHRINE_TH[shrine]}",
-         f"{en} moves the Warden to the {shrine} shrine", to=shrine)
+    if log is not None:
+        th, en = seat_name(seat)
+        emit(log, "warden_moved", seat, ("turn.warden_move",), f"{th} ย้าย Warden ไป{SHRINE_TH[shrine]}",
+             f"{en} moves the Warden to the {shrine} shrine", to=shrine)
     w.queue[0:0] = [("take", shrine), ("shrine", shrine), ("end_turn",)]
 
 
@@ -59,15 +60,18 @@ def take_die(w, seat: int, shrine: str, die: tuple, log, cites=("dice.troops",))
     w.shrines[SHRINES.index(shrine)].remove(die)
     p = w.players[seat]
     w.edit(seat, troops=p.troops + (die,))
-    th, en = seat_name(seat)
-    dt, de = die_text(die)
-    emit(log, "die_taken", seat, cites, f"{th} หยิบเต๋า {dt} จาก{SHRINE_TH[shrine]} มาวางช่องทหาร",
-         f"{en} takes {de} from the {shrine} shrine to a troop slot", shrine=shrine, troop=die[0], face=die[1])
+    if log is not None:
+        th, en = seat_name(seat)
+        dt, de = die_text(die)
+        emit(log, "die_taken", seat, cites, f"{th} หยิบเต๋า {dt} จาก{SHRINE_TH[shrine]} มาวางช่องทหาร",
+             f"{en} takes {de} from the {shrine} shrine to a troop slot", shrine=shrine, troop=die[0], face=die[1])
     if len(w.players[seat].troops) > ability(p, "troop", w.config):
         w.queue.insert(0, ("discard",))
-        emit(log, "troops_full", seat, ("dice.troops",),
-             f"{th} ช่องทหารเต็ม ต้องคืนเต๋า 1 ลูกลงถุง (troop_slots_full=return_one)",
-             f"{en}'s troop slots are full: one die goes back to the bag (troop_slots_full=return_one)")
+        if log is not None:
+            th, en = seat_name(seat)
+            emit(log, "troops_full", seat, ("dice.troops",),
+                 f"{th} ช่องทหารเต็ม ต้องคืนเต๋า 1 ลูกลงถุง (troop_slots_full=return_one)",
+                 f"{en}'s troop slots are full: one die goes back to the bag (troop_slots_full=return_one)")
     after_take(w, shrine, log)
 
 
@@ -87,8 +91,11 @@ def gem_shrine(w, seat: int, log) -> None:
 def gold_shrine(w, seat: int, log) -> None:
     """shrines.gold: gold equal to the discount of the die taken this turn (a 6 gives none)."""
     d = discount(w.die_taken[1], w.config)
-    gain(w, seat, "gold", d, log, ("shrines.gold", "dice.troops"),
-         f"ส่วนลดของเต๋าหน้า {w.die_taken[1]} คือ {d}", f"the discount of a {w.die_taken[1]} is {d}")
+    if log is None:
+        gain(w, seat, "gold", d, None, ("shrines.gold", "dice.troops"), "", "")
+    else:
+        gain(w, seat, "gold", d, log, ("shrines.gold", "dice.troops"),
+             f"ส่วนลดของเต๋าหน้า {w.die_taken[1]} คือ {d}", f"the discount of a {w.die_taken[1]} is {d}")
 
 
 def this_discount(s) -> int:
@@ -164,15 +171,17 @@ def reserve_plan(w, seat: int, pid: str, log) -> None:
     p = w.players[seat]
     w.edit(seat, reserve=p.reserve + (pid,))
     th, en = seat_name(seat)
-    emit(log, "plan_reserved", seat, ("shrines.tactics",), f"{th} จองแผนรบ {pid} จ่ายทอง {cost}",
-         f"{en} reserves battle plan {pid} for {cost} gold", plan=pid, cost=cost)
+    if log is not None:
+        emit(log, "plan_reserved", seat, ("shrines.tactics",), f"{th} จองแผนรบ {pid} จ่ายทอง {cost}",
+             f"{en} reserves battle plan {pid} for {cost} gold", plan=pid, cost=cost)
     row_take(w, j)
 
 
 def decline(w, seat: int, shrine: str, log) -> None:
-    th, en = seat_name(seat)
-    emit(log, "declined", seat, (f"shrines.{shrine}",), f"{th} ไม่ใช้แอ็กชันของ{SHRINE_TH[shrine]}",
-         f"{en} takes no action at the {shrine} shrine")
+    if log is not None:
+        th, en = seat_name(seat)
+        emit(log, "declined", seat, (f"shrines.{shrine}",), f"{th} ไม่ใช้แอ็กชันของ{SHRINE_TH[shrine]}",
+             f"{en} takes no action at the {shrine} shrine")
 
 
 
