@@ -224,7 +224,7 @@ def is_legal(state: CoupState, action: dict) -> bool:
             return type(ch) is str and CARD.get(ch, -1) in block_characters(state)
         return False
     if ph == TURN:
-        return p == state.turn and _turn_legal(state, action, kind, n)
+        return p == state.turn and turn_legal(state, action, kind, n)
     if ph == PROVE or ph == LOSE:
         if p != state.cur:
             return False
@@ -239,7 +239,9 @@ def is_legal(state: CoupState, action: dict) -> bool:
     return action in legal_actions(state, p)
 
 
-def _turn_legal(state: CoupState, a: dict, kind, n: int) -> bool:
+def turn_legal(state: CoupState, a: dict, kind, n: int) -> bool:
+    """Whether the turn seat may take ``a`` (``kind``: its type, ``n``: its number of keys), once
+    :func:`is_legal` has checked the seat and the types of ``player`` and ``type``."""
     R = state.rules
     p = state.turn
     coins = state.coins[p]

@@ -192,9 +192,20 @@ def shuffle_order(deck: tuple, outcome: Mapping) -> tuple:
 # --- one handler per phase (the action is already known to be legal) -----------------------------
 def _edit(state: CoupState, edit, *args) -> Transition:
     """``edit(w, *args)`` on a scratch copy of ``state``, then the queued tasks, then freeze."""
-    w = scratch(state)
+    w = [*state, []]  # scratch(state), inlined: this runs at nearly every step
     edit(w, *args)
-    run(w)
+    if w[I_TODO] and w[I_PHASE] != OVER:  # run()'s own loop test, without the call when nothing is queued
+        run(w)
+    return done(w)
+
+
+def edit1(state: CoupState, edit, arg) -> Transition:
+    """``_edit(state, edit, arg)`` for the one-argument edits of the hot path (``apply`` calls it
+    directly): no argument tuple to pack and unpack."""
+    w = [*state, []]
+    edit(w, arg)
+    if w[I_TODO] and w[I_PHASE] != OVER:
+        run(w)
     return done(w)
 
 
@@ -223,14 +234,15 @@ def _step_prove(state: CoupState, a: dict) -> Transition:
     return _edit(state, C.on_fail, CARD[a["card"]])
 
 
-def _lose_choice(w: list, card: int) -> None:
+def lose_choice(w: list, card: int) -> None:
+    """The seat asked to lose an influence (the first queued ``lose`` task) turns ``card`` up."""
     task = w[I_TODO][0]
     w[I_TODO] = w[I_TODO][1:]
     lose(w, task[1], card, task[2], task[3])
 
 
 def _step_lose(state: CoupState, a: dict) -> Transition:
-    return _edit(state, _lose_choice, CARD[a["card"]])
+    return _edit(state, lose_choice, CARD[a["card"]])
 
 
 def _step_exchange(state: CoupState, a: dict) -> Transition:
