@@ -36,6 +36,10 @@ from .state import (BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, EXAMINE, EXCHANG
 
 
 # --- the task runner ------------------------------------------------------------------------
+assert (I_TURN, I_TURN_NO, I_START, I_PHASE, I_CUR, I_WINDOW, I_ACT, I_FORCED, I_BLOCKER, I_BLOCK_CLAIM, I_CHALLENGER,
+        I_CLAIMANT, I_TODO, I_POOL, I_SHOWN) == tuple(range(I_TURN, I_SHOWN + 1))  # end_turn's slice store
+
+
 def run(w: list) -> None:
     """Run queued tasks until a seat or chance must act, or the game is over."""
     while w[I_TODO] and w[I_PHASE] != OVER:
@@ -100,13 +104,13 @@ def end_turn(w: list) -> None:
     for nxt in R.after[w[I_TURN]]:  # a loop, not next(generator): this runs at every turn
         if hands[nxt]:
             break
-    w[I_TURN], w[I_TURN_NO] = nxt, w[I_TURN_NO] + 1
-    w[I_START] = start = w[I_COINS][nxt]
-    w[I_FORCED] = start >= R.forced_at
-    w[I_PHASE], w[I_CUR], w[I_WINDOW] = TURN, nxt, _NO_WINDOW
-    w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM], w[I_CHALLENGER], w[I_CLAIMANT] = _NO_ACT, -1, -1, -1, -1
-    w[I_SHOWN], w[I_POOL], w[I_HIT], w[I_TODO] = -1, (), (), ()
-    check_deadlock(w)
+    start = w[I_COINS][nxt]
+    # one slice store for the contiguous fields turn .. shown (their order: state.FIELDS)
+    w[I_TURN:I_SHOWN + 1] = (nxt, w[I_TURN_NO] + 1, start, TURN, nxt, _NO_WINDOW, _NO_ACT, start >= R.forced_at,
+                             -1, -1, -1, -1, (), (), -1)
+    w[I_HIT] = ()
+    if w[I_FORCED]:  # check_deadlock's own test, without the call in the common case
+        check_deadlock(w)
 
 
 def stuck(s, seat: int) -> bool:

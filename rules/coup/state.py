@@ -295,11 +295,18 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
     concede_loss=face_down) and never returns to the deck (challenge.fail,
     challenge.lose_both, details.two_at_once).  Eliminates the seat and ends the game when
     one seat is left (intro.winner, end.last_player)."""
-    take_from_hand(w, seat, card)
-    if seat in w[I_HIT]:
+    hands = w[I_HANDS]
+    hand = hands[seat]
+    i = hand.index(card)  # take_from_hand, inlined (this runs at nearly every turn): ValueError if not held
+    hand = hand[:i] + hand[i + 1:]
+    h = list(hands)
+    h[seat] = hand
+    w[I_HANDS] = tuple(h)
+    hit = w[I_HIT]
+    if seat in hit:
         cites = cites + ("details.two_at_once",)
     else:
-        w[I_HIT] = w[I_HIT] + (seat,)
+        w[I_HIT] = hit + (seat,)
     if face_down:
         b = list(w[I_BURIED])
         b[seat] = b[seat] + (card,)
@@ -312,14 +319,18 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
         u[seat] = u[seat] + (card,)
         w[I_UP] = tuple(u)
         emit(w[I_EVENTS], "influence_lost", seat, cites, *LOST_TX[seat][card], None, seat=seat, card=NAMES[card])
-    forget_peeks(w, seat, card)
-    if not w[I_HANDS][seat]:
-        emit(w[I_EVENTS], "eliminated", seat, ("challenge.lose_both",), *OUT_TX[seat], None, seat=seat)
+    if w[I_PEEKS]:
+        forget_peeks(w, seat, card)
+    if not hand:
+        emit(w[I_EVENTS], "eliminated", seat, _ELIMINATED_CITES, *OUT_TX[seat], None, seat=seat)
         if w[I_RULES].dead_coins_to_bank and w[I_COINS][seat]:
             pay_bank(w, seat, w[I_COINS][seat])
-        alive = living(w)
+        alive = [t for t, left in enumerate(w[I_HANDS]) if left]
         if len(alive) == 1:
             finish(w, alive[0])
+
+
+_ELIMINATED_CITES = ("challenge.lose_both",)
 
 
 def end_reason(state: "CoupState") -> dict | None:
