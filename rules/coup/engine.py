@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import Any, Mapping
 
 from ..core.base import GameBase
+from ..core.chance import shuffle as _shuffle
 from ..core.protocol import IllegalAction, Transition
 from . import actions as A
 from . import challenge as C
@@ -84,7 +85,7 @@ class CoupGame(GameBase):
         """A random outcome of the chance node (a uniformly random deck order for a shuffle)."""
         if state.todo and state.todo[0][0] == "shuffle":
             deck = list(state.deck + state.todo[0][3])
-            rng.shuffle(deck)
+            _shuffle(rng, deck)
             return {"chance": "shuffle", "order": list(map(NAMES.__getitem__, deck))}
         hand = state.hands[state.todo[0][1]]
         return {"chance": "examine_pick", "card": NAMES[hand[rng.randrange(len(hand))]]}
