@@ -143,7 +143,8 @@ def check_deadlock(w: list) -> None:
 def chance(state: CoupState, outcome: Mapping) -> Transition:
     """Apply a chance outcome (a shuffle, an examine pick); :class:`IllegalAction` otherwise."""
     task = state.todo[0] if state.todo else ("",)
-    kind = outcome.get("chance") if isinstance(outcome, Mapping) else None
+    # a plain dict first: the ABC check of Mapping costs more than the rest of this line
+    kind = outcome.get("chance") if type(outcome) is dict or isinstance(outcome, Mapping) else None
     w = scratch(state)
     if task[0] == "shuffle" and kind == "shuffle":
         _, cites, seat, cards, _known = task
