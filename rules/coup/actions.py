@@ -76,7 +76,10 @@ def turn_actions(state: CoupState) -> list[dict]:
     p = state.turn
     coins = state.coins[p]
     hands = state.hands
-    others = [t for t in R.after[p] if hands[t]]
+    others = []
+    for t in R.after[p]:  # a loop: a comprehension is a function call in this Python
+        if hands[t]:
+            others.append(t)
     # without the Reformation nobody is restricted (reformation.same_faction)
     open_ = [t for t in others if not restricted_state(state, p, t)] if R.reformation else others
     if state.forced:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..core.events import emit
 from .reformation import restricted_state
-from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_BLOCKER, I_BLOCK_CLAIM,
+from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_FACTION, I_BLOCKER, I_BLOCK_CLAIM,
                     I_CHALLENGER, I_CLAIMANT, I_CUR, I_EVENTS, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN,
                     I_WINDOW, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose,
                     make_transition)
@@ -125,6 +125,8 @@ def block_seats(w: list) -> list[int]:
     kind, t, _ = w[I_ACT]
     actor = w[I_TURN]
     if kind == "foreign_aid" or not w[I_RULES].target_only:
+        if not w[I_FACTION]:  # no factions (no Reformation): nobody is restricted (reformation.same_faction)
+            return living_after(w, actor)
         return [s for s in living_after(w, actor) if not restricted_state(w, actor, s)]
     return [t] if w[I_HANDS][t] and not restricted_state(w, actor, t) else []
 
