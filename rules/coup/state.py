@@ -226,7 +226,11 @@ def living(s) -> list[int]:
 def living_after(s, seat: int) -> list[int]:
     """Living seats other than ``seat``, clockwise from the one after it."""
     hands = s[I_HANDS]
-    return [t for t in s[I_RULES].after[seat] if hands[t]]
+    out = []
+    for t in s[I_RULES].after[seat]:  # a loop: a comprehension is a function call in this Python (3.11)
+        if hands[t]:
+            out.append(t)
+    return out
 
 
 def pay_bank(w: list, seat: int, amount: int) -> None:
