@@ -537,6 +537,11 @@ def test_emitted_event_and_fast_transition_equal_the_plain_constructors():
     assert log == [Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), None, "th", "en")]
     assert type(log[0].cites) is tuple
     assert make_transition(1, (log[0],)) == Transition(1, (log[0],))
+    from rules.core.events import emit_data
+
+    emit_data(log, "pass", 1, ("challenge.bluff",), "th", "en", frozenset((1,)), {"window": "challenge"})
+    assert log[1] == Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), frozenset((1,)), "th", "en")
+    assert vars(log[1]) == vars(Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), frozenset((1,)), "th", "en"))
 
 
 def test_random_play_is_the_choose_action_loop():

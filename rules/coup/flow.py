@@ -18,7 +18,7 @@ order - handy in scenarios); ``{"chance": "examine_pick", "card": name}``.
 """
 from __future__ import annotations
 
-from ..core.events import emit
+from ..core.events import emit, emit_data
 from typing import Mapping
 
 from ..core.protocol import CHANCE, TERMINAL, IllegalAction, Transition
@@ -156,7 +156,7 @@ def chance(state: CoupState, outcome: Mapping) -> Transition:
             w[I_POOL] = ()
         w[I_DECK] = deck
         w[I_TODO] = w[I_TODO][1:]
-        emit(w[I_EVENTS], "shuffle", None, task[1], "สับกองการ์ด", "the deck is shuffled", size=len(deck))
+        emit_data(w[I_EVENTS], "shuffle", None, task[1], "สับกองการ์ด", "the deck is shuffled", None, {"size": len(deck)})
     elif task[0] == "pick" and kind == "examine_pick":
         card = CARD.get(outcome.get("card"), -1) if isinstance(outcome.get("card"), str) else -1
         if card not in state.hands[task[1]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.events import emit
+from ..core.events import emit, emit_data
 from ..core.protocol import CHANCE, TERMINAL, Transition
 from ..core.protocol import end_reason as protocol_end_reason
 from .config import CHARACTERS, DECKS, CoupConfig, components
@@ -322,11 +322,13 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
         u = list(w[I_UP])
         u[seat] = u[seat] + (card,)
         w[I_UP] = tuple(u)
-        emit(w[I_EVENTS], "influence_lost", seat, cites, *LOST_TX[seat][card], None, seat=seat, card=NAMES[card])
+        th, en = LOST_TX[seat][card]
+        emit_data(w[I_EVENTS], "influence_lost", seat, cites, th, en, None, {"seat": seat, "card": NAMES[card]})
     if w[I_PEEKS]:
         forget_peeks(w, seat, card)
     if not hand:
-        emit(w[I_EVENTS], "eliminated", seat, _ELIMINATED_CITES, *OUT_TX[seat], None, seat=seat)
+        th, en = OUT_TX[seat]
+        emit_data(w[I_EVENTS], "eliminated", seat, _ELIMINATED_CITES, th, en, None, {"seat": seat})
         if w[I_RULES].dead_coins_to_bank and w[I_COINS][seat]:
             pay_bank(w, seat, w[I_COINS][seat])
         alive = [t for t, left in enumerate(w[I_HANDS]) if left]
@@ -357,7 +359,8 @@ def finish(w: list, winner: int) -> None:
     w[I_WINNER] = winner
     w[I_PHASE], w[I_CUR], w[I_TODO], w[I_WINDOW] = OVER, TERMINAL, (), frozenset()
     cites = _WIN_CITES_REFORMATION if w[I_RULES].reformation else _WIN_CITES
-    emit(w[I_EVENTS], "game_over", winner, cites, *WIN_TX[winner], None, winner=winner)
+    th, en = WIN_TX[winner]
+    emit_data(w[I_EVENTS], "game_over", winner, cites, th, en, None, {"winner": winner})
 
 
 _WIN_CITES = ("end.last_player", "intro.winner")
