@@ -293,3 +293,27 @@ def test_scenario_check_reports_an_engine_crash_and_goes_on(monkeypatch, capsys)
     out = capsys.readouterr().out
     assert "the engine crashed" in out and "TypeError: boom" in out
     assert out.count("PASS ") >= 10 and "1 fail" in out.splitlines()[-1]
+
+
+def test_chance_shuffle_and_random_play_draw_the_numbers_of_random_random():
+    """``chance.shuffle`` and ``random_play`` write out ``Random._randbelow``: the same orders and
+    the same generator state afterwards as ``rng.shuffle``; a subclass keeps its own shuffle."""
+    import random as _random
+
+    from rules.core.chance import shuffle
+
+    for seed in range(300):
+        for n in (0, 1, 2, 5, 15, 18):
+            a, b = list(range(n)), list(range(n))
+            r1, r2 = _random.Random(seed), _random.Random(seed)
+            r1.shuffle(a)
+            shuffle(r2, b)
+            assert a == b and r1.getstate() == r2.getstate()
+
+    class Reversed(_random.Random):
+        def shuffle(self, x):
+            x.reverse()
+
+    xs = [1, 2, 3]
+    shuffle(Reversed(0), xs)
+    assert xs == [3, 2, 1]

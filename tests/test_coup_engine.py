@@ -537,6 +537,11 @@ def test_emitted_event_and_fast_transition_equal_the_plain_constructors():
     assert log == [Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), None, "th", "en")]
     assert type(log[0].cites) is tuple
     assert make_transition(1, (log[0],)) == Transition(1, (log[0],))
+    from rules.core.events import emit_data
+
+    emit_data(log, "pass", 1, ("challenge.bluff",), "th", "en", frozenset((1,)), {"window": "challenge"})
+    assert log[1] == Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), frozenset((1,)), "th", "en")
+    assert vars(log[1]) == vars(Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",), frozenset((1,)), "th", "en"))
 
 
 def test_random_play_is_the_choose_action_loop():
@@ -606,3 +611,65 @@ def test_game_over_cites_the_reformation_only_when_playing_it():
         assert len(over) == 1
         assert ("reformation.until_one" in over[0].cites) is reformation
         assert {"end.last_player", "intro.winner"} <= set(over[0].cites)
+
+
+def _general_apply(state, action):
+    """``apply`` without its inline fast paths: validate with ``is_legal`` (refuse otherwise) and
+    hand the action to its phase's step handler (``flow.STEP``), as ``apply`` did before them."""
+    from rules.coup import flow as F
+    from rules.coup.state import CHANCE_NODE, EXCHANGE
+
+    if state.phase == CHANCE_NODE:
+        return F.chance(state, action)
+    if not isinstance(action, dict):
+        raise IllegalAction("setup.first_turn", "", "")
+    if state.phase == EXCHANGE:
+        action = A.normalise(action)
+    if not A.is_legal(state, action):
+        raise A.refuse(state, action)
+    return F.STEP[state.phase](state, action)
+
+
+def _outcome(fn, state, action):
+    try:
+        t = fn(state, action)
+    except IllegalAction as exc:
+        return ("refused", exc.clause, exc.message_th, exc.message_en)
+    return ("applied", t.state, t.events)
+
+
+class _Str(str):
+    pass
+
+
+@pytest.mark.parametrize("config", [{}, {"reformation": True}, {"window_order": "one_window", "who_blocks": "anyone"},
+                                    {"reaction_order": "seat_order", "decline_proof": "must_prove"},
+                                    {"reformation": True, "concede_loss": "face_down", "proof_shuffle": "bottom"}])
+def test_apply_fast_paths_equal_the_general_path(config):
+    """``apply`` checks its hottest steps (a pass or challenge in a window, a turn action, a card
+    lost) inline: on every state of random games, for legal actions and for near misses (a bool
+    or float seat, a str subclass type, an extra key, a card not held, another seat), it returns
+    the same Transition (state and events) or refuses with the same clause and texts as the
+    general path (is_legal, then the phase's step handler)."""
+    rng = random.Random(11)
+    cfg = GAME.make_config({"players": 4, **config})
+    compared = 0
+    for g in range(6):
+        s = GAME.new_game(cfg, 100 + g)
+        while GAME.current_player(s) != TERMINAL:
+            if GAME.current_player(s) == CHANCE:
+                s = GAME.apply(s, GAME.sample_chance(s, rng)).state
+                continue
+            legal = [a for p in range(4) for a in GAME.legal_actions(s, p)]
+            pool = list(_candidates(s, 4))
+            odd = []
+            for a in legal:
+                odd += [dict(a, player=bool(a["player"])), dict(a, player=float(a["player"])),
+                        dict(a, type=_Str(a["type"])), dict(a, extra=1), dict(a, player=(a["player"] + 1) % 4)]
+                if "card" in a:
+                    odd += [dict(a, card=c) for c in ("duke", "captain", "assassin", "contessa", "inquisitor")]
+            for a in legal + odd + rng.sample(pool, 80):
+                assert _outcome(GAME.apply, s, a) == _outcome(_general_apply, s, a), (a, J(s)["phase"])
+                compared += 1
+            s = GAME.apply(s, legal[rng.randrange(len(legal))]).state
+    assert compared > 5000

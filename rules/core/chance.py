@@ -13,6 +13,24 @@ from typing import Any, Sequence, TypeVar
 T = TypeVar("T")
 
 
+def shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``: the same order from the same numbers.  For a plain ``random.Random``
+    whose ``_randbelow`` is CPython's getrandbits loop, that loop is written out here (one Python
+    call per card less: decks are shuffled at every deal and proof); any other generator
+    shuffles itself."""
+    if type(rng) is not random.Random or random.Random._randbelow is not random.Random._randbelow_with_getrandbits:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):  # Random.shuffle: reversed(range(1, len(x)))
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def make_rng(seed: int | None) -> random.Random:
     """A private ``random.Random`` seeded with ``seed`` (the only sanctioned source of chance)."""
     return random.Random(seed)

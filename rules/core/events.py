@@ -37,3 +37,24 @@ def emit(log: list, kind: str, actor: int | None, cites: tuple[str, ...] | list[
         log.append(e)
     else:
         log.append(Event(kind, actor, data, tuple(cites), visible_to, th, en))
+
+
+def emit_data(log: list, kind: str, actor: int | None, cites: tuple[str, ...], th: str, en: str,
+              visible_to: frozenset[int] | None, data: dict) -> None:
+    """:func:`emit` with every argument positional and ``data`` given as the dict itself (it
+    becomes the event's ``data``: pass a fresh one): the same event, built without the keyword
+    and star-argument handling of a call, which costs more than the event itself on an engine's
+    hot path (Coup emits about 51 a game)."""
+    if _FAST:
+        e = _new(Event)
+        d = e.__dict__
+        d["kind"] = kind
+        d["actor"] = actor
+        d["data"] = data
+        d["cites"] = cites if type(cites) is tuple else tuple(cites)
+        d["visible_to"] = visible_to
+        d["text_th"] = th
+        d["text_en"] = en
+        log.append(e)
+    else:
+        log.append(Event(kind, actor, data, tuple(cites), visible_to, th, en))

@@ -87,6 +87,8 @@ def random_play(game: Game, state: Any, rng: random.Random, max_steps: int = 100
     ``game.apply`` (same random numbers; every action still goes through ``legal_actions`` and
     ``apply`` with its validation), minus the per-step driver overhead: ``bench`` uses it."""
     current, legal_actions, apply = game.current_player, game.legal_actions, game.apply
+    if _plain_getrandbits(rng):
+        return _random_play_bits(game, state, rng, max_steps)
     randbelow = _randbelow(rng)
     steps = 0
     while steps < max_steps:
@@ -106,6 +108,50 @@ def random_play(game: Game, state: Any, rng: random.Random, max_steps: int = 100
         if not legal:
             raise _none_legal(game, cp)
         state = apply(state, legal[randbelow(len(legal))]).state
+        steps += 1
+    return state, steps
+
+
+def _plain_getrandbits(rng) -> bool:
+    """True when ``rng._randbelow(n)`` is a plain ``random.Random``'s getrandbits loop, which
+    :func:`_random_play_bits` writes out (same numbers)."""
+    return type(rng) is random.Random and random.Random._randbelow is random.Random._randbelow_with_getrandbits
+
+
+def _random_play_bits(game: Game, state: Any, rng: random.Random, max_steps: int) -> tuple[Any, int]:
+    """:func:`random_play` for a plain ``random.Random``, with ``_randbelow(n)`` written out as
+    CPython's ``_randbelow_with_getrandbits`` (``k = n.bit_length()``, draw ``k`` bits until
+    below ``n``; even for ``n == 1``): the same numbers, without a Python call per draw."""
+    current, legal_actions, apply = game.current_player, game.legal_actions, game.apply
+    getrandbits = rng.getrandbits
+    steps = 0
+    while steps < max_steps:
+        cp = current(state)
+        if isinstance(cp, frozenset):
+            if not cp:
+                raise _none_legal(game, cp)
+            seats = sorted(cp)
+            n = len(seats)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            cp = seats[r]
+        elif cp == TERMINAL:
+            break
+        elif cp == CHANCE:
+            state = apply(state, sample_chance(game, state, rng)).state
+            steps += 1
+            continue
+        legal = legal_actions(state, cp)
+        n = len(legal)
+        if not n:
+            raise _none_legal(game, cp)
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        state = apply(state, legal[r]).state
         steps += 1
     return state, steps
 

@@ -76,7 +76,10 @@ def turn_actions(state: CoupState) -> list[dict]:
     p = state.turn
     coins = state.coins[p]
     hands = state.hands
-    others = [t for t in R.after[p] if hands[t]]
+    others = []
+    for t in R.after[p]:  # a loop: a comprehension is a function call in this Python
+        if hands[t]:
+            others.append(t)
     # without the Reformation nobody is restricted (reformation.same_faction)
     open_ = [t for t in others if not restricted_state(state, p, t)] if R.reformation else others
     if state.forced:
@@ -224,7 +227,7 @@ def is_legal(state: CoupState, action: dict) -> bool:
             return type(ch) is str and CARD.get(ch, -1) in block_characters(state)
         return False
     if ph == TURN:
-        return p == state.turn and _turn_legal(state, action, kind, n)
+        return p == state.turn and turn_legal(state, action, kind, n)
     if ph == PROVE or ph == LOSE:
         if p != state.cur:
             return False
@@ -239,7 +242,9 @@ def is_legal(state: CoupState, action: dict) -> bool:
     return action in legal_actions(state, p)
 
 
-def _turn_legal(state: CoupState, a: dict, kind, n: int) -> bool:
+def turn_legal(state: CoupState, a: dict, kind, n: int) -> bool:
+    """Whether the turn seat may take ``a`` (``kind``: its type, ``n``: its number of keys), once
+    :func:`is_legal` has checked the seat and the types of ``player`` and ``type``."""
     R = state.rules
     p = state.turn
     coins = state.coins[p]

@@ -16,9 +16,9 @@ reformation.embezzle_prove.
 """
 from __future__ import annotations
 
-from ..core.events import emit
+from ..core.events import emit, emit_data
 from .reformation import restricted_state
-from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_BLOCKER, I_BLOCK_CLAIM,
+from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_FACTION, I_BLOCKER, I_BLOCK_CLAIM,
                     I_CHALLENGER, I_CLAIMANT, I_CUR, I_EVENTS, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN,
                     I_WINDOW, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose,
                     make_transition)
@@ -125,6 +125,8 @@ def block_seats(w: list) -> list[int]:
     kind, t, _ = w[I_ACT]
     actor = w[I_TURN]
     if kind == "foreign_aid" or not w[I_RULES].target_only:
+        if not w[I_FACTION]:  # no factions (no Reformation): nobody is restricted (reformation.same_faction)
+            return living_after(w, actor)
         return [s for s in living_after(w, actor) if not restricted_state(w, actor, s)]
     return [t] if w[I_HANDS][t] and not restricted_state(w, actor, t) else []
 
@@ -147,17 +149,22 @@ def pass_fast(state: CoupState, p: int, window: frozenset):
         fields[I_CUR] = window
     log: list = []
     if state.phase == BLOCK:
-        emit(log, "pass", p, _PASS_BLOCK, *pass_tx(state, p), window="block")
+        th, en = pass_tx(state, p)
+        emit_data(log, "pass", p, _PASS_BLOCK, th, en, None, {"window": "block"})
     else:
-        emit(log, "pass", p, _PASS_CHALLENGE, *pass_tx(state, p), window="challenge")
+        th, en = pass_tx(state, p)
+        emit_data(log, "pass", p, _PASS_CHALLENGE, th, en, None, {"window": "challenge"})
     return make_transition(tuple.__new__(CoupState, fields), tuple(log))
 
 
 def on_pass(w: list, seat: int) -> None:
     """``seat`` lets the claim or action stand (details.block_optional for blocks)."""
     ph = w[I_PHASE]
-    emit(w[I_EVENTS], "pass", seat, _PASS_BLOCK if ph == BLOCK else _PASS_CHALLENGE, *pass_tx(w, seat), None,
-         window="block" if ph == BLOCK else "challenge")
+    th, en = pass_tx(w, seat)
+    if ph == BLOCK:
+        emit_data(w[I_EVENTS], "pass", seat, _PASS_BLOCK, th, en, None, {"window": "block"})
+    else:
+        emit_data(w[I_EVENTS], "pass", seat, _PASS_CHALLENGE, th, en, None, {"window": "challenge"})
     w[I_WINDOW] = w[I_WINDOW] - {seat}
     if w[I_WINDOW]:
         w[I_CUR] = window_cur(w)
@@ -210,7 +217,7 @@ def on_challenge(w: list, seat: int) -> None:
     w[I_CHALLENGER], w[I_CLAIMANT] = seat, claimant
     w[I_WINDOW] = frozenset()
     w[I_PHASE], w[I_CUR] = PROVE, claimant
-    emit(w[I_EVENTS], "challenge", seat, cites, *tx, None, claimant=claimant, block=block)
+    emit_data(w[I_EVENTS], "challenge", seat, cites, tx[0], tx[1], None, {"claimant": claimant, "block": block})
 
 
 def on_block(w: list, seat: int, card: int) -> None:
@@ -222,7 +229,8 @@ def on_block(w: list, seat: int, card: int) -> None:
     cites = (ACTION_CLAUSE[kind], "details.block_may_lie")
     if card == CONTESSA:
         cites += ("characters.contessa_block",)
-    emit(w[I_EVENTS], "block", seat, cites, *BLOCK_TX[seat][card], None, character=NAMES[card], action=kind)
+    th, en = BLOCK_TX[seat][card]
+    emit_data(w[I_EVENTS], "block", seat, cites, th, en, None, {"character": NAMES[card], "action": kind})
     open_window(w, CHAL_BLOCK, living_after(w, seat))
 
 
@@ -256,6 +264,9 @@ def on_prove(w: list) -> None:
                  ("blocked",) if block else ("after_claim",))
 
 
+_FAIL_CITES = ("challenge.fail",)
+
+
 def on_fail(w: list, card: int) -> None:
     """The challenged seat does not (or cannot) prove and loses ``card`` (challenge.fail): the
     claim fails.  A failed block lets the action go on; a failed action claim ends the turn
@@ -278,7 +289,8 @@ def on_fail(w: list, card: int) -> None:
         w[I_TODO] = (("end",),)
         lose(w, p, card, ("reformation.embezzle_concede",), face_down=w[I_RULES].concede_face_down)
         return
-    emit(w[I_EVENTS], "claim_failed", p, ("challenge.fail",), *FAIL_TX[p], None, card=NAMES[w[I_ACT][2]])
+    th, en = FAIL_TX[p]
+    emit_data(w[I_EVENTS], "claim_failed", p, _FAIL_CITES, th, en, None, {"card": NAMES[w[I_ACT][2]]})
     w[I_TODO] = (("refund",), ("end",)) if kind == "assassinate" and w[I_RULES].refund != "never" else (("end",),)
     lose(w, p, card, ("challenge.fail",))
 

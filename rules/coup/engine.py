@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import Any, Mapping
 
 from ..core.base import GameBase
+from ..core.chance import shuffle as _shuffle
 from ..core.protocol import IllegalAction, Transition
 from . import actions as A
 from . import challenge as C
@@ -21,11 +22,16 @@ from . import invariants as INV
 from . import observe as O
 from . import serial as S
 from . import setup as SU
+from . import turn as T
 from .config import CoupConfig
-from .state import CHANCE_NODE, EXCHANGE, NAMES, OVER, CoupState, end_reason
+from .state import (BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, EXCHANGE, LOSE, NAMES, OVER, PROVE, TURN,
+                    CoupState, end_reason)
 
 
 _chance, _is_legal, _refuse, _normalise, _STEP = F.chance, A.is_legal, A.refuse, A.normalise, F.STEP
+_turn_legal, _must_prove, _can_prove, _CARD = A.turn_legal, A.must_prove, A.can_prove, CARD
+_edit1, _pass_fast, _on_pass, _on_challenge, _on_fail = F.edit1, C.pass_fast, C.on_pass, C.on_challenge, C.on_fail
+_declare, _lose_choice = T.declare, F.lose_choice
 # (bound once: ``apply`` runs at every step of every game)
 
 
@@ -79,7 +85,7 @@ class CoupGame(GameBase):
         """A random outcome of the chance node (a uniformly random deck order for a shuffle)."""
         if state.todo and state.todo[0][0] == "shuffle":
             deck = list(state.deck + state.todo[0][3])
-            rng.shuffle(deck)
+            _shuffle(rng, deck)
             return {"chance": "shuffle", "order": list(map(NAMES.__getitem__, deck))}
         hand = state.hands[state.todo[0][1]]
         return {"chance": "examine_pick", "card": NAMES[hand[rng.randrange(len(hand))]]}
@@ -88,6 +94,38 @@ class CoupGame(GameBase):
         """Apply a player action or chance outcome; :class:`IllegalAction` (clause, th, en) for
         anything not in ``legal_actions`` (the state is never modified)."""
         ph = state.phase
+        if type(action) is dict:
+            # The hottest steps of a game, checked here exactly as actions.is_legal checks them
+            # (real int seat, str type, the number of keys) and handed straight to their edit;
+            # anything else, legal or not, takes the general path below (tests/test_coup_engine.py
+            # compares the two paths step by step).
+            if ph == CHAL or ph == CHAL_BLOCK or ph == BLOCK:
+                if len(action) == 2:
+                    p = action.get("player")
+                    kind = action.get("type")
+                    if type(p) is int and type(kind) is str and p in state.cur:
+                        if kind == "pass":
+                            window = state.window - {p}
+                            return _pass_fast(state, p, window) if window else _edit1(state, _on_pass, p)
+                        if kind == "challenge" and ph != BLOCK:
+                            return _edit1(state, _on_challenge, p)
+            elif ph == TURN:
+                p = action.get("player")
+                kind = action.get("type")
+                if (type(p) is int and type(kind) is str and p == state.turn
+                        and _turn_legal(state, action, kind, len(action))):
+                    return _edit1(state, _declare, action)
+            elif ph == PROVE or ph == LOSE:
+                p = action.get("player")
+                kind = action.get("type")
+                if type(p) is int and p == state.cur and kind == "lose" and type(kind) is str and len(action) == 3:
+                    c = action.get("card")
+                    card = _CARD.get(c, -1) if type(c) is str else -1
+                    if card in state.hands[p]:
+                        if ph == LOSE:
+                            return _edit1(state, _lose_choice, card)
+                        if not (state.rules.must_prove and _must_prove(state) and _can_prove(state)):
+                            return _edit1(state, _on_fail, card)
         if ph == CHANCE_NODE:
             return _chance(state, action)
         if type(action) is not dict and not isinstance(action, dict):

@@ -18,7 +18,7 @@ order - handy in scenarios); ``{"chance": "examine_pick", "card": name}``.
 """
 from __future__ import annotations
 
-from ..core.events import emit
+from ..core.events import emit, emit_data
 from typing import Mapping
 
 from ..core.protocol import CHANCE, TERMINAL, IllegalAction, Transition
@@ -36,6 +36,10 @@ from .state import (BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, EXAMINE, EXCHANG
 
 
 # --- the task runner ------------------------------------------------------------------------
+assert (I_TURN, I_TURN_NO, I_START, I_PHASE, I_CUR, I_WINDOW, I_ACT, I_FORCED, I_BLOCKER, I_BLOCK_CLAIM, I_CHALLENGER,
+        I_CLAIMANT, I_TODO, I_POOL, I_SHOWN) == tuple(range(I_TURN, I_SHOWN + 1))  # end_turn's slice store
+
+
 def run(w: list) -> None:
     """Run queued tasks until a seat or chance must act, or the game is over."""
     while w[I_TODO] and w[I_PHASE] != OVER:
@@ -100,13 +104,13 @@ def end_turn(w: list) -> None:
     for nxt in R.after[w[I_TURN]]:  # a loop, not next(generator): this runs at every turn
         if hands[nxt]:
             break
-    w[I_TURN], w[I_TURN_NO] = nxt, w[I_TURN_NO] + 1
-    w[I_START] = start = w[I_COINS][nxt]
-    w[I_FORCED] = start >= R.forced_at
-    w[I_PHASE], w[I_CUR], w[I_WINDOW] = TURN, nxt, _NO_WINDOW
-    w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM], w[I_CHALLENGER], w[I_CLAIMANT] = _NO_ACT, -1, -1, -1, -1
-    w[I_SHOWN], w[I_POOL], w[I_HIT], w[I_TODO] = -1, (), (), ()
-    check_deadlock(w)
+    start = w[I_COINS][nxt]
+    # one slice store for the contiguous fields turn .. shown (their order: state.FIELDS)
+    w[I_TURN:I_SHOWN + 1] = (nxt, w[I_TURN_NO] + 1, start, TURN, nxt, _NO_WINDOW, _NO_ACT, start >= R.forced_at,
+                             -1, -1, -1, -1, (), (), -1)
+    w[I_HIT] = ()
+    if w[I_FORCED]:  # check_deadlock's own test, without the call in the common case
+        check_deadlock(w)
 
 
 def stuck(s, seat: int) -> bool:
@@ -139,7 +143,8 @@ def check_deadlock(w: list) -> None:
 def chance(state: CoupState, outcome: Mapping) -> Transition:
     """Apply a chance outcome (a shuffle, an examine pick); :class:`IllegalAction` otherwise."""
     task = state.todo[0] if state.todo else ("",)
-    kind = outcome.get("chance") if isinstance(outcome, Mapping) else None
+    # a plain dict first: the ABC check of Mapping costs more than the rest of this line
+    kind = outcome.get("chance") if type(outcome) is dict or isinstance(outcome, Mapping) else None
     w = scratch(state)
     if task[0] == "shuffle" and kind == "shuffle":
         _, cites, seat, cards, _known = task
@@ -151,7 +156,7 @@ def chance(state: CoupState, outcome: Mapping) -> Transition:
             w[I_POOL] = ()
         w[I_DECK] = deck
         w[I_TODO] = w[I_TODO][1:]
-        emit(w[I_EVENTS], "shuffle", None, task[1], "สับกองการ์ด", "the deck is shuffled", size=len(deck))
+        emit_data(w[I_EVENTS], "shuffle", None, task[1], "สับกองการ์ด", "the deck is shuffled", None, {"size": len(deck)})
     elif task[0] == "pick" and kind == "examine_pick":
         card = CARD.get(outcome.get("card"), -1) if isinstance(outcome.get("card"), str) else -1
         if card not in state.hands[task[1]]:
@@ -192,9 +197,20 @@ def shuffle_order(deck: tuple, outcome: Mapping) -> tuple:
 # --- one handler per phase (the action is already known to be legal) -----------------------------
 def _edit(state: CoupState, edit, *args) -> Transition:
     """``edit(w, *args)`` on a scratch copy of ``state``, then the queued tasks, then freeze."""
-    w = scratch(state)
+    w = [*state, []]  # scratch(state), inlined: this runs at nearly every step
     edit(w, *args)
-    run(w)
+    if w[I_TODO] and w[I_PHASE] != OVER:  # run()'s own loop test, without the call when nothing is queued
+        run(w)
+    return done(w)
+
+
+def edit1(state: CoupState, edit, arg) -> Transition:
+    """``_edit(state, edit, arg)`` for the one-argument edits of the hot path (``apply`` calls it
+    directly): no argument tuple to pack and unpack."""
+    w = [*state, []]
+    edit(w, arg)
+    if w[I_TODO] and w[I_PHASE] != OVER:
+        run(w)
     return done(w)
 
 
@@ -223,14 +239,15 @@ def _step_prove(state: CoupState, a: dict) -> Transition:
     return _edit(state, C.on_fail, CARD[a["card"]])
 
 
-def _lose_choice(w: list, card: int) -> None:
+def lose_choice(w: list, card: int) -> None:
+    """The seat asked to lose an influence (the first queued ``lose`` task) turns ``card`` up."""
     task = w[I_TODO][0]
     w[I_TODO] = w[I_TODO][1:]
     lose(w, task[1], card, task[2], task[3])
 
 
 def _step_lose(state: CoupState, a: dict) -> Transition:
-    return _edit(state, _lose_choice, CARD[a["card"]])
+    return _edit(state, lose_choice, CARD[a["card"]])
 
 
 def _step_exchange(state: CoupState, a: dict) -> Transition:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.chance import shuffle
 from ..core.events import emit
 from . import reformation as RF
 from .config import CoupConfig
@@ -20,7 +21,7 @@ def deal(R, seed: int) -> tuple[tuple, tuple, int]:
     kernel (:mod:`rules.coup.kernel`) so both deal the same game from one seed."""
     rng = random.Random(seed)
     deck = list(R.full_deck)
-    rng.shuffle(deck)
+    shuffle(rng, deck)  # rng.shuffle(deck), the same order
     n, k = R.n, R.start_cards
     hands = tuple([tuple(sorted(deck[i * k:(i + 1) * k])) for i in range(n)])
     first = rng.randrange(n) if R.random_first else 0

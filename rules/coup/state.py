@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.events import emit
+from ..core.events import emit, emit_data
 from ..core.protocol import CHANCE, TERMINAL, Transition
 from ..core.protocol import end_reason as protocol_end_reason
 from .config import CHARACTERS, DECKS, CoupConfig, components
@@ -226,7 +226,11 @@ def living(s) -> list[int]:
 def living_after(s, seat: int) -> list[int]:
     """Living seats other than ``seat``, clockwise from the one after it."""
     hands = s[I_HANDS]
-    return [t for t in s[I_RULES].after[seat] if hands[t]]
+    out = []
+    for t in s[I_RULES].after[seat]:  # a loop: a comprehension is a function call in this Python (3.11)
+        if hands[t]:
+            out.append(t)
+    return out
 
 
 def pay_bank(w: list, seat: int, amount: int) -> None:
@@ -295,11 +299,18 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
     concede_loss=face_down) and never returns to the deck (challenge.fail,
     challenge.lose_both, details.two_at_once).  Eliminates the seat and ends the game when
     one seat is left (intro.winner, end.last_player)."""
-    take_from_hand(w, seat, card)
-    if seat in w[I_HIT]:
+    hands = w[I_HANDS]
+    hand = hands[seat]
+    i = hand.index(card)  # take_from_hand, inlined (this runs at nearly every turn): ValueError if not held
+    hand = hand[:i] + hand[i + 1:]
+    h = list(hands)
+    h[seat] = hand
+    w[I_HANDS] = tuple(h)
+    hit = w[I_HIT]
+    if seat in hit:
         cites = cites + ("details.two_at_once",)
     else:
-        w[I_HIT] = w[I_HIT] + (seat,)
+        w[I_HIT] = hit + (seat,)
     if face_down:
         b = list(w[I_BURIED])
         b[seat] = b[seat] + (card,)
@@ -311,15 +322,21 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
         u = list(w[I_UP])
         u[seat] = u[seat] + (card,)
         w[I_UP] = tuple(u)
-        emit(w[I_EVENTS], "influence_lost", seat, cites, *LOST_TX[seat][card], None, seat=seat, card=NAMES[card])
-    forget_peeks(w, seat, card)
-    if not w[I_HANDS][seat]:
-        emit(w[I_EVENTS], "eliminated", seat, ("challenge.lose_both",), *OUT_TX[seat], None, seat=seat)
+        th, en = LOST_TX[seat][card]
+        emit_data(w[I_EVENTS], "influence_lost", seat, cites, th, en, None, {"seat": seat, "card": NAMES[card]})
+    if w[I_PEEKS]:
+        forget_peeks(w, seat, card)
+    if not hand:
+        th, en = OUT_TX[seat]
+        emit_data(w[I_EVENTS], "eliminated", seat, _ELIMINATED_CITES, th, en, None, {"seat": seat})
         if w[I_RULES].dead_coins_to_bank and w[I_COINS][seat]:
             pay_bank(w, seat, w[I_COINS][seat])
-        alive = living(w)
+        alive = [t for t, left in enumerate(w[I_HANDS]) if left]
         if len(alive) == 1:
             finish(w, alive[0])
+
+
+_ELIMINATED_CITES = ("challenge.lose_both",)
 
 
 def end_reason(state: "CoupState") -> dict | None:
@@ -342,7 +359,8 @@ def finish(w: list, winner: int) -> None:
     w[I_WINNER] = winner
     w[I_PHASE], w[I_CUR], w[I_TODO], w[I_WINDOW] = OVER, TERMINAL, (), frozenset()
     cites = _WIN_CITES_REFORMATION if w[I_RULES].reformation else _WIN_CITES
-    emit(w[I_EVENTS], "game_over", winner, cites, *WIN_TX[winner], None, winner=winner)
+    th, en = WIN_TX[winner]
+    emit_data(w[I_EVENTS], "game_over", winner, cites, th, en, None, {"winner": winner})
 
 
 _WIN_CITES = ("end.last_player", "intro.winner")

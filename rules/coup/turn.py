@@ -6,7 +6,7 @@ Neither function ends the turn itself: they queue the ``("end",)`` task and
 """
 from __future__ import annotations
 
-from ..core.events import emit
+from ..core.events import emit, emit_data
 from . import challenge as C
 from . import exchange as X
 from . import reformation as RF
@@ -102,7 +102,7 @@ def declare(w: list, a: dict) -> None:
     if kind == "assassinate":
         pay_bank(w, p, R.assassin_cost)
         data["cost"] = R.assassin_cost
-    emit(w[I_EVENTS], "declare", p, cites, *tx, None, **data)
+    emit_data(w[I_EVENTS], "declare", p, cites, tx[0], tx[1], None, data)  # data: built above for this event
     C.open_window(w, CHAL, living_after(w, p))
 
 
@@ -135,7 +135,7 @@ def gain(w: list, amount: int, cites: tuple, what_th: str, what_en: str) -> None
     tx = _GAIN_TX.get(key)
     if tx is None:
         tx = _GAIN_TX[key] = (f"ที่นั่ง {p} รับเงิน {got} เหรียญ ({what_th})", f"seat {p} takes {got} coin(s) ({what_en})")
-    emit(w[I_EVENTS], "gain", p, cites, *tx, None, **{"coins": got, "from": "bank", "what": what_en})
+    emit_data(w[I_EVENTS], "gain", p, cites, tx[0], tx[1], None, {"coins": got, "from": "bank", "what": what_en})
 
 
 _GAIN_TX: dict = {}  # (seat, coins, what) -> texts; what_en names what_th
