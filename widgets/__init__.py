@@ -25,5 +25,7 @@ widgets.serve``, the Voila dashboard launcher).
 """
 
 from . import bundles as _bundles
+from . import lean as _lean
 
 _bundles.install()  # under the dashboard's server, widgets fetch their JavaScript once per page
+_lean.install()  # plotly's FigureWidget without nbformat (26 MiB) until a fig.show() needs it
