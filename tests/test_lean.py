@@ -34,3 +34,33 @@ def test_a_module_not_deferred_is_imported_as_before():
     import widgets  # noqa: F401 - installs the wrapper
     assert optional_imports.get_module("json").__name__ == "json"
     assert optional_imports.get_module("no_such_module_kotika") is None
+
+
+def test_freed_memory_is_handed_back_once_the_cells_stop(monkeypatch):
+    import time
+
+    from widgets import lean
+
+    calls: list[int] = []
+    monkeypatch.setattr(lean, "_malloc_trim", lambda: calls.append)
+    monkeypatch.setattr(lean, "TRIM_DELAY", 0.05)
+
+    class Events:
+        def __init__(self):
+            self.handlers = {}
+
+        def register(self, name, fn):
+            self.handlers.setdefault(name, []).append(fn)
+
+    class Shell:
+        events = Events()
+
+    shell = Shell()
+    assert lean.trim_after_cells(shell) and lean.trim_after_cells(shell)  # registered once
+    (after,) = shell.events.handlers["post_execute"]
+    for _ in range(5):  # cells one after the other: one trim, after the last
+        after()
+        time.sleep(0.01)
+    time.sleep(0.3)
+    assert calls == [0]
+    assert lean.trim_after_cells(None) in (True, False)  # no running shell here: nothing to do
