@@ -614,7 +614,8 @@ async def run(args) -> dict:
                 await wire.start()
             try:
                 await measure_opens(browser, server, pages, args.opens, out, wire)
-                await measure_visitors(browser, server, pages, args.visitors, out, args.visitors_timeout)
+                if args.visitors > 0:  # --visitors 0: the opens and clicks only
+                    await measure_visitors(browser, server, pages, args.visitors, out, args.visitors_timeout)
                 await measure_clicks(browser, server, pages, args.clicks, args.seed, out)
             finally:
                 await browser.close()

@@ -46,6 +46,21 @@ def test_the_table_downloads_as_csv_and_parquet():
     assert pd.read_parquet(io.BytesIO(pq))["winners"].tolist() == df["winners"].tolist()
 
 
+def test_the_downloads_are_made_when_the_reader_asks():
+    """The table's CSV and Parquet (data URIs, 0.37 MB on the analyzer page) are not sent with
+    the page: a button makes them, for the table on screen."""
+    panel = SimulationPanel("coup", players=2, games=12, workers=1)
+    panel.run(wait=True)
+    assert panel.download.value == "" and panel.download_button.layout.display is None
+    assert "(12 rows)" in panel.download_button.description
+    panel.download_button.click()
+    assert 'download="coup_12.csv"' in panel.download.value and "coup_12.parquet" in panel.download.value
+    assert panel.download_button.layout.display == "none"
+    panel.n_games.value = 15
+    panel.run(wait=True)  # a new table: the old links go, the button comes back
+    assert panel.download.value == "" and "(15 rows)" in panel.download_button.description
+
+
 def test_sweep_and_position_panels():
     sweep = TableSweepPanel(factors=(1, 2), games=2, players=2, workers=1)
     sweep.run(wait=True)

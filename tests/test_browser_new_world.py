@@ -86,6 +86,8 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
         chart = play.locator(".kl-nw-chart .js-plotly-plot").first
         chart.wait_for(timeout=60_000)
         assert "ฟาร์ม / farms" in play.locator(".kl-nw-chart").first.inner_text()
+        # the stacked bars drawn by the served basic plotly.js bundle (widgets/bundles.py)
+        play.locator(".kl-nw-chart .barlayer .point path").first.wait_for(timeout=30_000)
         page.wait_for_timeout(500)
         play.screenshot(path=str(ARTIFACTS / "new_world_play_end_1280.png"))
 

@@ -119,6 +119,55 @@ def test_the_shim_gives_what_the_module_gives():
     assert "await m.default()" in shim and "m.default ||" in shim and "render: m.render" in shim
 
 
+# ----------------------------------------------------------------------------- the partial plotly.js
+def test_the_served_plotly_module_holds_the_basic_partial_bundle():
+    """The served FigureWidget module is plotly's own (its widget code, lodash, its export) with
+    the embedded plotly.js replaced by the vendored basic bundle: a quarter of the bytes."""
+    full = bundles._plotly_widget_full_js()
+    served = bundles._plotly_widget_js()
+    partial = bundles.PLOTLY_PARTIAL.read_text(encoding="utf-8")
+    assert partial in served and "plotly.js (basic - minified) v4.1.1" in served
+    assert len(served) < len(full) / 3
+    opened = bundles._UMD_OPEN.search(full)
+    closed = bundles._UMD_CLOSE.search(full, opened.end())
+    assert served.startswith(full[:opened.start()]) and served.endswith(full[closed.end():])
+    assert re.search(r"export\{[^}]*as default\};", served[-30_000:])
+
+
+def test_a_bundle_laid_out_otherwise_is_kept_whole():
+    partial = bundles.PLOTLY_PARTIAL.read_text(encoding="utf-8")
+    full = bundles._plotly_widget_full_js()
+    assert bundles.with_partial_plotly("export default {};", partial) is None
+    other_major = re.sub(r'\.version="4\.', '.version="9.', full, count=1)
+    assert bundles.with_partial_plotly(other_major, partial) is None
+
+
+def test_the_vendored_bundle_is_pinned_and_licensed():
+    head = bundles.PLOTLY_PARTIAL.read_text(encoding="utf-8")[:400]
+    assert "plotly.js (basic - minified) v4.1.1" in head and "MIT" in head
+    folder = bundles.PLOTLY_PARTIAL.parent
+    assert "MIT License" in (folder / "plotly.js-LICENSE").read_text(encoding="utf-8")
+    assert "plotly.js-basic-dist-min@4.1.1" in (folder / "README.md").read_text(encoding="utf-8")
+
+
+def test_every_chart_of_the_pages_is_of_a_trace_type_the_partial_bundle_draws():
+    from rules.new_world.config import SOURCES
+    from widgets.analyzer import SimulationPanel, TableSweepPanel
+    from widgets.new_world.charts import breakdown_figure
+
+    runs = SimulationPanel("coup", players=2, games=20, workers=1, against={"who_blocks": "anyone"})
+    runs.run(wait=True)
+    sweep = TableSweepPanel(factors=(1, 2), games=2, players=2, workers=1)
+    sweep.run(wait=True)
+    boxes = (runs.fig_win, runs.fig_len, runs.fig_src, runs.fig_bf, runs.fig_cmp, sweep.fig)
+    figs = [b.children[0] for b in boxes]
+    figs.append(breakdown_figure({"seats": [{"name": "a", "sources": {s: 1 for s in SOURCES}}]}))
+    types = {t.type for f in figs for t in f.data}
+    assert {"bar", "scatter"} <= types <= bundles.PARTIAL_TRACES, types - bundles.PARTIAL_TRACES
+    for f in figs[:-1]:
+        f.close()
+
+
 # ----------------------------------------------------------------------------- lazy parts
 def test_a_lazy_part_is_built_when_seen_and_once():
     from widgets.lazy import LazyBox

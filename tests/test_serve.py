@@ -373,3 +373,51 @@ def test_a_write_to_a_tab_that_went_away_is_dropped_quietly():
     assert swapped[1] == other
     assert swapped[0][0] == route[0] and issubclass(swapped[0][1], VoilaKernelWebsocketHandler)
     assert swapped[0][1] is not VoilaKernelWebsocketHandler
+
+
+def test_static_files_go_out_brotli_encoded_once_compressed(tmp_path):
+    """A static file compressed at start (serve._Brotli, keyed by the Etag tornado's static
+    handlers send) replaces the response body for a GET accepting br; gzip otherwise."""
+    import hashlib
+
+    import pyarrow as pa
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest
+
+    from widgets import serve
+
+    raw = ("const x = 'กติกา';\n" * 4000).encode()
+    (tmp_path / "a.js").write_bytes(raw)
+    (tmp_path / "tiny.js").write_bytes(b"1")
+    cache = serve._Brotli()
+    cache.start([str(tmp_path)], [('"0123456789abcdef"', raw + b"//")])
+    cache.thread.join(60)
+    etag = '"%s"' % hashlib.sha512(raw).hexdigest()
+    assert set(cache.done) == {etag, '"0123456789abcdef"'}  # the 1-byte file is left alone
+
+    def request(method="GET", accept="gzip, deflate, br"):
+        return HTTPServerRequest(method=method, uri="/a.js", headers=HTTPHeaders({"Accept-Encoding": accept}))
+
+    assert cache.for_request(request(), etag) == cache.done[etag]
+    assert cache.for_request(request(accept="gzip"), etag) is None
+    assert cache.for_request(request("HEAD"), etag) is None
+    assert cache.for_request(request(), '"other"') is None
+    packed = cache.done[etag]
+    assert pa.Codec("brotli").decompress(packed, decompressed_size=len(raw), asbytes=True) == raw
+    assert len(packed) < len(raw) / 20
+
+    saved = serve._BROTLI
+    serve._BROTLI = cache
+    try:
+        transform = serve._brotli_transform()(request())
+        headers = HTTPHeaders({"Etag": etag, "Content-Type": "text/javascript", "Content-Length": str(len(raw))})
+        status, headers, body = transform.transform_first_chunk(200, headers, raw[:65536], False)
+        assert (status, headers["Content-Encoding"], headers["Content-Length"], body) == (200, "br", str(len(packed)), packed)
+        assert transform.transform_chunk(raw[65536:], True) == b""
+        other = serve._brotli_transform()(request(accept="gzip"))
+        headers = HTTPHeaders({"Etag": etag, "Content-Type": "text/javascript"})
+        assert other.transform_first_chunk(200, headers, raw, True)[2] == raw and "Content-Encoding" not in headers
+        partial = serve._brotli_transform()(request())
+        headers = HTTPHeaders({"Etag": etag, "Content-Range": "bytes 0-9/80000"})
+        assert partial.transform_first_chunk(206, headers, raw[:10], True)[2] == raw[:10]
+    finally:
+        serve._BROTLI = saved

@@ -25,5 +25,8 @@ widgets.serve``, the Voila dashboard launcher).
 """
 
 from . import bundles as _bundles
+from . import lean as _lean
 
 _bundles.install()  # under the dashboard's server, widgets fetch their JavaScript once per page
+_lean.install()  # plotly's FigureWidget without nbformat (26 MiB) until a fig.show() needs it
+_lean.trim_after_cells()  # in a kernel: freed heap back to the system once the notebook has run

@@ -50,12 +50,38 @@ def win_rate_chart(df, title: str = "อัตราชนะตามที่�
     return fig
 
 
+def length_bins(values) -> tuple[list[float], list[int]]:
+    """Histogram bins of ``values`` (game lengths): ``(edges, counts)``, ``len(edges) ==
+    len(counts) + 1``, each bin ``[edges[i], edges[i + 1])`` (the last one closed).  numpy's
+    ``"auto"`` bin width, rounded up to a whole number and the edges to whole numbers when every
+    value is one (turns, steps)."""
+    import numpy as np
+    x = np.asarray(values, dtype=float)
+    x = x[np.isfinite(x)]
+    if not len(x):
+        return [], []
+    edges = np.histogram_bin_edges(x, bins="auto")
+    if np.all(x == np.round(x)):
+        width = max(1, int(np.ceil(edges[1] - edges[0]))) if len(edges) > 1 else 1
+        lo = int(x.min())
+        edges = np.arange(lo, int(x.max()) + width + 1, width, dtype=float)
+        edges = edges[:max(2, int(np.searchsorted(edges, x.max(), side="right")) + 1)]
+    counts, edges = np.histogram(x, bins=edges)
+    return [float(e) for e in edges], [int(c) for c in counts]
+
+
 def length_chart(df, column: str = "turns") -> go.Figure:
-    """Histogram of game lengths in ``column`` with the mean's bootstrap interval in the title."""
+    """Histogram of game lengths in ``column`` with the mean's bootstrap interval in the title.
+    Drawn as bars of :func:`length_bins` (counted here, not by plotly.js: the page's plotly.js is
+    the basic partial bundle, scatter, bar and pie only: ``widgets/bundles.py``)."""
     L = M.lengths(df, column)
     fig = go.Figure()
     if L.get("n"):
-        fig.add_histogram(x=M.finished(df)[column], marker_color="#4c78a8", name=column)
+        edges, counts = length_bins(M.finished(df)[column])
+        fig.add_bar(x=[(a + b) / 2 for a, b in zip(edges, edges[1:])], y=counts,
+                    width=[b - a for a, b in zip(edges, edges[1:])], marker_color="#4c78a8", name=column,
+                    customdata=[[a, b] for a, b in zip(edges, edges[1:])],
+                    hovertemplate="%{customdata[0]:g} to %{customdata[1]:g}: %{y} games<extra></extra>")
         fig.add_vrect(x0=L["mean_lo"], x1=L["mean_hi"], fillcolor="#f58518", opacity=0.3, line_width=0)
         sub = f"mean {L['mean']:.1f} [{L['mean_lo']:.1f}, {L['mean_hi']:.1f}] · median {L['median']:g}"
     else:

@@ -142,7 +142,11 @@ class SimulationPanel(w.VBox):
         self.fig_win, self.fig_len, self.fig_src, self.fig_bf, self.fig_cmp = (w.Box() for _ in range(5))
         self.summary = w.HTML()
         self.coverage = w.HTML()
+        # the table's CSV and Parquet are made when asked: as data URIs they were 0.37 MB of the
+        # page's first websocket bytes (two tables of 150-400 games) and needed pyarrow at start
         self.download = w.HTML()
+        self.download_button = w.Button(icon="download", layout=w.Layout(display="none", width="auto"))
+        self.download_button.on_click(lambda _: self.fill_downloads())
         self.table = None
         self.comparison = None
         self.game.observe(lambda _: self._game_changed(), "value")
@@ -156,7 +160,7 @@ class SimulationPanel(w.VBox):
         charts = w.VBox([w.HBox([self.fig_win, self.fig_len]), w.HBox([self.fig_src, self.fig_bf]), self.fig_cmp])
         super().__init__([w.HBox([self.game, self.players, self.n_games]), self.bots,
                           w.HBox([self.variant, self.against]), self.runner.bar, self.summary, charts,
-                          self.coverage, self.download])
+                          self.coverage, self.download_button, self.download])
 
     # --- controls ---------------------------------------------------------------------------
     def _game_changed(self) -> None:
@@ -234,7 +238,18 @@ class SimulationPanel(w.VBox):
             f'</div>' + verdict_html(df))
         self.coverage.value = C.coverage_html(df, df.attrs.get("game")) if any(
             c.startswith("cite:") for c in df.columns) else message_html("ไม่มีข้อมูลการอ้างข้อ", "no clause counts")
+        self.download.value = ""
+        self.download_button.description = f"ดาวน์โหลดตาราง / download the table ({len(df)} rows): CSV, Parquet"
+        self.download_button.layout.display = None
+
+    def fill_downloads(self) -> None:
+        """The download links of the table on screen (:func:`download_links`), in place of the
+        button that asked for them."""
+        df = self.table
+        if df is None or not len(df):
+            return
         self.download.value = download_links(df, f"{df.attrs.get('game', 'games')}_{len(df)}")
+        self.download_button.layout.display = "none"
 
 
 class TableSweepPanel(w.VBox):

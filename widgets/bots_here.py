@@ -253,6 +253,11 @@ class BotsHere(w.VBox):
             self.stale.value = self.out.value = ""
             self._set_board(None)
             return
+        # pandas (score_actions' table) is imported here, not first in the worker: while a thread
+        # imports it, sys.modules holds it half made, and plotly (an end chart drawn meanwhile on
+        # this thread) checks values against it: "partially initialized module 'pandas' has no
+        # attribute 'Series'" (seen replaying New World clicks)
+        import pandas  # noqa: F401
         bot, rollouts = self.bot.value, int(self.rollouts.value)
         self.head.value = self._head_html(spot, bot, rollouts, running=True)
         self.stale.value = ""

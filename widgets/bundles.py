@@ -11,6 +11,12 @@ Under the dashboard's server (``widgets/serve.py``) those modules are files serv
 content hash in their name and a year-long cache (``<base_url>kl-static/<name>.<hash>.js``), and
 each widget's ``_esm`` is a shim of a few hundred bytes (:func:`shim`) that imports the file: the
 browser fetches and evaluates it once per page (once per browser, from its cache, afterwards).
+The served FigureWidget module is plotly's own with the plotly.js it embeds swapped for the
+official *basic* partial bundle (scatter, bar, pie: every trace type the pages draw), vendored in
+``widgets/vendor/`` (:data:`PLOTLY_PARTIAL`, :func:`with_partial_plotly`): 1.31 MB instead of
+4.96 MB, 0.44 MB gzipped instead of 1.51.  Outside the server the widgets keep plotly's full
+module.
+
 The server announces the files to its kernels in the environment variable :data:`ENV`; a kernel
 without it (JupyterLab, ``nbconvert``, the tests that execute notebooks) keeps the inline modules,
 and so does a kernel whose module differs from the one the server serves (code changed after the
@@ -44,12 +50,71 @@ FILE_NAME = re.compile(r"^([a-z0-9_-]+)\.([0-9a-f]{16})\.js$")
 """A served file's name: ``<bundle>.<first 16 hex digits of the sha256 of its text>.js``."""
 
 
-def _plotly_widget_js() -> str:
+PLOTLY_PARTIAL = Path(__file__).resolve().parent / "vendor" / "plotly-basic-4.1.1.min.js"
+"""plotly.js's official *basic* partial bundle (npm ``plotly.js-basic-dist-min`` 4.1.1, MIT,
+``widgets/vendor/README.md``): the trace types ``scatter``, ``bar`` and ``pie`` and every
+layout part (axes, shapes, annotations, error bars, legends), 1.19 MB against the full
+bundle's 4.8 MB (395 kB gzipped against 1.5 MB).  The project's charts use ``scatter`` and
+``bar`` only (:data:`PARTIAL_TRACES`; ``tests/test_bundles.py`` checks every chart)."""
+
+PARTIAL_TRACES = frozenset({"scatter", "bar", "pie"})
+"""The trace types :data:`PLOTLY_PARTIAL` draws; a chart of another type would draw nothing."""
+
+# plotly's widgetbundle.js is an esbuild ES module holding plotly.js as its one CommonJS module,
+# ``var <m>=<cjs>((<exports>,<module>)=>{<plotly.js's UMD>});``, followed by lodash-es and the
+# FigureWidget's code, which uses only that module's export (newPlot, react, restyle, ...).
+# The UMD's opening and closing, as esbuild prints them:
+_UMD_OPEN = re.compile(
+    r'var ([\w$]+)=([\w$]+)\(\(([\w$]+),([\w$]+)\)=>\{\(function\(([\w$]+),([\w$]+)\)\{typeof '
+    r'\4=="object"&&\4\.exports\?\4\.exports=\6\(\):\5\.moduleName=\6\(\)\}\)\(typeof self<"u"\?'
+    r'self:\3,\(\)=>\{')
+_UMD_CLOSE = re.compile(r'return window\.Plotly=([\w$]+),\1\}\)\}\);')
+_EMBEDDED_VERSION = re.compile(r'\.version="(\d+)\.(\d+)\.(\d+)"')
+_PARTIAL_VERSION = re.compile(r'plotly\.js \(basic - minified\) v(\d+)\.(\d+)\.(\d+)')
+
+
+def with_partial_plotly(bundle: str, partial: str) -> str | None:
+    """plotly's FigureWidget module ``bundle`` (``widgetbundle.js``) with the full plotly.js it
+    embeds replaced by ``partial`` (a plotly.js UMD dist file, e.g. :data:`PLOTLY_PARTIAL`), or
+    ``None`` when ``bundle`` is not laid out as expected (another plotly release) or embeds a
+    plotly.js of another major version than ``partial``: the caller then keeps ``bundle``.
+
+    The partial UMD runs where the embedded one ran, inside esbuild's CommonJS wrapper, with
+    ``module``/``exports`` bound to that wrapper's: its ``module.exports = factory()`` is the
+    export the widget code reads."""
+    opened = _UMD_OPEN.search(bundle)
+    if opened is None:
+        return None
+    closed = _UMD_CLOSE.search(bundle, opened.end())
+    if closed is None:
+        return None
+    mine = _EMBEDDED_VERSION.search(bundle, opened.end(), closed.start())
+    theirs = _PARTIAL_VERSION.search(partial)
+    if mine is None or theirs is None or mine.group(1) != theirs.group(1):
+        return None
+    name, cjs, exports, module = opened.group(1, 2, 3, 4)
+    return (bundle[:opened.start()]
+            + f"var {name}={cjs}(({exports},{module})=>{{var module={module},exports={exports};\n"
+            + partial + "\n});" + bundle[closed.end():])
+
+
+def _plotly_widget_full_js() -> str:
     spec = importlib.util.find_spec("plotly")  # finds the package without importing it
     if spec is None or not spec.submodule_search_locations:
         raise FileNotFoundError("plotly is not installed")
     folder = Path(next(iter(spec.submodule_search_locations)))
     return (folder / "package_data" / "widgetbundle.js").read_text(encoding="utf-8")
+
+
+def _plotly_widget_js() -> str:
+    """The FigureWidget module the server serves: plotly's own with the partial plotly.js
+    (:func:`with_partial_plotly`), else plotly's own."""
+    full = _plotly_widget_full_js()
+    try:
+        partial = PLOTLY_PARTIAL.read_text(encoding="utf-8")
+    except OSError:
+        return full
+    return with_partial_plotly(full, partial) or full
 
 
 def _hexboard_js() -> str:
