@@ -381,21 +381,30 @@ def test_static_files_go_out_brotli_encoded_once_compressed(tmp_path):
     import hashlib
 
     import pyarrow as pa
-    from tornado.httputil import HTTPHeaders, HTTPServerRequest
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
     from widgets import serve
 
     raw = ("const x = 'กติกา';\n" * 4000).encode()
     (tmp_path / "a.js").write_bytes(raw)
     (tmp_path / "tiny.js").write_bytes(b"1")
-    cache = serve._Brotli()
+    cache = serve._Brotli(cache_dir=tmp_path / "cache")
     cache.start([str(tmp_path)], [('"0123456789abcdef"', raw + b"//")])
     cache.thread.join(60)
     etag = '"%s"' % hashlib.sha512(raw).hexdigest()
     assert set(cache.done) == {etag, '"0123456789abcdef"'}  # the 1-byte file is left alone
+    kept = sorted(p.name for p in (tmp_path / "cache").iterdir())
+    assert len(kept) == 2 and all(n.endswith(".l11.br") for n in kept)  # on disk for the next start
+    blob = tmp_path / "cache" / f"{hashlib.sha256(raw + b'//').hexdigest()}.l11.br"
+    blob.write_bytes(b"kept")  # a marker: the next start must read the file, not compress again
+    again = serve._Brotli(cache_dir=tmp_path / "cache")
+    again.start([], [('"0123456789abcdef"', raw + b"//")])
+    again.thread.join(60)
+    assert again.done == {'"0123456789abcdef"': b"kept"}
 
     def request(method="GET", accept="gzip, deflate, br"):
-        return HTTPServerRequest(method=method, uri="/a.js", headers=HTTPHeaders({"Accept-Encoding": accept}))
+        return HTTPServerRequest(start_line=RequestStartLine(method, "/a.js", "HTTP/1.1"),
+                                 headers=HTTPHeaders({"Accept-Encoding": accept}))
 
     assert cache.for_request(request(), etag) == cache.done[etag]
     assert cache.for_request(request(accept="gzip"), etag) is None

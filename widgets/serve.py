@@ -714,6 +714,8 @@ at start, ~1 MB of JavaScript per CPU second)."""
 
 BROTLI_TYPES = (".js", ".css", ".json", ".svg", ".map", ".html")
 BROTLI_MAX = 8_000_000
+BROTLI_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kotika" / "brotli"
+"""Where compressed files are kept between starts (by content hash and level)."""
 """Files above this many bytes are left to gzip (none the pages load is this big)."""
 
 
@@ -725,9 +727,12 @@ class _Brotli:
     127.0.0.1); anything else, or a file not compressed yet (the first seconds after start), keeps
     gzip.  Needs pyarrow's brotli codec (pyarrow is a dependency); without it, nothing changes."""
 
-    def __init__(self):
+    def __init__(self, cache_dir: Path | None | str = "default"):
         self.done: dict[str, bytes] = {}
         self.thread = None
+        # Level 11 costs ~17 s of one core for Voila's files; the result is kept on disk, so
+        # only the first server on a machine pays it (a test suite starts a dozen servers).
+        self.cache_dir = BROTLI_CACHE if cache_dir == "default" else (Path(cache_dir) if cache_dir else None)
 
     @staticmethod
     def codec():
@@ -774,9 +779,27 @@ class _Brotli:
         self.thread.start()
 
     def _add(self, codec, etag, data):
+        import hashlib
+        cached = None
+        if self.cache_dir is not None:  # by content and level: a changed file is a new name
+            cached = self.cache_dir / f"{hashlib.sha256(data).hexdigest()}.l{BROTLI_LEVEL}.br"
+            try:
+                self.done[etag] = cached.read_bytes()
+                return
+            except OSError:
+                pass
         packed = codec.compress(data, asbytes=True)
-        if len(packed) < len(data):
-            self.done[etag] = packed
+        if len(packed) >= len(data):
+            return
+        self.done[etag] = packed
+        if cached is not None:
+            try:  # written whole or not at all: another server may read it at the same moment
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_bytes(packed)
+                os.replace(tmp, cached)
+            except OSError:
+                pass  # a read-only home: compress again next start
 
     def for_request(self, request, etag):
         """The brotli bytes to send for a GET that accepts ``br`` of the content tagged ``etag``,
