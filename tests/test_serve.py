@@ -404,7 +404,7 @@ def test_static_files_go_out_brotli_encoded_once_compressed(tmp_path):
 
     def request(method="GET", accept="gzip, deflate, br"):
         return HTTPServerRequest(start_line=RequestStartLine(method, "/a.js", "HTTP/1.1"),
-                                 headers=HTTPHeaders({"Accept-Encoding": accept}))
+                                 headers=HTTPHeaders({"Accept-Encoding": accept, "Host": "127.0.0.1"}))
 
     assert cache.for_request(request(), etag) == cache.done[etag]
     assert cache.for_request(request(accept="gzip"), etag) is None
