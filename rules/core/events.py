@@ -22,22 +22,8 @@ def emit(log: list, kind: str, actor: int | None, cites: tuple[str, ...] | list[
 
     ``log=None`` keeps nothing: a caller that drops every event (a random-play kernel) passes
     ``None``, and a hot rule may skip building the texts with ``if log is not None``."""
-    if log is None:
-        return
-    if _FAST:
-        e = _new(Event)
-        d = e.__dict__
-        d["kind"] = kind
-        d["actor"] = actor
-        d["data"] = data
-        d["cites"] = cites if type(cites) is tuple else tuple(cites)
-        d["visible_to"] = visible_to
-        d["text_th"] = th
-        d["text_en"] = en
-        log.append(e)
-    else:
-        log.append(Event(kind, actor, data, tuple(cites), visible_to, th, en))
-
+    if log is not None:  # one builder for both: emit_data is the positional form
+        emit_data(log, kind, actor, cites, th, en, visible_to, data)
 
 def emit_data(log: list, kind: str, actor: int | None, cites: tuple[str, ...], th: str, en: str,
               visible_to: frozenset[int] | None, data: dict) -> None:
