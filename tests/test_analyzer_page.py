@@ -108,3 +108,20 @@ def test_resolution_narrows_with_games():
     assert abs(M.resolution(400, 4)["gap"] - 0.0423) < 5e-4
     assert M.resolution(400, 4)["gap_all"] > M.resolution(400, 4)["gap"]
     assert abs(M.z_for() - M.Z95) < 1e-12
+
+
+def test_a_replaced_chart_is_closed_one_replacement_later():
+    """widgets.analysis_charts.into: the figure taken off a box stays open until the next
+    replacement (its view may still send a last relayout), then it is closed."""
+    import ipywidgets as W
+    import plotly.graph_objects as go
+    from widgets.analysis_charts import into
+    box = W.Box()
+    into(box, go.Figure(go.Bar(x=[1], y=[1])))
+    first = box.children[0]
+    into(box, go.Figure(go.Bar(x=[1], y=[2])))
+    second = box.children[0]
+    assert first.comm is not None and second is not first  # taken off, not yet closed
+    into(box, go.Figure(go.Bar(x=[1], y=[3])))
+    assert first.comm is None and second.comm is not None  # closed at the next one
+    assert box.children[0].data[0].y == (3,)

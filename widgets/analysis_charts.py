@@ -177,12 +177,18 @@ def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
 def into(box, fig: go.Figure) -> None:
     """Show ``fig`` in ``box`` (an ``ipywidgets.Box``) as a fresh ``go.FigureWidget``: a figure
     widget built from the whole figure renders it even when the page shows it later (updates to
-    an existing one reach only views already on screen).  The figure widgets it replaces are
-    closed (each rerun of a panel left them open in the kernel and in the browser)."""
+    an existing one reach only views already on screen).
+
+    The figure widgets it replaces are closed one replacement later, not at once (each rerun of a
+    panel left them open in the kernel and in the browser): a view being taken off the page still
+    sends its last relayout, and a model closed under it answers "no comm channel defined" in the
+    browser.  So a box holds at most its shown figure and, in its ``_kl_retired`` attribute, the
+ones taken off at the last call."""
     old = tuple(box.children)
     box.children = [go.FigureWidget(fig)]
-    for widget in old:
+    for widget in getattr(box, "_kl_retired", ()):
         widget.close()
+    box._kl_retired = old
 
 
 def position_html(table) -> str:

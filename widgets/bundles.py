@@ -180,18 +180,50 @@ def announce(base_url: str, files: dict[str, object]) -> str:
     return json.dumps({"base": base, "files": names}, sort_keys=True)
 
 
+SHIM_WAIT_MS = 1200
+"""How long a shim's ``initialize`` waits for the served module before it lets anywidget go on.
+anywidget rejects a model whose ``initialize`` has not finished 2 s after the model arrived
+("Failed to initialize model"), and a rejected model drops every later update from the kernel: on a
+busy machine or a slow line plotly.js (1.3 MB) takes longer than that.  Past this wait the module's
+own ``initialize`` runs as soon as the module is there, and ``render`` waits for it."""
+
+
 def shim(url_path: str) -> str:
     """The ``_esm`` of a served widget: a module whose default export (anywidget calls it once per
-    widget model) imports the served file (``url_path``, absolute on this origin; the browser
-    evaluates one URL once per page) and returns what the module itself would give anywidget: its
-    default export's result when that is a function, else the default object, else its
-    ``render``/``initialize``.  anywidget makes a ``blob:`` module of a non-URL ``_esm``, where a
-    relative import has no base, hence ``location.origin``."""
+    widget model) starts importing the served file (``url_path``, absolute on this origin; the
+    browser evaluates one URL once per page) and answers at once with a widget whose
+    ``initialize`` and ``render`` are the module's own, run when it has arrived.
+
+    ``initialize`` gives anywidget the module's answer (its exports or its cleanup) when the module
+    arrives within :data:`SHIM_WAIT_MS`; later, it returns a cleanup that runs the module's one
+    and leaves the module's ``initialize`` to run on arrival (:data:`SHIM_WAIT_MS` says why).
+    ``render`` waits for that ``initialize``.  The module's widget is its default export's result
+    when that is a function, else the default object, else its ``render``/``initialize``.
+    anywidget makes a ``blob:`` module of a non-URL ``_esm``, where a relative import has no base,
+    hence ``location.origin``."""
     return (
-        "export default async function () {\n"
-        f"  const m = await import(new URL({json.dumps(url_path)}, window.location.origin).href);\n"
-        "  if (typeof m.default === 'function') return await m.default();\n"
-        "  return m.default || { initialize: m.initialize, render: m.render };\n"
+        "export default function () {\n"
+        f"  const url = new URL({json.dumps(url_path)}, window.location.origin).href;\n"
+        "  const widget = import(url).then(async (m) => {\n"
+        "    if (typeof m.default === 'function') return await m.default();\n"
+        "    return m.default || { initialize: m.initialize, render: m.render };\n"
+        "  });\n"
+        "  let initialized = widget;\n"
+        "  return {\n"
+        "    async initialize(ctx) {\n"
+        "      initialized = widget.then((w) => (w.initialize ? w.initialize(ctx) : undefined));\n"
+        "      const early = await Promise.race([initialized.then((r) => ({ r })),\n"
+        f"        new Promise((done) => setTimeout(done, {SHIM_WAIT_MS}))]);\n"
+        "      if (early) return early.r;\n"
+        "      initialized.catch((e) => console.error('[kotika] widget module failed', e));\n"
+        "      return () => initialized.then((r) => { if (typeof r === 'function') return r(); });\n"
+        "    },\n"
+        "    async render(ctx) {\n"
+        "      const w = await widget;\n"
+        "      await initialized;\n"
+        "      return w.render ? w.render(ctx) : undefined;\n"
+        "    },\n"
+        "  };\n"
         "}\n")
 
 
