@@ -1,10 +1,10 @@
 """Faults a busy machine or a slow line brought out (issue 12, "safe", "nothing lost"): the
 page still draws everything, with no error in the console.
 
-* plotly.js (the served FigureWidget module, 1.3 MB) arriving after anywidget's 2 s limit for a
-  model's ``initialize``: the shim lets anywidget go on and draws on arrival
+* a served widget module (the hex board's; plotly.js, 1.3 MB) arriving after anywidget's 2 s
+  limit for a model's ``initialize``: the shim lets anywidget go on and draws on arrival
   (``widgets.bundles.SHIM_WAIT_MS``), instead of "[anywidget] Failed to initialize model" and a
-  chart that never updates;
+  board or chart that never takes another update;
 * a widget model arriving after ipywidgets' 2 s of polling in ``get_model``: the page's manager
   takes a last look (``LAST_LOOK_MS`` in the page template) instead of leaving "Error displaying
   widget: model not found" and the red "part of this page did not load" banner.
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from urllib.parse import urlparse
 
 import pytest

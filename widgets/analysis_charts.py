@@ -183,7 +183,7 @@ def into(box, fig: go.Figure) -> None:
     panel left them open in the kernel and in the browser): a view being taken off the page still
     sends its last relayout, and a model closed under it answers "no comm channel defined" in the
     browser.  So a box holds at most its shown figure and, in its ``_kl_retired`` attribute, the
-ones taken off at the last call."""
+    ones taken off at the last call."""
     old = tuple(box.children)
     box.children = [go.FigureWidget(fig)]
     for widget in getattr(box, "_kl_retired", ()):
