@@ -206,12 +206,12 @@ def test_hex_games_shade_the_cells(gid, stem, step):
             cells.setdefault(spec.action_cell(a), i)
     (board,) = bh.board_box.children
     assert len(cells) >= 3
-    lo, hi = scale_of(table["value"].iloc[i] for i in cells.values())
+    lo, hi = scale_of(table["value"][i] for i in cells.values())
     for cell, best in cells.items():
         h = board.hex_of[cell] if gid == "shadow_master" else cell
         cid = f"{h[0]},{h[1]}"
-        assert board.fills[cid] == shade((table["value"].iloc[best] - lo) / ((hi - lo) or 1.0))
-        assert f"[{100 * table['lo'].iloc[best]:.0f}%, {100 * table['hi'].iloc[best]:.0f}%]" in board.titles[cid]
+        assert board.fills[cid] == shade((table["value"][best] - lo) / ((hi - lo) or 1.0))
+        assert f"[{100 * table['lo'][best]:.0f}%, {100 * table['hi'][best]:.0f}%]" in board.titles[cid]
     assert "kl-bots-legend" in bh.out.value and "<th>ช่อง / cell</th>" in bh.out.value
 
 
@@ -289,3 +289,31 @@ def test_runs_off_the_comm_thread_and_cancels():
     assert bh.table.attrs["cancelled"] and len(bh.table) < bh.table.attrs["actions"]
     assert "cancelled" in bh.head.value and "cancelled" in bh.runner.status.value
     assert not bh.runner.run_button.disabled
+
+
+def test_the_page_table_is_the_frame_row_for_row_and_a_game_page_imports_no_pandas():
+    """``score_table`` (what a game page shows) and ``score_actions`` (its DataFrame) hold the same
+    rows in the same order with the same attrs; a game page's "bots here" runs without pandas (and
+    pyarrow: ~75 MiB a kernel), checked in a fresh interpreter."""
+    import subprocess
+    import sys
+    from rules.analysis.position import score_table
+    game = engine("coup")
+    state = game.new_game({"players": 3}, seed=5)
+    while game.current_player(state) < 0:
+        state = game.apply(state, game.sample_chance(state, random.Random(1))).state
+    df = score_actions("coup", state, "random", rollouts=6, seed=3)
+    t = score_table("coup", state, "random", rollouts=6, seed=3)
+    assert len(t) == len(df) > 1 and t.attrs == df.attrs
+    assert [tuple(r) for r in t.itertuples()] == [tuple(r) for r in df.itertuples()]
+    assert overlaps_best(t) == overlaps_best(df)
+    code = ("import sys, random; from widgets.coup import SPEC; from widgets.bots_here import BotsHere;"
+            "from rules.analysis.position import score_table, overlaps_best;"
+            "from widgets.bots_here import table_html;"
+            "g = SPEC.game; s = g.new_game({'players': 3}, seed=5)\n"
+            "while g.current_player(s) < 0: s = g.apply(s, g.sample_chance(s, random.Random(1))).state\n"
+            "html = table_html(score_table('coup', s, 'random', rollouts=3));"
+            "assert 'kl-position' in html; print('pandas' in sys.modules, 'pyarrow' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(DATA.parent), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "False"]

@@ -253,18 +253,13 @@ class BotsHere(w.VBox):
             self.stale.value = self.out.value = ""
             self._set_board(None)
             return
-        # pandas (score_actions' table) is imported here, not first in the worker: while a thread
-        # imports it, sys.modules holds it half made, and plotly (an end chart drawn meanwhile on
-        # this thread) checks values against it: "partially initialized module 'pandas' has no
-        # attribute 'Series'" (seen replaying New World clicks)
-        import pandas  # noqa: F401
         bot, rollouts = self.bot.value, int(self.rollouts.value)
         self.head.value = self._head_html(spot, bot, rollouts, running=True)
         self.stale.value = ""
 
         def work():
-            from rules.analysis.position import score_actions
-            table = score_actions(self.spec.id, spot.state, bot, rollouts, seed=0, seat=spot.seat,
+            from rules.analysis.position import score_table  # no pandas in a game page's kernel
+            table = score_table(self.spec.id, spot.state, bot, rollouts, seed=0, seat=spot.seat,
                                   on_progress=self.runner.tick, cancel=self.runner.cancel)
             self.table, self.result_spot = table, spot
             self.head.value = self._head_html(spot, bot, rollouts, running=False, table=table)
@@ -296,9 +291,9 @@ class BotsHere(w.VBox):
             return
         if spec.analysis_board is not None and spec.action_cell is not None:
             by_cell = cell_scores(table, spec.action_cell)
-            lo, hi = scale_of(table["value"].iloc[rows[0]] for rows in by_cell.values())
-            span = (hi - lo) or 1.0
             listed = list(table.itertuples())
+            lo, hi = scale_of(listed[rows[0]].value for rows in by_cell.values())
+            span = (hi - lo) or 1.0
             fills, titles = {}, {}
             for cell, rows in by_cell.items():
                 fills[cell] = shade((listed[rows[0]].value - lo) / span)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections import namedtuple
 from typing import Any, Callable
 
 import numpy as np
@@ -58,10 +59,48 @@ def deciding_seat(game, state) -> int:
     return min(cp) if isinstance(cp, frozenset) else cp
 
 
+COLUMNS = ("action", "label_th", "label_en", "value", "lo", "hi", "n")
+Row = namedtuple("Row", ("Index",) + COLUMNS)
+"""One row of an :class:`ActionScores` table, as ``DataFrame.itertuples()`` gives it."""
+
+
+class ActionScores:
+    """The table :func:`score_table` returns, without pandas (a game page's kernel does not import
+    pandas and pyarrow, about 75 MiB, to show a dozen rows): ``rows`` (dicts with :data:`COLUMNS`,
+    best first), ``attrs`` (as :func:`score_actions`).  ``len``, ``table[column]`` (a list),
+    ``itertuples()`` and ``to_frame()`` (the ``DataFrame`` :func:`score_actions` returns)."""
+
+    def __init__(self, rows: list[dict], attrs: dict):
+        self.rows, self.attrs = rows, attrs
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, column: str) -> list:
+        return [r[column] for r in self.rows]
+
+    def itertuples(self):
+        return (Row(i, *(r[c] for c in COLUMNS)) for i, r in enumerate(self.rows))
+
+    def to_frame(self):
+        import pandas as pd
+        df = pd.DataFrame(self.rows, columns=list(COLUMNS))
+        df.attrs.update(self.attrs)
+        return df
+
+
 def score_actions(game_id: str, state: Any, bot_name: str = "random", rollouts: int = 100, seed: int = 0,
                   seat: int | None = None, resample: bool = True, bots=None,
                   on_progress: Callable[[int, int], None] | None = None, cancel: threading.Event | None = None):
-    """A table of every legal action of ``seat`` (default :func:`deciding_seat`) in ``state``, best
+    """:func:`score_table` as a pandas ``DataFrame`` (the same rows in the same order, the same ``attrs``)."""
+    return score_table(game_id, state, bot_name, rollouts, seed, seat, resample, bots, on_progress, cancel).to_frame()
+
+
+def score_table(game_id: str, state: Any, bot_name: str = "random", rollouts: int = 100, seed: int = 0,
+                seat: int | None = None, resample: bool = True, bots=None,
+                on_progress: Callable[[int, int], None] | None = None,
+                cancel: threading.Event | None = None) -> ActionScores:
+    """A table (:class:`ActionScores`) of every legal action of ``seat`` (default :func:`deciding_seat`) in ``state``, best
     first: ``action`` (the dict), ``label_th``, ``label_en`` (``describe_action``), ``value`` (mean
     return of ``seat`` after it: a win rate), ``lo``, ``hi`` (95 %), ``n`` (rollouts that ended).
     ``bot_name`` plays every seat in the rollouts (or ``bots``: one name per seat).
@@ -72,7 +111,6 @@ def score_actions(game_id: str, state: Any, bot_name: str = "random", rollouts: 
     (``attrs["cancelled"]`` is True).  ``attrs``: ``game``, ``seat``, ``bots``, ``rollouts``,
     ``seed``, ``resample``, ``actions`` (legal actions in all), ``cancelled``.
     """
-    import pandas as pd
     game = engine(game_id)
     if seat is None:
         seat = deciding_seat(game, state)
@@ -115,13 +153,10 @@ def score_actions(game_id: str, state: Any, bot_name: str = "random", rollouts: 
             est, lo, hi = bootstrap(v, np.mean)
         rows.append({"action": action, "label_th": th, "label_en": en, "value": est, "lo": lo, "hi": hi,
                      "n": int(len(v))})
-    columns = ["action", "label_th", "label_en", "value", "lo", "hi", "n"]
-    df = pd.DataFrame(rows, columns=columns)
-    if len(df):
-        df = df.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    df.attrs.update(game=game_id, seat=seat, bots=list(names), rollouts=rollouts, seed=seed, resample=resample,
-                    actions=len(legal), cancelled=cancelled)
-    return df
+    # best first, stable and NaN last, as sort_values(ascending=False, kind="stable") sorted it
+    rows.sort(key=lambda r: (r["value"] != r["value"], -r["value"] if r["value"] == r["value"] else 0.0))
+    return ActionScores(rows, dict(game=game_id, seat=seat, bots=list(names), rollouts=rollouts, seed=seed,
+                                   resample=resample, actions=len(legal), cancelled=cancelled))
 
 
 def overlaps_best(table) -> list[bool]:
@@ -129,5 +164,5 @@ def overlaps_best(table) -> list[bool]:
     rollouts cannot tell it from the best (the best row itself is ``True``)."""
     if not len(table):
         return []
-    best_lo = float(table["lo"].iloc[0])
+    best_lo = float(table["lo"][0])
     return [bool(hi >= best_lo) for hi in table["hi"]]
