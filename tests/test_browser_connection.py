@@ -182,7 +182,7 @@ def test_pages_draw_their_first_board_on_a_busy_machine(browser, dashboard):
         try:
             t0 = time.monotonic()
             w.goto("/voila/render/shadow_master.ipynb")
-            w.page.wait_for_selector(".kl-sm-attacks svg.kl-hexboard polygon[data-cell]", timeout=SLOW)
+            w.page.wait_for_selector(".kl-reader svg.kl-hexboard polygon[data-cell]", timeout=SLOW)
             timings["shadow_master"] = round(time.monotonic() - t0, 1)
             w.assert_healthy("shadow_master")
         except BaseException as exc:

@@ -76,14 +76,27 @@ class OfflinePage:
         self.dead_kernels.clear()
         link.click()
 
+    def build_every_part(self) -> None:
+        """Scroll to each part not built yet (widgets/lazy.py) until none is left, so that no part is
+        being built in the kernel while a test measures the steppers."""
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and self.page.evaluate(
+                "() => { const p = document.querySelector('.kl-lazy-box .kl-lazy');"
+                " if (p) p.scrollIntoView({ block: 'center' }); return !!p; }"):
+            self.page.wait_for_timeout(250)
+
     def wait_for_widgets(self, selector: str) -> None:
-        """Wait for ``selector``.  A page whose kernel's API answers 404 lost its kernel before
+        """Wait for ``selector``, scrolling to the parts not built yet.  A page whose kernel's API answers 404 lost its kernel before
         connecting (the culling race ``widgets.serve._KernelWatch`` prevents): fail."""
         target = self.page.locator(selector).first
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             if target.is_visible():
                 return
+            # a part below the first screen is built when the reader nears it (widgets/lazy.py):
+            # scroll to the first one left, as a reader going down the page
+            self.page.evaluate("() => { const p = document.querySelector('.kl-lazy-box .kl-lazy');"
+                               " if (p) p.scrollIntoView({ block: 'center' }); }")
             if self.dead_kernels:
                 self.culled += self.dead_kernels[:1]
                 _record(shadow_master_test_kernels_culled_on_arrival=self.culled)
@@ -139,7 +152,10 @@ def test_shadow_master_notebook_steps_an_attack(browser, dashboard):
         op.follow(link)
         page.wait_for_url("**/voila/render/shadow_master.ipynb", timeout=60_000)
         op.wait_for_widgets(".kl-sm-attacks svg.kl-hexboard polygon[data-cell]")
+        op.build_every_part()
+        op.wait_for_widgets(".kl-sm-whatif text.kl-label")
         attacks = page.locator(".kl-sm-attacks")
+        attacks.scroll_into_view_if_needed()
 
         # Thai text: the page's headings and the rulebook's own clause on full force
         for text in ("การโจมตีทีละขั้น", "ถ้าวางตรงนี้ จะเกิดอะไร", "เล่นกับบอท"):
@@ -177,6 +193,7 @@ def test_shadow_master_notebook_steps_an_attack(browser, dashboard):
             "n": len(latency), "p50": round(statistics.median(latency), 1), "max": round(max(latency), 1)})
 
         # the what-if board: on the same opening position, E6 and F5 would remove 4 blue tokens
+        op.wait_for_widgets(".kl-sm-whatif text.kl-label")
         labels = page.locator(".kl-sm-whatif text.kl-label").all_text_contents()
         assert "E6 −4" in labels and "F5 −4" in labels, [x for x in labels if "−" in x]
         page.locator(".kl-sm-whatif").first.screenshot(path=str(ARTIFACTS / "shadow_master_whatif.png"))
