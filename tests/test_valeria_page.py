@@ -124,7 +124,8 @@ def test_a_refused_shrine_shows_the_engines_reason_not_a_bare_clause():
         assert (v["refusal"], v["refusal_th"], v["refusal_en"]) == (why.clause, why.message_th, why.message_en)
         text = _plain(cells[shrine])
         assert why.message_th in text and why.message_en in text and clause in text
-        assert re.search(r"<code class='kl-val-id[^']*'[^>]*>" + clause.replace(".", "<wbr>\\."), cells[shrine])
+        whole = "<wbr>".join(f"<span class='kl-nobr'>{x}</span>" for x in clause.replace(".", ".|").split("|"))
+        assert f"<code class='kl-clause-id' title='{clause}'>{whole}</code>" in cells[shrine]   # wraps at a dot only
         assert not re.search(r"✗\s*" + re.escape(clause), text)      # the reason comes before the id
     assert _plain(cells["gem"]).endswith("✓ เข้าได้ / may enter")
 
@@ -176,7 +177,8 @@ def test_phone_css_keeps_words_and_ids_whole_and_tables_scroll_in_their_box():
     """Defects 4-5 (the browser check is tests/test_browser_valeria.py): ids never wrap inside,
     Thai names wrap only between words, and every table of the view is in its own scroll box."""
     from widgets.valeria.board import CSS, table_html
-    assert re.search(r"\.kl-val \.kl-val-id[^{]*\{[^}]*white-space: nowrap", CSS)
+    assert re.search(r"\.kl-val \.kl-val-id \{ white-space: nowrap", CSS)
+    assert re.search(r"\.kl-val code\.kl-clause-id \{[^}]*overflow-wrap: normal", CSS)
     assert re.search(r"\.kl-val \.kl-nobr \{ white-space: nowrap; \}", CSS)
     assert re.search(r"\.kl-val td, \.kl-val th \{ overflow-wrap: normal; word-break: normal", CSS)
     assert re.search(r"\.kl-val \.kl-val-scroll \{ max-width: 100%; overflow-x: auto; \}", CSS)

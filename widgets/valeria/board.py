@@ -32,8 +32,8 @@ CSS = """<style>
 .kl-val .map td.mine { background: #2a6f97; color: #fff; }
 .kl-val .battle { background: #fdf2e9; border-left: 4px solid #d35400; padding: 4px 8px; }
 .kl-val .kl-muted { color: #666; }
-.kl-val .kl-val-id, .kl-val code.kl-val-id { white-space: nowrap; overflow-wrap: normal; word-break: keep-all;
-  font-size: 11px; }
+.kl-val .kl-val-id { white-space: nowrap; overflow-wrap: normal; word-break: keep-all; font-size: 11px; }
+.kl-val code.kl-clause-id { white-space: normal; overflow-wrap: normal; word-break: normal; font-size: 11px; }
 .kl-val .kl-val-scroll { max-width: 100%; overflow-x: auto; }
 /* Thai has no spaces: wrap at the browser's word boundaries (ICU), never inside a word */
 .kl-val td, .kl-val th { overflow-wrap: normal; word-break: normal; line-break: strict; }
@@ -83,8 +83,9 @@ def id_html(key: str, extra: str = "") -> str:
 def clause_id(clause: str) -> str:
     """A clause id as the page's events show it (``<code>``), kept whole between its dots: it may
     wrap after a dot, never inside ``troops`` or ``warden_move``."""
-    parts = "<wbr>.".join(e(x) for x in clause.split("."))
-    return f"<code class='kl-val-id kl-clause-id' title='{e(clause)}'>{parts}</code>"
+    bits = clause.split(".")
+    parts = "<wbr>".join(f"<span class='kl-nobr'>{e(x)}{'.' if k < len(bits) - 1 else ''}</span>" for k, x in enumerate(bits))
+    return f"<code class='kl-clause-id' title='{e(clause)}'>{parts}</code>"
 
 
 def plan_html(pid: str) -> str:
