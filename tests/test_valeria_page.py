@@ -186,7 +186,7 @@ def test_phone_css_keeps_words_and_ids_whole_and_tables_scroll_in_their_box():
     h = table_html(s, GAME.observe(s, None), SPEC.seat_label)
     top = [m.start() for m in re.finditer(r"<table(?! class='map')", h)]
     assert len(top) == 4 and all(h[:i].endswith("<div class='kl-val-scroll'>") for i in top)
-    assert "<span class='kl-nobr'>ศาลแชมเปียน</span>" in h
+    assert "<span class='kl-nobr'>ศาลแชมเปียน</span>" in h and "<th><span class='kl-nobr'>แชมเปียน</span></th>" in h
 
 
 def test_the_wardens_place_is_named_in_thai():

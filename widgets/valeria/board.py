@@ -123,7 +123,7 @@ def table_html(state, obs: dict, seat_label) -> str:
     awards = "".join(f"<td title='{names_title(award_name(a))}'>{words(award_name(a)[0])}<br>{id_html(a)}</td>" if a else "<td>-</td>"
                      for a in obs["award_up"])
     parts.append(f"<div class='kl-val-scroll'><table><tr><th>แผนรบ / plans (กอง {obs['plan_deck']})</th>{row}</tr>"
-                 f"<tr><th>แชมเปียน / champions</th>{champs}</tr><tr><th>Award</th>{awards}</tr></table></div>")
+                 f"<tr><th>{words('แชมเปียน / champions')}</th>{champs}</tr><tr><th>Award</th>{awards}</tr></table></div>")
     # battle in progress
     b = obs.get("battle")
     if b:
@@ -162,8 +162,8 @@ def table_html(state, obs: dict, seat_label) -> str:
                     f"<td>{''.join(plan_html(x) + '<br>' for x in p['reserve']) or '-'}</td><td>{len(p['plans'])}</td>"
                     f"<td class='kl-val-wide'>{words(champs)}</td><td class='kl-val-wide'><span class='kl-muted'>{e(abil)}</span><br>"
                     f"{e(', '.join(TRACK_EN[t] for t in p['lifted']))}</td><td>{map_html(p)}</td></tr>")
-    parts.append("<div class='kl-val-scroll'><table><tr><th>ผู้เล่น</th><th>VP</th><th>บารมี</th><th>ทอง</th><th>เวท</th><th>อัญมณี</th>"
-                 "<th>ทหาร</th><th>สำรอง</th><th>สำเร็จ</th><th>แชมเปียน</th><th>ความสามารถ</th><th>แผนที่</th></tr>"
+    heads = ("ผู้เล่น", "VP", "บารมี", "ทอง", "เวท", "อัญมณี", "ทหาร", "สำรอง", "สำเร็จ", "แชมเปียน", "ความสามารถ", "แผนที่")
+    parts.append("<div class='kl-val-scroll'><table><tr>" + "".join(f"<th>{words(h)}</th>" for h in heads) + "</tr>"
                  + "".join(rows) + "</table></div>")
     # the shrine explainer for the seat to move
     seat = state.turn
