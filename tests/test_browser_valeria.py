@@ -6,7 +6,8 @@ requests blocked, console and HTTP errors recorded).  The page opens with "start
 reach their sections; the battle workbench is stepped through by real clicks (camp, a plan, each die
 then its slot, a gem flip, a magic step, fight, level up, a marker on the map) and shows the
 engine's numbers (real strength 10, 10 VP); then a game against a bot is played to the end by
-clicking the play table's buttons.  Screenshots at 1280 and 390 px go to ``artifacts/``.
+clicking the play table's buttons.  At 390 px the Valeria table's boxes stay inside the screen with no
+id or Thai name broken inside.  Screenshots at 1280 and 390 px go to ``artifacts/``.
 """
 from __future__ import annotations
 
@@ -32,6 +33,21 @@ CLICK_FIRST = """
   window.__klClicked = b;
   b.click();
   return b.textContent || "?";
+}
+"""
+
+
+# At a phone's width: the first Valeria table's scroll boxes past the screen's right edge, the ids
+# and kept-whole Thai words drawn on more than one line, and the shrine explainer's widths.
+TABLE_FIT = """
+() => {
+  const root = document.querySelector('.kl-val');
+  const boxes = [...root.querySelectorAll('.kl-val-scroll')];
+  const past = boxes.map(b => Math.round(b.getBoundingClientRect().right)).filter(r => r > innerWidth + 0.5);
+  const split = [...root.querySelectorAll('.kl-val-id, .kl-nobr')].filter(el =>
+    new Set([...el.getClientRects()].map(r => Math.round(r.top))).size > 1).map(el => el.textContent);
+  const ex = root.querySelector('.kl-explain .kl-val-scroll');
+  return {boxes: boxes.length, past, split: split.slice(0, 5), explain: ex.scrollWidth, explainBox: ex.clientWidth};
 }
 """
 
@@ -97,6 +113,11 @@ def test_valeria_page_steps_a_battle_and_plays_a_game(browser, dashboard):
         assert wide <= 392, wide
         page.locator(".kl-vb-board").first.screenshot(path=str(ARTIFACTS / "valeria_battle_board_390.png"))
         page.locator(".kl-vb-panel").first.screenshot(path=str(ARTIFACTS / "valeria_battle_panel_390.png"))
+        # the first section's table (shrines, plans, players, shrine explainer): each table in its
+        # own scroll box inside the screen, no id and no Thai name broken across two lines
+        fit = page.evaluate(TABLE_FIT)
+        assert fit["boxes"] >= 4 and fit["past"] == [] and fit["split"] == [], fit
+        assert fit["explain"] <= fit["explainBox"] + 1, fit   # the explainer fits without scrolling
         page.set_viewport_size({"width": 1280, "height": 2600})
         page.wait_for_timeout(500)
 

@@ -4,6 +4,7 @@ against the bots is played to the end by clicking the page's buttons."""
 from __future__ import annotations
 
 import random
+import re
 
 from rules.core.protocol import TERMINAL
 from rules.valeria import GAME
@@ -68,10 +69,12 @@ def test_shrine_explainer_rows_are_the_engines_numbers():
                               "shrines": {"gold": ["orc1", "gnoll4", "goblin6"], "gem": ["orc2"]}})
     html = table_html(s, GAME.observe(s, None), SPEC.seat_label)
     explain = html[html.index("kl-explain"):]
-    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td><td>(\d+)</td><td>(\d+)</td><td>([^<]+)<br>", explain)
+    rows = re.findall(r"<tr data-explain='(\w+)'><td[^>]*><b>.*?</b><br><span class='kl-enter'>(.)"
+                      r".*?</td><td>(\d+)</td><td>(\d+)</td><td[^>]*>(.*?)<br>", explain)
     vals = shrine_values(s, 0)
-    assert [(r[2], r[3], r[4]) for r in rows] == [(str(v["dice"]), str(v["best_discount"]), v["gives_th"]) for v in vals]
-    assert [r[1].startswith("✓") for r in rows] == [v["enter"] for v in vals]
+    assert [(r[0], r[2], r[3], _plain(r[4])) for r in rows] == [
+        (v["shrine"], str(v["dice"]), str(v["best_discount"]), v["gives_th"]) for v in vals]
+    assert [r[1] == "✓" for r in rows] == [v["enter"] for v in vals]
     gold = next(v for v in vals if v["shrine"] == "gold")
     got = []
     for a in GAME.legal_actions(GAME.apply(s, {"player": 0, "type": "enter", "shrine": "gold"}).state, 0):
@@ -86,3 +89,113 @@ def test_the_table_shows_the_engines_sum_before_the_fight():
     bd = strength_breakdown(view.session.state, 0)
     assert (f"เต๋า / dice {bd['dice_sum']} + โบนัส / bonuses {bd['bonus_sum']} = {bd['total']}" in view.board.html.value
             and f"real if fought now {bd['real']}" in view.board.html.value and bd["real"] == 10)
+
+
+# ----------------------------------------------------------------------------- the tester's defects (names, refusals, phone layout)
+def _plain(fragment: str) -> str:
+    """The text of an HTML fragment (tags dropped, entities decoded)."""
+    import html
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def _two_refused():
+    """Seat 0 to move with its Warden at the gold shrine and the magic shrine empty."""
+    return GAME.apply_overrides(GAME.new_game(GAME.default_config(2), 2),
+                                {"turn": 0, "players": {0: {"side": 0, "warden": "gold"}, 1: {"side": 0}},
+                                 "shrines": {"gold": ["orc6"], "magic": []}})
+
+
+def _explain_cells(html_text: str) -> dict:
+    """``{shrine: first cell of its explainer row}`` (the shrine's name and whether it may be entered)."""
+    explain = html_text[html_text.index("kl-explain"):]
+    return dict(re.findall(r"<tr data-explain='(\w+)'><td[^>]*>(.*?)</td>", explain))
+
+
+def test_a_refused_shrine_shows_the_engines_reason_not_a_bare_clause():
+    """Defect 1: "✗ dice.troops" alone told nothing; the row now carries the engine's own refusal
+    of that move (explain_illegal), Thai and English, the clause id second and unbreakable."""
+    from widgets.valeria.board import table_html
+    s = _two_refused()
+    cells = _explain_cells(table_html(s, GAME.observe(s, None), SPEC.seat_label))
+    for shrine, clause in (("gold", "turn.warden_move"), ("magic", "dice.troops")):
+        why = GAME.explain_illegal(s, {"player": 0, "type": "enter", "shrine": shrine})
+        assert why is not None and why.clause == clause
+        v = next(x for x in shrine_values(s, 0) if x["shrine"] == shrine)
+        assert (v["refusal"], v["refusal_th"], v["refusal_en"]) == (why.clause, why.message_th, why.message_en)
+        text = _plain(cells[shrine])
+        assert why.message_th in text and why.message_en in text and clause in text
+        whole = "<wbr>".join(f"<span class='kl-nobr'>{x}</span>" for x in clause.replace(".", ".|").split("|"))
+        assert f"<code class='kl-clause-id' title='{clause}'>{whole}</code>" in cells[shrine]   # wraps at a dot only
+        assert not re.search(r"✗\s*" + re.escape(clause), text)      # the reason comes before the id
+    assert _plain(cells["gem"]).endswith("✓ เข้าได้ / may enter")
+
+
+def test_cards_and_maps_are_shown_by_name_with_the_id_second():
+    """Defect 2: plans, champions, awards and maps by their engine name (plans and awards built from
+    the card: dice needed, condition and VP), the id under it; setup events name them too."""
+    from rules.valeria.data import load
+    from rules.valeria.names import award_name, champion_name, map_name, plan_name
+    from widgets.valeria.board import table_html
+    s = _two_refused()
+    text = _plain(table_html(s, GAME.observe(s, None), SPEC.seat_label))
+    data = load()
+    pid = s.plan_row[0]
+    need = data.plans[pid].requires
+    assert plan_name(pid)[0].startswith("แผนรบ ") and all(f"{n} {t}" in plan_name(pid)[1] for t, n in need.items())
+    a = data.awards[s.award_up[0]]
+    assert award_name(s.award_up[0])[1].endswith(f"≥ {a.condition.min} ({a.vp} VP)")
+    for c in s.champ_up:
+        assert champion_name(c)[0] in text and c in text
+    for aid in s.award_up:
+        assert award_name(aid)[0] in text and aid in text
+    p = s.players[0]
+    assert map_name(p.map_id, p.side) == (f"{data.maps[p.map_id].name_th} หน้า A", f"{data.maps[p.map_id].name_en}, side A")
+    assert map_name(p.map_id, p.side)[0] in text and p.map_id in text
+    events = {ev.kind: ev for ev in GAME.setup_events(GAME.new_game(GAME.default_config(2), 2))}
+    row = GAME.new_game(GAME.default_config(2), 2).plan_row
+    assert all(f"{plan_name(x)[0]} ({x})" in events["plan_row"].text_th for x in row)
+    assert all(f"{plan_name(x)[1]} ({x})" in events["plan_row"].text_en for x in row)
+    assert "award" in events["awards"].text_th and "รางวัล " in events["awards"].text_th
+    assert "แผนที่ยุทธการ" in events["player_set"].text_th and "Campaign map" in events["player_set"].text_en
+
+
+def test_plan_slots_show_thai_troop_names_not_cut_codes():
+    """Defect 3: a plan's slots said "gob", "gno"; they now say the engine's Thai troop names."""
+    from rules.valeria.names import troop_name
+    from rules.valeria.data import load
+    from widgets.valeria.board import plan_html
+    for pid in ("plan01", "plan06", "plan16"):
+        h = plan_html(pid)
+        for t in load().plans[pid].slots:
+            assert f">{troop_name(t)[0]}</span>" in h
+        assert not re.search(r">(gob|orc|ske|gar|gno|any)</span>", h)
+    assert [troop_name(t)[0] for t in ("goblin", "gnoll", "gargoyle", "skeleton", "orc", "any")] == [
+        "ก็อบลิน", "โนล", "การ์กอยล์", "โครงกระดูก", "ออร์ค", "ใดก็ได้"]
+
+
+def test_phone_css_keeps_words_and_ids_whole_and_tables_scroll_in_their_box():
+    """Defects 4-5 (the browser check is tests/test_browser_valeria.py): ids never wrap inside,
+    Thai names wrap only between words, and every table of the view is in its own scroll box."""
+    from widgets.valeria.board import CSS, table_html
+    assert re.search(r"\.kl-val \.kl-val-id \{ white-space: nowrap", CSS)
+    assert re.search(r"\.kl-val code\.kl-clause-id \{[^}]*overflow-wrap: normal", CSS)
+    assert re.search(r"\.kl-val \.kl-nobr \{ white-space: nowrap; \}", CSS)
+    assert re.search(r"\.kl-val td, \.kl-val th \{ overflow-wrap: normal; word-break: normal", CSS)
+    assert re.search(r"\.kl-val \.kl-val-scroll \{ max-width: 100%; overflow-x: auto; \}", CSS)
+    s = _two_refused()
+    h = table_html(s, GAME.observe(s, None), SPEC.seat_label)
+    top = [m.start() for m in re.finditer(r"<table(?! class='map')", h)]
+    assert len(top) == 4 and all(h[:i].endswith("<div class='kl-val-scroll'>") for i in top)
+    assert "<span class='kl-nobr'>ศาลแชมเปียน</span>" in h and "<th><span class='kl-nobr'>แชมเปียน</span></th>" in h
+
+
+def test_the_wardens_place_is_named_in_thai():
+    """Defect 7: under each player the Warden's place said "gold" / "camp" only."""
+    from rules.valeria.names import place_name
+    from widgets.valeria.board import table_html
+    s = _two_refused()
+    h = table_html(s, GAME.observe(s, None), SPEC.seat_label)
+    seat0 = h[h.index("data-seat='0'"):h.index("data-seat='1'")]
+    seat1 = h[h.index("data-seat='1'"):]
+    assert place_name("gold") == ("ศาลทอง", "gold shrine") and place_name("camp") == ("ค่าย", "camp")
+    assert "Warden: ศาลทอง" in _plain(seat0) and "Warden: ค่าย" in _plain(seat1)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from ..core.chance import cumulative, index_in
 from ..core.events import emit
 from ..core.protocol import CHANCE, TERMINAL, IllegalAction
-from . import battle, campaign, champions, shrines
+from . import battle, campaign, champions, names, shrines
 from .awards import claimable
 from .board import TRACK_EN, TRACK_TH
 from .config import CAMP, SHRINE_TH, SHRINES, TROOP_TH, TROOPS
@@ -272,15 +272,9 @@ def _why(s, seat: int, a: dict) -> IllegalAction:
     typ = a.get("type")
     if ph == "move":
         if typ == "enter" and a.get("shrine") in SHRINES:
-            name = a["shrine"]
-            if p.warden == name:
-                return IllegalAction("turn.warden_move", f"Warden อยู่ที่{SHRINE_TH[name]}แล้ว ต้องย้ายไปที่ใหม่ (ห้ามอยู่ที่เดิม)",
-                                     f"the Warden is already at the {name} shrine: it must move to a new place")
-            if not s.shrines[SHRINES.index(name)]:
-                return IllegalAction("dice.troops", f"{SHRINE_TH[name]}ไม่มีเต๋าเหลือ ห้ามเข้า",
-                                     f"the {name} shrine has no die left: it may not be entered")
-            return IllegalAction("dice.troops", "ช่องทหารเต็ม เข้าศาลไม่ได้ (troop_slots_full=forbidden)",
-                                 "your troop slots are full: no shrine may be entered (troop_slots_full=forbidden)")
+            refusal = names.enter_refusal(s, seat, a["shrine"])
+            if refusal is not None:
+                return refusal
         if typ == "camp":
             if p.warden == CAMP:
                 return IllegalAction("turn.warden_move", "Warden อยู่ที่ค่ายแล้ว ต้องย้ายไปที่ใหม่",
@@ -308,7 +302,8 @@ def describe(s, a: dict) -> tuple[str, str]:
         if a["chance"] == "die":
             return (f"จั่วเต๋า{TROOP_TH.get(a['troop'], a['troop'])}ทอยได้ {a['face']} ลง{SHRINE_TH.get(a['shrine'], '')}",
                     f"a {a['troop']} die rolls {a['face']} into the {a['shrine']} shrine")
-        return f"เปิดการ์ด {a['card']} ({a['deck']})", f"draw {a['card']} face up ({a['deck']})"
+        th, en = names.named(names.card_name(a["card"]), a["card"])
+        return f"เปิดการ์ด {th}", f"draw {en} face up"
     t = a.get("type")
     seat = a.get("player", 0)
     p = s.players[seat] if isinstance(seat, int) and 0 <= seat < len(s.players) else None
@@ -330,21 +325,23 @@ def describe(s, a: dict) -> tuple[str, str]:
     if t == "take_magic":
         return "รับเวทมนตร์ 2", "gain 2 magic"
     if t == "claim_award":
-        return f"เคลม Award {a['award']} ({load().awards[a['award']].vp} VP)", f"claim award {a['award']} ({load().awards[a['award']].vp} VP)"
+        th, en = names.named(names.award_name(a["award"]), a["award"])
+        return f"เคลม{th}", f"claim {en}"
     if t == "buy_champion":
         c = load().champions[a["champion"]]
         cost = champions.price(p, a["champion"], shrines.this_discount(s), s.config) if p else c.price
         return f"ซื้อ {c.name_th} ทอง {cost}", f"buy {c.name_en} for {cost} gold"
     if t == "reserve_plan":
         cost = dict(shrines.plan_offers(s, seat)).get(a["plan"], "?")
-        return f"จองแผนรบ {a['plan']} ทอง {cost}", f"reserve battle plan {a['plan']} for {cost} gold"
+        th, en = names.named(names.plan_name(a["plan"]), a["plan"])
+        return f"จอง{th} ทอง {cost}", f"reserve {en} for {cost} gold"
     if t == "decline":
         return "ไม่ซื้อ/ไม่จอง", "take nothing here"
     if t == "choose_plan":
         src = next((x for pid, x, _ in battle.plan_options(s, seat) if pid == a["plan"]), "row")
-        req = " + ".join(f"{k} {v}" for k, v in load().plans[a["plan"]].requires.items())
-        return (f"ออกรบด้วยแผน {a['plan']} ({req}) " + ("จากช่องสำรอง" if src == "reserve" else "ซื้อสดจากแถว"),
-                f"battle with plan {a['plan']} ({req}) " + ("from the reserve" if src == "reserve" else "bought from the row"))
+        th, en = names.named(names.plan_name(a["plan"]), a["plan"])
+        return (f"ออกรบด้วย{th} " + ("จากช่องสำรอง" if src == "reserve" else "ซื้อสดจากแถว"),
+                f"battle with {en} " + ("from the reserve" if src == "reserve" else "bought from the row"))
     if t == "assign" and p is not None and 0 <= a.get("die", -1) < len(p.troops):
         dt, de = die_text(p.troops[a["die"]])
         return (f"วางเต๋า {dt}" + (" ใช้อัญมณีเป็น Wild" if a.get("wild") else ""),
@@ -414,8 +411,9 @@ def _map_side(w, seat, a, log):
     w.queue.pop(0)
     w.edit(seat, side=a["side"])
     th, en = seat_name(seat)
-    emit(log, "map_side", seat, ("setup.campaign_map",), f"{th} เลือกแผนที่ {w.players[seat].map_id} หน้า {'AB'[a['side']]} (พลิกไม่ได้ตลอดเกม)",
-         f"{en} plays {w.players[seat].map_id} side {'AB'[a['side']]} (never flipped)", side=a["side"])
+    mth, men = names.named(names.map_name(w.players[seat].map_id, a["side"]), w.players[seat].map_id)
+    emit(log, "map_side", seat, ("setup.campaign_map",), f"{th} เลือก{mth} (พลิกไม่ได้ตลอดเกม)",
+         f"{en} plays {men} (never flipped)", side=a["side"])
 
 
 def _do_take(w, seat, a, log):
@@ -524,7 +522,8 @@ def _drawn(w, a: dict, log) -> None:
         w.champ_up[k] = card
         cites, th, en = ("setup.champions",), f"กองแชมเปียน{deck}", f"the {deck} champion deck"
     if log is not None:
-        emit(log, "card_drawn", None, cites, f"เปิดการ์ด {card} จาก{th}", f"{card} is drawn face up from {en}",
+        cth, cen = names.named(names.card_name(card), card)
+        emit(log, "card_drawn", None, cites, f"เปิดการ์ด {cth} จาก{th}", f"{cen} is drawn face up from {en}",
              deck=deck, slot=slot, card=card)
 
 

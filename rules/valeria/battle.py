@@ -9,6 +9,7 @@ from .board import ability, markers_on_board, pay, score
 from .config import ANY, CAMP, MAGIC_PER_PIP, PLANS_TO_END, RESERVE_BONUS_VP, TROOP_TH, TROOPS
 from .data import load
 from .dice import OPPOSITE, shortfall, strength, to_bag
+from .names import named, plan_name
 from .shrines import row_take
 from .state import Battle, die_text, renewed, seat_name
 
@@ -116,9 +117,10 @@ def choose_plan(w, seat: int, pid: str, log) -> None:
         row_take(w, w.plan_row.index(pid))
     w.battle = Battle(pid, src, load().plans[pid].slots)
     if log is not None:
+        nth, nen = named(plan_name(pid), pid)
         emit(log, "plan_chosen", seat, ("battle.choose_plan",),
-             f"{th} เลือกแผนรบ {pid} " + ("จากช่องสำรอง" if src == "reserve" else f"ซื้อสดจากแถว จ่ายทอง {cost}"),
-             f"{en} chooses battle plan {pid} " + ("from the reserve" if src == "reserve" else f"bought from the row for {cost} gold"),
+             f"{th} เลือก{nth} " + ("จากช่องสำรอง" if src == "reserve" else f"ซื้อสดจากแถว จ่ายทอง {cost}"),
+             f"{en} chooses {nen} " + ("from the reserve" if src == "reserve" else f"bought from the row for {cost} gold"),
              plan=pid, source=src, cost=cost, slots=list(w.battle.slots))
 
 
@@ -414,8 +416,9 @@ def cleanup(w, seat: int, log) -> None:
     th, en = seat_name(seat)
     n = len(w.players[seat].plans)
     if log is not None:
-        emit(log, "plan_completed", seat, ("battle.cleanup",), f"{th} เก็บแผนรบ {b.plan} (สำเร็จ {n} ใบ)",
-             f"{en} keeps battle plan {b.plan} ({n} completed)", plan=b.plan, completed=n)
+        nth, nen = named(plan_name(b.plan), b.plan)
+        emit(log, "plan_completed", seat, ("battle.cleanup",), f"{th} เก็บ{nth} (สำเร็จ {n} ใบ)",
+             f"{en} keeps {nen} ({n} completed)", plan=b.plan, completed=n)
     w.battle = None
     if n >= PLANS_TO_END and not w.end_triggered:
         w.end_triggered, w.end_trigger = True, "seventh_plan"

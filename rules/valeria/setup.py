@@ -8,6 +8,7 @@ from .config import (CAMP, GEMS_IN_BOX, SHRINE_TH, SHRINES, START_GOLD, START_IN
                      TROOPS)
 from .data import load
 from .dice import draw_and_roll, setup_numbers
+from .names import card_name, map_name, named, place_name
 from .state import PILES, TIMINGS, Player, State, die_text, seat_name
 
 
@@ -63,8 +64,8 @@ def setup_events(s: State) -> tuple:
          "main board, 5 campaign maps, 45 dice, 48 battle plans, 61 champions, 15 awards, 10 gems",
          plans=len(load().plans), champions=len(load().champions), awards=len(load().awards))
     emit(log, "plan_row", None, ("setup.battle_plan_row",),
-         f"แถวแผนรบ: {', '.join(str(x) for x in s.plan_row)} (ราคา {list(load().row_prices)})",
-         f"battle-plan row: {', '.join(str(x) for x in s.plan_row)} (prices {list(load().row_prices)})",
+         f"แถวแผนรบ: {', '.join(_names(s.plan_row, 0))} (ราคา {list(load().row_prices)})",
+         f"battle-plan row: {', '.join(_names(s.plan_row, 1))} (prices {list(load().row_prices)})",
          row=list(s.plan_row), deck=len(s.plan_deck))
     emit(log, "gems", None, ("setup.gems",), f"อัญมณีในศาลอัญมณี {s.gem_shrine} เม็ด",
          f"{s.gem_shrine} gems in the gem shrine", gems=s.gem_shrine)
@@ -77,20 +78,25 @@ def setup_events(s: State) -> tuple:
              f"{SHRINE_TH[name]}: {', '.join(die_text(d)[0] for d in s.shrines[k])}",
              f"{name} shrine: {', '.join(die_text(d)[1] for d in s.shrines[k])}",
              shrine=name, dice=[f"{d[0]}{d[1]}" for d in s.shrines[k]])
-    emit(log, "awards", None, ("setup.awards",), f"Award ที่เปิด: {', '.join(str(a) for a in s.award_up)}",
-         f"awards face up: {', '.join(str(a) for a in s.award_up)}", face_up=list(s.award_up))
-    emit(log, "champions", None, ("setup.champions",), f"แชมเปียนที่เปิด: {', '.join(str(c) for c in s.champ_up)}",
-         f"champions face up: {', '.join(str(c) for c in s.champ_up)}", face_up=list(s.champ_up))
+    emit(log, "awards", None, ("setup.awards",), f"Award ที่เปิด: {', '.join(_names(s.award_up, 0))}",
+         f"awards face up: {', '.join(_names(s.award_up, 1))}", face_up=list(s.award_up))
+    emit(log, "champions", None, ("setup.champions",), f"แชมเปียนที่เปิด: {', '.join(_names(s.champ_up, 0))}",
+         f"champions face up: {', '.join(_names(s.champ_up, 1))}", face_up=list(s.champ_up))
     for i, p in enumerate(s.players):
         th, en = seat_name(i)
         emit(log, "player_set", i, ("setup.player_pieces", "setup.campaign_map", "setup.starting_resources"),
-             f"{th}: แผนที่ {p.map_id}" + (f" หน้า {'AB'[p.side]}" if p.side is not None else " (เลือกหน้า)")
-             + f" Warden ที่ค่าย Conquest Marker {10 - len(p.lifted)} บารมี {p.influence} ทอง {p.gold} เวท {p.magic} VP {p.vp}",
-             f"{en}: map {p.map_id}" + (f" side {'AB'[p.side]}" if p.side is not None else " (side to choose)")
-             + f", Warden at {p.warden}, {10 - len(p.lifted)} conquest markers, influence {p.influence}, gold {p.gold},"
+             f"{th}: {named(map_name(p.map_id, p.side), p.map_id)[0]}" + ("" if p.side is not None else " (เลือกหน้า)")
+             + f" Warden ที่{place_name(p.warden)[0]} Conquest Marker {10 - len(p.lifted)} บารมี {p.influence} ทอง {p.gold} เวท {p.magic} VP {p.vp}",
+             f"{en}: {named(map_name(p.map_id, p.side), p.map_id)[1]}" + ("" if p.side is not None else " (side to choose)")
+             + f", Warden at {place_name(p.warden)[1]}, {10 - len(p.lifted)} conquest markers, influence {p.influence}, gold {p.gold},"
                f" magic {p.magic}, VP {p.vp}",
              map=p.map_id, side=p.side, influence=p.influence, gold=p.gold, magic=p.magic, vp=p.vp)
     th, en = seat_name(s.first)
     emit(log, "first_player", s.first, ("setup.starting_resources",), f"สุ่มได้{th}เริ่มก่อน", f"{en} starts (drawn at random)",
          seat=s.first)
     return tuple(log)
+
+
+def _names(cards, lang: int) -> list[str]:
+    """Face-up cards as "name (id)" in Thai (``lang`` 0) or English (1); an empty place as ``-``."""
+    return [named(card_name(c), c)[lang] if c is not None else "-" for c in cards]

@@ -10,6 +10,7 @@ from .board import ability, gain, pay, score
 from .config import CAMP, GEM_SHRINE_GAIN, MAGIC_SHRINE_GAIN, SHRINE_TH, SHRINES, TROOPS
 from .data import load
 from .dice import FACES, after_take, discount, to_bag
+from .names import award_name, champion_name, enter_refusal, named, plan_name
 from .state import die_text, seat_name
 
 
@@ -139,7 +140,8 @@ def claim_award(w, seat: int, aid: str, log) -> None:
     a = load().awards[aid]
     p = w.players[seat]
     w.edit(seat, awards=p.awards + (aid,))
-    score(w, seat, a.vp, "awards", log, ("shrines.magic",), f"Award {aid}", f"award {aid}")
+    nth, nen = named(award_name(aid), aid)
+    score(w, seat, a.vp, "awards", log, ("shrines.magic",), nth, nen)
     w.queue.insert(0, ("level", "award"))
     if w.config.award_claims == "taken":
         pile = w.award_up.index(aid)
@@ -172,8 +174,9 @@ def reserve_plan(w, seat: int, pid: str, log) -> None:
     w.edit(seat, reserve=p.reserve + (pid,))
     th, en = seat_name(seat)
     if log is not None:
-        emit(log, "plan_reserved", seat, ("shrines.tactics",), f"{th} จองแผนรบ {pid} จ่ายทอง {cost}",
-             f"{en} reserves battle plan {pid} for {cost} gold", plan=pid, cost=cost)
+        nth, nen = named(plan_name(pid), pid)
+        emit(log, "plan_reserved", seat, ("shrines.tactics",), f"{th} จอง{nth} จ่ายทอง {cost}",
+             f"{en} reserves {nen} for {cost} gold", plan=pid, cost=cost)
     row_take(w, j)
 
 
@@ -188,16 +191,17 @@ def decline(w, seat: int, shrine: str, log) -> None:
 
 def shrine_values(s, seat: int) -> list[dict]:
     """What entering each shrine would give ``seat`` now (the page's shrine explainer; the engine
-    computes every number): ``shrine``, ``enter`` (legal now), ``refusal`` (the clause when not),
-    ``dice`` (left), ``best_discount`` (of the dice there), ``gives_th``/``gives_en``."""
+    computes every number): ``shrine``, ``enter`` (legal now), ``refusal`` (the clause when not)
+    with ``refusal_th``/``refusal_en`` (the move step's own reason: :func:`.names.enter_refusal`),
+    ``dice`` (left), ``best_discount`` (of the dice there), ``gives_th``/``gives_en`` (cards by
+    name: :mod:`.names`)."""
 
     p = s.players[seat]
     out = []
     for k, name in enumerate(SHRINES):
         dice = s.shrines[k]
         best = max((discount(d[1], s.config) for d in dice), default=0)
-        refusal = None if can_enter(s, seat, name) else (
-            "turn.warden_move" if p.warden == name else "dice.troops")
+        refusal = enter_refusal(s, seat, name)
         if name == "gold":
             th, en = f"ทองเท่าส่วนลด สูงสุด {best}", f"gold equal to the discount: up to {best}"
         elif name == "gem":
@@ -206,20 +210,22 @@ def shrine_values(s, seat: int) -> list[dict]:
             th, en = f"อัญมณี {n} (ในศาล {s.gem_shrine} ที่เก็บว่าง {room})", f"{n} gem ({s.gem_shrine} in the shrine, room for {room})"
         elif name == "magic":
             awards = claimable(s, seat)
-            th = f"เวทมนตร์ {MAGIC_SHRINE_GAIN}" + (f" หรือเคลม Award {', '.join(awards)}" if awards else "")
-            en = f"{MAGIC_SHRINE_GAIN} magic" + (f" or claim award {', '.join(awards)}" if awards else "")
+            th = f"เวทมนตร์ {MAGIC_SHRINE_GAIN}" + (f" หรือเคลม {', '.join(award_name(a)[0] for a in awards)}" if awards else "")
+            en = f"{MAGIC_SHRINE_GAIN} magic" + (f" or claim {', '.join(award_name(a)[1] for a in awards)}" if awards else "")
         elif name == "champion":
             best_die = max(dice, key=lambda d: discount(d[1], s.config), default=None)
             fake = _replace(s, die_taken=best_die) if best_die else s
             offers = champion_offers(fake, seat)
-            th = "ซื้อได้: " + (", ".join(f"{c} ({g} ทอง)" for c, g in offers) or "ไม่มีที่จ่ายได้")
-            en = "can buy: " + (", ".join(f"{c} ({g} gold)" for c, g in offers) or "nothing affordable")
+            th = "ซื้อได้: " + (", ".join(f"{champion_name(c)[0]} ({g} ทอง)" for c, g in offers) or "ไม่มีที่จ่ายได้")
+            en = "can buy: " + (", ".join(f"{champion_name(c)[1]} ({g} gold)" for c, g in offers) or "nothing affordable")
         else:
             best_die = max(dice, key=lambda d: discount(d[1], s.config), default=None)
             fake = _replace(s, die_taken=best_die) if best_die else s
             offers = plan_offers(fake, seat)
-            th = "จองได้: " + (", ".join(f"{c} ({g} ทอง)" for c, g in offers) or "ไม่มี (ช่องสำรองเต็มหรือทองไม่พอ)")
-            en = "can reserve: " + (", ".join(f"{c} ({g} gold)" for c, g in offers) or "none (reserve full or too little gold)")
-        out.append({"shrine": name, "enter": refusal is None, "refusal": refusal, "dice": len(dice),
+            th = "จองได้: " + (", ".join(f"{plan_name(c)[0]} ({g} ทอง)" for c, g in offers) or "ไม่มี (ช่องสำรองเต็มหรือทองไม่พอ)")
+            en = "can reserve: " + (", ".join(f"{plan_name(c)[1]} ({g} gold)" for c, g in offers) or "none (reserve full or too little gold)")
+        out.append({"shrine": name, "enter": refusal is None, "refusal": refusal and refusal.clause,
+                    "refusal_th": refusal and refusal.message_th, "refusal_en": refusal and refusal.message_en,
+                    "dice": len(dice),
                     "best_discount": best, "gives_th": th, "gives_en": en})
     return out

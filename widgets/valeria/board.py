@@ -12,6 +12,7 @@ from rules.valeria.battle import strength_breakdown
 from rules.valeria.board import TRACK_EN, ability
 from rules.valeria.config import SHRINE_TH, SHRINES, TROOPS
 from rules.valeria.data import load
+from rules.valeria.names import award_name, champion_name, map_name, place_name, plan_name, troop_name
 from rules.valeria.shrines import shrine_values
 
 from ..page import BoardView, Shown, acting
@@ -31,8 +32,14 @@ CSS = """<style>
 .kl-val .map td.mine { background: #2a6f97; color: #fff; }
 .kl-val .battle { background: #fdf2e9; border-left: 4px solid #d35400; padding: 4px 8px; }
 .kl-val .kl-muted { color: #666; }
+.kl-val .kl-val-id { white-space: nowrap; overflow-wrap: normal; word-break: keep-all; font-size: 11px; }
+.kl-val code.kl-clause-id { white-space: normal; overflow-wrap: normal; word-break: normal; font-size: 11px; }
+.kl-val .kl-val-scroll { max-width: 100%; overflow-x: auto; }
+/* Thai has no spaces: wrap at the browser's word boundaries (ICU), never inside a word */
+.kl-val td, .kl-val th { overflow-wrap: normal; word-break: normal; line-break: strict; }
+.kl-val .kl-nobr { white-space: nowrap; }
 @media (max-width: 640px) {  /* phones: a wide table scrolls in its own box instead of squeezing every column */
-  .kl-val table { display: block; overflow-x: auto; max-width: 100%; }
+  .kl-val .kl-val-scroll { overflow-x: auto; }
   .kl-val td, .kl-val th { min-width: 2.6em; }
   .kl-val td.kl-val-wide { min-width: 14em; }
 }
@@ -43,19 +50,54 @@ def e(x) -> str:
     return html.escape(str(x))
 
 
+def words(text: str) -> str:
+    """Thai text that breaks only between its space-separated words: each word kept whole (the
+    browser's Thai dictionary cuts loanwords such as แชมเปียน inside), escaped.  Drawing only."""
+    return " ".join(f"<span class='kl-nobr'>{e(w)}</span>" for w in str(text).split(" "))
+
+
+def names_title(pair) -> str:
+    """A ``title`` tooltip "Thai / English" of an engine name."""
+    return e(f"{pair[0]} / {pair[1]}")
+
+
 def die_chip(text: str) -> str:
-    """A die ``orc6`` as a coloured chip (colour = troop type, number = face)."""
+    """A die ``orc6`` as a coloured chip (colour = troop type, number = face; the engine's troop name as tooltip)."""
     troop = next((t for t in TROOPS if text.startswith(t)), "any")
     face = text[len(troop):]
-    return f"<span class='die' style='background:{COLOURS[troop]}' title='{e(troop)}'>{e(face)}</span>"
+    return f"<span class='die' style='background:{COLOURS[troop]}' title='{names_title(troop_name(troop))}'>{e(face)}</span>"
 
 
 def slot_chip(troop: str) -> str:
-    return f"<span class='slot' style='border-color:{COLOURS.get(troop, '#999')}' title='{e(troop)}'>{e(troop[:3])}</span>"
+    """A plan slot: the troop type it needs, by the engine's Thai name (English as tooltip)."""
+    th, en = troop_name(troop)
+    return (f"<span class='slot' style='border-color:{COLOURS.get(troop, '#999')}' title='{e(en)}' "
+            f"lang='th'>{e(th)}</span>")
+
+
+def id_html(key: str, extra: str = "") -> str:
+    """An internal id (card, map, clause) shown second, small and never broken inside."""
+    return f"<span class='kl-muted kl-val-id'>{e(key)}</span>{extra}"
+
+
+def clause_id(clause: str) -> str:
+    """A clause id as the page's events show it (``<code>``), kept whole between its dots: it may
+    wrap after a dot, never inside ``troops`` or ``warden_move``."""
+    bits = clause.split(".")
+    parts = "<wbr>".join(f"<span class='kl-nobr'>{e(x)}{'.' if k < len(bits) - 1 else ''}</span>" for k, x in enumerate(bits))
+    return f"<code class='kl-clause-id' title='{e(clause)}'>{parts}</code>"
 
 
 def plan_html(pid: str) -> str:
-    return f"<b>{e(pid)}</b> " + "".join(slot_chip(t) for t in load().plans[pid].slots)
+    """A plan: the dice it needs (Thai troop names), its id under them; the engine's name as tooltip."""
+    slots = "".join(slot_chip(t) for t in load().plans[pid].slots)
+    return f"<span class='kl-plan' title='{names_title(plan_name(pid))}'>{slots}<br>{id_html(pid)}</span>"
+
+
+def refusal_html(v: dict) -> str:
+    """A refused shrine: the engine's reason in Thai and English, the clause id second."""
+    return (f"✗ <span lang='th'>{e(v['refusal_th'])}</span><br><span class='kl-muted' lang='en'>{e(v['refusal_en'])}</span>"
+            f"<br>{clause_id(v['refusal'])}")
 
 
 def table_html(state, obs: dict, seat_label) -> str:
@@ -67,20 +109,21 @@ def table_html(state, obs: dict, seat_label) -> str:
     for name in SHRINES:
         here = [seat_label(i) for i, p in enumerate(obs["players"]) if p["warden"] == name]
         extra = f" · อัญมณี {obs['gem_shrine']}" if name == "gem" else ""
-        rows.append(f"<tr data-shrine='{name}'><td>{e(SHRINE_TH[name])}<br><span class='kl-muted'>{name}{extra}</span></td>"
+        rows.append(f"<tr data-shrine='{name}'><td>{words(SHRINE_TH[name])}<br><span class='kl-muted'>{name}{extra}</span></td>"
                     f"<td>{''.join(die_chip(d) for d in obs['shrines'][name]) or '<i>ว่าง / empty</i>'}</td>"
                     f"<td>{e(', '.join(here))}</td></tr>")
     bag = " ".join(f"{die_chip(t + str(n))}" for t, n in obs["bag"].items())
-    parts.append("<table><tr><th>ศาล / shrine</th><th>เต๋า / dice</th><th>Warden</th></tr>" + "".join(rows) +
-                 f"<tr><td>ถุง / bag</td><td colspan=2>{bag} <span class='kl-muted'>(จำนวนต่อสี / count per colour)</span></td></tr></table>")
+    parts.append("<div class='kl-val-scroll'><table><tr><th>ศาล / shrine</th><th>เต๋า / dice</th><th>Warden</th></tr>" + "".join(rows) +
+                 f"<tr><td>ถุง / bag</td><td colspan=2>{bag} <span class='kl-muted'>(จำนวนต่อสี / count per colour)</span></td></tr></table></div>")
     # plan row, champions, awards
     row = "".join(f"<td>{data.row_prices[j]} ทอง<br>{plan_html(pid) if pid else '-'}</td>" for j, pid in enumerate(obs["plan_row"]))
-    champs = "".join(f"<td>{e(data.champions[c].name_th) if c else '-'}<br><span class='kl-muted'>{e(c or '')} · "
-                     f"{data.champions[c].price if c else ''}</span></td>" for c in obs["champ_up"])
-    awards = "".join(f"<td>{e(a or '-')}<br><span class='kl-muted'>{e(_cond(data.awards[a].condition)) if a else ''} · "
-                     f"{data.awards[a].vp if a else ''} VP</span></td>" for a in obs["award_up"])
-    parts.append(f"<table><tr><th>แผนรบ / plans (กอง {obs['plan_deck']})</th>{row}</tr>"
-                 f"<tr><th>แชมเปียน / champions</th>{champs}</tr><tr><th>Award</th>{awards}</tr></table>")
+    champs = "".join(f"<td title='{names_title(champion_name(c))}'>{words(champion_name(c)[0])}<br>"
+                     f"{id_html(c, f' <span class=kl-muted>· {data.champions[c].price} ทอง</span>')}</td>" if c else "<td>-</td>"
+                     for c in obs["champ_up"])
+    awards = "".join(f"<td title='{names_title(award_name(a))}'>{words(award_name(a)[0])}<br>{id_html(a)}</td>" if a else "<td>-</td>"
+                     for a in obs["award_up"])
+    parts.append(f"<div class='kl-val-scroll'><table><tr><th>แผนรบ / plans (กอง {obs['plan_deck']})</th>{row}</tr>"
+                 f"<tr><th>{words('แชมเปียน / champions')}</th>{champs}</tr><tr><th>Award</th>{awards}</tr></table></div>")
     # battle in progress
     b = obs.get("battle")
     if b:
@@ -109,26 +152,30 @@ def table_html(state, obs: dict, seat_label) -> str:
         abil = (f"ช่องทหาร {ability(ps, 'troop', state.config)} · สำรอง {ability(ps, 'reserve', state.config)} · "
                 f"เพดาน {ability(ps, 'cap', state.config)} · โควตา {ability(ps, 'quota', state.config)} · "
                 f"+{ability(ps, 'strength', state.config)} พลัง")
-        champs = ", ".join(p["champions"]) or "-"
+        champs = ", ".join(champion_name(c)[0] for c in p["champions"]) or "-"
+        wth, wen = place_name(p["warden"])
         rows.append(f"<tr{cls} data-seat='{i}'><td>{e(seat_label(i))}{' (เริ่ม)' if obs['first'] == i else ''}"
-                    f"<br><span class='kl-muted'>{e(p['warden'])}</span></td>"
+                    f"<br><span class='kl-warden' title='Warden: {e(wen)}'>Warden: {words(wth)}</span>"
+                    f"<br><span class='kl-muted'>{e(wen)}</span></td>"
                     f"<td class='kl-vp'>{p['vp']}</td><td>{p['influence']}</td><td>{p['gold']}</td><td>{p['magic']}</td>"
                     f"<td>{p['gems']}</td><td>{''.join(die_chip(d) for d in p['troops'])}</td>"
                     f"<td>{''.join(plan_html(x) + '<br>' for x in p['reserve']) or '-'}</td><td>{len(p['plans'])}</td>"
-                    f"<td class='kl-val-wide'>{e(champs)}</td><td class='kl-val-wide'><span class='kl-muted'>{e(abil)}</span><br>"
+                    f"<td class='kl-val-wide'>{words(champs)}</td><td class='kl-val-wide'><span class='kl-muted'>{e(abil)}</span><br>"
                     f"{e(', '.join(TRACK_EN[t] for t in p['lifted']))}</td><td>{map_html(p)}</td></tr>")
-    parts.append("<table><tr><th>ผู้เล่น</th><th>VP</th><th>บารมี</th><th>ทอง</th><th>เวท</th><th>อัญมณี</th>"
-                 "<th>ทหาร</th><th>สำรอง</th><th>สำเร็จ</th><th>แชมเปียน</th><th>ความสามารถ</th><th>แผนที่</th></tr>"
-                 + "".join(rows) + "</table>")
+    heads = ("ผู้เล่น", "VP", "บารมี", "ทอง", "เวท", "อัญมณี", "ทหาร", "สำรอง", "สำเร็จ", "แชมเปียน", "ความสามารถ", "แผนที่")
+    parts.append("<div class='kl-val-scroll'><table><tr>" + "".join(f"<th>{words(h)}</th>" for h in heads) + "</tr>"
+                 + "".join(rows) + "</table></div>")
     # the shrine explainer for the seat to move
     seat = state.turn
     if obs["phase"] == "move":
         vals = shrine_values(state, seat)
-        rows = "".join(f"<tr><td>{e(SHRINE_TH[v['shrine']])}</td><td>{'✓' if v['enter'] else '✗ ' + e(v['refusal'])}</td>"
-                       f"<td>{v['dice']}</td><td>{v['best_discount']}</td><td>{e(v['gives_th'])}<br>"
+        rows = "".join(f"<tr data-explain='{v['shrine']}'><td class='kl-val-explain'><b>{words(SHRINE_TH[v['shrine']])}</b>"
+                       f"<br><span class='kl-enter'>{'✓ เข้าได้ / may enter' if v['enter'] else refusal_html(v)}</span></td>"
+                       f"<td>{v['dice']}</td><td>{v['best_discount']}</td><td class='kl-val-explain'>{words(v['gives_th'])}<br>"
                        f"<span class='kl-muted'>{e(v['gives_en'])}</span></td></tr>" for v in vals)
-        parts.append(f"<div class='kl-explain'>ถ้า{e(seat_label(seat))}เข้าศาลตอนนี้ / entering a shrine now:"
-                     f"<table><tr><th>ศาล</th><th>เข้าได้</th><th>เต๋า</th><th>ส่วนลดสูงสุด</th><th>ได้ / gives</th></tr>{rows}</table></div>")
+        parts.append(f"<div class='kl-explain'>ถ้า{e(seat_label(seat))} เข้าศาลตอนนี้ / entering a shrine now:"
+                     f"<div class='kl-val-scroll'><table><tr><th>ศาล · เข้าได้</th><th>เต๋า</th><th>ส่วนลดสูงสุด</th>"
+                     f"<th>ได้ / gives</th></tr>{rows}</table></div></div>")
     if obs.get("winners") is not None:
         names = ", ".join(seat_label(i) for i in obs["winners"])
         parts.append(f"<div class='kl-over'><b>จบเกม / game over</b>: {e(names)} ชนะ / win{'s' if len(obs['winners']) == 1 else ''} "
@@ -137,14 +184,11 @@ def table_html(state, obs: dict, seat_label) -> str:
     return "".join(parts)
 
 
-def _cond(c) -> str:
-    return f"{c.stat}{'(' + c.of + ')' if c.of else ''} ≥ {c.min}"
-
-
 def map_html(p: dict) -> str:
     """The seat's campaign map side: a 3x3 grid, conquered spaces filled."""
+    th, en = map_name(p["map_id"], p["side"])
     if p["side"] is None:
-        return f"{e(p['map_id'])} (ยังไม่เลือกหน้า)"
+        return f"<span title='{e(en)}'>{words(th)}</span> (ยังไม่เลือกหน้า)<br>{id_html(p['map_id'])}"
     side = load().maps[p["map_id"]].sides[p["side"]]
     grid = {sp.pos: sp for sp in side.spaces}
     rows = []
@@ -158,7 +202,8 @@ def map_html(p: dict) -> str:
             mine = " class='mine'" if sp.id in p["conquered"] else ""
             cells.append(f"<td{mine} title='{e(sp.condition.model_dump(exclude_none=True))} {sp.vp} VP'>{e(sp.id)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    return f"<span class='kl-muted'>{e(p['map_id'])} {'AB'[p['side']]}</span><table class='map'>{''.join(rows)}</table>"
+    return (f"<span title='{e(en)}'>{words(th)}</span><br>{id_html(p['map_id'])}"
+            f"<table class='map'>{''.join(rows)}</table>")
 
 
 class ValeriaBoard(BoardView):

@@ -1,0 +1,119 @@
+"""Readable (Thai, English) names of Valeria's pieces for every label and view: troop types, plans,
+awards, champions, campaign maps, where a Warden stands, and why a shrine may not be entered now.
+
+The card data (``data/valeria/*.yaml``) names champions and maps; plans and awards have no name in
+the data, so theirs is built from what the card says (a plan's dice, an award's condition).  A
+view shows these and keeps the id beside them (the id is what scenarios and saves use)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..core.protocol import IllegalAction
+from .config import ANY, CAMP, SHRINE_TH, SHRINES, TROOP_TH, TROOPS, WILD
+from .data import load
+from .state import TIMING_TH
+
+TIMING_EN = {"instant": "instant", "ongoing": "ongoing", "end_game": "end-game"}
+STAT_TH = {"plans": "แผนรบสำเร็จ", "champions": "แชมเปียน", "gold": "ทอง", "magic": "เวทมนตร์",
+           "influence": "บารมี", "gems": "อัญมณี", "troops": "เต๋าทหาร", "map_markers": "Conquest Marker บนแผนที่"}
+STAT_EN = {"plans": "plans completed", "champions": "champions", "gold": "gold", "magic": "magic",
+           "influence": "influence", "gems": "gems", "troops": "troop dice", "map_markers": "markers on the map"}
+
+
+def troop_name(troop: str) -> tuple[str, str]:
+    """(Thai, English) name of a troop type, of a plan's ``any`` slot or of a ``wild`` die."""
+    if troop == ANY:
+        return "ใดก็ได้", "any"
+    if troop == WILD:
+        return "Wild", "wild"
+    return TROOP_TH.get(troop, troop), troop
+
+
+@lru_cache(maxsize=None)
+def plan_name(pid: str) -> tuple[str, str]:
+    """A battle plan named by the dice it needs (the data gives plans no name), e.g.
+    ``("แผนรบ ก็อบลิน 2 + ใดก็ได้ 1", "battle plan: 2 goblin + 1 any")``."""
+    plan = load().plans.get(pid)
+    if plan is None:
+        return pid, pid
+    needs = [(t, plan.requires[t]) for t in (*TROOPS, ANY) if t in plan.requires]
+    th = " + ".join(f"{troop_name(t)[0]} {n}" for t, n in needs)
+    en = " + ".join(f"{n} {troop_name(t)[1]}" for t, n in needs)
+    return f"แผนรบ {th}", f"battle plan: {en}"
+
+
+@lru_cache(maxsize=None)
+def award_name(aid: str) -> tuple[str, str]:
+    """An award named by its condition and VP (the data gives awards no name), e.g.
+    ``("รางวัล บารมี ≥ 12 (3 VP)", "award: influence ≥ 12 (3 VP)")``."""
+    a = load().awards.get(aid)
+    if a is None:
+        return aid, aid
+    c = a.condition
+    of_th = of_en = ""
+    if c.of in TIMING_TH:
+        of_th, of_en = TIMING_TH[c.of], TIMING_EN[c.of] + " "
+    elif c.of:
+        of_th, of_en = troop_name(c.of)[0], troop_name(c.of)[1] + " "
+    return (f"รางวัล {STAT_TH[c.stat]}{of_th} ≥ {c.min} ({a.vp} VP)",
+            f"award: {of_en}{STAT_EN[c.stat]} ≥ {c.min} ({a.vp} VP)")
+
+
+def champion_name(cid: str) -> tuple[str, str]:
+    """The champion's name from the data (``name_th``, ``name_en``)."""
+    c = load().champions.get(cid)
+    return (c.name_th, c.name_en) if c is not None else (cid, cid)
+
+
+def map_name(map_id: str, side: int | None = None) -> tuple[str, str]:
+    """The campaign map's name from the data, with its side when chosen: ``("แผนที่ยุทธการ 4 หน้า A",
+    "Campaign map 4, side A")``."""
+    m = load().maps.get(map_id)
+    th, en = (m.name_th, m.name_en) if m is not None else (map_id, map_id)
+    if side is None:
+        return th, en
+    return f"{th} หน้า {'AB'[side]}", f"{en}, side {'AB'[side]}"
+
+
+def card_name(card: str) -> tuple[str, str]:
+    """Any card by id: a plan, an award or a champion (the id itself when it is none of these)."""
+    data = load()
+    if card in data.plans:
+        return plan_name(card)
+    if card in data.awards:
+        return award_name(card)
+    return champion_name(card)
+
+
+def place_name(warden: str) -> tuple[str, str]:
+    """Where a Warden stands: a shrine or the camp (turn.warden_move)."""
+    if warden == CAMP:
+        return "ค่าย", "camp"
+    if warden in SHRINE_TH:
+        return SHRINE_TH[warden], f"{warden} shrine"
+    return str(warden), str(warden)
+
+
+def named(pair: tuple[str, str], key: str) -> tuple[str, str]:
+    """``(Thai name (id), English name (id))``: a name as event and label text shows it."""
+    return f"{pair[0]} ({key})", f"{pair[1]} ({key})"
+
+
+def enter_refusal(s, seat: int, shrine: str) -> IllegalAction | None:
+    """Why ``seat``'s Warden may not enter ``shrine`` now (``None`` when it may): the Warden is
+    there already (turn.warden_move), the shrine has no die left, or the troop slots are full
+    under troop_slots_full=forbidden (dice.troops).  The move step's refusal and the page's shrine
+    explainer both read this."""
+    from .shrines import troops_full  # shrines imports this module's names
+
+    p = s.players[seat]
+    if p.warden == shrine:
+        return IllegalAction("turn.warden_move", f"Warden อยู่ที่{SHRINE_TH[shrine]}แล้ว ต้องย้ายไปที่ใหม่ (ห้ามอยู่ที่เดิม)",
+                             f"the Warden is already at the {shrine} shrine: it must move to a new place")
+    if not s.shrines[SHRINES.index(shrine)]:
+        return IllegalAction("dice.troops", f"{SHRINE_TH[shrine]}ไม่มีเต๋าเหลือ ห้ามเข้า",
+                             f"the {shrine} shrine has no die left: it may not be entered")
+    if s.config.troop_slots_full == "forbidden" and troops_full(p, s.config):
+        return IllegalAction("dice.troops", "ช่องทหารเต็ม เข้าศาลไม่ได้ (troop_slots_full=forbidden)",
+                             "your troop slots are full: no shrine may be entered (troop_slots_full=forbidden)")
+    return None
