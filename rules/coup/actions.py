@@ -38,7 +38,7 @@ from .flow import chance
 from .turn import CLAIM
 from .reformation import FACTION_EN, FACTION_TH, restricted_state
 from .state import (ACTION_CLAUSE, AMBASSADOR, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CONTESSA,
-                    DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SHOW, TH, TURN, CoupState)
+                    DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SEATS_MAX, SHOW, TH, TURN, CoupState)
 
 
 BLOCKABLE = ("foreign_aid", "steal", "assassinate")
@@ -71,7 +71,11 @@ def coup_targets(state: CoupState, actor: int) -> list[int]:
 
 
 def turn_actions(state: CoupState) -> list[dict]:
-    """The legal turn actions of the seat whose turn it is (setup.first_turn)."""
+    """The legal turn actions of the seat whose turn it is (setup.first_turn).
+
+    The list is fresh at every call; its dicts are shared by every call that asks the same
+    question (seat, who may be targeted, which costs it can pay): built once (see
+    :data:`_TURN_LISTS`), so treat them as read-only (copy one before changing it)."""
     R = state.rules
     p = state.turn
     coins = state.coins[p]
@@ -80,21 +84,36 @@ def turn_actions(state: CoupState) -> list[dict]:
     for t in R.after[p]:  # a loop: a comprehension is a function call in this Python
         if hands[t]:
             others.append(t)
+    others = tuple(others)
     # without the Reformation nobody is restricted (reformation.same_faction)
-    open_ = [t for t in others if not restricted_state(state, p, t)] if R.reformation else others
-    if state.forced:
+    open_ = tuple([t for t in others if not restricted_state(state, p, t)]) if R.reformation else others
+    smin = R.steal_min
+    stealable = open_ if not smin else tuple([t for t in open_ if state.coins[t] >= smin])
+    key = (R, p, state.forced, coins >= R.coup_cost, coins >= R.assassin_cost, coins >= R.convert_self,
+           coins >= R.convert_other, others, open_, stealable)
+    out = _TURN_LISTS.get(key)
+    if out is None:
+        if len(_TURN_LISTS) > 50_000:  # a bound for a long-lived process playing many configs
+            _TURN_LISTS.clear()
+        out = _TURN_LISTS[key] = tuple(_turn_actions(R, p, state.forced, coins, others, open_, stealable))
+    return list(out)
+
+
+_TURN_LISTS: dict = {}
+"""``turn_actions``' answers by what they depend on -> the tuple of their (shared) dicts."""
+
+
+def _turn_actions(R, p: int, forced: bool, coins: int, others: tuple, open_: tuple, stealable: tuple) -> list[dict]:
+    if forced:
         if open_ or R.one_faction != "waive_forced_coup":
             return [{"player": p, "type": "coup", "target": t} for t in open_]
-    # plain loops, not comprehensions: this list is built at every turn of every game
     out = [{"player": p, "type": "income"}, {"player": p, "type": "foreign_aid"}]
     if coins >= R.coup_cost:
         for t in open_:
             out.append({"player": p, "type": "coup", "target": t})
     out.append({"player": p, "type": "tax"})
-    smin = R.steal_min
-    for t in open_:
-        if not smin or state.coins[t] >= smin:
-            out.append({"player": p, "type": "steal", "target": t})
+    for t in stealable:
+        out.append({"player": p, "type": "steal", "target": t})
     if coins >= R.assassin_cost:
         for t in open_:
             out.append({"player": p, "type": "assassinate", "target": t})
@@ -138,9 +157,17 @@ def return_options(cards: tuple, k: int) -> list:
 
 def exchange_options(state: CoupState, p: int) -> list[dict]:
     """Every distinct multiset of cards the exchanging seat may return (as many as it drew)."""
-    cards = tuple(sorted(state.hands[p] + state.pool))
-    return [{"player": p, "type": "exchange_return", "return": [NAMES[c] for c in returned]}
-            for returned, _ in return_options(cards, len(state.pool))]
+    key = (p, state.hands[p], state.pool)
+    out = _EXCHANGE_LISTS.get(key)
+    if out is None:
+        cards = tuple(sorted(state.hands[p] + state.pool))
+        out = _EXCHANGE_LISTS[key] = tuple(
+            {"player": p, "type": "exchange_return", "return": [NAMES[c] for c in returned]}
+            for returned, _ in return_options(cards, len(state.pool)))
+    return list(out)
+
+
+_EXCHANGE_LISTS: dict = {}  # (seat, hand, pool) -> the shared dicts of exchange_options
 
 
 def distinct(hand: tuple) -> tuple:
@@ -151,49 +178,79 @@ def distinct(hand: tuple) -> tuple:
 
 
 def legal_actions(state: CoupState, p: int) -> list[dict]:
-    """Exactly the action dicts :func:`rules.coup.engine.CoupGame.apply` accepts from seat ``p``."""
+    """Exactly the action dicts :func:`rules.coup.engine.CoupGame.apply` accepts from seat ``p``.
+
+    A fresh list at every call; the dicts in it are shared between calls that give the same
+    answer (built once, e.g. seat 2's ``pass`` and ``challenge``): read-only, copy one to change it."""
     ph = state.phase
     if ph == CHAL or ph == CHAL_BLOCK:  # phases in order of how often they are asked
         if p in state.cur:
-            out = [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"}]
             if state.rules.one_window and p in early_blockers(state):  # ambiguity window_order
-                for c in block_characters(state):
-                    out.append({"player": p, "type": "block", "character": NAMES[c]})
-            return out
+                return _shared(("window", p, block_characters(state)))
+            return list(_PASS_CHALLENGE[p])
         return []
     if ph == TURN:
         return turn_actions(state) if p == state.turn else []
     if ph == BLOCK:
         if p in state.cur:
-            out = [{"player": p, "type": "pass"}]
-            for c in block_characters(state):
-                out.append({"player": p, "type": "block", "character": NAMES[c]})
-            return out
+            return _shared(("block", p, block_characters(state)))
         return []
     if p != state.cur:
         return []
     if ph == PROVE:
         if not can_prove(state):
-            out = []
-        elif must_prove(state):
-            return [{"player": p, "type": "prove"}]
-        else:
-            out = [{"player": p, "type": "prove"}]
-        for c in distinct(state.hands[p]):
-            out.append({"player": p, "type": "lose", "card": NAMES[c]})
-        return out
+            return _shared(("prove", p, False, distinct(state.hands[p])))
+        if must_prove(state):
+            return _shared(("prove", p, None, ()))
+        return _shared(("prove", p, True, distinct(state.hands[p])))
     if ph == LOSE:
-        return [{"player": p, "type": "lose", "card": NAMES[c]} for c in distinct(state.hands[p])]
+        return _shared(("lose", p, distinct(state.hands[p])))
     if ph == EXCHANGE:
         return exchange_options(state, p)
     if ph == SHOW:
-        return [{"player": p, "type": "show", "card": NAMES[c]} for c in distinct(state.hands[p])]
+        return _shared(("show", p, distinct(state.hands[p])))
     if ph == EXAMINE:
-        return [{"player": p, "type": "force_exchange"}, {"player": p, "type": "let_keep"}]
+        return _shared(("examine", p))
     if ph == FACTION:
-        return [{"player": p, "type": "choose_faction", "faction": 0},
-                {"player": p, "type": "choose_faction", "faction": 1}]
+        return _shared(("faction", p))
     return []
+
+
+def _build(key: tuple) -> list[dict]:
+    """The legal actions a key of :func:`_shared` stands for."""
+    what, p = key[0], key[1]
+    if what == "window":
+        return [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"},
+                *({"player": p, "type": "block", "character": NAMES[c]} for c in key[2])]
+    if what == "block":
+        return [{"player": p, "type": "pass"}, *({"player": p, "type": "block", "character": NAMES[c]} for c in key[2])]
+    if what == "prove":
+        prove = [] if key[2] is False else [{"player": p, "type": "prove"}]
+        return prove + [{"player": p, "type": "lose", "card": NAMES[c]} for c in key[3]]
+    if what == "lose":
+        return [{"player": p, "type": "lose", "card": NAMES[c]} for c in key[2]]
+    if what == "show":
+        return [{"player": p, "type": "show", "card": NAMES[c]} for c in key[2]]
+    if what == "examine":
+        return [{"player": p, "type": "force_exchange"}, {"player": p, "type": "let_keep"}]
+    assert what == "faction", key
+    return [{"player": p, "type": "choose_faction", "faction": 0},
+            {"player": p, "type": "choose_faction", "faction": 1}]
+
+
+_SHARED: dict = {}
+
+
+def _shared(key: tuple) -> list[dict]:
+    """A fresh list of the shared dicts of ``key`` (built once by :func:`_build`)."""
+    out = _SHARED.get(key)
+    if out is None:
+        out = _SHARED[key] = tuple(_build(key))
+    return list(out)
+
+
+_PASS_CHALLENGE = tuple(tuple(_build(("window", p, ()))) for p in range(SEATS_MAX))
+"""Seat ``p``'s ``pass`` and ``challenge`` in a challenge window (the commonest legal list)."""
 
 
 _TARGETED = frozenset(("coup", "steal", "assassinate", "examine", "convert"))

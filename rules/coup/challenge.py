@@ -16,7 +16,7 @@ reformation.embezzle_prove.
 """
 from __future__ import annotations
 
-from ..core.events import emit, emit_data
+from ..core.events import emit, emit_data, new_event
 from .reformation import restricted_state
 from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_FACTION, I_BLOCKER, I_BLOCK_CLAIM,
                     I_CHALLENGER, I_CLAIMANT, I_CUR, I_EVENTS, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN,
@@ -147,24 +147,33 @@ def pass_fast(state: CoupState, p: int, window: frozenset):
         fields[I_CUR] = frozenset((s,))
     else:
         fields[I_CUR] = window
-    log: list = []
-    if state.phase == BLOCK:
-        th, en = pass_tx(state, p)
-        emit_data(log, "pass", p, _PASS_BLOCK, th, en, None, {"window": "block"})
+    key = (p, state.phase, state.turn, state.act, state.blocker, state.block_claim)
+    e = _PASS_EV.get(key)
+    if e is None:
+        e = _pass_event(state, p, key)
+    return make_transition(tuple.__new__(CoupState, fields), (e,))
+
+
+_PASS_EV: dict = {}
+
+
+def _pass_event(s, seat: int, key: tuple):
+    """The ``pass`` event of ``seat`` in the open window of ``s`` (built once per ``key``: what
+    its texts depend on)."""
+    th, en = pass_tx(s, seat)
+    if s[I_PHASE] == BLOCK:
+        e = new_event("pass", seat, _PASS_BLOCK, th, en, None, {"window": "block"})
     else:
-        th, en = pass_tx(state, p)
-        emit_data(log, "pass", p, _PASS_CHALLENGE, th, en, None, {"window": "challenge"})
-    return make_transition(tuple.__new__(CoupState, fields), tuple(log))
+        e = new_event("pass", seat, _PASS_CHALLENGE, th, en, None, {"window": "challenge"})
+    _PASS_EV[key] = e
+    return e
 
 
 def on_pass(w: list, seat: int) -> None:
     """``seat`` lets the claim or action stand (details.block_optional for blocks)."""
     ph = w[I_PHASE]
-    th, en = pass_tx(w, seat)
-    if ph == BLOCK:
-        emit_data(w[I_EVENTS], "pass", seat, _PASS_BLOCK, th, en, None, {"window": "block"})
-    else:
-        emit_data(w[I_EVENTS], "pass", seat, _PASS_CHALLENGE, th, en, None, {"window": "challenge"})
+    key = (seat, ph, w[I_TURN], w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM])
+    w[I_EVENTS].append(_PASS_EV.get(key) or _pass_event(w, seat, key))
     w[I_WINDOW] = w[I_WINDOW] - {seat}
     if w[I_WINDOW]:
         w[I_CUR] = window_cur(w)
@@ -199,9 +208,21 @@ _BLUFF = ("challenge.bluff",)
 _BLUFF_OTHERS = ("challenge.bluff", "details.challenge_others")
 
 
+_CHALLENGE_EV: dict = {}
+
+
 def on_challenge(w: list, seat: int) -> None:
     """``seat`` challenges the open claim (challenge.bluff; details.challenge_others when it is a
     quarrel between two other players)."""
+    key = (seat, w[I_PHASE], w[I_TURN], w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM])
+    e = _CHALLENGE_EV.get(key)
+    if e is not None:  # the event says everything the edit needs: claimant = the event's
+        claimant = e.data["claimant"]
+        w[I_CHALLENGER], w[I_CLAIMANT] = seat, claimant
+        w[I_WINDOW] = _NO_WINDOW
+        w[I_PHASE], w[I_CUR] = PROVE, claimant
+        w[I_EVENTS].append(e)
+        return
     act = w[I_ACT]
     turn = w[I_TURN]
     block = w[I_PHASE] == CHAL_BLOCK
@@ -214,10 +235,18 @@ def on_challenge(w: list, seat: int) -> None:
     if act[0] == "embezzle" and not block:
         cites += ("reformation.embezzle",)
     tx = challenge_tx(w, seat)
+    e = _CHALLENGE_EV[key] = new_event("challenge", seat, cites, tx[0], tx[1], None,
+                                       {"claimant": claimant, "block": block})
     w[I_CHALLENGER], w[I_CLAIMANT] = seat, claimant
-    w[I_WINDOW] = frozenset()
+    w[I_WINDOW] = _NO_WINDOW
     w[I_PHASE], w[I_CUR] = PROVE, claimant
-    emit_data(w[I_EVENTS], "challenge", seat, cites, tx[0], tx[1], None, {"claimant": claimant, "block": block})
+    w[I_EVENTS].append(e)
+
+
+_NO_WINDOW = frozenset()
+
+
+_BLOCK_EV: dict = {}
 
 
 def on_block(w: list, seat: int, card: int) -> None:
@@ -229,8 +258,12 @@ def on_block(w: list, seat: int, card: int) -> None:
     cites = (ACTION_CLAUSE[kind], "details.block_may_lie")
     if card == CONTESSA:
         cites += ("characters.contessa_block",)
-    th, en = BLOCK_TX[seat][card]
-    emit_data(w[I_EVENTS], "block", seat, cites, th, en, None, {"character": NAMES[card], "action": kind})
+    key = (seat, card, kind)
+    e = _BLOCK_EV.get(key)
+    if e is None:
+        th, en = BLOCK_TX[seat][card]
+        e = _BLOCK_EV[key] = new_event("block", seat, cites, th, en, None, {"character": NAMES[card], "action": kind})
+    w[I_EVENTS].append(e)
     open_window(w, CHAL_BLOCK, living_after(w, seat))
 
 
@@ -265,6 +298,7 @@ def on_prove(w: list) -> None:
 
 
 _FAIL_CITES = ("challenge.fail",)
+_FAIL_EV: dict = {}
 
 
 def on_fail(w: list, card: int) -> None:
@@ -289,8 +323,12 @@ def on_fail(w: list, card: int) -> None:
         w[I_TODO] = (("end",),)
         lose(w, p, card, ("reformation.embezzle_concede",), face_down=w[I_RULES].concede_face_down)
         return
-    th, en = FAIL_TX[p]
-    emit_data(w[I_EVENTS], "claim_failed", p, _FAIL_CITES, th, en, None, {"card": NAMES[w[I_ACT][2]]})
+    key = (p, w[I_ACT][2])
+    e = _FAIL_EV.get(key)
+    if e is None:
+        th, en = FAIL_TX[p]
+        e = _FAIL_EV[key] = new_event("claim_failed", p, _FAIL_CITES, th, en, None, {"card": NAMES[key[1]]})
+    w[I_EVENTS].append(e)
     w[I_TODO] = (("refund",), ("end",)) if kind == "assassinate" and w[I_RULES].refund != "never" else (("end",),)
     lose(w, p, card, ("challenge.fail",))
 

@@ -18,7 +18,7 @@ order - handy in scenarios); ``{"chance": "examine_pick", "card": name}``.
 """
 from __future__ import annotations
 
-from ..core.events import emit, emit_data
+from ..core.events import emit, new_event
 from typing import Mapping
 
 from ..core.protocol import CHANCE, TERMINAL, IllegalAction, Transition
@@ -156,7 +156,12 @@ def chance(state: CoupState, outcome: Mapping) -> Transition:
             w[I_POOL] = ()
         w[I_DECK] = deck
         w[I_TODO] = w[I_TODO][1:]
-        emit_data(w[I_EVENTS], "shuffle", None, task[1], "สับกองการ์ด", "the deck is shuffled", None, {"size": len(deck)})
+        key = (cites, len(deck))
+        e = _SHUFFLE_EV.get(key)
+        if e is None:
+            e = _SHUFFLE_EV[key] = new_event("shuffle", None, cites, "สับกองการ์ด", "the deck is shuffled", None,
+                                             {"size": len(deck)})
+        w[I_EVENTS].append(e)
     elif task[0] == "pick" and kind == "examine_pick":
         card = CARD.get(outcome.get("card"), -1) if isinstance(outcome.get("card"), str) else -1
         if card not in state.hands[task[1]]:
@@ -170,6 +175,9 @@ def chance(state: CoupState, outcome: Mapping) -> Transition:
                             f"expected a chance outcome of kind {want!r}, got {outcome!r}")
     run(w)
     return done(w)
+
+
+_SHUFFLE_EV: dict = {}
 
 
 def shuffle_order(deck: tuple, outcome: Mapping) -> tuple:

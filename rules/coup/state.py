@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.events import emit, emit_data
+from ..core.events import emit, emit_data, new_event
 from ..core.protocol import CHANCE, TERMINAL, Transition
 from ..core.protocol import end_reason as protocol_end_reason
 from .config import CHARACTERS, DECKS, CoupConfig, components
@@ -322,13 +322,16 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
         u = list(w[I_UP])
         u[seat] = u[seat] + (card,)
         w[I_UP] = tuple(u)
-        th, en = LOST_TX[seat][card]
-        emit_data(w[I_EVENTS], "influence_lost", seat, cites, th, en, None, {"seat": seat, "card": NAMES[card]})
+        key = (seat, card, cites)
+        e = _LOST_EV.get(key)
+        if e is None:
+            th, en = LOST_TX[seat][card]
+            e = _LOST_EV[key] = new_event("influence_lost", seat, cites, th, en, None, {"seat": seat, "card": NAMES[card]})
+        w[I_EVENTS].append(e)
     if w[I_PEEKS]:
         forget_peeks(w, seat, card)
     if not hand:
-        th, en = OUT_TX[seat]
-        emit_data(w[I_EVENTS], "eliminated", seat, _ELIMINATED_CITES, th, en, None, {"seat": seat})
+        w[I_EVENTS].append(_OUT_EV[seat])
         if w[I_RULES].dead_coins_to_bank and w[I_COINS][seat]:
             pay_bank(w, seat, w[I_COINS][seat])
         alive = [t for t, left in enumerate(w[I_HANDS]) if left]
@@ -337,6 +340,8 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
 
 
 _ELIMINATED_CITES = ("challenge.lose_both",)
+_LOST_EV: dict = {}  # (seat, card, cites) -> the influence_lost event (face up), built once
+_OUT_EV = tuple(new_event("eliminated", s, _ELIMINATED_CITES, *OUT_TX[s], None, {"seat": s}) for s in range(SEATS_MAX))
 
 
 def end_reason(state: "CoupState") -> dict | None:
@@ -358,13 +363,13 @@ def end_reason(state: "CoupState") -> dict | None:
 def finish(w: list, winner: int) -> None:
     w[I_WINNER] = winner
     w[I_PHASE], w[I_CUR], w[I_TODO], w[I_WINDOW] = OVER, TERMINAL, (), frozenset()
-    cites = _WIN_CITES_REFORMATION if w[I_RULES].reformation else _WIN_CITES
-    th, en = WIN_TX[winner]
-    emit_data(w[I_EVENTS], "game_over", winner, cites, th, en, None, {"winner": winner})
+    w[I_EVENTS].append(_WIN_EV[w[I_RULES].reformation][winner])
 
 
 _WIN_CITES = ("end.last_player", "intro.winner")
 _WIN_CITES_REFORMATION = _WIN_CITES + ("reformation.until_one",)
+_WIN_EV = tuple(tuple(new_event("game_over", s, cites, *WIN_TX[s], None, {"winner": s}) for s in range(SEATS_MAX))
+                for cites in (_WIN_CITES, _WIN_CITES_REFORMATION))  # [reformation][winner]
 
 
 def draw(w: list, seat: int, k: int, cites: tuple) -> None:
