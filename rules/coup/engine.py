@@ -53,7 +53,7 @@ class CoupGame(GameBase):
 
     def new_game(self, config: CoupConfig | Mapping, seed: int) -> CoupState:
         """The state after setup (setup.deal): deal with ``random.Random(seed)``."""
-        return SU.new_state(self.make_config(config), seed)
+        return SU.new_state(config if type(config) is CoupConfig else self.make_config(config), seed)
 
     def setup_events(self, state: CoupState) -> tuple:
         """What setup did, clause by clause (:func:`rules.coup.setup.setup_events`); each hand is
@@ -86,7 +86,10 @@ class CoupGame(GameBase):
         if state.todo and state.todo[0][0] == "shuffle":
             deck = list(state.deck + state.todo[0][3])
             _shuffle(rng, deck)
-            return {"chance": "shuffle", "order": list(map(NAMES.__getitem__, deck))}
+            names = list(map(NAMES.__getitem__, deck))
+            out = {"chance": "shuffle", "order": names}
+            F.remember_shuffle(state, out, names, tuple(deck))
+            return out
         hand = state.hands[state.todo[0][1]]
         return {"chance": "examine_pick", "card": NAMES[hand[rng.randrange(len(hand))]]}
 

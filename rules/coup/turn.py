@@ -12,7 +12,7 @@ from . import exchange as X
 from . import reformation as RF
 from .state import (AMBASSADOR, ASSASSIN, BLOCK, CAPTAIN, CARD, CHAL, CHANCE, CHANCE_NODE,
                     CHAR_CLAUSE, DUKE, EXCHANGE, INQUISITOR, I_ACT, I_ALMS, I_COINS, I_CUR, I_DECK, I_EVENTS,
-                    I_FORCED, I_HANDS, I_PHASE, I_POOL, I_RULES, I_TODO, I_TURN, NAMES, SEATS_MAX, SHOW, TH, add_claim,
+                    I_FORCED, I_HANDS, I_PHASE, I_POOL, I_RULES, I_TODO, I_TURN, I_WINDOW, NAMES, SEATS_MAX, SHOW, TH, add_claim,
                     from_bank, living_after, move_coins, pay_bank)
 
 END = (("end",),)
@@ -97,7 +97,9 @@ def declare(w: list, a: dict) -> None:
         if kind == "assassinate":
             pay_bank(w, p, R.assassin_cost)
         w[I_EVENTS].append(e)
-        C.open_window(w, CHAL, living_after(w, p))
+        w[I_PHASE] = CHAL  # C.open_window(w, CHAL, living_after(w, p)), inlined: nearly every turn
+        w[I_WINDOW] = window = frozenset(living_after(w, p))
+        w[I_CUR] = C.window_cur(w) if R.seat_order else window
         return
     # an embezzle: its texts name the almshouse's coins, so they are built each time
     data = {"action": kind, "denies": NAMES[claim] if claim >= 0 else "peacock"}
