@@ -97,40 +97,38 @@ class CoupGame(GameBase):
         """Apply a player action or chance outcome; :class:`IllegalAction` (clause, th, en) for
         anything not in ``legal_actions`` (the state is never modified)."""
         ph = state.phase
+        if ph == CHANCE_NODE:
+            return _chance(state, action)
         if type(action) is dict:
             # The hottest steps of a game, checked here exactly as actions.is_legal checks them
             # (real int seat, str type, the number of keys) and handed straight to their edit;
             # anything else, legal or not, takes the general path below (tests/test_coup_engine.py
             # compares the two paths step by step).
-            if ph == CHAL or ph == CHAL_BLOCK or ph == BLOCK:
-                if len(action) == 2:
-                    p = action.get("player")
-                    kind = action.get("type")
-                    if type(p) is int and type(kind) is str and p in state.cur:
+            try:
+                p = action["player"]
+                kind = action["type"]
+            except KeyError:  # not a player action of this game: the general path refuses it
+                p = kind = None
+            if type(p) is int and type(kind) is str:
+                if ph == CHAL or ph == CHAL_BLOCK or ph == BLOCK:
+                    if len(action) == 2 and p in state.cur:
                         if kind == "pass":
                             window = state.window - {p}
                             return _pass_fast(state, p, window) if window else _edit1(state, _on_pass, p)
                         if kind == "challenge" and ph != BLOCK:
                             return _edit1(state, _on_challenge, p)
-            elif ph == TURN:
-                p = action.get("player")
-                kind = action.get("type")
-                if (type(p) is int and type(kind) is str and p == state.turn
-                        and _turn_legal(state, action, kind, len(action))):
-                    return _edit1(state, _declare, action)
-            elif ph == PROVE or ph == LOSE:
-                p = action.get("player")
-                kind = action.get("type")
-                if type(p) is int and p == state.cur and kind == "lose" and type(kind) is str and len(action) == 3:
-                    c = action.get("card")
-                    card = _CARD.get(c, -1) if type(c) is str else -1
-                    if card in state.hands[p]:
-                        if ph == LOSE:
-                            return _edit1(state, _lose_choice, card)
-                        if not (state.rules.must_prove and _must_prove(state) and _can_prove(state)):
-                            return _edit1(state, _on_fail, card)
-        if ph == CHANCE_NODE:
-            return _chance(state, action)
+                elif ph == TURN:
+                    if p == state.turn and _turn_legal(state, action, kind, len(action)):
+                        return _edit1(state, _declare, action)
+                elif ph == PROVE or ph == LOSE:
+                    if p == state.cur and kind == "lose" and len(action) == 3:
+                        c = action.get("card")
+                        card = _CARD.get(c, -1) if type(c) is str else -1
+                        if card in state.hands[p]:
+                            if ph == LOSE:
+                                return _edit1(state, _lose_choice, card)
+                            if not (state.rules.must_prove and _must_prove(state) and _can_prove(state)):
+                                return _edit1(state, _on_fail, card)
         if type(action) is not dict and not isinstance(action, dict):
             raise IllegalAction("setup.first_turn", "การกระทำต้องเป็น dict", f"an action must be a dict, got {action!r}")
         if ph == EXCHANGE:  # only an exchange_return has a canonical form to restore
