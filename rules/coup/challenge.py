@@ -289,8 +289,13 @@ def on_prove(w: list) -> None:
         return
     card = _claimed(w)
     cites = ("challenge.prove",) if block else ("challenge.prove", "details.proven_continues")
-    emit(w[I_EVENTS], "claim_proven", p, cites, f"ที่นั่ง {p} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ",
-         f"seat {p} shows the {NAMES[card]}: proven", card=NAMES[card], block=block)
+    key = (p, card, block)
+    e = _PROVEN_EV.get(key)
+    if e is None:
+        e = _PROVEN_EV[key] = new_event("claim_proven", p, cites, f"ที่นั่ง {p} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ",
+                                        f"seat {p} shows the {NAMES[card]}: proven", None,
+                                        {"card": NAMES[card], "block": block})
+    w[I_EVENTS].append(e)
     w[I_TODO] = (("lose", ch, ("challenge.challenger_loses",), False),
                  ("ret", p, (card,), ("challenge.return_card",), None),
                  ("draw", p, 1, ("challenge.draw_new",)),
@@ -298,6 +303,7 @@ def on_prove(w: list) -> None:
 
 
 _FAIL_CITES = ("challenge.fail",)
+_PROVEN_EV: dict = {}  # (seat, card, block) -> claim_proven event
 _FAIL_EV: dict = {}
 
 
@@ -363,8 +369,16 @@ def blocked(w: list) -> None:
     cites = (ACTION_CLAUSE[kind],)
     if w[I_BLOCK_CLAIM] == CONTESSA:
         cites += ("characters.contessa_block",)
-    emit(w[I_EVENTS], "blocked", w[I_BLOCKER], cites, f"การกระทำของที่นั่ง {w[I_TURN]} ถูกยับยั้ง",
-         f"seat {w[I_TURN]}'s {kind} is blocked", action=kind, character=NAMES[w[I_BLOCK_CLAIM]])
+    key = (w[I_BLOCKER], w[I_TURN], kind, w[I_BLOCK_CLAIM])
+    e = _BLOCKED_EV.get(key)
+    if e is None:
+        e = _BLOCKED_EV[key] = new_event("blocked", w[I_BLOCKER], cites, f"การกระทำของที่นั่ง {w[I_TURN]} ถูกยับยั้ง",
+                                         f"seat {w[I_TURN]}'s {kind} is blocked", None,
+                                         {"action": kind, "character": NAMES[w[I_BLOCK_CLAIM]]})
+    w[I_EVENTS].append(e)
+
+
+_BLOCKED_EV: dict = {}  # (blocker, turn seat, action, character) -> blocked event
 
 
 __all__ = ["open_window", "on_pass", "pass_fast", "pass_tx", "challenge_tx", "claim_phrase", "action_phrase",

@@ -73,9 +73,13 @@ def run(w: list) -> None:
         elif tag == "ret":
             _, seat, cards, cites, known_to = task
             forget_peeks(w, seat)
-            emit(w[I_EVENTS], "card_returned", seat, cites, f"ที่นั่ง {seat} คืนการ์ด {len(cards)} ใบเข้ากอง",
-                 f"seat {seat} returns {len(cards)} card(s) to the deck", known_to, seat=seat,
-                 cards=[NAMES[c] for c in cards])
+            e = _ONCE.get(task)  # the task says everything its event says
+            if e is None:
+                e = _ONCE[task] = new_event(
+                    "card_returned", seat, cites, f"ที่นั่ง {seat} คืนการ์ด {len(cards)} ใบเข้ากอง",
+                    f"seat {seat} returns {len(cards)} card(s) to the deck", known_to,
+                    {"seat": seat, "cards": [NAMES[c] for c in cards]})
+            w[I_EVENTS].append(e)
             to_deck(w, cards, cites, seat, known_to)
         elif tag == "draw":
             draw(w, task[1], task[2], task[3])
@@ -91,6 +95,7 @@ def run(w: list) -> None:
 
 _NO_WINDOW = frozenset()
 _NO_ACT = ("", -1, -1)
+_ONCE: dict = {}  # a "ret" task -> its card_returned event (built once)
 
 
 def end_turn(w: list) -> None:

@@ -379,9 +379,17 @@ def draw(w: list, seat: int, k: int, cites: tuple) -> None:
     set_hand(w, seat, w[I_HANDS][seat] + got)
     forget_peeks(w, seat)
     clear_claims(w, seat)
-    emit(w[I_EVENTS], "card_drawn", seat, cites, f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
-         f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)), seat=seat,
-         count=len(got), cards=[NAMES[c] for c in got])
+    key = (seat, got, cites)
+    e = _DRAWN_EV.get(key)
+    if e is None:
+        e = _DRAWN_EV[key] = new_event(
+            "card_drawn", seat, cites, f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
+            f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)),
+            {"seat": seat, "count": len(got), "cards": [NAMES[c] for c in got]})
+    w[I_EVENTS].append(e)
+
+
+_DRAWN_EV: dict = {}  # (seat, cards, cites) -> card_drawn event
 
 
 def to_deck(w: list, cards: tuple, cites: tuple, seat: int = -1, known_to=None) -> None:

@@ -155,7 +155,8 @@ def gain(w: list, amount: int, cites: tuple, what_th: str, what_en: str) -> None
     w[I_EVENTS].append(e)
 
 
-_GAIN_EV: dict = {}  # (seat, coins, what, cites) -> the gain event; what_en names what_th
+_GAIN_EV: dict = {}
+_DRAW_EV: dict = {}  # (seat, pool, clause) -> exchange_draw event  # (seat, coins, what, cites) -> the gain event; what_en names what_th
 
 
 def resolve(w: list) -> bool:
@@ -191,10 +192,15 @@ def resolve(w: list) -> bool:
         k = R.draw_amb if claim == AMBASSADOR else R.draw_inq
         w[I_POOL], w[I_DECK] = w[I_DECK][:k], w[I_DECK][k:]
         clause = "characters.ambassador_exchange" if claim == AMBASSADOR else "inquisitor.exchange"
-        emit(w[I_EVENTS], "exchange_draw", actor, (clause,),
-             f"ที่นั่ง {actor} รับการ์ด {len(w[I_POOL])} ใบจากกองกลาง",
-             f"seat {actor} takes {len(w[I_POOL])} card(s) from the deck", frozenset((actor,)), count=len(w[I_POOL]),
-             cards=[NAMES[c] for c in w[I_POOL]])
+        key = (actor, w[I_POOL], clause)
+        e = _DRAW_EV.get(key)
+        if e is None:
+            pool = w[I_POOL]
+            e = _DRAW_EV[key] = new_event("exchange_draw", actor, (clause,),
+                                          f"ที่นั่ง {actor} รับการ์ด {len(pool)} ใบจากกองกลาง",
+                                          f"seat {actor} takes {len(pool)} card(s) from the deck",
+                                          frozenset((actor,)), {"count": len(pool), "cards": [NAMES[c] for c in pool]})
+        w[I_EVENTS].append(e)
         w[I_PHASE], w[I_CUR] = EXCHANGE, actor
         return True
     elif kind == "examine":
