@@ -302,7 +302,7 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
     hands = w[I_HANDS]
     hand = hands[seat]
     i = hand.index(card)  # take_from_hand, inlined (this runs at nearly every turn): ValueError if not held
-    hand = hand[:i] + hand[i + 1:]
+    hand = hand[1:] if i == 0 else hand[:i] + hand[i + 1:]  # the first card: one slice (a hand of 2)
     h = list(hands)
     h[seat] = hand
     w[I_HANDS] = tuple(h)
