@@ -16,7 +16,7 @@ reformation.embezzle_prove.
 """
 from __future__ import annotations
 
-from ..core.events import emit, emit_data, new_event
+from ..core.events import emit, new_event
 from .reformation import restricted_state
 from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_FACTION, I_BLOCKER, I_BLOCK_CLAIM,
                     I_CHALLENGER, I_CLAIMANT, I_CUR, I_EVENTS, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.events import emit, emit_data, new_event
+from ..core.events import emit, new_event
 from ..core.protocol import CHANCE, TERMINAL, Transition
 from ..core.protocol import end_reason as protocol_end_reason
 from .config import CHARACTERS, DECKS, CoupConfig, components
