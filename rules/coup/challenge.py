@@ -17,11 +17,11 @@ reformation.embezzle_prove.
 from __future__ import annotations
 
 from ..core.events import emit, new_event
+from ..core.protocol import Transition
 from .reformation import restricted_state
 from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_FACTION, I_BLOCKER, I_BLOCK_CLAIM,
                     I_CHALLENGER, I_CLAIMANT, I_CUR, I_EVENTS, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN,
-                    I_WINDOW, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose,
-                    make_transition)
+                    I_WINDOW, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose)
 
 BLOCK_TX = tuple(tuple((f"ที่นั่ง {s} อ้าง{TH[c]}เพื่อยับยั้ง", f"seat {s} claims the {NAMES[c]} to block")
                       for c in range(len(NAMES))) for s in range(SEATS_MAX))
@@ -140,21 +140,24 @@ def pass_fast(state: CoupState, p: int, window: frozenset):
     hot path of a random game)."""
     fields = list(state)
     fields[I_WINDOW] = window
-    if state.rules.seat_order:
-        for s in state.rules.after[state.turn] + (state.turn,):
+    turn = state[I_TURN]
+    R = state[I_RULES]
+    if R.seat_order:
+        for s in R.after[turn] + (turn,):
             if s in window:
                 break
         fields[I_CUR] = frozenset((s,))
     else:
         fields[I_CUR] = window
-    key = (p, state.phase, state.turn, state.act, state.blocker, state.block_claim)
+    key = (p, state[I_PHASE], turn, state[I_ACT], state[I_BLOCKER], state[I_BLOCK_CLAIM])
     e = _PASS_EV.get(key)
     if e is None:
         e = _pass_event(state, p, key)
-    return make_transition(tuple.__new__(CoupState, fields), (e,))
+    return _tuple_new(Transition, (_tuple_new(CoupState, fields), (e,)))  # make_transition, without the call
 
 
 _PASS_EV: dict = {}
+_tuple_new = tuple.__new__
 
 
 def _pass_event(s, seat: int, key: tuple):

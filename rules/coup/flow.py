@@ -237,7 +237,11 @@ def edit1(state: CoupState, edit, arg) -> Transition:
     edit(w, arg)
     if w[I_TODO] and w[I_PHASE] != OVER:
         run(w)
-    return done(w)
+    events = tuple(w.pop())  # done(w), inlined
+    return _tuple_new(Transition, (_tuple_new(CoupState, w), events))
+
+
+_tuple_new = tuple.__new__
 
 
 def _step_turn(state: CoupState, a: dict) -> Transition:

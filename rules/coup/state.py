@@ -177,22 +177,13 @@ OUT_TX = tuple((f"ที่นั่ง {s} ไม่มีอิทธิพล
 WIN_TX = tuple((f"ที่นั่ง {s} เป็นผู้เล่นคนสุดท้ายที่เหลืออยู่ จึงชนะ", f"seat {s} is the last player left and wins")
                for s in range(SEATS_MAX))
 
-_new = object.__new__
 _tuple_new = tuple.__new__
-_FAST = not hasattr(Transition, "__slots__")
 
 
 def make_transition(state, events: tuple) -> Transition:
-    """``Transition(state, events)``, built about twice as fast by filling the frozen dataclass's
-    ``__dict__`` directly (equal to the constructor's result; ``tests/test_coup_engine.py``
-    checks).  Falls back to the constructor if the core class ever gets ``__slots__``."""
-    if not _FAST:
-        return Transition(state, events)
-    t = _new(Transition)
-    d = t.__dict__
-    d["state"] = state
-    d["events"] = events
-    return t
+    """``Transition(state, events)`` without the constructor's Python call (the core class is a
+    2-tuple underneath; equal to the constructor's result, ``tests/test_coup_engine.py`` checks)."""
+    return _tuple_new(Transition, (state, events))
 
 
 # --- the scratch list of one apply --------------------------------------------------------------
@@ -210,13 +201,7 @@ def scratch(state: CoupState) -> list:
 def done(w: list) -> Transition:
     """Freeze the scratch list into ``Transition(new_state, events)``."""
     events = tuple(w.pop())
-    if not _FAST:
-        return Transition(_tuple_new(CoupState, w), events)
-    t = _new(Transition)  # as in make_transition, without the call
-    d = t.__dict__
-    d["state"] = _tuple_new(CoupState, w)
-    d["events"] = events
-    return t
+    return _tuple_new(Transition, (_tuple_new(CoupState, w), events))  # make_transition, without the call
 
 
 def living(s) -> list[int]:
