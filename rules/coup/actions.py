@@ -89,11 +89,15 @@ def turn_actions(state: CoupState) -> list[dict]:
             others.append(t)
     others = tuple(others)
     # without the Reformation nobody is restricted (reformation.same_faction)
-    open_ = tuple([t for t in others if not restricted_state(state, p, t)]) if R.reformation else others
     smin = R.steal_min
-    stealable = open_ if not smin else tuple([t for t in open_ if state[I_COINS][t] >= smin])
-    key = (R, p, forced, coins >= R.coup_cost, coins >= R.assassin_cost, coins >= R.convert_self,
-           coins >= R.convert_other, others, open_, stealable)
+    if R.reformation or smin:
+        open_ = tuple([t for t in others if not restricted_state(state, p, t)]) if R.reformation else others
+        stealable = open_ if not smin else tuple([t for t in open_ if state[I_COINS][t] >= smin])
+        key = (R, p, forced, coins >= R.coup_cost, coins >= R.assassin_cost, coins >= R.convert_self,
+               coins >= R.convert_other, others, open_, stealable)
+    else:  # nobody restricted, every living seat stealable: open_ and stealable are others (R tells which key)
+        open_ = stealable = others
+        key = (R, p, forced, coins >= R.coup_cost, coins >= R.assassin_cost, others)
     out = _TURN_LISTS.get(key)
     if out is None:
         if len(_TURN_LISTS) > 50_000:  # a bound for a long-lived process playing many configs
