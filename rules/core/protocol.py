@@ -1,7 +1,7 @@
 """The game protocol every engine in ``rules/`` follows (OpenSpiel/pgx style).
 
 A game is a module-level object implementing :class:`Game`.  State is immutable
-(frozen dataclasses and tuples); ``apply`` returns a new :class:`Transition` and never
+(frozen dataclasses and tuples); ``apply`` returns a new :class:`Transition` (an immutable pair) and never
 mutates its input.  Actions and chance outcomes are JSON-compatible ``dict`` values, so
 they serialise into save files and scenario files unchanged:
 
