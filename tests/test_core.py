@@ -317,3 +317,22 @@ def test_chance_shuffle_and_random_play_draw_the_numbers_of_random_random():
     xs = [1, 2, 3]
     shuffle(Reversed(0), xs)
     assert xs == [3, 2, 1]
+
+
+def test_transition_is_an_immutable_pair_equal_only_to_transitions():
+    import copy
+    import pickle
+
+    from rules.core.protocol import Transition
+
+    e = Event("pass", 1, {"window": "challenge"}, ("challenge.bluff",))
+    tr = Transition({"n": 1}.get("n"), (e,))
+    assert tr.state == 1 and tr.events == (e,) and Transition(2).events == ()
+    assert tr == Transition(state=1, events=(e,)) and hash(Transition(1)) == hash(Transition(1, ())) == hash((1, ()))
+    assert tr != Transition(1) and tr != (1, (e,)) and not (tr == (1, (e,))) and not ((1, (e,)) == tr)  # never a plain tuple
+    assert repr(Transition(1)) == "Transition(state=1, events=())"
+    with pytest.raises(AttributeError):
+        tr.state = 2
+    with pytest.raises(TypeError):
+        tr < Transition(2)
+    assert pickle.loads(pickle.dumps(tr)) == tr and copy.deepcopy(tr) == tr and type(copy.copy(tr)) is Transition

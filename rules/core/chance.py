@@ -22,13 +22,22 @@ def shuffle(rng: random.Random, x: list) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):  # Random.shuffle: reversed(range(1, len(x)))
-        n = i + 1
-        k = n.bit_length()
+    size = len(x)
+    steps = _SHUFFLE_STEPS[size] if size < 64 else _shuffle_steps(size)
+    for i, n, k in steps:  # Random.shuffle: i in reversed(range(1, len(x))), n = i + 1
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def _shuffle_steps(size: int) -> tuple:
+    """``(i, i + 1, (i + 1).bit_length())`` for ``i`` from ``size - 1`` down to 1: the draws of a
+    shuffle of ``size`` items."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_SHUFFLE_STEPS = tuple(_shuffle_steps(size) for size in range(64))
 
 
 def make_rng(seed: int | None) -> random.Random:

@@ -44,3 +44,14 @@ def emit_data(log: list, kind: str, actor: int | None, cites: tuple[str, ...], t
         log.append(e)
     else:
         log.append(Event(kind, actor, data, tuple(cites), visible_to, th, en))
+
+
+def new_event(kind: str, actor: int | None, cites: tuple[str, ...], th: str, en: str,
+              visible_to: frozenset[int] | None, data: dict) -> Event:
+    """The event :func:`emit_data` would append, returned instead.  An engine may keep it and
+    append the very same (immutable) event again wherever the same thing happens with the same
+    texts (Coup's hot events are built once per seat, claim...): treat an event's ``data`` as
+    read-only."""
+    out: list = []
+    emit_data(out, kind, actor, cites, th, en, visible_to, data)
+    return out[0]

@@ -124,6 +124,7 @@ def _random_play_bits(game: Game, state: Any, rng: random.Random, max_steps: int
     below ``n``; even for ``n == 1``): the same numbers, without a Python call per draw."""
     current, legal_actions, apply = game.current_player, game.legal_actions, game.apply
     getrandbits = rng.getrandbits
+    bits = _BITS
     steps = 0
     while steps < max_steps:
         cp = current(state)
@@ -132,7 +133,7 @@ def _random_play_bits(game: Game, state: Any, rng: random.Random, max_steps: int
                 raise _none_legal(game, cp)
             seats = sorted(cp)
             n = len(seats)
-            k = n.bit_length()
+            k = bits[n] if n < 64 else n.bit_length()
             r = getrandbits(k)
             while r >= n:
                 r = getrandbits(k)
@@ -140,20 +141,23 @@ def _random_play_bits(game: Game, state: Any, rng: random.Random, max_steps: int
         elif cp == TERMINAL:
             break
         elif cp == CHANCE:
-            state = apply(state, sample_chance(game, state, rng)).state
+            state = apply(state, sample_chance(game, state, rng))[0]  # a Transition is (state, events)
             steps += 1
             continue
         legal = legal_actions(state, cp)
         n = len(legal)
         if not n:
             raise _none_legal(game, cp)
-        k = n.bit_length()
+        k = bits[n] if n < 64 else n.bit_length()
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
-        state = apply(state, legal[r]).state
+        state = apply(state, legal[r])[0]
         steps += 1
     return state, steps
+
+
+_BITS = tuple(n.bit_length() for n in range(64))  # n.bit_length() for the lengths of most legal lists
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The game protocol every engine in ``rules/`` follows (OpenSpiel/pgx style).
 
 A game is a module-level object implementing :class:`Game`.  State is immutable
-(frozen dataclasses and tuples); ``apply`` returns a new :class:`Transition` and never
+(frozen dataclasses and tuples); ``apply`` returns a new :class:`Transition` (an immutable pair) and never
 mutates its input.  Actions and chance outcomes are JSON-compatible ``dict`` values, so
 they serialise into save files and scenario files unchanged:
 
@@ -10,8 +10,11 @@ they serialise into save files and scenario files unchanged:
 """
 from __future__ import annotations
 
+from collections import _tuplegetter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+
+_tuple_new = tuple.__new__
 
 CHANCE = -1
 """``current_player`` value: the next step is a chance outcome (die, shuffle, draw)."""
@@ -60,12 +63,48 @@ class Event:
         }
 
 
-@dataclass(frozen=True)
-class Transition:
-    """Result of :func:`Game.apply`: the new state and the events it produced, in order."""
+class Transition(tuple):
+    """Result of :func:`Game.apply`: the new state and the events it produced, in order.
 
-    state: Any
-    events: tuple[Event, ...] = ()
+    ``Transition(state, events=())``; read ``.state`` and ``.events``.  Immutable, compared and
+    hashed by ``(state, events)`` like the frozen dataclass it replaces, and equal only to another
+    ``Transition`` (never to a plain tuple).  It is a 2-tuple underneath: built at every step of
+    every game, ``tuple.__new__(Transition, (state, events))`` costs about half of a dataclass
+    (an engine's hot path may call that directly; the constructor does the same)."""
+
+    __slots__ = ()
+
+    def __new__(cls, state: Any, events: tuple[Event, ...] = ()):
+        return _tuple_new(cls, (state, events))
+
+    state = _tuplegetter(0, "The new state.")
+    events = _tuplegetter(1, "The events of this step, in order (a tuple of :class:`Event`).")
+
+    def __getnewargs__(self):  # copy and pickle: Transition(state, events), not Transition((state, events))
+        return tuple(self)
+
+    # equal to another Transition with the same state and events; never to a plain tuple (whose
+    # own == would take a Transition for a tuple: answered here, not left to it)
+    def __eq__(self, other):
+        if isinstance(other, Transition):
+            return tuple.__eq__(self, other)
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other):
+        if isinstance(other, Transition):
+            return tuple.__ne__(self, other)
+        return True if isinstance(other, tuple) else NotImplemented
+
+    __hash__ = tuple.__hash__  # hash((state, events)), as the frozen dataclass hashed
+
+    def __repr__(self) -> str:
+        return f"Transition(state={self[0]!r}, events={self[1]!r})"
+
+    # no ordering between Transitions (the dataclass had none); a tuple's would compare states
+    def __lt__(self, other):
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
 
 
 class IllegalAction(Exception):

@@ -38,7 +38,9 @@ from .flow import chance
 from .turn import CLAIM
 from .reformation import FACTION_EN, FACTION_TH, restricted_state
 from .state import (ACTION_CLAUSE, AMBASSADOR, BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, CONTESSA,
-                    DUKE, EXAMINE, EXCHANGE, FACTION, LOSE, NAMES, OVER, PROVE, SHOW, TH, TURN, CoupState)
+                    DUKE, EXAMINE, EXCHANGE, FACTION, I_ACT, I_BLOCK_CLAIM, I_BLOCKER, I_CLAIMANT, I_COINS, I_CUR,
+                    I_FORCED, I_HANDS, I_PHASE, I_RULES, I_TURN,
+                    LOSE, NAMES, OVER, PROVE, SEATS_MAX, SHOW, TH, TURN, CoupState)
 
 
 BLOCKABLE = ("foreign_aid", "steal", "assassinate")
@@ -62,7 +64,7 @@ def blockers_of(rules, kind: str) -> tuple[int, ...]:
 
 def block_characters(state: CoupState) -> tuple[int, ...]:
     """Characters that may block this turn's action (:func:`blockers_of` the open action)."""
-    return blockers_of(state.rules, state.act[0])
+    return blockers_of(state[I_RULES], state[I_ACT][0])
 
 
 def coup_targets(state: CoupState, actor: int) -> list[int]:
@@ -71,30 +73,54 @@ def coup_targets(state: CoupState, actor: int) -> list[int]:
 
 
 def turn_actions(state: CoupState) -> list[dict]:
-    """The legal turn actions of the seat whose turn it is (setup.first_turn)."""
-    R = state.rules
-    p = state.turn
-    coins = state.coins[p]
-    hands = state.hands
+    """The legal turn actions of the seat whose turn it is (setup.first_turn).
+
+    The list is fresh at every call; its dicts are shared by every call that asks the same
+    question (seat, who may be targeted, which costs it can pay): built once (see
+    :data:`_TURN_LISTS`), so treat them as read-only (copy one before changing it)."""
+    R = state[I_RULES]
+    p = state[I_TURN]
+    coins = state[I_COINS][p]
+    hands = state[I_HANDS]
+    forced = state[I_FORCED]
     others = []
     for t in R.after[p]:  # a loop: a comprehension is a function call in this Python
         if hands[t]:
             others.append(t)
+    others = tuple(others)
     # without the Reformation nobody is restricted (reformation.same_faction)
-    open_ = [t for t in others if not restricted_state(state, p, t)] if R.reformation else others
-    if state.forced:
+    smin = R.steal_min
+    if R.reformation or smin:
+        open_ = tuple([t for t in others if not restricted_state(state, p, t)]) if R.reformation else others
+        stealable = open_ if not smin else tuple([t for t in open_ if state[I_COINS][t] >= smin])
+        key = (R, p, forced, coins >= R.coup_cost, coins >= R.assassin_cost, coins >= R.convert_self,
+               coins >= R.convert_other, others, open_, stealable)
+    else:  # nobody restricted, every living seat stealable: open_ and stealable are others (R tells which key)
+        open_ = stealable = others
+        key = (R, p, forced, coins >= R.coup_cost, coins >= R.assassin_cost, others)
+    out = _TURN_LISTS.get(key)
+    if out is None:
+        if len(_TURN_LISTS) > 50_000:  # a bound for a long-lived process playing many configs
+            _TURN_LISTS.clear()
+        out = _TURN_LISTS[key] = tuple(_turn_actions(R, p, forced, coins, others, open_, stealable))
+    return list(out)
+
+
+_TURN_LISTS: dict = {}
+"""``turn_actions``' answers by what they depend on -> the tuple of their (shared) dicts."""
+
+
+def _turn_actions(R, p: int, forced: bool, coins: int, others: tuple, open_: tuple, stealable: tuple) -> list[dict]:
+    if forced:
         if open_ or R.one_faction != "waive_forced_coup":
             return [{"player": p, "type": "coup", "target": t} for t in open_]
-    # plain loops, not comprehensions: this list is built at every turn of every game
     out = [{"player": p, "type": "income"}, {"player": p, "type": "foreign_aid"}]
     if coins >= R.coup_cost:
         for t in open_:
             out.append({"player": p, "type": "coup", "target": t})
     out.append({"player": p, "type": "tax"})
-    smin = R.steal_min
-    for t in open_:
-        if not smin or state.coins[t] >= smin:
-            out.append({"player": p, "type": "steal", "target": t})
+    for t in stealable:
+        out.append({"player": p, "type": "steal", "target": t})
     if coins >= R.assassin_cost:
         for t in open_:
             out.append({"player": p, "type": "assassinate", "target": t})
@@ -138,9 +164,17 @@ def return_options(cards: tuple, k: int) -> list:
 
 def exchange_options(state: CoupState, p: int) -> list[dict]:
     """Every distinct multiset of cards the exchanging seat may return (as many as it drew)."""
-    cards = tuple(sorted(state.hands[p] + state.pool))
-    return [{"player": p, "type": "exchange_return", "return": [NAMES[c] for c in returned]}
-            for returned, _ in return_options(cards, len(state.pool))]
+    key = (p, state.hands[p], state.pool)
+    out = _EXCHANGE_LISTS.get(key)
+    if out is None:
+        cards = tuple(sorted(state.hands[p] + state.pool))
+        out = _EXCHANGE_LISTS[key] = tuple(
+            {"player": p, "type": "exchange_return", "return": [NAMES[c] for c in returned]}
+            for returned, _ in return_options(cards, len(state.pool)))
+    return list(out)
+
+
+_EXCHANGE_LISTS: dict = {}  # (seat, hand, pool) -> the shared dicts of exchange_options
 
 
 def distinct(hand: tuple) -> tuple:
@@ -151,49 +185,79 @@ def distinct(hand: tuple) -> tuple:
 
 
 def legal_actions(state: CoupState, p: int) -> list[dict]:
-    """Exactly the action dicts :func:`rules.coup.engine.CoupGame.apply` accepts from seat ``p``."""
-    ph = state.phase
+    """Exactly the action dicts :func:`rules.coup.engine.CoupGame.apply` accepts from seat ``p``.
+
+    A fresh list at every call; the dicts in it are shared between calls that give the same
+    answer (built once, e.g. seat 2's ``pass`` and ``challenge``): read-only, copy one to change it."""
+    ph = state[I_PHASE]
     if ph == CHAL or ph == CHAL_BLOCK:  # phases in order of how often they are asked
-        if p in state.cur:
-            out = [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"}]
-            if state.rules.one_window and p in early_blockers(state):  # ambiguity window_order
-                for c in block_characters(state):
-                    out.append({"player": p, "type": "block", "character": NAMES[c]})
-            return out
+        if p in state[I_CUR]:
+            if state[I_RULES].one_window and p in early_blockers(state):  # ambiguity window_order
+                return _shared(("window", p, block_characters(state)))
+            return list(_PASS_CHALLENGE[p])
         return []
     if ph == TURN:
-        return turn_actions(state) if p == state.turn else []
+        return turn_actions(state) if p == state[I_TURN] else []
     if ph == BLOCK:
-        if p in state.cur:
-            out = [{"player": p, "type": "pass"}]
-            for c in block_characters(state):
-                out.append({"player": p, "type": "block", "character": NAMES[c]})
-            return out
+        if p in state[I_CUR]:
+            return _shared(("block", p, block_characters(state)))
         return []
-    if p != state.cur:
+    if p != state[I_CUR]:
         return []
     if ph == PROVE:
         if not can_prove(state):
-            out = []
-        elif must_prove(state):
-            return [{"player": p, "type": "prove"}]
-        else:
-            out = [{"player": p, "type": "prove"}]
-        for c in distinct(state.hands[p]):
-            out.append({"player": p, "type": "lose", "card": NAMES[c]})
-        return out
+            return _shared(("prove", p, False, distinct(state[I_HANDS][p])))
+        if must_prove(state):
+            return _shared(("prove", p, None, ()))
+        return _shared(("prove", p, True, distinct(state[I_HANDS][p])))
     if ph == LOSE:
-        return [{"player": p, "type": "lose", "card": NAMES[c]} for c in distinct(state.hands[p])]
+        return _shared(("lose", p, distinct(state[I_HANDS][p])))
     if ph == EXCHANGE:
         return exchange_options(state, p)
     if ph == SHOW:
-        return [{"player": p, "type": "show", "card": NAMES[c]} for c in distinct(state.hands[p])]
+        return _shared(("show", p, distinct(state[I_HANDS][p])))
     if ph == EXAMINE:
-        return [{"player": p, "type": "force_exchange"}, {"player": p, "type": "let_keep"}]
+        return _shared(("examine", p))
     if ph == FACTION:
-        return [{"player": p, "type": "choose_faction", "faction": 0},
-                {"player": p, "type": "choose_faction", "faction": 1}]
+        return _shared(("faction", p))
     return []
+
+
+def _build(key: tuple) -> list[dict]:
+    """The legal actions a key of :func:`_shared` stands for."""
+    what, p = key[0], key[1]
+    if what == "window":
+        return [{"player": p, "type": "pass"}, {"player": p, "type": "challenge"},
+                *({"player": p, "type": "block", "character": NAMES[c]} for c in key[2])]
+    if what == "block":
+        return [{"player": p, "type": "pass"}, *({"player": p, "type": "block", "character": NAMES[c]} for c in key[2])]
+    if what == "prove":
+        prove = [] if key[2] is False else [{"player": p, "type": "prove"}]
+        return prove + [{"player": p, "type": "lose", "card": NAMES[c]} for c in key[3]]
+    if what == "lose":
+        return [{"player": p, "type": "lose", "card": NAMES[c]} for c in key[2]]
+    if what == "show":
+        return [{"player": p, "type": "show", "card": NAMES[c]} for c in key[2]]
+    if what == "examine":
+        return [{"player": p, "type": "force_exchange"}, {"player": p, "type": "let_keep"}]
+    assert what == "faction", key
+    return [{"player": p, "type": "choose_faction", "faction": 0},
+            {"player": p, "type": "choose_faction", "faction": 1}]
+
+
+_SHARED: dict = {}
+
+
+def _shared(key: tuple) -> list[dict]:
+    """A fresh list of the shared dicts of ``key`` (built once by :func:`_build`)."""
+    out = _SHARED.get(key)
+    if out is None:
+        out = _SHARED[key] = tuple(_build(key))
+    return list(out)
+
+
+_PASS_CHALLENGE = tuple(tuple(_build(("window", p, ()))) for p in range(SEATS_MAX))
+"""Seat ``p``'s ``pass`` and ``challenge`` in a challenge window (the commonest legal list)."""
 
 
 _TARGETED = frozenset(("coup", "steal", "assassinate", "examine", "convert"))
@@ -209,16 +273,16 @@ def is_legal(state: CoupState, action: dict) -> bool:
     kind = action.get("type")
     if type(kind) is not str:  # a list or a dict as a type must be refused, not crash a lookup
         return False
-    ph = state.phase
+    ph = state[I_PHASE]
     n = len(action)
     if ph == CHAL or ph == CHAL_BLOCK:
-        if kind == "block" and state.rules.one_window:  # ambiguity window_order
+        if kind == "block" and state[I_RULES].one_window:  # ambiguity window_order
             ch = action.get("character")
-            return (n == 3 and p in state.cur and type(ch) is str and CARD.get(ch, -1) in block_characters(state)
+            return (n == 3 and p in state[I_CUR] and type(ch) is str and CARD.get(ch, -1) in block_characters(state)
                     and p in early_blockers(state))
-        return n == 2 and (kind == "pass" or kind == "challenge") and p in state.cur
+        return n == 2 and (kind == "pass" or kind == "challenge") and p in state[I_CUR]
     if ph == BLOCK:
-        if p not in state.cur:
+        if p not in state[I_CUR]:
             return False
         if kind == "pass":
             return n == 2
@@ -227,40 +291,40 @@ def is_legal(state: CoupState, action: dict) -> bool:
             return type(ch) is str and CARD.get(ch, -1) in block_characters(state)
         return False
     if ph == TURN:
-        return p == state.turn and turn_legal(state, action, kind, n)
+        return p == state[I_TURN] and turn_legal(state, action, kind, n)
     if ph == PROVE or ph == LOSE:
-        if p != state.cur:
+        if p != state[I_CUR]:
             return False
         if kind == "lose":
             c = action.get("card")
-            return (n == 3 and type(c) is str and CARD.get(c, -1) in state.hands[p]
+            return (n == 3 and type(c) is str and CARD.get(c, -1) in state[I_HANDS][p]
                     and not (ph == PROVE and must_prove(state) and can_prove(state)))
         return ph == PROVE and kind == "prove" and n == 2 and can_prove(state)
     if ph == FACTION:  # 1.0 == 1 and False == 0 in Python: a faction must be a real int
         f = action.get("faction")
-        return p == state.cur and kind == "choose_faction" and n == 3 and type(f) is int and f in (0, 1)
+        return p == state[I_CUR] and kind == "choose_faction" and n == 3 and type(f) is int and f in (0, 1)
     return action in legal_actions(state, p)
 
 
 def turn_legal(state: CoupState, a: dict, kind, n: int) -> bool:
     """Whether the turn seat may take ``a`` (``kind``: its type, ``n``: its number of keys), once
     :func:`is_legal` has checked the seat and the types of ``player`` and ``type``."""
-    R = state.rules
-    p = state.turn
-    coins = state.coins[p]
+    R = state[I_RULES]
+    p = state[I_TURN]
+    coins = state[I_COINS][p]
     t = -1
     if kind in _TARGETED:
         if n != 3:
             return False
         t = a.get("target")
-        if type(t) is not int or not 0 <= t < R.n or not state.hands[t]:
+        if type(t) is not int or not 0 <= t < R.n or not state[I_HANDS][t]:
             return False
     elif kind == "exchange":
         if n != 3:
             return False
     elif n != 2:
         return False
-    if state.forced:
+    if state[I_FORCED]:
         if kind == "coup":
             return t != p and not restricted_state(state, p, t)
         if R.one_faction != "waive_forced_coup" or coup_targets(state, p):
@@ -272,7 +336,7 @@ def turn_legal(state: CoupState, a: dict, kind, n: int) -> bool:
     if kind == "coup":
         return coins >= R.coup_cost and not restricted_state(state, p, t)
     if kind == "steal":
-        return state.coins[t] >= R.steal_min and not restricted_state(state, p, t)
+        return state[I_COINS][t] >= R.steal_min and not restricted_state(state, p, t)
     if kind == "assassinate":
         return coins >= R.assassin_cost and not restricted_state(state, p, t)
     if kind == "exchange":
@@ -290,10 +354,10 @@ def turn_legal(state: CoupState, a: dict, kind, n: int) -> bool:
 def can_prove(state: CoupState) -> bool:
     """The challenged seat holds the claimed character (challenge.prove), or for an embezzle
     holds no "peacock" (reformation.embezzle_prove; ambiguity peacock_is_duke)."""
-    hand = state.hands[state.claimant]
-    if state.blocker >= 0:
-        return state.block_claim in hand
-    kind, _, claim = state.act
+    hand = state[I_HANDS][state[I_CLAIMANT]]
+    if state[I_BLOCKER] >= 0:
+        return state[I_BLOCK_CLAIM] in hand
+    kind, _, claim = state[I_ACT]
     if kind == "embezzle":
         return claim < 0 or claim not in hand
     return claim in hand
@@ -303,7 +367,7 @@ def must_prove(state: CoupState) -> bool:
     """Ambiguity decline_proof = must_prove: a challenged seat holding the claimed character must
     show it (challenge.prove) - for a character claim or a block; an embezzler may always
     concede (reformation.embezzle_concede says so)."""
-    return state.rules.must_prove and (state.blocker >= 0 or state.act[0] != "embezzle")
+    return state[I_RULES].must_prove and (state[I_BLOCKER] >= 0 or state[I_ACT][0] != "embezzle")
 
 
 def normalise(action: dict) -> dict:
@@ -322,12 +386,12 @@ def normalise(action: dict) -> dict:
 def refuse(state: CoupState, action: dict) -> IllegalAction:
     """The :class:`IllegalAction` for an action that is not legal now: the clause that forbids
     it and the reason in Thai and English (only called on the error path)."""
-    ph = state.phase
+    ph = state[I_PHASE]
     kind = action.get("type") if isinstance(action, dict) else None
     if not isinstance(kind, (str, type(None))):
         kind = repr(kind)  # an unhashable type (a list, a dict) is refused as an unknown action
     p = action.get("player") if isinstance(action, dict) else None
-    R = state.rules
+    R = state[I_RULES]
     if ph == OVER:
         return IllegalAction("end.last_player", "เกมจบแล้ว", "the game is over")
     if ph == CHANCE_NODE:
@@ -336,70 +400,70 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
     if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < R.n:
         return IllegalAction("cover.players", f"ไม่มีที่นั่ง {p!r}", f"no seat {p!r} in this game")
     if ph == FACTION:
-        if p != state.cur:
-            return IllegalAction("reformation.factions", f"ตอนนี้ที่นั่ง {state.cur} ต้องเลือกศาสนา (0 หรือ 1)",
-                                 f"seat {state.cur} must now choose a faction (0 or 1)")
+        if p != state[I_CUR]:
+            return IllegalAction("reformation.factions", f"ตอนนี้ที่นั่ง {state[I_CUR]} ต้องเลือกศาสนา (0 หรือ 1)",
+                                 f"seat {state[I_CUR]} must now choose a faction (0 or 1)")
         return IllegalAction("reformation.factions", "ต้องเลือกศาสนา 0 หรือ 1 ก่อน",
                              "first choose a faction: 0 or 1")
     if ph == TURN:
-        if p != state.turn:
-            return IllegalAction("setup.first_turn", f"ยังไม่ถึงตาของที่นั่ง {p} (ตาของที่นั่ง {state.turn})",
-                                 f"it is seat {state.turn}'s turn, not seat {p}'s")
+        if p != state[I_TURN]:
+            return IllegalAction("setup.first_turn", f"ยังไม่ถึงตาของที่นั่ง {p} (ตาของที่นั่ง {state[I_TURN]})",
+                                 f"it is seat {state[I_TURN]}'s turn, not seat {p}'s")
         return _refuse_turn(state, action, kind, p)
     if ph in (CHAL, CHAL_BLOCK, BLOCK):
         clause = "details.block_optional" if ph == BLOCK else "challenge.bluff"
-        if ph == BLOCK and kind == "challenge" and state.act[0] == "foreign_aid":
+        if ph == BLOCK and kind == "challenge" and state[I_ACT][0] == "foreign_aid":
             return IllegalAction("actions.foreign_aid",
                                  "ความช่วยเหลือจากภายนอกไม่ได้อ้างตัวละคร จึงท้าทายไม่ได้ ทำได้เพียงยับยั้งด้วยดยุค",
                                  "foreign aid claims no character, so it cannot be challenged; it can only be blocked by a Duke")
         if p not in state.window:
-            if ph == BLOCK and p != state.turn and state.hands[p] and restricted_state(state, state.turn, p):
+            if ph == BLOCK and p != state[I_TURN] and state[I_HANDS][p] and restricted_state(state, state[I_TURN], p):
                 return IllegalAction("reformation.same_faction",
                                      f"ที่นั่ง {p} นับถือศาสนาเดียวกับผู้กระทำ จึงยับยั้งกันไม่ได้",
                                      f"seat {p} shares the actor's faction and may not block it")
             if ph == BLOCK:
-                return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+                return IllegalAction(ACTION_CLAUSE.get(state[I_ACT][0], clause),
                                      f"ที่นั่ง {p} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p} may not block this action")
             return IllegalAction(clause, f"ที่นั่ง {p} ไม่อยู่ในช่วงท้าทายนี้ (เป็นผู้อ้างเองหรือตอบไปแล้ว)",
                                  f"seat {p} is not in this challenge window (the claimant, or already answered)")
-        if p not in state.cur:
+        if p not in state[I_CUR]:
             return IllegalAction(clause, f"ยังไม่ถึงลำดับของที่นั่ง {p} (ถามทีละคนตามเข็มนาฬิกา)",
                                  f"seat {p} is not asked yet (seats answer one at a time, clockwise)")
         if ph == BLOCK and kind == "block":
             blocks = ", ".join(NAMES[c] for c in block_characters(state))
-            return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+            return IllegalAction(ACTION_CLAUSE.get(state[I_ACT][0], clause),
                                  f"การกระทำนี้ยับยั้งได้ด้วย {blocks} เท่านั้น",
                                  f"this action can only be blocked by: {blocks}")
         if kind == "block" and ph == CHAL and R.one_window and block_characters(state):  # window_order
             if p not in early_blockers(state):
-                if p != state.turn and restricted_state(state, state.turn, p):
+                if p != state[I_TURN] and restricted_state(state, state[I_TURN], p):
                     return IllegalAction("reformation.same_faction",
                                          f"ที่นั่ง {p} นับถือศาสนาเดียวกับผู้กระทำ จึงยับยั้งกันไม่ได้",
                                          f"seat {p} shares the actor's faction and may not block it")
-                return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+                return IllegalAction(ACTION_CLAUSE.get(state[I_ACT][0], clause),
                                      f"ที่นั่ง {p} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p} may not block this action")
             blocks = ", ".join(NAMES[c] for c in block_characters(state))
-            return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause),
+            return IllegalAction(ACTION_CLAUSE.get(state[I_ACT][0], clause),
                                  f"การกระทำนี้ยับยั้งได้ด้วย {blocks} เท่านั้น",
                                  f"this action can only be blocked by: {blocks}")
         if kind == "block" and ph == CHAL and not block_characters(state):
-            return IllegalAction(ACTION_CLAUSE.get(state.act[0], clause), "การกระทำนี้ไม่สามารถถูกขัดขวางได้",
+            return IllegalAction(ACTION_CLAUSE.get(state[I_ACT][0], clause), "การกระทำนี้ไม่สามารถถูกขัดขวางได้",
                                  "this action cannot be blocked")
         return IllegalAction(clause, "ตอบได้เพียง ผ่าน หรือ " + ("ยับยั้ง" if ph == BLOCK else "ท้าทาย"),
                              "the only answers are pass or " + ("block" if ph == BLOCK else "challenge"))
-    if p != state.cur:
-        return IllegalAction("challenge.bluff", f"ตอนนี้รอที่นั่ง {state.cur} ไม่ใช่ที่นั่ง {p}",
-                             f"waiting for seat {state.cur}, not seat {p}")
+    if p != state[I_CUR]:
+        return IllegalAction("challenge.bluff", f"ตอนนี้รอที่นั่ง {state[I_CUR]} ไม่ใช่ที่นั่ง {p}",
+                             f"waiting for seat {state[I_CUR]}, not seat {p}")
     card = CARD.get(action.get("card"), -1) if isinstance(action.get("card"), str) else -1
     if ph == PROVE:
         if kind == "prove":
-            if state.act[0] == "embezzle" and state.blocker < 0:
+            if state[I_ACT][0] == "embezzle" and state[I_BLOCKER] < 0:
                 return IllegalAction("reformation.embezzle_prove", "พิสูจน์ไม่ได้: มีนกยูง (ดยุค) อยู่ในมือ",
                                      "cannot prove: a peacock (Duke) is in the hand")
             return IllegalAction("challenge.prove", "พิสูจน์ไม่ได้: ไม่มีตัวละครที่อ้างอยู่ในมือ",
                                  "cannot prove: the claimed character is not in the hand")
         if kind == "lose" and must_prove(state) and can_prove(state):
-            name = NAMES[state.block_claim if state.blocker >= 0 else state.act[2]]
+            name = NAMES[state[I_BLOCK_CLAIM] if state[I_BLOCKER] >= 0 else state[I_ACT][2]]
             return IllegalAction("challenge.prove", f"มี{TH[CARD[name]]}อยู่ในมือ จึงต้องเปิดพิสูจน์ (ข้อกำกวม decline_proof)",
                                  f"you hold the {name}: you must show it (ambiguity decline_proof, reading must_prove)")
         return _refuse_lose(state, p, card, "challenge.fail")
@@ -407,8 +471,8 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
         cites = state.todo[0][2] if state.todo and state.todo[0][0] == "lose" else ("challenge.lose_both",)
         return _refuse_lose(state, p, card, cites[0])
     if ph == EXCHANGE:
-        clause = ("inquisitor.examine" if state.act[0] == "examine" else
-                  "characters.ambassador_exchange" if state.act[2] == AMBASSADOR else "inquisitor.exchange")
+        clause = ("inquisitor.examine" if state[I_ACT][0] == "examine" else
+                  "characters.ambassador_exchange" if state[I_ACT][2] == AMBASSADOR else "inquisitor.exchange")
         return IllegalAction(clause, f"ต้องคืนการ์ด {len(state.pool)} ใบจากการ์ดในมือและที่หยิบมา",
                              f"return exactly {len(state.pool)} card(s) from your hand and the cards drawn")
     if ph == SHOW:
@@ -421,17 +485,17 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
 
 
 def _refuse_lose(state, p, card, clause):
-    if card >= 0 and card not in state.hands[p] and (card in state.up[p] or card in state.buried[p]):
+    if card >= 0 and card not in state[I_HANDS][p] and (card in state.up[p] or card in state.buried[p]):
         return IllegalAction("details.two_at_once",
                              "การ์ดใบนี้เสียไปแล้ว ต้องเสียการ์ดอีกใบที่ยังคว่ำอยู่",
                              "that card is already lost; the second loss must be a different, face-down card")
-    have = ", ".join(NAMES[c] for c in distinct(state.hands[p]))
+    have = ", ".join(NAMES[c] for c in distinct(state[I_HANDS][p]))
     return IllegalAction(clause, f"ต้องเลือกเสียการ์ดคว่ำในมือของตัวเอง ({have})",
                          f"choose one of your own face-down cards to lose ({have})")
 
 
 def _refuse_turn(state, action, kind, p):
-    R = state.rules
+    R = state[I_RULES]
     t = action.get("target")
     valid_t = isinstance(t, int) and not isinstance(t, bool) and 0 <= t < R.n
     if state.forced and kind != "coup":
@@ -464,7 +528,7 @@ def _refuse_turn(state, action, kind, p):
         return IllegalAction(clause, f"ต้องจ่าย {R.assassin_cost} เหรียญเพื่อลอบสังหาร",
                              f"an assassination costs {R.assassin_cost} coins; you have {state.coins[p]}")
     if kind in ("coup", "steal", "assassinate", "examine", "convert"):
-        if not valid_t or (t == p and kind != "convert") or not state.hands[t]:
+        if not valid_t or (t == p and kind != "convert") or not state[I_HANDS][t]:
             return IllegalAction(clause, "ต้องเลือกผู้เล่นคนอื่นที่ยังอยู่ในเกม",
                                  "choose another player who is still in the game")
         if kind in ("coup", "steal", "assassinate") and restricted_state(state, p, t):

@@ -16,12 +16,12 @@ reformation.embezzle_prove.
 """
 from __future__ import annotations
 
-from ..core.events import emit, emit_data
+from ..core.events import emit, new_event
+from ..core.protocol import Transition
 from .reformation import restricted_state
 from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_FACTION, I_BLOCKER, I_BLOCK_CLAIM,
                     I_CHALLENGER, I_CLAIMANT, I_CUR, I_EVENTS, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN,
-                    I_WINDOW, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose,
-                    make_transition)
+                    I_WINDOW, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose)
 
 BLOCK_TX = tuple(tuple((f"ที่นั่ง {s} อ้าง{TH[c]}เพื่อยับยั้ง", f"seat {s} claims the {NAMES[c]} to block")
                       for c in range(len(NAMES))) for s in range(SEATS_MAX))
@@ -140,31 +140,43 @@ def pass_fast(state: CoupState, p: int, window: frozenset):
     hot path of a random game)."""
     fields = list(state)
     fields[I_WINDOW] = window
-    if state.rules.seat_order:
-        for s in state.rules.after[state.turn] + (state.turn,):
+    turn = state[I_TURN]
+    R = state[I_RULES]
+    if R.seat_order:
+        for s in R.after[turn] + (turn,):
             if s in window:
                 break
         fields[I_CUR] = frozenset((s,))
     else:
         fields[I_CUR] = window
-    log: list = []
-    if state.phase == BLOCK:
-        th, en = pass_tx(state, p)
-        emit_data(log, "pass", p, _PASS_BLOCK, th, en, None, {"window": "block"})
+    key = (p, state[I_PHASE], turn, state[I_ACT], state[I_BLOCKER], state[I_BLOCK_CLAIM])
+    e = _PASS_EV.get(key)
+    if e is None:
+        e = _pass_event(state, p, key)
+    return _tuple_new(Transition, (_tuple_new(CoupState, fields), (e,)))  # make_transition, without the call
+
+
+_PASS_EV: dict = {}
+_tuple_new = tuple.__new__
+
+
+def _pass_event(s, seat: int, key: tuple):
+    """The ``pass`` event of ``seat`` in the open window of ``s`` (built once per ``key``: what
+    its texts depend on)."""
+    th, en = pass_tx(s, seat)
+    if s[I_PHASE] == BLOCK:
+        e = new_event("pass", seat, _PASS_BLOCK, th, en, None, {"window": "block"})
     else:
-        th, en = pass_tx(state, p)
-        emit_data(log, "pass", p, _PASS_CHALLENGE, th, en, None, {"window": "challenge"})
-    return make_transition(tuple.__new__(CoupState, fields), tuple(log))
+        e = new_event("pass", seat, _PASS_CHALLENGE, th, en, None, {"window": "challenge"})
+    _PASS_EV[key] = e
+    return e
 
 
 def on_pass(w: list, seat: int) -> None:
     """``seat`` lets the claim or action stand (details.block_optional for blocks)."""
     ph = w[I_PHASE]
-    th, en = pass_tx(w, seat)
-    if ph == BLOCK:
-        emit_data(w[I_EVENTS], "pass", seat, _PASS_BLOCK, th, en, None, {"window": "block"})
-    else:
-        emit_data(w[I_EVENTS], "pass", seat, _PASS_CHALLENGE, th, en, None, {"window": "challenge"})
+    key = (seat, ph, w[I_TURN], w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM])
+    w[I_EVENTS].append(_PASS_EV.get(key) or _pass_event(w, seat, key))
     w[I_WINDOW] = w[I_WINDOW] - {seat}
     if w[I_WINDOW]:
         w[I_CUR] = window_cur(w)
@@ -199,9 +211,21 @@ _BLUFF = ("challenge.bluff",)
 _BLUFF_OTHERS = ("challenge.bluff", "details.challenge_others")
 
 
+_CHALLENGE_EV: dict = {}
+
+
 def on_challenge(w: list, seat: int) -> None:
     """``seat`` challenges the open claim (challenge.bluff; details.challenge_others when it is a
     quarrel between two other players)."""
+    key = (seat, w[I_PHASE], w[I_TURN], w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM])
+    e = _CHALLENGE_EV.get(key)
+    if e is not None:  # the event says everything the edit needs: claimant = the event's
+        claimant = e.data["claimant"]
+        w[I_CHALLENGER], w[I_CLAIMANT] = seat, claimant
+        w[I_WINDOW] = _NO_WINDOW
+        w[I_PHASE], w[I_CUR] = PROVE, claimant
+        w[I_EVENTS].append(e)
+        return
     act = w[I_ACT]
     turn = w[I_TURN]
     block = w[I_PHASE] == CHAL_BLOCK
@@ -214,10 +238,18 @@ def on_challenge(w: list, seat: int) -> None:
     if act[0] == "embezzle" and not block:
         cites += ("reformation.embezzle",)
     tx = challenge_tx(w, seat)
+    e = _CHALLENGE_EV[key] = new_event("challenge", seat, cites, tx[0], tx[1], None,
+                                       {"claimant": claimant, "block": block})
     w[I_CHALLENGER], w[I_CLAIMANT] = seat, claimant
-    w[I_WINDOW] = frozenset()
+    w[I_WINDOW] = _NO_WINDOW
     w[I_PHASE], w[I_CUR] = PROVE, claimant
-    emit_data(w[I_EVENTS], "challenge", seat, cites, tx[0], tx[1], None, {"claimant": claimant, "block": block})
+    w[I_EVENTS].append(e)
+
+
+_NO_WINDOW = frozenset()
+
+
+_BLOCK_EV: dict = {}
 
 
 def on_block(w: list, seat: int, card: int) -> None:
@@ -229,8 +261,12 @@ def on_block(w: list, seat: int, card: int) -> None:
     cites = (ACTION_CLAUSE[kind], "details.block_may_lie")
     if card == CONTESSA:
         cites += ("characters.contessa_block",)
-    th, en = BLOCK_TX[seat][card]
-    emit_data(w[I_EVENTS], "block", seat, cites, th, en, None, {"character": NAMES[card], "action": kind})
+    key = (seat, card, kind)
+    e = _BLOCK_EV.get(key)
+    if e is None:
+        th, en = BLOCK_TX[seat][card]
+        e = _BLOCK_EV[key] = new_event("block", seat, cites, th, en, None, {"character": NAMES[card], "action": kind})
+    w[I_EVENTS].append(e)
     open_window(w, CHAL_BLOCK, living_after(w, seat))
 
 
@@ -256,8 +292,13 @@ def on_prove(w: list) -> None:
         return
     card = _claimed(w)
     cites = ("challenge.prove",) if block else ("challenge.prove", "details.proven_continues")
-    emit(w[I_EVENTS], "claim_proven", p, cites, f"ที่นั่ง {p} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ",
-         f"seat {p} shows the {NAMES[card]}: proven", card=NAMES[card], block=block)
+    key = (p, card, block)
+    e = _PROVEN_EV.get(key)
+    if e is None:
+        e = _PROVEN_EV[key] = new_event("claim_proven", p, cites, f"ที่นั่ง {p} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ",
+                                        f"seat {p} shows the {NAMES[card]}: proven", None,
+                                        {"card": NAMES[card], "block": block})
+    w[I_EVENTS].append(e)
     w[I_TODO] = (("lose", ch, ("challenge.challenger_loses",), False),
                  ("ret", p, (card,), ("challenge.return_card",), None),
                  ("draw", p, 1, ("challenge.draw_new",)),
@@ -265,6 +306,8 @@ def on_prove(w: list) -> None:
 
 
 _FAIL_CITES = ("challenge.fail",)
+_PROVEN_EV: dict = {}  # (seat, card, block) -> claim_proven event
+_FAIL_EV: dict = {}
 
 
 def on_fail(w: list, card: int) -> None:
@@ -289,8 +332,12 @@ def on_fail(w: list, card: int) -> None:
         w[I_TODO] = (("end",),)
         lose(w, p, card, ("reformation.embezzle_concede",), face_down=w[I_RULES].concede_face_down)
         return
-    th, en = FAIL_TX[p]
-    emit_data(w[I_EVENTS], "claim_failed", p, _FAIL_CITES, th, en, None, {"card": NAMES[w[I_ACT][2]]})
+    key = (p, w[I_ACT][2])
+    e = _FAIL_EV.get(key)
+    if e is None:
+        th, en = FAIL_TX[p]
+        e = _FAIL_EV[key] = new_event("claim_failed", p, _FAIL_CITES, th, en, None, {"card": NAMES[key[1]]})
+    w[I_EVENTS].append(e)
     w[I_TODO] = (("refund",), ("end",)) if kind == "assassinate" and w[I_RULES].refund != "never" else (("end",),)
     lose(w, p, card, ("challenge.fail",))
 
@@ -325,8 +372,16 @@ def blocked(w: list) -> None:
     cites = (ACTION_CLAUSE[kind],)
     if w[I_BLOCK_CLAIM] == CONTESSA:
         cites += ("characters.contessa_block",)
-    emit(w[I_EVENTS], "blocked", w[I_BLOCKER], cites, f"การกระทำของที่นั่ง {w[I_TURN]} ถูกยับยั้ง",
-         f"seat {w[I_TURN]}'s {kind} is blocked", action=kind, character=NAMES[w[I_BLOCK_CLAIM]])
+    key = (w[I_BLOCKER], w[I_TURN], kind, w[I_BLOCK_CLAIM])
+    e = _BLOCKED_EV.get(key)
+    if e is None:
+        e = _BLOCKED_EV[key] = new_event("blocked", w[I_BLOCKER], cites, f"การกระทำของที่นั่ง {w[I_TURN]} ถูกยับยั้ง",
+                                         f"seat {w[I_TURN]}'s {kind} is blocked", None,
+                                         {"action": kind, "character": NAMES[w[I_BLOCK_CLAIM]]})
+    w[I_EVENTS].append(e)
+
+
+_BLOCKED_EV: dict = {}  # (blocker, turn seat, action, character) -> blocked event
 
 
 __all__ = ["open_window", "on_pass", "pass_fast", "pass_tx", "challenge_tx", "claim_phrase", "action_phrase",

@@ -4,12 +4,14 @@ examine_pick, examine_force, proof_shuffle).
 """
 from __future__ import annotations
 
-from ..core.events import emit
+from ..core.events import emit, new_event
 from .state import (AMBASSADOR, EXAMINE, EXCHANGE, I_ACT, I_CUR, I_DECK, I_EVENTS, I_HANDS, I_PEEKS, I_PHASE,
                     I_POOL, I_RULES, I_SHOWN, I_TODO, I_TURN, NAMES, clear_claims, forget_peeks, set_hand,
                     to_deck)
 
 FORCED_EXCHANGE_CITES = ("inquisitor.examine", "inquisitor.exchange")
+_RETURN_EV: dict = {}  # (seat, returned, cites) -> exchange_return event (built once)
+_SHOW_EV: dict = {}  # (examiner, examined, card) -> examine_show event
 
 
 def exchange_return(w: list, returned: tuple) -> None:
@@ -29,9 +31,13 @@ def exchange_return(w: list, returned: tuple) -> None:
         cites = FORCED_EXCHANGE_CITES
     else:
         cites = ("characters.ambassador_exchange",) if claim == AMBASSADOR else ("inquisitor.exchange",)
-    emit(w[I_EVENTS], "exchange_return", p, cites, f"ที่นั่ง {p} คืนการ์ด {len(returned)} ใบเข้ากอง",
-         f"seat {p} returns {len(returned)} card(s) to the deck", frozenset((p,)), count=len(returned),
-         cards=[NAMES[c] for c in returned])
+    key = (p, returned, cites)
+    e = _RETURN_EV.get(key)
+    if e is None:
+        e = _RETURN_EV[key] = new_event("exchange_return", p, cites, f"ที่นั่ง {p} คืนการ์ด {len(returned)} ใบเข้ากอง",
+                                        f"seat {p} returns {len(returned)} card(s) to the deck", frozenset((p,)),
+                                        {"count": len(returned), "cards": [NAMES[c] for c in returned]})
+    w[I_EVENTS].append(e)
     w[I_TODO] = (("end",),)
     to_deck(w, returned, cites, -1, frozenset((p,)))
 
@@ -40,8 +46,13 @@ def shown(w: list, card: int) -> None:
     """The examined card is seen by the examiner (and its owner) only (inquisitor.examine)."""
     actor, t = w[I_TURN], w[I_ACT][1]
     w[I_SHOWN] = card
-    emit(w[I_EVENTS], "examine_show", t, ("inquisitor.examine",), f"ที่นั่ง {t} ให้ที่นั่ง {actor} ดูการ์ด 1 ใบ",
-         f"seat {t} shows one card to seat {actor}", frozenset((actor, t)), target=t, card=NAMES[card])
+    key = (actor, t, card)
+    e = _SHOW_EV.get(key)
+    if e is None:
+        e = _SHOW_EV[key] = new_event("examine_show", t, ("inquisitor.examine",),
+                                      f"ที่นั่ง {t} ให้ที่นั่ง {actor} ดูการ์ด 1 ใบ", f"seat {t} shows one card to seat {actor}",
+                                      frozenset((actor, t)), {"target": t, "card": NAMES[card]})
+    w[I_EVENTS].append(e)
     w[I_PHASE], w[I_CUR] = EXAMINE, actor
 
 

@@ -18,7 +18,7 @@ order - handy in scenarios); ``{"chance": "examine_pick", "card": name}``.
 """
 from __future__ import annotations
 
-from ..core.events import emit, emit_data
+from ..core.events import emit, new_event
 from typing import Mapping
 
 from ..core.protocol import CHANCE, TERMINAL, IllegalAction, Transition
@@ -73,9 +73,13 @@ def run(w: list) -> None:
         elif tag == "ret":
             _, seat, cards, cites, known_to = task
             forget_peeks(w, seat)
-            emit(w[I_EVENTS], "card_returned", seat, cites, f"ที่นั่ง {seat} คืนการ์ด {len(cards)} ใบเข้ากอง",
-                 f"seat {seat} returns {len(cards)} card(s) to the deck", known_to, seat=seat,
-                 cards=[NAMES[c] for c in cards])
+            e = _ONCE.get(task)  # the task says everything its event says
+            if e is None:
+                e = _ONCE[task] = new_event(
+                    "card_returned", seat, cites, f"ที่นั่ง {seat} คืนการ์ด {len(cards)} ใบเข้ากอง",
+                    f"seat {seat} returns {len(cards)} card(s) to the deck", known_to,
+                    {"seat": seat, "cards": [NAMES[c] for c in cards]})
+            w[I_EVENTS].append(e)
             to_deck(w, cards, cites, seat, known_to)
         elif tag == "draw":
             draw(w, task[1], task[2], task[3])
@@ -91,6 +95,7 @@ def run(w: list) -> None:
 
 _NO_WINDOW = frozenset()
 _NO_ACT = ("", -1, -1)
+_ONCE: dict = {}  # a "ret" task -> its card_returned event (built once)
 
 
 def end_turn(w: list) -> None:
@@ -148,7 +153,11 @@ def chance(state: CoupState, outcome: Mapping) -> Transition:
     w = scratch(state)
     if task[0] == "shuffle" and kind == "shuffle":
         _, cites, seat, cards, _known = task
-        deck = shuffle_order(state.deck + cards, outcome)
+        last = _last_shuffle
+        if (outcome is last[1] and state is last[0] and len(outcome) == 2 and outcome.get("order") == last[2]):
+            deck = last[3]  # the order sample_chance just drew for this very state, unchanged
+        else:
+            deck = shuffle_order(state.deck + cards, outcome)
         if seat >= 0:
             for c in cards:
                 take_from_hand(w, seat, c)
@@ -156,7 +165,12 @@ def chance(state: CoupState, outcome: Mapping) -> Transition:
             w[I_POOL] = ()
         w[I_DECK] = deck
         w[I_TODO] = w[I_TODO][1:]
-        emit_data(w[I_EVENTS], "shuffle", None, task[1], "สับกองการ์ด", "the deck is shuffled", None, {"size": len(deck)})
+        key = (cites, len(deck))
+        e = _SHUFFLE_EV.get(key)
+        if e is None:
+            e = _SHUFFLE_EV[key] = new_event("shuffle", None, cites, "สับกองการ์ด", "the deck is shuffled", None,
+                                             {"size": len(deck)})
+        w[I_EVENTS].append(e)
     elif task[0] == "pick" and kind == "examine_pick":
         card = CARD.get(outcome.get("card"), -1) if isinstance(outcome.get("card"), str) else -1
         if card not in state.hands[task[1]]:
@@ -170,6 +184,18 @@ def chance(state: CoupState, outcome: Mapping) -> Transition:
                             f"expected a chance outcome of kind {want!r}, got {outcome!r}")
     run(w)
     return done(w)
+
+
+_SHUFFLE_EV: dict = {}
+_last_shuffle: tuple = (None, None, None, None)
+
+
+def remember_shuffle(state: CoupState, outcome: dict, names: list, deck: tuple) -> None:
+    """``sample_chance`` drew ``outcome`` (a whole-deck ``order``, ``names``) for ``state``: when
+    that very dict comes back for that very state with the same names, :func:`chance` takes
+    ``deck`` (its cards) without reading the names again (they are a shuffle of the right cards)."""
+    global _last_shuffle
+    _last_shuffle = (state, outcome, list(names), deck)  # one rebinding: a reader sees all or nothing
 
 
 def shuffle_order(deck: tuple, outcome: Mapping) -> tuple:
@@ -211,7 +237,11 @@ def edit1(state: CoupState, edit, arg) -> Transition:
     edit(w, arg)
     if w[I_TODO] and w[I_PHASE] != OVER:
         run(w)
-    return done(w)
+    events = tuple(w.pop())  # done(w), inlined
+    return _tuple_new(Transition, (_tuple_new(CoupState, w), events))
+
+
+_tuple_new = tuple.__new__
 
 
 def _step_turn(state: CoupState, a: dict) -> Transition:

@@ -38,12 +38,19 @@ def new_state(cfg: CoupConfig, seed: int) -> CoupState:
     coins = (R.start_coins,) * n
     empty = ((),) * n
     phase, cur = (FACTION, first) if R.reformation else (TURN, first)
-    return CoupState(
-        rules=R, hands=hands, up=empty, buried=empty, coins=coins, bank=R.total_coins - sum(coins),
-        alms=0, deck=deck, faction=(0,) * n if R.reformation else (), turn=first, turn_no=1,
-        start_coins=coins[first], phase=phase, cur=cur, window=frozenset(), act=("", -1, -1),
-        forced=False, blocker=-1, block_claim=-1, challenger=-1, claimant=-1, todo=(), pool=(),
-        shown=-1, peeks=(), claims=empty, hit=(), winner=-1, deadlock=False)
+    # CoupState(rules=R, hands=hands, ...) in field order, without the keyword call (every game)
+    return _tuple_new(CoupState, (
+        R, hands, empty, empty, coins, R.total_coins - sum(coins),  # rules hands up buried coins bank
+        0, deck, (0,) * n if R.reformation else (), first, 1,  # alms deck faction turn turn_no
+        coins[first], phase, cur, _NO_WINDOW, _NO_ACT,  # start_coins phase cur window act
+        False, -1, -1, -1, -1, (), (),  # forced blocker block_claim challenger claimant todo pool
+        -1, (), empty, (), -1, False))  # shown peeks claims hit winner deadlock
+
+
+_tuple_new = tuple.__new__
+_NO_WINDOW = frozenset()
+_NO_ACT = ("", -1, -1)
+assert CoupState._fields[-6:] == ("shown", "peeks", "claims", "hit", "winner", "deadlock")
 
 
 def _cards_th(cards) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.events import emit, emit_data
+from ..core.events import emit, new_event
 from ..core.protocol import CHANCE, TERMINAL, Transition
 from ..core.protocol import end_reason as protocol_end_reason
 from .config import CHARACTERS, DECKS, CoupConfig, components
@@ -177,22 +177,13 @@ OUT_TX = tuple((f"ที่นั่ง {s} ไม่มีอิทธิพล
 WIN_TX = tuple((f"ที่นั่ง {s} เป็นผู้เล่นคนสุดท้ายที่เหลืออยู่ จึงชนะ", f"seat {s} is the last player left and wins")
                for s in range(SEATS_MAX))
 
-_new = object.__new__
 _tuple_new = tuple.__new__
-_FAST = not hasattr(Transition, "__slots__")
 
 
 def make_transition(state, events: tuple) -> Transition:
-    """``Transition(state, events)``, built about twice as fast by filling the frozen dataclass's
-    ``__dict__`` directly (equal to the constructor's result; ``tests/test_coup_engine.py``
-    checks).  Falls back to the constructor if the core class ever gets ``__slots__``."""
-    if not _FAST:
-        return Transition(state, events)
-    t = _new(Transition)
-    d = t.__dict__
-    d["state"] = state
-    d["events"] = events
-    return t
+    """``Transition(state, events)`` without the constructor's Python call (the core class is a
+    2-tuple underneath; equal to the constructor's result, ``tests/test_coup_engine.py`` checks)."""
+    return _tuple_new(Transition, (state, events))
 
 
 # --- the scratch list of one apply --------------------------------------------------------------
@@ -210,13 +201,7 @@ def scratch(state: CoupState) -> list:
 def done(w: list) -> Transition:
     """Freeze the scratch list into ``Transition(new_state, events)``."""
     events = tuple(w.pop())
-    if not _FAST:
-        return Transition(_tuple_new(CoupState, w), events)
-    t = _new(Transition)  # as in make_transition, without the call
-    d = t.__dict__
-    d["state"] = _tuple_new(CoupState, w)
-    d["events"] = events
-    return t
+    return _tuple_new(Transition, (_tuple_new(CoupState, w), events))  # make_transition, without the call
 
 
 def living(s) -> list[int]:
@@ -302,7 +287,7 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
     hands = w[I_HANDS]
     hand = hands[seat]
     i = hand.index(card)  # take_from_hand, inlined (this runs at nearly every turn): ValueError if not held
-    hand = hand[:i] + hand[i + 1:]
+    hand = hand[1:] if i == 0 else hand[:i] + hand[i + 1:]  # the first card: one slice (a hand of 2)
     h = list(hands)
     h[seat] = hand
     w[I_HANDS] = tuple(h)
@@ -322,13 +307,16 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
         u = list(w[I_UP])
         u[seat] = u[seat] + (card,)
         w[I_UP] = tuple(u)
-        th, en = LOST_TX[seat][card]
-        emit_data(w[I_EVENTS], "influence_lost", seat, cites, th, en, None, {"seat": seat, "card": NAMES[card]})
+        key = (seat, card, cites)
+        e = _LOST_EV.get(key)
+        if e is None:
+            th, en = LOST_TX[seat][card]
+            e = _LOST_EV[key] = new_event("influence_lost", seat, cites, th, en, None, {"seat": seat, "card": NAMES[card]})
+        w[I_EVENTS].append(e)
     if w[I_PEEKS]:
         forget_peeks(w, seat, card)
     if not hand:
-        th, en = OUT_TX[seat]
-        emit_data(w[I_EVENTS], "eliminated", seat, _ELIMINATED_CITES, th, en, None, {"seat": seat})
+        w[I_EVENTS].append(_OUT_EV[seat])
         if w[I_RULES].dead_coins_to_bank and w[I_COINS][seat]:
             pay_bank(w, seat, w[I_COINS][seat])
         alive = [t for t, left in enumerate(w[I_HANDS]) if left]
@@ -337,6 +325,8 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
 
 
 _ELIMINATED_CITES = ("challenge.lose_both",)
+_LOST_EV: dict = {}  # (seat, card, cites) -> the influence_lost event (face up), built once
+_OUT_EV = tuple(new_event("eliminated", s, _ELIMINATED_CITES, *OUT_TX[s], None, {"seat": s}) for s in range(SEATS_MAX))
 
 
 def end_reason(state: "CoupState") -> dict | None:
@@ -358,13 +348,13 @@ def end_reason(state: "CoupState") -> dict | None:
 def finish(w: list, winner: int) -> None:
     w[I_WINNER] = winner
     w[I_PHASE], w[I_CUR], w[I_TODO], w[I_WINDOW] = OVER, TERMINAL, (), frozenset()
-    cites = _WIN_CITES_REFORMATION if w[I_RULES].reformation else _WIN_CITES
-    th, en = WIN_TX[winner]
-    emit_data(w[I_EVENTS], "game_over", winner, cites, th, en, None, {"winner": winner})
+    w[I_EVENTS].append(_WIN_EV[w[I_RULES].reformation][winner])
 
 
 _WIN_CITES = ("end.last_player", "intro.winner")
 _WIN_CITES_REFORMATION = _WIN_CITES + ("reformation.until_one",)
+_WIN_EV = tuple(tuple(new_event("game_over", s, cites, *WIN_TX[s], None, {"winner": s}) for s in range(SEATS_MAX))
+                for cites in (_WIN_CITES, _WIN_CITES_REFORMATION))  # [reformation][winner]
 
 
 def draw(w: list, seat: int, k: int, cites: tuple) -> None:
@@ -374,9 +364,17 @@ def draw(w: list, seat: int, k: int, cites: tuple) -> None:
     set_hand(w, seat, w[I_HANDS][seat] + got)
     forget_peeks(w, seat)
     clear_claims(w, seat)
-    emit(w[I_EVENTS], "card_drawn", seat, cites, f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
-         f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)), seat=seat,
-         count=len(got), cards=[NAMES[c] for c in got])
+    key = (seat, got, cites)
+    e = _DRAWN_EV.get(key)
+    if e is None:
+        e = _DRAWN_EV[key] = new_event(
+            "card_drawn", seat, cites, f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
+            f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)),
+            {"seat": seat, "count": len(got), "cards": [NAMES[c] for c in got]})
+    w[I_EVENTS].append(e)
+
+
+_DRAWN_EV: dict = {}  # (seat, cards, cites) -> card_drawn event
 
 
 def to_deck(w: list, cards: tuple, cites: tuple, seat: int = -1, known_to=None) -> None:

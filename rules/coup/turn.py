@@ -6,13 +6,13 @@ Neither function ends the turn itself: they queue the ``("end",)`` task and
 """
 from __future__ import annotations
 
-from ..core.events import emit, emit_data
+from ..core.events import emit, emit_data, new_event
 from . import challenge as C
 from . import exchange as X
 from . import reformation as RF
 from .state import (AMBASSADOR, ASSASSIN, BLOCK, CAPTAIN, CARD, CHAL, CHANCE, CHANCE_NODE,
                     CHAR_CLAUSE, DUKE, EXCHANGE, INQUISITOR, I_ACT, I_ALMS, I_COINS, I_CUR, I_DECK, I_EVENTS,
-                    I_FORCED, I_HANDS, I_PHASE, I_POOL, I_RULES, I_TODO, I_TURN, NAMES, SHOW, TH, add_claim,
+                    I_FORCED, I_HANDS, I_PHASE, I_POOL, I_RULES, I_TODO, I_TURN, I_WINDOW, NAMES, SEATS_MAX, SHOW, TH, add_claim,
                     from_bank, living_after, move_coins, pay_bank)
 
 END = (("end",),)
@@ -39,6 +39,8 @@ ACTION_EN = {"income": "income", "foreign_aid": "foreign aid", "coup": "coup", "
              "embezzle": "embezzlement"}
 """English names of the turn actions."""
 
+_AID_EV = tuple(new_event("declare", p, ("actions.foreign_aid",), f"ที่นั่ง {p} ขอความช่วยเหลือจากภายนอก",
+                          f"seat {p} takes foreign aid", None, {"action": "foreign_aid"}) for p in range(SEATS_MAX))
 _FORCED_COUP_CITES = ("actions.coup", "actions.coup_forced", "details.ten_coins")
 
 
@@ -70,8 +72,7 @@ def declare(w: list, a: dict) -> None:
         return
     if kind == "foreign_aid":
         w[I_ACT] = ("foreign_aid", -1, -1)
-        emit(w[I_EVENTS], "declare", p, ("actions.foreign_aid",), f"ที่นั่ง {p} ขอความช่วยเหลือจากภายนอก",
-             f"seat {p} takes foreign aid", action="foreign_aid")
+        w[I_EVENTS].append(_AID_EV[p])
         seats = C.block_seats(w)
         if seats:
             C.open_window(w, BLOCK, seats)
@@ -89,24 +90,38 @@ def declare(w: list, a: dict) -> None:
         claim = CLAIM[kind]
         cites = DECLARE_CITES[kind]
     w[I_ACT] = (kind, t, claim)
-    if kind == "embezzle":
-        data = {"action": kind, "denies": NAMES[claim] if claim >= 0 else "peacock"}
-        tx = (f"ที่นั่ง {p} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w[I_ALMS]} เหรียญ)",
-              f'seat {p} says "there is no peacock, so I embezzle" ({w[I_ALMS]} coins)')
-    else:
-        data = {"action": kind, "target": t, "claim": NAMES[claim]} if t >= 0 else \
-            {"action": kind, "claim": NAMES[claim]}
+    if kind != "embezzle":  # texts and data depend on small ints only: one event per key
         add_claim(w, p, claim)
-        key = (p, kind, t, claim)
-        tx = _DECLARE_TX.get(key) or _declare_tx(key)
-    if kind == "assassinate":
-        pay_bank(w, p, R.assassin_cost)
-        data["cost"] = R.assassin_cost
+        key = (p, kind, t, claim, R.assassin_cost)
+        e = _DECLARE_EV.get(key) or _declare_event(key, cites)
+        if kind == "assassinate":
+            pay_bank(w, p, R.assassin_cost)
+        w[I_EVENTS].append(e)
+        w[I_PHASE] = CHAL  # C.open_window(w, CHAL, living_after(w, p)), inlined: nearly every turn
+        w[I_WINDOW] = window = frozenset(living_after(w, p))
+        w[I_CUR] = C.window_cur(w) if R.seat_order else window
+        return
+    # an embezzle: its texts name the almshouse's coins, so they are built each time
+    data = {"action": kind, "denies": NAMES[claim] if claim >= 0 else "peacock"}
+    tx = (f"ที่นั่ง {p} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w[I_ALMS]} เหรียญ)",
+          f'seat {p} says "there is no peacock, so I embezzle" ({w[I_ALMS]} coins)')
     emit_data(w[I_EVENTS], "declare", p, cites, tx[0], tx[1], None, data)  # data: built above for this event
     C.open_window(w, CHAL, living_after(w, p))
 
 
 _DECLARE_TX: dict = {}
+_DECLARE_EV: dict = {}
+
+
+def _declare_event(key: tuple, cites: tuple):
+    """The ``declare`` event of a character action (built once per seat, action, target, claim)."""
+    p, kind, t, claim, cost = key
+    data = {"action": kind, "target": t, "claim": NAMES[claim]} if t >= 0 else {"action": kind, "claim": NAMES[claim]}
+    if kind == "assassinate":
+        data["cost"] = cost
+    tx = _DECLARE_TX.get(key[:4]) or _declare_tx(key[:4])
+    e = _DECLARE_EV[key] = new_event("declare", p, cites, tx[0], tx[1], None, data)
+    return e
 
 
 def _declare_tx(key: tuple) -> tuple[str, str]:
@@ -131,14 +146,17 @@ def gain(w: list, amount: int, cites: tuple, what_th: str, what_en: str) -> None
     """The turn seat takes ``amount`` from the bank (what the bank can pay: treasury_start)."""
     p = w[I_TURN]
     got = from_bank(w, p, amount)
-    key = (p, got, what_en)
-    tx = _GAIN_TX.get(key)
-    if tx is None:
-        tx = _GAIN_TX[key] = (f"ที่นั่ง {p} รับเงิน {got} เหรียญ ({what_th})", f"seat {p} takes {got} coin(s) ({what_en})")
-    emit_data(w[I_EVENTS], "gain", p, cites, tx[0], tx[1], None, {"coins": got, "from": "bank", "what": what_en})
+    key = (p, got, what_en, cites)
+    e = _GAIN_EV.get(key)
+    if e is None:
+        e = _GAIN_EV[key] = new_event("gain", p, cites, f"ที่นั่ง {p} รับเงิน {got} เหรียญ ({what_th})",
+                                      f"seat {p} takes {got} coin(s) ({what_en})", None,
+                                      {"coins": got, "from": "bank", "what": what_en})
+    w[I_EVENTS].append(e)
 
 
-_GAIN_TX: dict = {}  # (seat, coins, what) -> texts; what_en names what_th
+_GAIN_EV: dict = {}
+_DRAW_EV: dict = {}  # (seat, pool, clause) -> exchange_draw event  # (seat, coins, what, cites) -> the gain event; what_en names what_th
 
 
 def resolve(w: list) -> bool:
@@ -174,10 +192,15 @@ def resolve(w: list) -> bool:
         k = R.draw_amb if claim == AMBASSADOR else R.draw_inq
         w[I_POOL], w[I_DECK] = w[I_DECK][:k], w[I_DECK][k:]
         clause = "characters.ambassador_exchange" if claim == AMBASSADOR else "inquisitor.exchange"
-        emit(w[I_EVENTS], "exchange_draw", actor, (clause,),
-             f"ที่นั่ง {actor} รับการ์ด {len(w[I_POOL])} ใบจากกองกลาง",
-             f"seat {actor} takes {len(w[I_POOL])} card(s) from the deck", frozenset((actor,)), count=len(w[I_POOL]),
-             cards=[NAMES[c] for c in w[I_POOL]])
+        key = (actor, w[I_POOL], clause)
+        e = _DRAW_EV.get(key)
+        if e is None:
+            pool = w[I_POOL]
+            e = _DRAW_EV[key] = new_event("exchange_draw", actor, (clause,),
+                                          f"ที่นั่ง {actor} รับการ์ด {len(pool)} ใบจากกองกลาง",
+                                          f"seat {actor} takes {len(pool)} card(s) from the deck",
+                                          frozenset((actor,)), {"count": len(pool), "cards": [NAMES[c] for c in pool]})
+        w[I_EVENTS].append(e)
         w[I_PHASE], w[I_CUR] = EXCHANGE, actor
         return True
     elif kind == "examine":
