@@ -237,3 +237,28 @@ def test_digest_sees_a_changed_order(monkeypatch):
     before = digest(CONFIGS["p3"])
     _wrapped(monkeypatch, legal=lambda out: out[::-1])
     assert digest(CONFIGS["p3"]) != before
+
+
+def test_an_edit_of_an_events_json_does_not_reach_the_shared_event():
+    """Coup appends one event object to many logs (its frequent events are built once): editing what
+    ``to_json`` gave (the list of cards drawn, say) must leave the event, and so every later log, as it was."""
+    game = GAME
+    seen = 0
+    for seed in range(6):
+        state = game.new_game({"players": 3}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if game.current_player(state) == TERMINAL:
+                break
+            t = game.apply(state, choose_action(game, state, None, rng))
+            for e in t.events:
+                before = repr(e)
+                j = e.to_json()
+                for v in j["data"].values():
+                    if isinstance(v, list):
+                        v.append("duke")
+                        seen += 1
+                j["data"]["x"] = 1
+                assert repr(e) == before
+            state = t.state
+    assert seen > 0  # some event data held a list

@@ -1,6 +1,6 @@
 """"What would the bots do here? / บอทจะทำอะไรตรงนี้" on every game page (the rulings stepper and the
 play table): the position on screen, every legal action of the deciding seat scored by rollouts
-(:func:`rules.analysis.position.score_actions`) off the widget comm thread, with a progress bar and
+(:func:`rules.analysis.position.score_table`) off the widget comm thread, with a progress bar and
 *cancel*; shown as a shaded hex board (Shadow Master, New World: ``GameSpec.analysis_board``) or a
 table sorted by score (Coup, Valeria, Toy Pig), each with its 95 % interval.
 
@@ -103,7 +103,7 @@ def scale_of(values) -> tuple[float, float]:
 
 
 def cell_scores(table, action_cell: Callable[[Mapping], Any]) -> dict:
-    """``{cell: [row index, ...]}``: the rows of a :func:`score_actions` table whose action names a
+    """``{cell: [row index, ...]}``: the rows of a :func:`~rules.analysis.position.score_table` table whose action names a
     board cell (``action_cell``), best first (the table is sorted)."""
     out: dict = {}
     for i, a in enumerate(table["action"]):
@@ -141,7 +141,7 @@ def legend_html(lo: float, hi: float) -> str:
 
 
 def table_html(table, cells: Mapping[int, str] | None = None) -> str:
-    """A :func:`score_actions` table as HTML, best first: the engine's labels (Thai, English), the
+    """A :func:`~rules.analysis.position.score_table` table (or its DataFrame) as HTML, best first: the engine's labels (Thai, English), the
     cell (hex games), the win rate with its 95 % interval drawn as a bar and a whisker, and a mark
     on the choices whose interval overlaps the best one (these rollouts cannot tell them apart)."""
     from rules.analysis.position import overlaps_best

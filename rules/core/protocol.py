@@ -10,6 +10,8 @@ they serialise into save files and scenario files unchanged:
 """
 from __future__ import annotations
 
+import copy
+
 from collections import _tuplegetter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
@@ -56,7 +58,9 @@ class Event:
             "kind": self.kind,
             "actor": self.actor,
             "cites": list(self.cites),
-            "data": {} if hidden else dict(self.data),
+            # a copy all the way down: an engine may append one event object to many logs (Coup
+            # builds its frequent events once), so an edit of this dict must not reach the event
+            "data": {} if hidden else copy.deepcopy(dict(self.data)),
             "text_th": "" if hidden else self.text_th,
             "text_en": "" if hidden else self.text_en,
             "hidden": hidden,

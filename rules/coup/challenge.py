@@ -219,8 +219,8 @@ def on_challenge(w: list, seat: int) -> None:
     quarrel between two other players)."""
     key = (seat, w[I_PHASE], w[I_TURN], w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM])
     e = _CHALLENGE_EV.get(key)
-    if e is not None:  # the event says everything the edit needs: claimant = the event's
-        claimant = e.data["claimant"]
+    if e is not None:  # the same event as last time; the state is worked out from the state, not read off it
+        claimant = w[I_BLOCKER] if w[I_PHASE] == CHAL_BLOCK else w[I_TURN]
         w[I_CHALLENGER], w[I_CLAIMANT] = seat, claimant
         w[I_WINDOW] = _NO_WINDOW
         w[I_PHASE], w[I_CUR] = PROVE, claimant
