@@ -123,6 +123,12 @@ _Runner = Runner
 """The analyzer's panels share the game pages' runner (:mod:`widgets.runner`)."""
 
 
+
+def row(children=()) -> w.HBox:
+    """A row of controls or charts that wraps onto the next line on a narrow screen (a phone)
+    instead of running past its right edge."""
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap"))
+
 class SimulationPanel(w.VBox):
     """Controls and charts of one simulation (and an optional reading comparison)."""
 
@@ -134,7 +140,7 @@ class SimulationPanel(w.VBox):
                                         layout=w.Layout(width="180px"))
         self.n_games = w.BoundedIntText(value=games, min=10, max=100_000, step=100, description="เกม / games",
                                         layout=w.Layout(width="200px"))
-        self.bots = w.HBox()
+        self.bots = row()
         self.variant = w.Dropdown(description="อ่านแบบ / reading", layout=w.Layout(width="420px"))
         self.against = w.Dropdown(description="เทียบกับ / vs", layout=w.Layout(width="420px"))
         self.runner = _Runner("เล่น / run")
@@ -157,9 +163,9 @@ class SimulationPanel(w.VBox):
                 d.value = name
         if against:
             self.against.value = next(v for _, v in self.against.options if v and dict(v) == dict(against))
-        charts = w.VBox([w.HBox([self.fig_win, self.fig_len]), w.HBox([self.fig_src, self.fig_bf]), self.fig_cmp])
-        super().__init__([w.HBox([self.game, self.players, self.n_games]), self.bots,
-                          w.HBox([self.variant, self.against]), self.runner.bar, self.summary, charts,
+        charts = w.VBox([row([self.fig_win, self.fig_len]), row([self.fig_src, self.fig_bf]), self.fig_cmp])
+        super().__init__([row([self.game, self.players, self.n_games]), self.bots,
+                          row([self.variant, self.against]), self.runner.bar, self.summary, charts,
                           self.coverage, self.download_button, self.download])
 
     # --- controls ---------------------------------------------------------------------------
@@ -271,7 +277,7 @@ class TableSweepPanel(w.VBox):
         self.estimate = w.HTML()
         self.fig = w.Box()
         self.table = None
-        super().__init__([w.HBox([self.which, self.factors]), w.HBox([self.players, self.n_games, self.bot]),
+        super().__init__([row([self.which, self.factors]), row([self.players, self.n_games, self.bot]),
                           self.runner.bar, self.estimate, self.fig])
 
     def points(self):
@@ -323,7 +329,7 @@ class PositionPanel(w.VBox):
         self.runner.run_button.on_click(lambda _: self.run())
         self.out = w.HTML()
         self.table = None
-        super().__init__([w.HBox([self.scenario, self.step]), w.HBox([self.bot, self.rollouts]), self.runner.bar,
+        super().__init__([row([self.scenario, self.step]), row([self.bot, self.rollouts]), self.runner.bar,
                           self.out])
 
     def state(self):
