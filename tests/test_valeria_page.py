@@ -199,3 +199,30 @@ def test_the_wardens_place_is_named_in_thai():
     seat1 = h[h.index("data-seat='1'"):]
     assert place_name("gold") == ("ศาลทอง", "gold shrine") and place_name("camp") == ("ค่าย", "camp")
     assert "Warden: ศาลทอง" in _plain(seat0) and "Warden: ค่าย" in _plain(seat1)
+
+
+def test_the_refusal_of_a_shrine_and_the_enterable_list_agree_everywhere():
+    """``shrines.enter_refusal`` (the reason the move step and the explainer give) is ``None``
+    exactly for the shrines of ``shrines.enterable`` (the fast list the engine and the kernel
+    offer), at every decision of random games under both troop_slots_full readings."""
+    from rules.core.play import choose_action
+    from rules.valeria.config import SHRINES
+    from rules.valeria.shrines import enter_refusal, enterable
+    checked = refused = 0
+    for seed, reading in [(1, "forbidden"), (2, "forbidden"), (3, None), (4, None)]:
+        config = {"players": 3} | ({"troop_slots_full": reading} if reading else {})
+        state = GAME.new_game(config, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if GAME.current_player(state) == TERMINAL:
+                break
+            seat = GAME.current_player(state)
+            if seat >= 0:
+                ok = enterable(state, seat)
+                for shrine in SHRINES:
+                    why = enter_refusal(state, seat, shrine)
+                    assert (why is None) == (shrine in ok), (seed, shrine, why, ok)
+                    checked += 1
+                    refused += why is not None
+            state = GAME.apply(state, choose_action(GAME, state, None, rng)).state
+    assert checked > 1000 and refused > 100

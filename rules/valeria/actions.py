@@ -272,7 +272,7 @@ def _why(s, seat: int, a: dict) -> IllegalAction:
     typ = a.get("type")
     if ph == "move":
         if typ == "enter" and a.get("shrine") in SHRINES:
-            refusal = names.enter_refusal(s, seat, a["shrine"])
+            refusal = shrines.enter_refusal(s, seat, a["shrine"])
             if refusal is not None:
                 return refusal
         if typ == "camp":

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.protocol import IllegalAction
 from .config import ANY, CAMP, SHRINE_TH, SHRINES, TROOP_TH, TROOPS, WILD
 from .data import load
 from .state import TIMING_TH
@@ -97,23 +96,3 @@ def place_name(warden: str) -> tuple[str, str]:
 def named(pair: tuple[str, str], key: str) -> tuple[str, str]:
     """``(Thai name (id), English name (id))``: a name as event and label text shows it."""
     return f"{pair[0]} ({key})", f"{pair[1]} ({key})"
-
-
-def enter_refusal(s, seat: int, shrine: str) -> IllegalAction | None:
-    """Why ``seat``'s Warden may not enter ``shrine`` now (``None`` when it may): the Warden is
-    there already (turn.warden_move), the shrine has no die left, or the troop slots are full
-    under troop_slots_full=forbidden (dice.troops).  The move step's refusal and the page's shrine
-    explainer both read this."""
-    from .shrines import troops_full  # shrines imports this module's names
-
-    p = s.players[seat]
-    if p.warden == shrine:
-        return IllegalAction("turn.warden_move", f"Warden อยู่ที่{SHRINE_TH[shrine]}แล้ว ต้องย้ายไปที่ใหม่ (ห้ามอยู่ที่เดิม)",
-                             f"the Warden is already at the {shrine} shrine: it must move to a new place")
-    if not s.shrines[SHRINES.index(shrine)]:
-        return IllegalAction("dice.troops", f"{SHRINE_TH[shrine]}ไม่มีเต๋าเหลือ ห้ามเข้า",
-                             f"the {shrine} shrine has no die left: it may not be entered")
-    if s.config.troop_slots_full == "forbidden" and troops_full(p, s.config):
-        return IllegalAction("dice.troops", "ช่องทหารเต็ม เข้าศาลไม่ได้ (troop_slots_full=forbidden)",
-                             "your troop slots are full: no shrine may be entered (troop_slots_full=forbidden)")
-    return None

@@ -4,13 +4,14 @@ from __future__ import annotations
 from dataclasses import replace as _replace
 
 from ..core.events import emit
+from ..core.protocol import IllegalAction
 from . import champions
 from .awards import claimable
 from .board import ability, gain, pay, score
 from .config import CAMP, GEM_SHRINE_GAIN, MAGIC_SHRINE_GAIN, SHRINE_TH, SHRINES, TROOPS
 from .data import load
 from .dice import FACES, after_take, discount, to_bag
-from .names import award_name, champion_name, enter_refusal, named, plan_name
+from .names import award_name, champion_name, named, plan_name
 from .state import die_text, seat_name
 
 
@@ -32,6 +33,25 @@ def enterable(s, seat: int) -> list[str]:
 def can_enter(s, seat: int, shrine: str) -> bool:
     """``shrine`` is one of :func:`enterable`."""
     return shrine in enterable(s, seat)
+
+
+def enter_refusal(s, seat: int, shrine: str) -> IllegalAction | None:
+    """Why ``seat``'s Warden may not enter ``shrine`` now (``None`` when it may): the Warden is
+    there already (turn.warden_move), the shrine has no die left, or the troop slots are full
+    under troop_slots_full=forbidden (dice.troops).  The move step's refusal and the page's shrine
+    explainer both read this; it says why a shrine is not one of :func:`enterable` (the fast list
+    the engine and kernel use; ``tests/test_valeria_page.py`` checks the two agree)."""
+    p = s.players[seat]
+    if p.warden == shrine:
+        return IllegalAction("turn.warden_move", f"Warden อยู่ที่{SHRINE_TH[shrine]}แล้ว ต้องย้ายไปที่ใหม่ (ห้ามอยู่ที่เดิม)",
+                             f"the Warden is already at the {shrine} shrine: it must move to a new place")
+    if not s.shrines[SHRINES.index(shrine)]:
+        return IllegalAction("dice.troops", f"{SHRINE_TH[shrine]}ไม่มีเต๋าเหลือ ห้ามเข้า",
+                             f"the {shrine} shrine has no die left: it may not be entered")
+    if s.config.troop_slots_full == "forbidden" and troops_full(p, s.config):
+        return IllegalAction("dice.troops", "ช่องทหารเต็ม เข้าศาลไม่ได้ (troop_slots_full=forbidden)",
+                             "your troop slots are full: no shrine may be entered (troop_slots_full=forbidden)")
+    return None
 
 
 def enter(w, seat: int, shrine: str, log) -> None:
@@ -192,7 +212,7 @@ def decline(w, seat: int, shrine: str, log) -> None:
 def shrine_values(s, seat: int) -> list[dict]:
     """What entering each shrine would give ``seat`` now (the page's shrine explainer; the engine
     computes every number): ``shrine``, ``enter`` (legal now), ``refusal`` (the clause when not)
-    with ``refusal_th``/``refusal_en`` (the move step's own reason: :func:`.names.enter_refusal`),
+    with ``refusal_th``/``refusal_en`` (the move step's own reason: :func:`enter_refusal`),
     ``dice`` (left), ``best_discount`` (of the dice there), ``gives_th``/``gives_en`` (cards by
     name: :mod:`.names`)."""
 
