@@ -273,3 +273,17 @@ def test_snapshot_is_a_checked_cache():
     with pytest.raises(BadInput) as e:
         saveload.loads(json.dumps(d), "s.json")
     assert e.value.field.startswith("snapshot.state") and "snapshot" in e.value.message_en
+
+
+def test_a_save_with_a_byte_order_mark_loads_and_a_cut_file_says_where():
+    """A session file saved by an editor that writes a UTF-8 byte-order mark (Windows Notepad) loads
+    as the same game; a file cut short is refused with its line and column in both languages."""
+    name = sorted(p.name for p in FIXTURES.glob("v*.json"))[-1]
+    data = (FIXTURES / name).read_bytes()
+    plain = saveload.loads(data, name)
+    marked = saveload.loads(b"\xef\xbb\xbf" + data, name)
+    assert marked.actions == plain.actions and marked.game.id == plain.game.id
+    with pytest.raises(BadInput) as err:
+        saveload.loads(data[: len(data) // 2], name)
+    assert err.value.field == "<json>"
+    assert re.search(r"line \d+ column \d+", err.value.message_en) and re.search(r"บรรทัด \d+ คอลัมน์ \d+", err.value.message_th)

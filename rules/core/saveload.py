@@ -277,11 +277,12 @@ def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
         raise BadInput(source, "<file>", "ไฟล์บันทึกต้องเป็นข้อความ", "a save file must be text")
     if len(text) > MAX_BYTES:
         raise _too_big(source, len(text))
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows Notepad saves UTF-8: not part of the JSON
     try:
         raw = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
-        raise BadInput(source, "<json>", f"JSON ไม่ถูกต้อง (บรรทัด {exc.lineno})",
-                       f"invalid JSON at line {exc.lineno}: {exc.msg}") from None
+        raise BadInput(source, "<json>", f"JSON ไม่ถูกต้อง (บรรทัด {exc.lineno} คอลัมน์ {exc.colno})",
+                       f"invalid JSON: {exc}") from None
     except RecursionError:
         raise BadInput(source, "<json>", "JSON ซ้อนลึกเกินไป", "invalid JSON: nested too deeply") from None
     except ValueError as exc:  # NaN/Infinity, an integer of more than 4300 digits
