@@ -139,6 +139,20 @@ def _tokens(section, colour: str) -> str:
     return section.locator(f'.kl-tokens[data-colour="{colour}"]').first.inner_text().strip()
 
 
+def _settled_tokens(page, section, colour: str, timeout_ms: int = 5000) -> int:
+    """The token count once the side panel has caught up with the frame shown: two reads 150 ms
+    apart agree (the frame number comes in one message, the panels in the next; on a busy machine
+    a fixed wait read the previous frame's count)."""
+    last = int(_tokens(section, colour))
+    for _ in range(timeout_ms // 150):
+        page.wait_for_timeout(150)
+        now = int(_tokens(section, colour))
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 def test_shadow_master_notebook_steps_an_attack(browser, dashboard):
     op = OfflinePage(browser)
     page, external = op.page, op.external
@@ -172,8 +186,7 @@ def test_shadow_master_notebook_steps_an_attack(browser, dashboard):
             ms = page.evaluate(MEASURE_FORWARD)
             assert ms >= 0, "the stepper did not move after a click on forward"
             latency.append(ms)
-            page.wait_for_timeout(100)
-            counts.append(int(_tokens(attacks, "blue")))
+            counts.append(_settled_tokens(page, attacks, "blue"))
             if not decided and attacks.locator(".kl-attack-kind").count():
                 # the frame where the attack is decided: both groups outlined, kind and clause shown
                 decided = True
