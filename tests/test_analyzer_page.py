@@ -125,3 +125,15 @@ def test_a_replaced_chart_is_closed_one_replacement_later():
     into(box, go.Figure(go.Bar(x=[1], y=[3])))
     assert first.comm is None and second.comm is not None  # closed at the next one
     assert box.children[0].data[0].y == (3,)
+
+
+def test_the_source_chart_names_a_lone_source_and_the_empty_comparison_has_no_axes():
+    """Coup's only score source (influence left) is named in a legend (plotly hides a one-trace
+    legend by default, which left bars of unnamed numbers); with no 'vs' chosen the comparison
+    box draws no axes (a stray 0 and ticks sat under its title)."""
+    panel = SimulationPanel("coup", players=2, games=12, workers=1)
+    panel.run(wait=True)
+    src = panel.fig_src.children[0]
+    assert [t.name for t in src.data] == ["influence"] and src.layout.showlegend is True
+    cmp = panel.fig_cmp.children[0]
+    assert cmp.layout.xaxis.visible is False and cmp.layout.yaxis.visible is False

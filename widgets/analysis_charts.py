@@ -101,8 +101,10 @@ def sources_chart(df) -> go.Figure:
         fig.add_bar(x=[f"seat {s}" for s in d["seat"]], y=d["mean"], name=name,
                     customdata=d[["lo", "hi"]].to_numpy(),
                     hovertemplate=f"{name}: %{{y:.2f}} [%{{customdata[0]:.2f}}, %{{customdata[1]:.2f}}]<extra></extra>")
+    # the legend names the source even when a game has only one (Coup: influence left), else
+    # plotly hides a one-trace legend and the bars say nothing about what they count
     fig.update_layout(barmode="stack", title="คะแนนมาจากไหน / where the points come from (mean per game)",
-                      **LAYOUT)
+                      showlegend=True, **LAYOUT)
     return fig
 
 

@@ -231,7 +231,9 @@ class SimulationPanel(w.VBox):
         else:
             C.into(self.fig_cmp, go.Figure().update_layout(height=60, title="เลือก 'เทียบกับ' เพื่อเทียบสองแบบ / "
                                                            "choose 'vs' to compare two readings", **{
-                                                               k: v for k, v in C.LAYOUT.items() if k != "height"}))
+                                                               k: v for k, v in C.LAYOUT.items() if k != "height"})
+                   # no data yet: no axes (an empty axis drew a stray 0 and ticks under the title)
+                   .update_xaxes(visible=False).update_yaxes(visible=False))
         fpa = M.first_player_advantage(df)
         ends = M.end_reasons(df)
         ends_txt = ", ".join(f"{html.escape(str(r.reason))} {100 * r.estimate:.0f}%" for r in ends.itertuples())
