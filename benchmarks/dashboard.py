@@ -613,7 +613,8 @@ async def run(args) -> dict:
                 wire = WireCounter(server.port)
                 await wire.start()
             try:
-                await measure_opens(browser, server, pages, args.opens, out, wire)
+                if args.opens > 0:  # --opens 0: no open figures (e.g. only the visitors at once)
+                    await measure_opens(browser, server, pages, args.opens, out, wire)
                 if args.visitors > 0:  # --visitors 0: the opens and clicks only
                     await measure_visitors(browser, server, pages, args.visitors, out, args.visitors_timeout)
                 await measure_clicks(browser, server, pages, args.clicks, args.seed, out)
