@@ -137,3 +137,29 @@ def test_the_source_chart_names_a_lone_source_and_the_empty_comparison_has_no_ax
     assert [t.name for t in src.data] == ["influence"] and src.layout.showlegend is True
     cmp = panel.fig_cmp.children[0]
     assert cmp.layout.xaxis.visible is False and cmp.layout.yaxis.visible is False
+
+
+def test_every_analyzer_label_is_shown_whole():
+    """ipywidgets' default 90 px label width cut "อ่านแบบ / reading" to "อ่านแบบ / r..." even at
+    1280 px: every described control of the three panels (and seat dropdowns made later) gets
+    its label's own width."""
+    import ipywidgets as w
+
+    def described(root):
+        stack, out = [root], []
+        while stack:
+            x = stack.pop()
+            stack.extend(getattr(x, "children", ()))
+            if getattr(x, "description", "") and hasattr(getattr(x, "style", None), "description_width"):
+                out.append(x)
+        return out
+
+    sim = SimulationPanel(game="coup", players=2, games=10)
+    sim.players.value = 4                      # new seat dropdowns are made here
+    panels = [sim, TableSweepPanel(), PositionPanel(game="coup")]
+    found = [x for p in panels for x in described(p)]
+    assert len(found) >= 12
+    assert {x.description for x in found} >= {"อ่านแบบ / reading", "ตาราง / table", "เกม/จุด / games a point",
+                                                "ที่นั่ง 3"}
+    assert [x.description for x in found if x.style.description_width != "initial"] == []
+    assert all(isinstance(x, (w.Dropdown, w.BoundedIntText, w.Text)) for x in found)

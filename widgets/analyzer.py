@@ -124,6 +124,20 @@ _Runner = Runner
 
 
 
+def full_labels(root: w.Widget) -> w.Widget:
+    """Give every described control under ``root`` its label's natural width
+    (``description_width="initial"``): ipywidgets' default 90 px cut the Thai/English labels
+    ("อ่านแบบ / r...") even at 1280 px.  Returns ``root``."""
+    stack = [root]
+    while stack:
+        x = stack.pop()
+        stack.extend(getattr(x, "children", ()))
+        style = getattr(x, "style", None)
+        if getattr(x, "description", "") and style is not None and hasattr(style, "description_width"):
+            style.description_width = "initial"
+    return root
+
+
 def row(children=()) -> w.HBox:
     """A row of controls or charts that wraps onto the next line on a narrow screen (a phone)
     instead of running past its right edge."""
@@ -167,6 +181,7 @@ class SimulationPanel(w.VBox):
         super().__init__([row([self.game, self.players, self.n_games]), self.bots,
                           row([self.variant, self.against]), self.runner.bar, self.summary, charts,
                           self.coverage, self.download_button, self.download])
+        full_labels(self)
 
     # --- controls ---------------------------------------------------------------------------
     def _game_changed(self) -> None:
@@ -186,6 +201,7 @@ class SimulationPanel(w.VBox):
         self.bots.children = [w.Dropdown(options=names, value=old[i] if i < len(old) and old[i] in names else names[0],
                                          description=f"ที่นั่ง {i}", layout=w.Layout(width="190px"))
                               for i in range(self.players.value)]
+        full_labels(self.bots)
 
     def settings(self) -> dict:
         """What a run would play: ``game``, ``config``, ``bots``, ``games``, ``against``."""
@@ -281,6 +297,7 @@ class TableSweepPanel(w.VBox):
         self.table = None
         super().__init__([row([self.which, self.factors]), row([self.players, self.n_games, self.bot]),
                           self.runner.bar, self.estimate, self.fig])
+        full_labels(self)
 
     def points(self):
         factors = [float(x) for x in self.factors.value.replace(";", ",").split(",") if x.strip()]
@@ -333,6 +350,7 @@ class PositionPanel(w.VBox):
         self.table = None
         super().__init__([row([self.scenario, self.step]), row([self.bot, self.rollouts]), self.runner.bar,
                           self.out])
+        full_labels(self)
 
     def state(self):
         res = run_file(self.paths[self.scenario.value])
