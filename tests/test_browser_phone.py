@@ -42,6 +42,17 @@ OVERFLOW = """
 }
 """
 
+# Table cells of one word (no space) drawn on more than one line: "Rank" broke into "Ra" / "nk".
+BROKEN_WORDS = """
+() => [...document.querySelectorAll('th, td')].filter(c => {
+  const t = c.innerText.trim();
+  if (!t || /\\s/.test(t) || !/^[A-Za-z0-9+.:-]+$/.test(t)) return false;
+  const r = document.createRange(); r.selectNodeContents(c);
+  const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+  return tops.size > 1;
+}).map(c => c.innerText.trim()).slice(0, 12)
+"""
+
 
 def _open(browser, dashboard, name: str):
     page = browser.new_page(viewport=PHONE, locale="th-TH", device_scale_factor=1, is_mobile=True,
@@ -68,6 +79,7 @@ def test_every_page_reads_on_a_phone(browser, dashboard, name):
                               " bw: document.body.scrollWidth})")
         assert sizes["sw"] <= sizes["iw"] + 1, sizes
         assert page.evaluate(OVERFLOW) == []
+        assert page.evaluate(BROKEN_WORDS) == []
         boards = page.evaluate("() => [...document.querySelectorAll('svg.kl-hexboard')].map(s => {"
                                " const r = s.getBoundingClientRect(); return [r.left, r.right, r.width]; })")
         assert boards or stem in ("coup", "valeria", "analyzer")  # their boards are tables, not hex maps

@@ -33,6 +33,9 @@ MOBILE_CSS = f"""<style>
   svg.kl-hexboard, .kl-hexboard svg {{ max-width: 100% !important; height: auto; }}
   .kl-sm table, .kl-kingdoms, .kl-ranks, .kl-pig table, .kl-register table, .jp-RenderedHTMLCommon table {{
     display: block; max-width: 100%; overflow-x: auto; }}
+  /* a word in a table cell breaks only between words: "anywhere" above broke the Rank header
+     into "Ra" / "nk" at 390 px (the table scrolls in its own box instead) */
+  table th, table td {{ overflow-wrap: normal; word-break: normal; }}
   .kl-sm .kl-seat, .kl-coup .kl-seat {{ min-width: 0 !important; max-width: 100% !important; flex: 1 1 100% !important; }}
   .kl-rules, .kl-clause, pre, code {{ white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }}
   .lm-TabBar-content {{ flex-wrap: wrap !important; }}
