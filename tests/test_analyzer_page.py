@@ -163,3 +163,13 @@ def test_every_analyzer_label_is_shown_whole():
                                                 "ที่นั่ง 3"}
     assert [x.description for x in found if x.style.description_width != "initial"] == []
     assert all(isinstance(x, (w.Dropdown, w.BoundedIntText, w.Text)) for x in found)
+
+
+def test_the_branching_chart_makes_room_for_its_phase_names():
+    """The slanted phase names were cut at the fixed 45 px bottom margin ("challe..."): the axis
+    grows its margin to fit them."""
+    from widgets.analysis_charts import branching_chart
+    fig = branching_chart(simulate("coup", 20, ["random"] * 4, {"players": 4}, seed=1, workers=1, progress=False))
+    assert fig.layout.xaxis.automargin is True and fig.layout.margin.b >= 60
+    assert len(fig.data[0].x) >= 3
+    assert not [x for x in fig.data[0].x if "_" in x]     # "challenge_action" is drawn on two lines

@@ -113,11 +113,15 @@ def branching_chart(df) -> go.Figure:
     b = M.branching(df)
     fig = go.Figure()
     if len(b):
-        fig.add_bar(x=b["phase"], y=b["estimate"], marker_color="#72b7b2",
+        # "challenge_action" on two lines: slanted whole names ran out of the chart's box
+        fig.add_bar(x=[str(p).replace("_", "<br>") for p in b["phase"]], y=b["estimate"], marker_color="#72b7b2",
                     error_y=dict(type="data", symmetric=False, array=b["hi"] - b["estimate"],
                                  arrayminus=b["estimate"] - b["lo"]))
     fig.update_layout(title="ทางเลือกต่อการตัดสินใจ / branching factor by phase", yaxis_title="legal actions",
                       showlegend=False, **LAYOUT)
+    # the phase names are long and slanted: the fixed 45 px bottom margin cut them ("challe...")
+    fig.update_xaxes(automargin=True, tickangle=0)
+    fig.update_layout(margin=dict(b=60))   # room for a two-line name (automargin alone was clipped by the box)
     return fig
 
 
