@@ -83,11 +83,12 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
             page.wait_for_timeout(150)
         assert clicks >= 30, clicks
         play.get_by_text("ผู้ชนะ / winner").first.wait_for(timeout=30_000)
-        chart = play.locator(".kl-nw-chart .js-plotly-plot").first
+        chart = play.locator(".kl-nw-chart .kl-nw-breakdown").first
         chart.wait_for(timeout=60_000)
         assert "ฟาร์ม / farms" in play.locator(".kl-nw-chart").first.inner_text()
-        # the stacked bars drawn by the served basic plotly.js bundle (widgets/bundles.py)
-        play.locator(".kl-nw-chart .barlayer .point path").first.wait_for(timeout=30_000)
+        # the stacked bars (HTML, widgets/new_world/charts.py): one row per seat, drawn with a width
+        assert play.locator(".kl-nw-chart .kl-nw-bar-row").count() >= 2
+        assert play.locator(".kl-nw-chart .kl-nw-seg").first.bounding_box()["width"] > 0
         page.wait_for_timeout(500)
         play.screenshot(path=str(ARTIFACTS / "new_world_play_end_1280.png"))
 
@@ -108,7 +109,7 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
 def test_new_world_sections_are_built_when_the_reader_scrolls_to_them(browser, dashboard):
     """The sections below the first screens open as placeholders (their widgets are not sent with
     the page, ``widgets/lazy.py``); scrolling to one builds it, its map drawn; the end chart comes
-    when the reader gets to it, plotly.js fetched then and not before."""
+    when the reader gets to it, and the page never fetches plotly.js (its chart is HTML)."""
     op = OfflinePage(browser)
     page = op.page
     modules: list[str] = []
@@ -126,8 +127,8 @@ def test_new_world_sections_are_built_when_the_reader_scrolls_to_them(browser, d
                                timeout=120_000)
         page.locator(".kl-nw-board svg.kl-hexboard polygon[data-cell]").last.wait_for(timeout=60_000)
         assert page.locator(".kl-lazy-box .kl-lazy").count() < waiting
-        page.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=120_000)  # the end chart
-        assert any("plotly-widget" in u for u in modules), modules
+        page.locator(".kl-nw-breakdown .kl-nw-seg").first.wait_for(timeout=120_000)  # the end chart
+        assert not any("plotly" in u for u in modules), modules
         assert "Traceback" not in page.inner_text("body") and page.locator(".kl-error").count() == 0
         assert op.external == [], f"external requests: {op.external}"
         assert op.errors == [], op.errors

@@ -3,9 +3,12 @@ game against the bots is played to the end by clicking highlighted cells; the vi
 ``observe`` (another seat's hand never reaches a widget)."""
 from __future__ import annotations
 
+import re
+
 from widgets import page
 from widgets.new_world import SPEC
 from widgets.new_world.board import NWBoardView
+from rules.new_world.config import SOURCES
 from widgets.new_world.charts import breakdown_figure
 
 
@@ -53,6 +56,10 @@ def test_play_against_the_bots_to_the_end_by_clicks():
     fig = breakdown_figure(SPEC.game.score_breakdown(table.session.state))
     assert len(fig.data) == 6 and fig.layout.barmode == "stack"
     chart = board.chart.children[0]  # the end breakdown shows under the scores once the game is over
-    assert [t.name for t in chart.data] == [t.name for t in fig.data]
+    bd = SPEC.game.score_breakdown(table.session.state)
+    for i, row in enumerate(bd["seats"]):   # every source worth points is a segment of its seat's bar
+        bar = chart.value.split('class="kl-nw-bar-row"')[i + 1]
+        assert re.findall(r'data-source="(\w+)"', bar) == [k for k in SOURCES if row["sources"][k] > 0]
+        assert f'<b class="kl-nw-bar-total">{sum(row["sources"].values())}</b>' in bar
     table.undo()
     assert board.chart.children == ()

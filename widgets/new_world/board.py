@@ -189,8 +189,9 @@ class NWBoardView(BoardView):
         self._show_chart(shown)
 
     def _show_chart(self, shown: Shown) -> None:
-        """Once the game is over, the end breakdown (a plotly stacked bar per player per source,
-        from the engine's ``score_breakdown``) below the scores; gone again after an undo."""
+        """Once the game is over, the end breakdown (a stacked bar per player per source, from the
+        engine's ``score_breakdown``: :func:`.charts.breakdown_widget`) below the scores; gone
+        again after an undo."""
         over = shown.obs.get("winners") is not None
         if over and self._chart_of is shown.state:
             return
@@ -198,10 +199,8 @@ class NWBoardView(BoardView):
             close_tree(old)
         self.chart.children, self._chart_of = (), None
         if over:
-            import plotly.graph_objects as go
-
-            from .charts import breakdown_figure
-            self.chart.children = [go.FigureWidget(breakdown_figure(self.spec.game.score_breakdown(shown.state)))]
+            from .charts import breakdown_widget
+            self.chart.children = [breakdown_widget(self.spec.game.score_breakdown(shown.state))]
             self._chart_of = shown.state
 
     def _clicked(self, h) -> None:
