@@ -25,8 +25,10 @@ new player records) at every step: what undo, the notebooks and the no-mutation 
 about two thirds of a step's cost.  Here one :class:`~.state.Work` lives for the whole game and
 the handlers (:mod:`.turn`, :mod:`.decisions`, :mod:`.income`, :mod:`.chance`) and the steps after
 them (``update_flags``, ``enforce_limit``, ``check_end``, :func:`.flow.advance`) edit it in
-place, exactly as ``GAME.apply`` calls them: the rules are not written twice, so the kernel cannot
-drift from the engine; what it saves is the bookkeeping around them.  Events are still built by the
+place, exactly as ``GAME.apply`` calls them (``update_flags`` and ``check_end`` only after the
+position changed: at a position they have seen they can change nothing, see :func:`play`): the
+rules are not written twice, so the kernel cannot drift from the engine; what it saves is the
+bookkeeping around them.  Events are still built by the
 rule functions (into the working copy's list, dropped at every step).
 
 Between two steps the working copy is put in the order a frozen-then-thawed state has
@@ -172,6 +174,11 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
     die_ps = [1 / len(colours)] * len(colours)   # chance.weights of a die: one face per kingdom colour
     deck_counts = _DeckCounts()
     act_turn, act_pending, act_end_of_round, advance = turn.act_turn, decisions.act_pending, income.act_end_of_round, flow.advance
+    # update_flags and check_end read only the position (its Ranks, colours, black tokens and
+    # empty cells; the supply moves only with it) unless allies_rank=merged, where the alliances
+    # count too: at a position they have already seen they can change nothing, so they are run
+    # again only after the position changed (a new object: positions are never edited in place)
+    checked, merged = None, cfg.allies_rank == "merged"
     steps = 0
     while steps < max_steps and w.stage != "over":
         c = w.chance
@@ -207,9 +214,13 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
                 act_end_of_round(w, seat, a)
         if trace is not None:
             trace.append(a)
-        update_flags(w)
-        enforce_limit(w)
-        check_end(w)
+        if w.position is not checked or merged:
+            update_flags(w)
+            enforce_limit(w)
+            check_end(w)
+            checked = w.position
+        else:
+            enforce_limit(w)
         advance(w)
         _as_thawed(w)
         events.clear()
