@@ -138,19 +138,3 @@ def test_play_on_the_edited_map():
     with pytest.raises(BadInput) as exc:
         GAME.make_config({"players": 2, "side": "ireland", "map_yaml": ed.to_yaml()})
     assert exc.value.field == "side"
-
-
-def test_the_map_upload_counter_reads_one_after_a_map_opened():
-    """The FileUpload button shows "(N)", N = ``len(value)``: after a map opened it reads (1) (a
-    stand-in of that file), after a refused file (0); the same file chosen again opens again."""
-    ed = MapEditor("scotland")
-    good = ed.to_yaml().encode()
-    ed.upload.value = (_file("mine.yaml", good),)
-    assert "mine.yaml" in ed.status.value and "kl-error" not in ed.status.value
-    assert [f["name"] for f in ed.upload.value] == ["mine.yaml"]
-    ed.use("food")
-    ed.status.value = ""
-    ed.upload.value = (_file("mine.yaml", good),)  # the same file again
-    assert "mine.yaml" in ed.status.value and len(ed.upload.value) == 1
-    ed.upload.value = (_file("bin.yaml", b"\xff\xfe"),)
-    assert "UTF-8" in ed.status.value and ed.upload.value == ()

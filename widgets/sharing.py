@@ -20,7 +20,6 @@ link's own ``onclick`` (the link is also shown as text to copy by hand).
 from __future__ import annotations
 
 import base64
-import datetime
 import html
 import json
 import zlib
@@ -105,24 +104,10 @@ def save_from_code(code: str, source: str = "link") -> str:
         raise bad from None
 
 
-OPENED = "application/x-kl-opened"
-"""The ``type`` of the stand-in :func:`mark_opened` leaves in an upload widget (no browser sends it)."""
-
-
-def _is_mark(f: Any) -> bool:
-    return isinstance(f, dict) and f.get("type") == OPENED
-
-
-def chosen(value: Any) -> bool:
-    """Whether an upload widget's ``value`` holds a file a reader chose (not empty, not the
-    stand-in of :func:`mark_opened`): only then is there something to open."""
-    return any(not _is_mark(f) for f in (value or ()))
-
-
 def uploaded(upload: w.FileUpload) -> tuple[str, bytes] | None:
     """``(name, bytes)`` of the file in ``upload`` (``None`` if none); :class:`BadInput` when it is too
-    big.  The widget is cleared ("(0)" on its button) until :func:`mark_opened` says the file opened."""
-    files = [f for f in (upload.value or ()) if not _is_mark(f)]
+    big.  The widget is cleared so the same file can be chosen again."""
+    files = list(upload.value or ())
     if not files:
         return None
     f = files[-1]
@@ -134,15 +119,6 @@ def uploaded(upload: w.FileUpload) -> tuple[str, bytes] | None:
         raise BadInput(name, "<file>", f"ไฟล์ใหญ่เกินไป (เกิน {MAX_UPLOAD} ไบต์)",
                        f"file too large (more than {MAX_UPLOAD} bytes)")
     return name, data
-
-
-def mark_opened(upload: w.FileUpload, name: str) -> None:
-    """After the file ``name`` was opened: the widget holds a stand-in of it (its name, no content),
-    so the browser's counter on the button reads "(1)", not "(0)" as if nothing had been read (a
-    refused file leaves it cleared, "(0)").  The stand-in is no file a browser sends (its ``type``
-    is :data:`OPENED`, its content empty), so choosing the same file again is a change and opens it."""
-    upload.value = ({"name": str(name)[:120], "type": OPENED, "size": 0, "content": b"",
-                     "last_modified": datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)},)
 
 
 def read_ruling(name: str, data: bytes, game: str) -> Scenario:
@@ -247,12 +223,6 @@ class _ShareBox(w.VBox):
     """A share box's one behaviour: a button or upload handler clears the message line, and a
     reader's bad file (or any refusal) becomes that line's error instead of a traceback."""
 
-    def _on_upload(self, fn: Callable[[], None]) -> Callable:
-        """The upload's ``value`` observer: ``fn`` (guarded) only when a reader chose a file; the
-        widget's own clearing and :func:`mark_opened` leave the message line as it is."""
-        guarded = self._guard(lambda: fn())
-        return lambda change: guarded() if chosen(change["new"]) else None
-
     def _guard(self, fn: Callable) -> Callable:
         def run(*args):
             self.message.value = ""
@@ -275,7 +245,7 @@ class ScenarioShare(_ShareBox):
                                     layout=w.Layout(width="auto"))
         self.save_button.on_click(self._guard(self.save_ruling))
         self.upload = _upload(".yaml,.yml", "เปิดไฟล์ข้อตัดสิน / open a ruling")
-        self.upload.observe(self._on_upload(self.open_upload), names="value")
+        self.upload.observe(self._guard(lambda _c: self.open_upload()), names="value")
         super().__init__([w.HTML(SHARE_CSS, layout=w.Layout(display="none")),
                           _bar(self.link, self.save_button, self.upload), self.files, self.message], **kwargs)
         self.add_class("kl-share-box")
@@ -328,7 +298,6 @@ class ScenarioShare(_ShareBox):
         name, data = got
         sc = read_ruling(name, data, self.view.spec.id)
         self.view.load(sc)  # BadInput (bad setup or step): nothing changes
-        mark_opened(self.upload, name)
         self.message.value = message_html(f"เปิดไฟล์ {name} แล้ว", f"opened {name}", tone="info")
 
 
@@ -350,7 +319,7 @@ class PlayShare(_ShareBox):
                                       layout=w.Layout(width="auto"))
         self.ruling_button.on_click(self._guard(self.save_ruling))
         self.upload = _upload(".json", "เปิดไฟล์เกม / open a session")
-        self.upload.observe(self._on_upload(self.open_upload), names="value")
+        self.upload.observe(self._guard(lambda _c: self.open_upload()), names="value")
         super().__init__([w.HTML(SHARE_CSS, layout=w.Layout(display="none")),
                           _bar(self.share_button, self.ruling_button, self.upload),
                           self.link, self.files, self.message], **kwargs)
@@ -401,7 +370,6 @@ class PlayShare(_ShareBox):
             return
         name, data = got
         self.open_table(data, name)
-        mark_opened(self.upload, name)
         self.message.value = message_html(f"เปิดไฟล์ {name} แล้ว", f"opened {name}", tone="info")
 
 

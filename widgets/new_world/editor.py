@@ -304,13 +304,11 @@ class MapEditor(w.VBox):
         return text
 
     def _uploaded(self, change) -> None:
-        from ..sharing import chosen, mark_opened
-
         files = change["new"]
-        if not chosen(files):  # cleared, or the stand-in of the map just opened
+        if not files:
             return
         f = files[0]
-        self.upload.value = ()   # "(0)" until the map opens; the same file may be chosen again
+        self.upload.value = ()   # the same file may be chosen again
         name = str(f.get("name", "upload.yaml"))
         try:
             text = bytes(f["content"]).decode("utf-8")
@@ -318,7 +316,6 @@ class MapEditor(w.VBox):
             raise BadInput(name, "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
                            f"the file must be UTF-8 text (undecodable byte at offset {exc.start})") from None
         self.load_text(text, name)
-        mark_opened(self.upload, name)  # the button reads "(1)": this file is the map being edited
 
     def play_here(self, bots: int = 1, kind: str = "greedy", seed: int = 1):
         """Start a game against ``bots`` bots on this map (checked first; passed as ``map_yaml``)."""
