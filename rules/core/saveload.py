@@ -129,11 +129,13 @@ def replay(game: Game, config: Any, seed: int, actions: list[dict], overrides: d
            source: str = "save") -> Replay:
     """Rebuild a game from its history; :class:`BadInput` names the first refused action.
 
-    A file is untrusted input, so each player action must be one of the seat's
+    A file is untrusted input: a ``config`` dict is checked with JSON's types
+    (:func:`check_config`), and each player action must be one of the seat's
     ``legal_actions`` (as JSON) before ``apply`` sees it, and a chance outcome one of
     ``chance_outcomes`` when the game lists them; the refusal names the clause that forbids it
     (``explain_illegal``) when the engine gives one.
     """
+    check_config(game, config, source)
     cfg, state = start(game, config, seed, overrides, source)
     rp = Replay(game, cfg, seed, dict(overrides or {}), state)
     for i, action in enumerate(actions):
@@ -290,11 +292,7 @@ def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
     if not isinstance(raw, dict):
         raise BadInput(source, "<root>", "ไฟล์บันทึกต้องเป็นออบเจกต์ JSON ({...})",
                        f"a save file must be a JSON object, got {type(raw).__name__}")
-    version = raw.get("schema_version")
-    if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
-        known = ", ".join(map(str, SUPPORTED_VERSIONS))
-        raise BadInput(source, "schema_version", f"รองรับเฉพาะรุ่น {known} (ได้ {str(version)[:20]!r})",
-                       f"unsupported schema_version {str(version)[:20]!r}; expected one of {known}")
+    version = _version(raw, source)
     for key in ("config", "overrides", "actions", "snapshot"):
         if key in raw:
             _check_values(raw[key], key, source)
@@ -308,6 +306,39 @@ def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
         raise BadInput(source, "snapshot.step", f"snapshot.step ต้องเท่ากับจำนวนการกระทำ ({len(save.actions)})",
                        f"snapshot.step must equal the number of actions ({len(save.actions)})")
     return save
+
+
+def _version(raw: dict, source: str) -> int:
+    """The file's ``schema_version``, one of :data:`SUPPORTED_VERSIONS`; else :class:`BadInput` saying
+    which versions are supported (and, for ``"2"``, ``2.0`` or ``true``, that it must be a whole number)."""
+    known = ", ".join(map(str, SUPPORTED_VERSIONS))
+    if "schema_version" not in raw:
+        raise BadInput(source, "schema_version", f"ไม่มีช่อง schema_version (รุ่นที่รองรับ: {known})",
+                       f"schema_version is missing (supported versions: {known})")
+    version = raw["schema_version"]
+    got = repr(version) if len(repr(version)) <= 24 else repr(version)[:21] + "..."
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadInput(source, "schema_version",
+                       f"schema_version ต้องเป็นจำนวนเต็ม ไม่ใช่ข้อความหรือทศนิยม (ได้ {got}; รุ่นที่รองรับ: {known})",
+                       f"schema_version must be a whole number, not text or a decimal (got {got}; "
+                       f"supported versions: {known})")
+    if version not in SUPPORTED_VERSIONS:
+        raise BadInput(source, "schema_version", f"ไม่รองรับรุ่น {got} (รุ่นที่รองรับ: {known})",
+                       f"unsupported schema_version {got} (supported versions: {known})")
+    return version
+
+
+def check_config(game: Game, config: Any, source: str) -> None:
+    """A file's ``config`` checked with JSON's own types (pydantic strict JSON mode): ``"2"`` is not
+    a number of players, as ``"4242"`` is not a seed.  :class:`BadInput` (source ``<file>: config``,
+    the field) like :meth:`Game.make_config`'s; a config object (not a dict) is not checked here."""
+    model = getattr(game, "config_model", None)
+    if not isinstance(config, dict) or not (isinstance(model, type) and issubclass(model, BaseModel)):
+        return
+    try:
+        model.model_validate_json(json.dumps(config), strict=True)
+    except ValidationError as exc:
+        raise pydantic_error(exc, f"{source}: config") from None
 
 
 def _too_big(source: str, size: int) -> BadInput:
