@@ -121,7 +121,7 @@ WHY_SHOWN = 2
 
 def _heading(book: Rulebook | None, cid: str) -> str:
     try:
-        return book.clause(cid).heading[-1] if book else ""
+        return book.clause_title(cid)[0] if book else ""
     except (KeyError, IndexError, AttributeError):
         return ""
 

@@ -44,7 +44,11 @@ MAX_LINK = 60_000
 SHARE_CSS = """<style>
 .kl-share { gap: 6px; align-items: center; }
 .kl-share a.kl-share-link, .kl-share a.kl-download { font-weight: bold; text-decoration: none; }
-.kl-share code { font-size: 12px; word-break: break-all; }
+.kl-share code, .kl-share .kl-link-text { font-size: 12px; word-break: break-all; overflow-wrap: anywhere;
+  white-space: normal; max-width: 100%; }
+/* a flex item keeps its content's width unless allowed to shrink: the share code wraps in its panel */
+.kl-share > *, .kl-share .kl-share-row, .kl-share-box .widget-html, .kl-share-box .widget-html-content {
+  min-width: 0; max-width: 100%; overflow-wrap: anywhere; }
 </style>"""
 
 

@@ -14,6 +14,8 @@ File ``data/rulebooks/<game>.yaml``::
           1, รายได้
           รับโทเค็นเงิน 1 ชิ้น
         gloss_en: Take 1 coin.               # optional, our own English
+        title_th: รายได้                      # optional: the clause's own title an event citing it shows
+        title_en: Income                     # (else its last heading, never the book's title)
         note: ...                            # optional
 
 Beside it ``data/rulebooks/<game>.th.txt`` is the seed copied byte for byte.  Every
@@ -46,6 +48,8 @@ class Clause:
     status: str
     gloss_en: str = ""
     note: str = ""
+    title_th: str = ""
+    title_en: str = ""
 
     @property
     def section(self) -> str:
@@ -73,6 +77,18 @@ class Rulebook:
             if c.id == clause_id:
                 return c
         raise KeyError(f"unknown clause id '{clause_id}' in rulebook '{self.game}'")
+
+    def clause_title(self, clause_id: str) -> tuple[str, str]:
+        """``(Thai, English)`` title of one clause as an event citing it shows it: its own
+        ``title_th``/``title_en`` when the file gives one, else its last heading - but never the
+        book's title (a clause under the title line alone has no heading of its own: ``("", "")``)."""
+        c = self.clause(clause_id)
+        if c.title_th:
+            return c.title_th, c.title_en or c.title_th
+        head = c.heading[-1] if c.heading else ""
+        if head in (self.title_th, self.title_en):
+            return "", ""
+        return head, head
 
     @property
     def ids(self) -> frozenset[str]:
@@ -141,7 +157,8 @@ def parse_rulebook(data: object, source: str) -> Rulebook:
         if not isinstance(heading, list) or not all(isinstance(h, str) for h in heading):
             raise BadInput(source, where + "heading", "ต้องเป็นรายการข้อความ", "expected a list of strings")
         clauses.append(Clause(cid, tuple(heading), _req(raw, "text_th", source, where, str),
-                              status, str(raw.get("gloss_en", "") or ""), str(raw.get("note", "") or "")))
+                              status, str(raw.get("gloss_en", "") or ""), str(raw.get("note", "") or ""),
+                              str(raw.get("title_th", "") or ""), str(raw.get("title_en", "") or "")))
     return Rulebook(
         game=_req(data, "game", source, "", str),
         seed_file=_req(data, "seed_file", source, "", str),

@@ -513,14 +513,14 @@ def _drawn(w, a: dict, log) -> None:
         piles[slot] = drawn_from(piles[slot], card)
         w.award_piles = tuple(piles)
         w.award_up[slot] = card
-        cites, th, en = ("setup.awards",), f"กอง Award {PILES[slot]}", f"award pile {PILES[slot]}"
+        cites, (th, en) = ("setup.awards",), names.award_pile_name(slot)
     else:
         k = TIMINGS.index(deck)
         decks = list(w.champ_decks)
         decks[k] = drawn_from(decks[k], card)
         w.champ_decks = tuple(decks)
         w.champ_up[k] = card
-        cites, th, en = ("setup.champions",), f"กองแชมเปียน{deck}", f"the {deck} champion deck"
+        cites, (th, en) = ("setup.champions",), names.champion_deck_name(deck)
     if log is not None:
         cth, cen = names.named(names.card_name(card), card)
         emit(log, "card_drawn", None, cites, f"เปิดการ์ด {cth} จาก{th}", f"{cen} is drawn face up from {en}",

@@ -9,7 +9,7 @@ from .board import ability, markers_on_board, pay, score
 from .config import ANY, CAMP, MAGIC_PER_PIP, PLANS_TO_END, RESERVE_BONUS_VP, TROOP_TH, TROOPS
 from .data import load
 from .dice import OPPOSITE, shortfall, strength, to_bag
-from .names import named, plan_name
+from .names import named, plan_name, slot_name
 from .shrines import row_take
 from .state import Battle, die_text, renewed, seat_name
 
@@ -167,9 +167,10 @@ def assign(w, seat: int, i: int, wild: bool, log) -> None:
         th, en = seat_name(seat)
         slot = b.slots[len(b.dice)]
         dt, de = die_text(d)
+        st, se = slot_name(slot)
         emit(log, "troop_assigned", seat, ("battle.assign_troops",) + (("shrines.gem",) if wild else ()),
-             f"{th} วางเต๋า {dt} ลงช่อง{'ใดก็ได้' if slot == ANY else slot}" + (" (ใช้อัญมณีทำเป็น Wild)" if wild else ""),
-             f"{en} assigns {de} to a{'n any' if slot == ANY else ' ' + slot} slot" + (" (made wild with a gem)" if wild else ""),
+             f"{th} วางเต๋า {dt} ลง{st}" + (" (ใช้อัญมณีทำเป็น Wild)" if wild else ""),
+             f"{en} assigns {de} to a{'n' if slot == ANY else ''} {se}" + (" (made wild with a gem)" if wild else ""),
              die=i, troop=d[0], face=d[1], slot=slot, wild=wild)
     w.queue.pop(0)
     w.queue.insert(0, ("assign",) if len(w.battle.dice) < len(b.slots) else ("adjust",))

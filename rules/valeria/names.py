@@ -10,9 +10,10 @@ from functools import lru_cache
 
 from .config import ANY, CAMP, SHRINE_TH, SHRINES, TROOP_TH, TROOPS, WILD
 from .data import load
-from .state import TIMING_TH
+from .state import PILES, TIMING_TH
 
 TIMING_EN = {"instant": "instant", "ongoing": "ongoing", "end_game": "end-game"}
+PILE_TH = {"left": "ซ้าย", "centre": "กลาง", "right": "ขวา"}
 STAT_TH = {"plans": "แผนรบสำเร็จ", "champions": "แชมเปียน", "gold": "ทอง", "magic": "เวทมนตร์",
            "influence": "บารมี", "gems": "อัญมณี", "troops": "เต๋าทหาร", "map_markers": "Conquest Marker บนแผนที่"}
 STAT_EN = {"plans": "plans completed", "champions": "champions", "gold": "gold", "magic": "magic",
@@ -26,6 +27,25 @@ def troop_name(troop: str) -> tuple[str, str]:
     if troop == WILD:
         return "Wild", "wild"
     return TROOP_TH.get(troop, troop), troop
+
+
+def slot_name(slot: str) -> tuple[str, str]:
+    """A battle plan's slot (battle.assign_troops): ``("ช่องโครงกระดูก", "skeleton slot")``,
+    ``("ช่องใดก็ได้", "any slot")``."""
+    th, en = troop_name(slot)
+    return f"ช่อง{th}", f"{en} slot"
+
+
+def champion_deck_name(deck: str) -> tuple[str, str]:
+    """One of the three champion decks by timing (setup.champions): ``("กองแชมเปียนจบเกม",
+    "the end-game champion deck")``."""
+    return f"กองแชมเปียน{TIMING_TH.get(deck, deck)}", f"the {TIMING_EN.get(deck, deck)} champion deck"
+
+
+def award_pile_name(slot: int) -> tuple[str, str]:
+    """One of the three award piles (setup.awards): ``("กอง Award ซ้าย", "the left award pile")``."""
+    pile = PILES[slot]
+    return f"กอง Award {PILE_TH[pile]}", f"the {pile} award pile"
 
 
 @lru_cache(maxsize=None)

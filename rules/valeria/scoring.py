@@ -30,16 +30,42 @@ def finish(w, log) -> None:
                 score(w, seat, extra, "end_game", log, ("intro.goal", "end.trigger_and_scoring"),
                       "บารมีส่วนเกิน", "excess influence")
     won = winners_of(w)
-    best = max(p.vp for p in w.players)
-    tied = sum(1 for p in w.players if p.vp == best) > 1
-    th = ", ".join(seat_name(i)[0] for i in won)
-    en = ", ".join(seat_name(i)[1] for i in won)
-    emit(log, "game_over", None, ("end.trigger_and_scoring", "intro.goal"),
-         f"จบเกม {th} ชนะด้วย {best} VP" + (" (เสมอ VP ตัดสินที่บารมี)" if tied else ""),
-         f"game over: {en} win{'s' if len(won) == 1 else ''} with {best} VP" + (" (VP tie broken by influence)" if tied else ""),
+    th, en = game_over_text(w.players, won, None)
+    emit(log, "game_over", None, ("end.trigger_and_scoring", "intro.goal"), th, en,
          winners=list(won), vp=[p.vp for p in w.players], influence=[p.influence for p in w.players])
     w.winners = won
     w.queue = []
+
+
+def game_over_text(players, won, viewer: int | None) -> tuple[str, str]:
+    """The game-over line (end.trigger_and_scoring, intro.goal): who won - ``คุณชนะ / you won`` or
+    ``คุณแพ้`` when ``viewer`` is a seat - and each seat's แต้มชัยชนะ (VP), e.g. ``"จบเกม ผู้เล่น 1
+    ชนะ (คุณชนะ) · แต้มชัยชนะ (VP): ผู้เล่น 1 12 VP · ผู้เล่น 2 9 VP"``."""
+    won = tuple(won)
+    best = max(p.vp for p in players)
+    tied = sum(1 for p in players if p.vp == best) > 1
+    who_th = ", ".join(seat_name(i)[0] for i in won)
+    who_en = ", ".join(seat_name(i)[1] for i in won)
+    th = f"จบเกม {who_th} ชนะ" + ("ร่วมกัน" if len(won) > 1 else "")
+    en = f"game over: {who_en} win{'s' if len(won) == 1 else ''}"
+    if viewer is not None:
+        mine = viewer in won
+        th += " (คุณชนะ)" if mine else " (คุณแพ้)"
+        en += " (you won)" if mine else " (you lost)"
+    th += " · แต้มชัยชนะ (VP): " + " · ".join(f"{seat_name(i)[0]} {p.vp} VP" for i, p in enumerate(players))
+    en += " · victory points (VP): " + ", ".join(f"{seat_name(i)[1]} {p.vp} VP" for i, p in enumerate(players))
+    if tied:
+        th += " (เสมอ VP ตัดสินที่บารมี)"
+        en += " (VP tie broken by influence)"
+    return th, en
+
+
+def result_text(s, viewer: int | None) -> tuple[str, str] | None:
+    """The game-over line of a finished game for ``viewer`` (a seat: says whether it won), or
+    ``None`` while the game goes on."""
+    if s.winners is None:
+        return None
+    return game_over_text(s.players, s.winners, viewer)
 
 
 def winners_of(s) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ from .config import CAMP, GEMS_IN_BOX, SHRINES, TROOPS, VP_SOURCES
 from .data import load
 from .dice import setup_numbers
 from .invariants import invariants
+from .names import champion_deck_name
 from .state import PILES, TIMINGS, State
 
 SRC = "scenario"
@@ -184,8 +185,8 @@ def apply_overrides(s: State, overrides: Mapping[str, Any]) -> State:
     champ_up = list(_ids(overrides.get("champ_up", list(s.champ_up)), "setup.overrides.champ_up", data.champions, "แชมเปียน"))
     for k, cid in enumerate(champ_up):
         if data.champions[cid].timing != TIMINGS[k]:
-            raise BadInput(SRC, f"setup.overrides.champ_up.{k}", f"ช่องนี้เป็นของกอง{TIMINGS[k]}",
-                           f"slot {k} belongs to the {TIMINGS[k]} deck")
+            raise BadInput(SRC, f"setup.overrides.champ_up.{k}", f"ช่องนี้เป็นของ{champion_deck_name(TIMINGS[k])[0]} (setup.champions)",
+                           f"slot {k} belongs to {champion_deck_name(TIMINGS[k])[1]} (setup.champions)")
     award_up = list(_ids(overrides.get("award_up", list(s.award_up)), "setup.overrides.award_up", data.awards, "Award"))
     # every card in exactly one place: the named ones leave the decks, and a face-up card a seat
     # now holds is replaced by the first free card of its deck

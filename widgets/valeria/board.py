@@ -12,6 +12,7 @@ from rules.valeria.battle import strength_breakdown
 from rules.valeria.board import TRACK_EN, ability
 from rules.valeria.config import SHRINE_TH, SHRINES, TROOPS
 from rules.valeria.data import load
+from rules.valeria.scoring import result_text
 from rules.valeria.names import award_name, champion_name, map_name, place_name, plan_name, troop_name
 from rules.valeria.shrines import shrine_values
 
@@ -216,6 +217,9 @@ class ValeriaBoard(BoardView):
         self.add_class("kl-val-board")  # the table and its side (what a click redraws)
 
     def show(self, shown: Shown) -> None:
-        self.html.value = table_html(shown.state, shown.obs, self.spec.seat_label)
+        over = result_text(shown.state, shown.viewer if isinstance(shown.viewer, int) else None)
+        head = (f"<div class='kl-val kl-val-over'><b>{e(over[0])}</b> <span class='kl-muted'>/ {e(over[1])}</span></div>"
+                if over else "")
+        self.html.value = head + table_html(shown.state, shown.obs, self.spec.seat_label)
 
 
