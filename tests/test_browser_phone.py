@@ -47,6 +47,11 @@ BROKEN_WORDS = """
 () => [...document.querySelectorAll('th, td')].filter(c => {
   const t = c.innerText.trim();
   if (!t || /\\s/.test(t) || !/^[A-Za-z0-9+.:-]+$/.test(t)) return false;
+  // one word in one text node (a row of dice is several inline boxes that may wrap)
+  const walk = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+  let texts = 0;
+  while (walk.nextNode()) if (walk.currentNode.nodeValue.trim()) texts++;
+  if (texts !== 1) return false;
   const r = document.createRange(); r.selectNodeContents(c);
   const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
   return tops.size > 1;
