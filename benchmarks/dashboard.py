@@ -361,6 +361,21 @@ class WireCounter:
             self._server.close()
 
 
+def browser_cpu_seconds() -> float:
+    """CPU seconds (user + system) of the Chromium processes this benchmark started (children of
+    this process, playwright's driver included)."""
+    import psutil
+    total = 0.0
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in p.name().lower() or "node" in p.name().lower():
+                t = p.cpu_times()
+                total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
 # ----------------------------------------------------------------------------- a visitor
 class Visitor:
     """A fresh browser context and page: bytes, websocket messages and console lines recorded."""
@@ -570,6 +585,9 @@ async def measure_visitors(browser, server: Server, pages: dict[str, str], n: in
     server.wait_quiet()
     urls = [list(pages.values())[i % len(pages)] for i in range(n)]
     visitors = await asyncio.gather(*(Visitor.open(browser, u) for u in urls))
+    # whose CPU the wait is: the server and its kernels, or the visitors' browser (one Chromium on
+    # this machine for all of them, where a class brings a device each)
+    cpu0 = (server.cpu_seconds(), browser_cpu_seconds())
     t0 = time.time()
     t_end = time.monotonic() + timeout
 
@@ -583,11 +601,18 @@ async def measure_visitors(browser, server: Server, pages: dict[str, str], n: in
         else:
             epochs.append(await v.page.evaluate("() => window.__kl.boardEpoch") / 1000)
     ok = [e - t0 for e in epochs if e is not None]
+    wall = time.time() - t0
+    cpu = (server.cpu_seconds() - cpu0[0], browser_cpu_seconds() - cpu0[1])
+    splits = [await v.split() for v, r in zip(visitors, results) if not isinstance(r, Exception)]
+    split = {k: summary([x[k] for x in splits if x.get(k) is not None], 0) for k in ("html", "ws_created", "ws_open", "board")}
     errors = sorted({f"{type(r).__name__}: {(str(r).splitlines() or [''])[0][:120]}" for r in results
                      if isinstance(r, Exception)})
     out["visitors"] = {"n": n, "all_s": round(max(ok), 2) if len(ok) == n else None,
                        "each_s": summary(ok, 2), "failed": n - len(ok), "timeout_s": timeout,
-                       "errors": errors, "load_after": load()}
+                       "errors": errors, "load_after": load(),
+                       "split_ms": split,  # from each visitor's navigation start
+                       "cpu_s": {"server_and_kernels": round(cpu[0], 1), "browser": round(cpu[1], 1),
+                                 "wall": round(wall, 1)}}
     print(f"  visitors: {out['visitors']}", file=sys.stderr)
     await asyncio.gather(*(v.close() for v in visitors), return_exceptions=True)
 
