@@ -35,6 +35,7 @@ from rules.core.protocol import BadInput, IllegalAction, current_json
 from rules.core.scenario import Scenario, parse_scenario
 
 from .errors import error_html, message_html
+from .filepicker import FilePicker
 
 MAX_UPLOAD = 2_000_000
 """Bytes: an uploaded file bigger than this is refused before it is read."""
@@ -108,7 +109,7 @@ def save_from_code(code: str, source: str = "link") -> str:
         raise bad from None
 
 
-def uploaded(upload: w.FileUpload) -> tuple[str, bytes] | None:
+def uploaded(upload: FilePicker) -> tuple[str, bytes] | None:
     """``(name, bytes)`` of the file in ``upload`` (``None`` if none); :class:`BadInput` when it is too
     big.  The widget is cleared so the same file can be chosen again."""
     files = list(upload.value or ())
@@ -217,9 +218,8 @@ def _bar(*children: w.Widget) -> w.HBox:
     return box
 
 
-def _upload(accept: str, label: str) -> w.FileUpload:
-    return w.FileUpload(accept=accept, multiple=False, description=label, icon="upload", tooltip=label,
-                        layout=w.Layout(width="auto"))  # tooltip: without one the browser shows "null"
+def _upload(accept: str, label: str) -> FilePicker:
+    return FilePicker(accept=accept, description=label, tooltip=label, layout=w.Layout(width="auto"))
 
 
 # ----------------------------------------------------------------------------- a scenario view

@@ -26,7 +26,9 @@ from rules.core.protocol import BadInput
 from rules.new_world.board import PLACEABLE, SIDES, map_path, parse_map_text
 
 from ..errors import message_html, safe
+from ..filepicker import FilePicker
 from ..hexboard import HexBoard
+from ..sharing import uploaded
 from .board import ICON_FILL
 
 ICON_TOOLS = {"blank": "ว่าง / blank", "food": "ฟาร์มอาหาร / food", "energy": "ฟาร์มพลังงาน / energy",
@@ -88,8 +90,8 @@ class MapEditor(w.VBox):
         clear = w.Button(description="ล้างที่เลือก / clear selection", layout=w.Layout(width="auto"))
         check = w.Button(description="ตรวจ / check", button_style="info", layout=w.Layout(width="auto"))
         save = w.Button(description="บันทึก YAML / save", layout=w.Layout(width="auto"))
-        self.upload = w.FileUpload(accept=".yaml,.yml", multiple=False, description="โหลด YAML / load",
-                                  tooltip="โหลดแผนที่ YAML / load a map YAML")
+        self.upload = FilePicker(accept=".yaml,.yml", description="โหลด YAML / load",
+                                 tooltip="โหลดแผนที่ YAML / load a map YAML")
         play = w.Button(description="เล่นบนแผนที่นี้ / play on this map", button_style="primary",
                         layout=w.Layout(width="auto"))
         self.status, self.download, self.summary = w.HTML(), w.HTML(), w.HTML()
@@ -304,14 +306,11 @@ class MapEditor(w.VBox):
         return text
 
     def _uploaded(self, change) -> None:
-        files = change["new"]
-        if not files:
+        if not change["new"]:
             return
-        f = files[0]
-        self.upload.value = ()   # the same file may be chosen again
-        name = str(f.get("name", "upload.yaml"))
+        name, data = uploaded(self.upload)   # cleared, so the same file may be chosen again; size checked
         try:
-            text = bytes(f["content"]).decode("utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise BadInput(name, "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
                            f"the file must be UTF-8 text (undecodable byte at offset {exc.start})") from None

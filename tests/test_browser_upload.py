@@ -1,0 +1,48 @@
+"""Opening a file from the reader's device, in headless Chromium (the system's): a ruling file
+chosen on the Coup page opens that ruling, and the button reads only its label (ipywidgets'
+FileUpload read "open a ruling (0)" right after a ruling had opened); a broken file gives the
+Thai/English refusal and leaves the view as it was; the same file can be chosen twice."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_a_ruling_file_opens_from_the_coup_page(browser, dashboard, tmp_path):
+    ruling = sorted((ROOT / "data/scenarios/coup").glob("*.yaml"))[-1]
+    title = yaml.safe_load(ruling.read_text(encoding="utf-8"))["title_th"]
+    broken = tmp_path / "broken.yaml"
+    broken.write_bytes(b"\xff\xfe not utf-8")
+    page = browser.new_page(viewport={"width": 1280, "height": 1000}, locale="th-TH")
+    try:
+        page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        box = page.locator(".kl-share-box", has=page.locator(".kl-filepicker")).first
+        box.wait_for(timeout=180_000)
+        button = box.locator(".kl-filepicker")
+        label = button.inner_text().strip()
+        assert label == "เปิดไฟล์ข้อตัดสิน / open a ruling", label
+        assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), "the label is cut"
+        for attempt in (1, 2):  # the same file twice: the second choice opens it again
+            box.locator("input[type=file]").set_input_files(str(ruling))
+            box.get_by_text(f"เปิดไฟล์ {ruling.name} แล้ว").wait_for(timeout=60_000)
+            assert button.inner_text().strip() == label  # no "(0)", no "(1)"
+            assert not re.search(r"\(\d+\)", button.inner_text())
+        view = page.locator(".kl-page", has=box).first  # the scenario view the share box is under
+        assert title in view.inner_text()
+        box.locator("input[type=file]").set_input_files(str(broken))
+        err = box.locator(".kl-error").first
+        err.wait_for(timeout=60_000)
+        assert "UTF-8" in err.inner_text(), err.inner_text()
+        ARTIFACTS.mkdir(exist_ok=True)
+        box.screenshot(path=str(ARTIFACTS / "upload_ruling_refused.png"))
+    finally:
+        page.close()
