@@ -617,6 +617,80 @@ async def measure_visitors(browser, server: Server, pages: dict[str, str], n: in
     await asyncio.gather(*(v.close() for v in visitors), return_exceptions=True)
 
 
+# ----------------------------------------------------------------------------- visitors without a browser
+async def protocol_visitor(base: str, url: str, timeout: float) -> dict:
+    """What a visitor's page asks of the server, without rendering it: the page's HTML (Voila
+    hands it a preheated kernel), the kernel's websocket, and every widget's state (ipywidgets'
+    ``jupyter.widget.control`` comm, ``request_states``: what the page's widget manager asks
+    before it draws anything).  Seconds from the request: ``html``, ``ws_open``, ``states``
+    (the reply with every widget's state received), and the reply's size."""
+    import uuid
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.websocket import websocket_connect
+    t0 = time.monotonic()
+    out: dict = {}
+    resp = await AsyncHTTPClient().fetch(url, request_timeout=timeout)
+    page = resp.body.decode("utf-8", "replace")
+    out["html"] = time.monotonic() - t0
+    m = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
+    if not m:
+        raise RuntimeError("no kernelId in the page")
+    session = uuid.uuid4().hex
+    ws = await websocket_connect(f"{base.replace('http', 'ws', 1)}/api/kernels/{m.group(1)}/channels?session_id={session}",
+                                 connect_timeout=timeout, max_message_size=256 * 2**20)
+    out["ws_open"] = time.monotonic() - t0
+    comm_id = uuid.uuid4().hex
+
+    def msg(msg_type: str, content: dict, metadata: dict | None = None) -> str:
+        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "bench", "session": session,
+                                      "msg_type": msg_type, "version": "5.3", "date": ""},
+                           "parent_header": {}, "metadata": metadata or {}, "content": content,
+                           "channel": "shell", "buffers": []})
+    await ws.write_message(msg("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control",
+                                             "data": {}}, {"version": "1.0.0"}))  # ipywidgets' control protocol
+    await ws.write_message(msg("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}}))
+    size, deadline = 0, t0 + timeout
+    try:
+        while time.monotonic() < deadline:
+            got = await asyncio.wait_for(ws.read_message(), max(0.1, deadline - time.monotonic()))
+            if got is None:
+                raise RuntimeError("the kernel websocket closed")
+            size += len(got)
+            if isinstance(got, bytes):  # a binary frame (buffers) of the reply
+                head = got[:4000].decode("latin-1")
+            else:
+                head = got[:4000]
+            if '"update_states"' in head:
+                out["states"] = time.monotonic() - t0
+                out["states_mb"] = round(size / 2**20, 2)
+                return out
+        raise TimeoutError("no update_states")
+    finally:
+        ws.close()
+
+
+async def measure_visitors_protocol(server: Server, pages: dict[str, str], n: int, out: dict,
+                                    timeout: float = 180) -> None:
+    """``n`` visitors at once without browsers (:func:`protocol_visitor`): the server's share of
+    a class arriving together, each visitor's device rendering its own page.  Same round robin
+    over the notebooks as :func:`measure_visitors`."""
+    server.wait_quiet()
+    urls = [list(pages.values())[i % len(pages)] for i in range(n)]
+    cpu0, t0 = server.cpu_seconds(), time.monotonic()
+    results = await asyncio.gather(*(protocol_visitor(server.base, u, timeout) for u in urls),
+                                   return_exceptions=True)
+    ok = [r for r in results if not isinstance(r, Exception)]
+    errors = sorted({f"{type(r).__name__}: {(str(r).splitlines() or [''])[0][:120]}" for r in results
+                     if isinstance(r, Exception)})
+    out["visitors_server_side"] = {
+        "n": n, "all_s": round(max(r["states"] for r in ok), 2) if len(ok) == n else None,
+        "html_s": summary([r["html"] for r in ok], 2), "ws_open_s": summary([r["ws_open"] for r in ok], 2),
+        "states_s": summary([r["states"] for r in ok], 2), "states_mb": summary([r["states_mb"] for r in ok], 2),
+        "failed": n - len(ok), "errors": errors,
+        "cpu_s": {"server_and_kernels": round(server.cpu_seconds() - cpu0, 1), "wall": round(time.monotonic() - t0, 1)}}
+    print(f"  visitors (server side, no browser): {out['visitors_server_side']}", file=sys.stderr)
+
+
 async def run(args) -> dict:
     from playwright.async_api import async_playwright
     names = [p.stem for p in sorted(NOTEBOOKS.glob("*.ipynb"))]
@@ -641,6 +715,7 @@ async def run(args) -> dict:
                 if args.opens > 0:  # --opens 0: no open figures (e.g. only the visitors at once)
                     await measure_opens(browser, server, pages, args.opens, out, wire)
                 if args.visitors > 0:  # --visitors 0: the opens and clicks only
+                    await measure_visitors_protocol(server, pages, args.visitors, out, args.visitors_timeout)
                     await measure_visitors(browser, server, pages, args.visitors, out, args.visitors_timeout)
                 await measure_clicks(browser, server, pages, args.clicks, args.seed, out)
             finally:
@@ -704,6 +779,18 @@ def report(out: dict) -> str:
                      f"{g['visitors_all_s']} {verdict(v['all_s'], g['visitors_all_s'])}  (each p50 "
                      f"{v['each_s']['p50']}, failed {v['failed']}, load after {v['load_after']})"
                      + (f"  {v['errors'][0]}" if v.get("errors") else ""))
+        if v.get("cpu_s"):
+            c = v["cpu_s"]
+            lines.append(f"{'  their CPU seconds: server+kernels / browser':<46}"
+                         f"{str(c['server_and_kernels']) + ' / ' + str(c['browser']):>27}  (wall {c['wall']} s, "
+                         f"one Chromium on this machine for every visitor)")
+    vs = out.get("visitors_server_side")
+    if vs:
+        shown = vs["all_s"] if vs["all_s"] is not None else "failed"
+        lines.append(f"{str(vs['n']) + ' visitors, server side: all widget states (s)':<46}{shown!s:>27}  "
+                     f"(no browser: page, websocket, every widget's state; each p50 {vs['states_s']['p50']}, "
+                     f"{vs['states_mb']['p50']} MB, server CPU {vs['cpu_s']['server_and_kernels']} s, failed {vs['failed']})"
+                     + (f"  {vs['errors'][0]}" if vs.get("errors") else ""))
     s = out.get("server_log", {})
     lines.append(f"{'server log: Traceback / not trusted':<46}{str(s.get('tracebacks')) + ' / ' + str(s.get('not_trusted')):>27}"
                  f"  ({s.get('path')})")

@@ -46,3 +46,44 @@ def test_a_ruling_file_opens_from_the_coup_page(browser, dashboard, tmp_path):
         box.screenshot(path=str(ARTIFACTS / "upload_ruling_refused.png"))
     finally:
         page.close()
+
+
+def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(browser, dashboard):
+    """Coup play: one move, "share this game"; the link's code (about a thousand characters) shows
+    as at most two lines inside its panel, and the link opened in a new tab seats the same game."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="th-TH")
+    other = None
+    try:
+        page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        play = page.locator(".kl-play-panel").first
+        play.wait_for(timeout=180_000)
+        play.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        table = page.locator(".kl-coup-play").first
+        income = table.locator(".kl-choices button", has_text="รายได้").first
+        income.wait_for(timeout=60_000)
+        income.click()
+        table.locator(".kl-story").filter(has_text="ที่นั่ง 0 รับเงิน").wait_for(timeout=60_000)
+        table.locator(".kl-choices button").first.wait_for(timeout=60_000)  # the bots answered
+        story = table.locator(".kl-story").inner_text()
+        play.get_by_role("button", name="แชร์เกมนี้ / share this game").click()
+        code = play.locator("code.kl-link-text").first
+        code.wait_for(timeout=60_000)
+        box = code.evaluate("""c => { const r = c.getBoundingClientRect(), p = c.closest('.kl-share-box').getBoundingClientRect();
+                                      return {h: r.height, line: parseFloat(getComputedStyle(c).lineHeight) || 18,
+                                              right: r.right, pright: p.right}; }""")
+        assert box["h"] <= 2 * box["line"] + 2, box
+        assert box["right"] <= box["pright"] + 1, box
+        href = play.locator("a.kl-share-link").first.get_attribute("href")
+        assert href.startswith("?game="), href
+        other = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="th-TH")
+        other.goto(f"{dashboard}/voila/render/coup.ipynb{href}", wait_until="domcontentloaded", timeout=120_000)
+        again = other.locator(".kl-coup-play .kl-story").filter(has_text="ที่นั่ง 0 รับเงิน").first
+        again.wait_for(timeout=180_000)
+        mine = [ln for ln in story.splitlines() if "ที่นั่ง 0 รับเงิน" in ln]
+        assert mine and [ln for ln in again.inner_text().splitlines() if "ที่นั่ง 0 รับเงิน" in ln] == mine
+        ARTIFACTS.mkdir(exist_ok=True)
+        play.locator(".kl-share-box").first.screenshot(path=str(ARTIFACTS / "share_game_link.png"))
+    finally:
+        page.close()
+        if other is not None:
+            other.close()

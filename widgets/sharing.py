@@ -47,6 +47,9 @@ SHARE_CSS = """<style>
 .kl-share a.kl-share-link, .kl-share a.kl-download { font-weight: bold; text-decoration: none; }
 .kl-share code, .kl-share .kl-link-text { font-size: 12px; word-break: break-all; overflow-wrap: anywhere;
   white-space: normal; max-width: 100%; }
+/* a game's code runs to a thousand characters: two lines of it show what it is, the link copies it all */
+.kl-share-box code.kl-link-text { display: -webkit-box; -webkit-line-clamp: 2; line-clamp: 2;
+  -webkit-box-orient: vertical; overflow: hidden; }
 /* a flex item keeps its content's width unless allowed to shrink: the share code wraps in its panel */
 .kl-share > *, .kl-share .kl-share-row, .kl-share-box .widget-html, .kl-share-box .widget-html-content {
   min-width: 0; max-width: 100%; overflow-wrap: anywhere; }
