@@ -64,3 +64,46 @@ def test_freed_memory_is_handed_back_once_the_cells_stop(monkeypatch):
     time.sleep(0.3)
     assert calls == [0]
     assert lean.trim_after_cells(None) in (True, False)  # no running shell here: nothing to do
+
+
+PYARROW_IN_A_KERNEL = r"""
+import sys
+from IPython.testing.globalipapp import get_ipython
+shell = get_ipython()                        # an IPython shell, as in a page's kernel
+import widgets.lean as lean
+assert lean.defer_pyarrow(shell) is True
+import pandas as pd
+assert lean.deferred("pyarrow") and "pyarrow" not in {m.split('.')[0] for m, v in sys.modules.items() if v is not None}
+df = pd.DataFrame({"seat": [0, 1], "winner": ["a", "b"]})
+assert str(df["winner"].dtype.storage) == "python"
+from rules.analysis.simulate import simulate, shutdown_pools
+pool = simulate("coup", 40, "random", {"players": 2}, seed=3, workers=2, progress=False)
+serial = simulate("coup", 40, "random", {"players": 2}, seed=3, workers=1, progress=False)
+import pandas.testing as pdt
+pdt.assert_frame_equal(pool, serial)          # the pool's tables unpickle without pyarrow
+assert lean.deferred("pyarrow")
+shutdown_pools()
+from widgets.analyzer import download_links
+html = download_links(serial, "t")
+assert "Parquet</a>" in html and sys.modules.get("pyarrow") is not None   # loaded when asked
+import base64, io, re
+pq = re.search(r'download="t.parquet" href="data:application/octet-stream;base64,([^"]+)"', html).group(1)
+back = pd.read_parquet(io.BytesIO(base64.b64decode(pq)))
+assert back.astype(str).equals(serial.reset_index(drop=True).astype(str))
+print("ok")
+"""
+
+
+def test_a_page_kernel_imports_pyarrow_only_for_a_parquet_download():
+    """In an IPython shell pandas comes without pyarrow (34 MiB); the analyzer's pool runs give the
+    serial table; the Parquet download loads pyarrow then and reads back the same table."""
+    out = subprocess.run([sys.executable, "-c", PYARROW_IN_A_KERNEL], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stdout + out.stderr
+
+
+def test_outside_a_kernel_pyarrow_is_imported_as_usual():
+    code = ("import sys, widgets, pandas as pd; import widgets.lean as lean;"
+            "assert not lean.deferred(); assert sys.modules.get('pyarrow') is not None; print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stdout + out.stderr

@@ -30,3 +30,4 @@ from . import lean as _lean
 _bundles.install()  # under the dashboard's server, widgets fetch their JavaScript once per page
 _lean.install()  # plotly's FigureWidget without nbformat (26 MiB) until a fig.show() needs it
 _lean.trim_after_cells()  # in a kernel: freed heap back to the system once the notebook has run
+_lean.defer_pyarrow()  # in a kernel: pandas without pyarrow (34 MiB) until a Parquet download

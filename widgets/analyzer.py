@@ -62,6 +62,8 @@ def download_links(df, stem: str) -> str:
     csv = base64.b64encode(df.to_csv(index=False).encode()).decode()
     buf = io.BytesIO()
     try:
+        from . import lean
+        lean.allow("pyarrow")  # held back in a page's kernel until now (widgets/lean.py)
         df.to_parquet(buf, index=False)
         pq = base64.b64encode(buf.getvalue()).decode()
         parquet = (f' · <a download="{stem}.parquet" href="data:application/octet-stream;base64,{pq}">'

@@ -19,6 +19,16 @@ running (half a second after the last one, so once after a whole notebook), free
 handed back to the system (``malloc_trim``).  A notebook's first answers free much of what they
 allocated (the analyzer's 550 games: the kernel kept 21 MiB of freed heap, 218 -> 197 MiB), and a
 pooled kernel waits with it for its visitor.
+
+:func:`defer_pyarrow` (run on import, in an IPython kernel only, before pandas is imported):
+pandas 3 imports pyarrow when pandas is imported, if it is installed, to back its string columns
+with it: +34 MiB in every page's kernel that imports pandas (measured: ``import pandas`` 68 MiB
+with pyarrow, 34 without), for the one thing a page uses pyarrow for, the analyzer's Parquet
+download.  In a page's kernel pyarrow is marked as not importable until :func:`allow` is called
+(the Parquet download calls it first); pandas then backs strings with Python objects (the same
+values: the CSV and Parquet a reader downloads are unchanged).  The analyzer's pool processes
+do the same when their parent did (:func:`rules.analysis.simulate.local_pool`), so the tables
+they send back unpickle without pyarrow.  Scripts, tests and the CLI import pyarrow as usual.
 """
 from __future__ import annotations
 
@@ -109,3 +119,30 @@ def trim_after_cells(shell=None) -> bool:
     shell.events.register("post_execute", arm)
     shell._kotika_trim = True
     return True
+
+
+def defer_pyarrow(shell=None) -> bool:
+    """In an IPython shell (``shell``, else the running one) where neither pandas nor pyarrow is
+    imported yet: pyarrow is not importable until :func:`allow` (see the module docstring).
+    Returns whether it is deferred now."""
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:
+            return False
+        shell = get_ipython()
+    if shell is None or "pandas" in sys.modules or "pyarrow" in sys.modules:
+        return sys.modules.get("pyarrow", 0) is None
+    sys.modules["pyarrow"] = None  # the import system's "not importable" mark
+    return True
+
+
+def deferred(name: str = "pyarrow") -> bool:
+    """Whether ``name`` is held back by :func:`defer_pyarrow`."""
+    return name in sys.modules and sys.modules[name] is None
+
+
+def allow(name: str = "pyarrow") -> None:
+    """Make ``name`` importable again (the next ``import`` loads it)."""
+    if deferred(name):
+        del sys.modules[name]

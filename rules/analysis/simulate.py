@@ -274,12 +274,17 @@ _POOLS: dict[int, Any] = {}
 _POOL_LOCK = threading.Lock()
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(no_pyarrow: bool = False) -> None:
     """A pool worker ignores Ctrl-C (SIGINT): the parent cancels runs between chunks and ends the
     pool; an interrupt sent to the whole process group (a dashboard stopped with Ctrl-C) printed a
-    KeyboardInterrupt traceback per worker into the server log."""
+    KeyboardInterrupt traceback per worker into the server log.  ``no_pyarrow``: the parent holds
+    pyarrow back (a page's kernel, ``widgets/lean.py``), so the worker does too: its tables'
+    string columns must unpickle in the parent without pyarrow."""
     import signal
+    import sys
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if no_pyarrow and "pandas" not in sys.modules:
+        sys.modules.setdefault("pyarrow", None)
 
 
 def local_pool(workers: int):
@@ -288,12 +293,13 @@ def local_pool(workers: int):
     from concurrent.futures import ProcessPoolExecutor
     import multiprocessing as mp
     with _POOL_LOCK:
-        pool = _POOLS.get(workers)
+        no_pyarrow = "pyarrow" in sys.modules and sys.modules["pyarrow"] is None
+        pool = _POOLS.get((workers, no_pyarrow))
         if pool is None or getattr(pool, "_broken", False):
             method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
             pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context(method),
-                                       initializer=_quiet_worker)
-            _POOLS[workers] = pool
+                                       initializer=_quiet_worker, initargs=(no_pyarrow,))
+            _POOLS[(workers, no_pyarrow)] = pool
         return pool
 
 
