@@ -149,3 +149,35 @@ def test_the_catalog_the_analyzer_and_the_bench_find_it():
     k = out["kernel"]
     assert out["games"] > 0 and k["games"] > 0
     assert k["same_games"] == min(k["games"], out["games"]) and k["matches_engine"] is True
+
+
+def test_the_kernel_draws_a_card_as_weighted_choice():
+    """``pick_count`` (integer running counts) finds the index :func:`weighted_choice` draws over
+    ``n / total`` from the same single random number, also next to a boundary, where it falls
+    back to the float sums (forced everywhere with a huge margin; never with a zero margin)."""
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.lists(st.integers(1, 9), min_size=1, max_size=150), st.integers(0, 2**32),
+           st.sampled_from([kernel.MARGIN, 0.0, 10.0**9]))
+    def same(counts, seed, margin):
+        total = sum(counts)
+        a, b = random.Random(seed), random.Random(seed)
+        got = kernel.pick_count(counts, total, a, margin)
+        assert got == weighted_choice(list(zip(range(len(counts)), [n / total for n in counts])), b)
+        assert a.random() == b.random()
+    same()
+
+    class Fixed(random.Random):
+        """A generator whose next ``random()`` is the given number (a draw right at a boundary)."""
+        def __init__(self, r):
+            super().__init__(0)
+            self.r = r
+
+        def random(self):
+            return self.r
+    for counts in ([1, 2, 3], [3] * 40, [1] * 149 + [2], [7]):
+        total = sum(counts)
+        ps = [n / total for n in counts]
+        edges = [0.0] + [c / total for c in __import__("itertools").accumulate(counts)][:-1]
+        for r in edges + [e - 1e-12 for e in edges if e] + [e + 1e-12 for e in edges] + [1 - 2**-53]:
+            want = weighted_choice(list(zip(range(len(ps)), ps)), Fixed(r))
+            assert kernel.pick_count(counts, total, Fixed(r)) == want, (counts, r)

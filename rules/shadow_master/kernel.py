@@ -125,9 +125,39 @@ def pick(ps: list[float], rng: random.Random) -> int:
     ``ps`` (>= 0): ``x = rng.random() * sum(ps)``, then the first outcome whose running sum
     exceeds ``x`` (the last when none does).  The running sums are the same float additions in
     the same order (``itertools.accumulate``), found by bisection instead of a Python loop."""
-    x = rng.random() * sum(ps)
+    return _index(ps, rng.random())
+
+
+def _index(ps: list[float], r: float) -> int:
+    """:func:`pick` for the random number ``r`` (in [0, 1)) already drawn."""
+    x = r * sum(ps)
     i = bisect_right(list(accumulate(ps)), x)
     return i if i < len(ps) else len(ps) - 1
+
+
+MARGIN = 1e-6
+"""How far (in cards) ``r * total`` must be from a running count for :func:`pick_count` to trust
+the integer sums: the float sums :func:`pick` adds differ from ``count / total`` by at most about
+``len(counts) * 2**-52`` (< 1e-13 for the Territory deck's <= 150 distinct cards, times ``total``
+< 1e-10 cards), so 1e-6 leaves a wide berth."""
+
+
+def pick_count(counts: list[int], total: int, rng: random.Random, margin: float = MARGIN) -> int:
+    """:func:`pick` over ``[n / total for n in counts]`` (``counts`` > 0, summing to ``total``),
+    the same index from the same single ``rng.random()``, found on the integer running counts.
+
+    Why: the float running sums of ``n / total`` are the exact ones ``C_k / total`` up to rounding
+    (see :data:`MARGIN`); ``x = r * sum(ps)`` likewise is ``r`` up to rounding.  So unless
+    ``r * total`` lies within ``margin`` cards of a running count ``C_k``, the first ``k`` with
+    ``C_k > r * total`` is the index the float sums give; near a boundary (about one draw in 10^5)
+    the float sums are added as :func:`pick` adds them."""
+    r = rng.random()
+    running = list(accumulate(counts))
+    y = r * total
+    i = bisect_right(running, y)
+    if i < len(running) and running[i] - y > margin and (i == 0 or y - running[i - 1] > margin):
+        return i
+    return _index([n / total for n in counts], r)
 
 
 class _DeckCounts:
@@ -168,8 +198,8 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
     ``trace``: a list that receives each move (action or chance outcome) as the engine's dict."""
     cfg = GAME.make_config(config) if isinstance(config, Mapping) else config
     w = thaw(new_state(cfg, seed))
+    w.events = None   # emit(None, ...) keeps nothing: the kernel drops every event
     randbelow = _randbelow(rng)
-    events = w.events
     colours = w.board.colours
     die_ps = [1 / len(colours)] * len(colours)   # chance.weights of a die: one face per kingdom colour
     deck_counts = _DeckCounts()
@@ -188,7 +218,7 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
                 deck = w.deck
                 cards, counts = deck_counts.of(deck)
                 total = len(deck)
-                card = cards[pick([n / total for n in counts], rng)]
+                card = cards[pick_count(counts, total, rng)]
                 a = {"chance": "territory", "card": card}
                 act_chance(w, a)
                 deck_counts.drawn(deck, card)
@@ -223,7 +253,6 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
             enforce_limit(w)
         advance(w)
         _as_thawed(w)
-        events.clear()
         steps += 1
     final = w.freeze()
     won, totals, sources = _scores(final)
