@@ -181,3 +181,50 @@ def test_the_kernel_draws_a_card_as_weighted_choice():
         for r in edges + [e - 1e-12 for e in edges if e] + [e + 1e-12 for e in edges] + [1 - 2**-53]:
             want = weighted_choice(list(zip(range(len(ps)), ps)), Fixed(r))
             assert kernel.pick_count(counts, total, Fixed(r)) == want, (counts, r)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(st.integers(2, 6), st.integers(0, 10**6),
+       st.fixed_dictionaries({k: st.sampled_from(v) for k, v in READINGS.items()}))
+def test_the_steps_that_skip_the_sort_leave_nothing_to_sort(players, seed, readings):
+    """After a step of ``kernel.SAFE`` (queue empty before and after) the kernel does not sort the
+    Powers, castles and alliances: they must be in order already (``CHECK_ORDER`` raises if not),
+    under any mix of readings; the games stay the engine's."""
+    kernel.CHECK_ORDER = True
+    try:
+        assert differences({"players": players, **readings}, seed) == []
+    finally:
+        kernel.CHECK_ORDER = False
+
+
+def _states_of_random_games(config: dict, seed: int, every: int = 3):
+    """Every ``every``-th state of the engine's random game (chance nodes and decisions included)."""
+    rng = random.Random(seed)
+    state = GAME.new_game(config, seed)
+    k = 0
+    while (a := choose_action(GAME, state, None, rng)) is not None:
+        if k % every == 0:
+            yield state
+        k += 1
+        state = GAME.apply(state, a).state
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.integers(2, 6), st.integers(0, 10**6),
+       st.fixed_dictionaries({k: st.sampled_from(v) for k, v in READINGS.items()}))
+def test_placeable_is_place_problem_answered_yes_or_no(players, seed, readings):
+    """``actions.placeable`` (the batched check the phase-1 lists use) keeps exactly the cells
+    where ``place_problem`` finds nothing: every seat, every kingdom colour and black, 1 and 2
+    tokens, over all map cells and the X card, on states of random games under mixed readings
+    (castles, empty castle cells, Rank 15+ fees, exhausted supplies included where they occur)."""
+    from rules.shadow_master.actions import place_problem, placeable
+    seen = 0
+    for state in _states_of_random_games({"players": players, **readings}, seed, every=13):
+        cells = list(state.board.cells) + ["X"]
+        for seat in range(len(state.players)):
+            for colour in state.board.all_colours:
+                for n in (1, 2):
+                    want = [c for c in cells if place_problem(state, seat, c, colour, n) is None]
+                    assert placeable(state, seat, cells, colour, n) == want
+                    seen += bool(want)
+    assert seen

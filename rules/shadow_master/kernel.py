@@ -50,11 +50,16 @@ from rules.core.play import _randbelow
 
 from . import decisions, flow, income, turn
 from .actions import legal
+from .constants import EXCHANGE_FEE, PASS_COST
+from .money import spendable
+from .powers import exchanges_allowed
+from .territory import cards_left
 from .chance import act_chance, outcome, weights
 from .engine import GAME
 from .powers import enforce_limit, update_flags
 from .scoring import breakdown, check_end, winners
 from .setup import new_state
+from .territory import pass_cost
 from .state import State, thaw
 
 SOURCES = ("cash", "deposits", "powers", "territory", "shadow")
@@ -191,19 +196,47 @@ class _DeckCounts:
         self.size -= 1
 
 
+assert PASS_COST > 0 and pass_cost(3) == 3 * PASS_COST   # the open-row count in play() relies on it
+
+SAFE = frozenset(("chance die", "chance territory", "exchange", "end_turn", "draw", "take_open", "stop_taking",
+                  "no_sell", "sell_power", "roll", "skip"))
+"""Steps (``chance <kind>`` or an action type) after which :func:`_as_thawed` has nothing to sort
+when the queue was empty before and after the handler: none of them (nor what :func:`.flow.advance`
+runs after them from an empty queue: the resume labels, the end of the round, income, tax,
+upkeep, deposits) appends to a seat's Kingdom Powers (a Power draw does), to the castles
+(building, a capture) or to an alliance (an ally); removals keep a sorted list sorted.
+``CHECK_ORDER = True`` (the tests) checks that at every such step."""
+
+CHECK_ORDER = False
+
+
+def _sorted_already(w) -> bool:
+    """``_as_thawed(w)`` would change nothing (what :data:`SAFE` promises)."""
+    return (all(a == sorted(a) for a in w.alliances) and w.castles == sorted(w.castles, key=_card)
+            and all(p.powers == sorted(p.powers) for p in w.players))
+
+
 def play(config, seed: int, rng: random.Random, trace: list | None = None, max_steps: int = 100_000) -> Result:
     """One uniformly random game (see the module docstring): ``config`` a Shadow Master config or
     its fields (``{"players": 4, ...}``; :class:`~rules.core.protocol.BadInput` when invalid),
     ``seed`` the ``new_game`` seed, ``rng`` the play's random numbers; at most ``max_steps`` steps.
-    ``trace``: a list that receives each move (action or chance outcome) as the engine's dict."""
+    ``trace``: a list that receives each move (action or chance outcome) as the engine's dict.
+
+    The steps met most (phase 3, taking Territory cards, the end-of-round sale) count their legal
+    actions without building them (:func:`.actions.legal`'s lists, in its order: see each branch)
+    and build only the drawn one; the others take :func:`.actions.legal`'s list."""
     cfg = GAME.make_config(config) if isinstance(config, Mapping) else config
     w = thaw(new_state(cfg, seed))
     w.events = None   # emit(None, ...) keeps nothing: the kernel drops every event
     randbelow = _randbelow(rng)
     colours = w.board.colours
+    players = w.players
     die_ps = [1 / len(colours)] * len(colours)   # chance.weights of a die: one face per kingdom colour
     deck_counts = _DeckCounts()
     act_turn, act_pending, act_end_of_round, advance = turn.act_turn, decisions.act_pending, income.act_end_of_round, flow.advance
+    optional_stop = cfg.phase2_take == "optional"
+    check_order = CHECK_ORDER
+    limit_on = cfg.power_limit_excess == "return_lowest"   # else enforce_limit does nothing
     # update_flags and check_end read only the position (its Ranks, colours, black tokens and
     # empty cells; the supply moves only with it) unless allies_rank=merged, where the alliances
     # count too: at a position they have already seen they can change nothing, so they are run
@@ -212,33 +245,83 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
     steps = 0
     while steps < max_steps and w.stage != "over":
         c = w.chance
+        queued = bool(w.queue)
         if c is not None:
+            kind = c.kind
             # GAME.sample_chance: weighted_choice over chance_outcomes, i.e. over chance.weights
-            if c.kind == "territory":
+            if kind == "territory":
                 deck = w.deck
                 cards, counts = deck_counts.of(deck)
-                total = len(deck)
-                card = cards[pick_count(counts, total, rng)]
+                card = cards[pick_count(counts, len(deck), rng)]
                 a = {"chance": "territory", "card": card}
                 act_chance(w, a)
                 deck_counts.drawn(deck, card)
             else:
-                if c.kind == "die":
+                if kind == "die":
                     a = {"chance": "die", "colour": colours[pick(die_ps, rng)]}
                 else:
                     found = weights(w)
                     a = outcome(c, found[pick([p for _, p in found], rng)][0])
                 act_chance(w, a)
+            kind = "chance " + kind
         else:
-            queue = w.queue
-            seat = queue[0].seat if queue else (w.turn.seat if w.stage == "turn" else w.eor_seat)
-            options = legal(w, seat)
-            if not options:
-                raise ValueError(f"{GAME!r}: seat {seat} must act but has no legal action")
-            a = options[randbelow(len(options))]
-            if queue:
+            a = None
+            stage = w.stage
+            if queued:
+                seat = w.queue[0].seat
+            elif stage == "turn":
+                t = w.turn
+                seat, step = t.seat, t.step
+                p = players[seat]
+                no_moves = p.moved_money or not any(p.deposits)   # money_moves is [] (its own first test)
+                if step == "phase3" and no_moves:
+                    # legal: an exchange per distinct card held (when one is left this round and
+                    # the fee can be paid), then end_turn, then money_moves (none here)
+                    if (p.hand and t.exchanges < exchanges_allowed(w, seat)
+                            and spendable(w, seat) >= EXCHANGE_FEE):
+                        held = sorted(set(p.hand))
+                        i = randbelow(len(held) + 1)
+                        a = ({"player": seat, "type": "exchange", "card": held[i]} if i < len(held)
+                             else {"player": seat, "type": "end_turn"})
+                    else:
+                        randbelow(1)   # the one legal action is still drawn (random_play draws)
+                        a = {"player": seat, "type": "end_turn"}
+                elif (step == "phase2" or step == "phase3_take") and no_moves:
+                    # legal (take_options): take_open i for each open card whose passing cost can
+                    # be paid (1 Silver per card passed: a prefix of the row), draw when a card is
+                    # left, stop_taking in phase 2 under phase2_take=optional, money_moves (none)
+                    money = spendable(w, seat)
+                    # pass_cost(i) = PASS_COST * i <= money: the first money // PASS_COST + 1 cards
+                    n_open = min(len(w.row), money // PASS_COST + 1) if money >= 0 else 0
+                    draw = cards_left(w) > 0
+                    stop = step == "phase2" and optional_stop
+                    n = n_open + draw + stop
+                    if not n:
+                        raise ValueError(f"{GAME!r}: seat {seat} must act but has no legal action")
+                    i = randbelow(n)
+                    if i < n_open:
+                        a = {"player": seat, "type": "take_open", "index": i}
+                    elif draw and i == n_open:
+                        a = {"player": seat, "type": "draw"}
+                    else:
+                        a = {"player": seat, "type": "stop_taking"}
+            else:
+                seat = w.eor_seat
+                if stage == "sell":
+                    # legal: sell_power for each distinct held card (sorted), then no_sell
+                    held = sorted(set(players[seat].powers))
+                    i = randbelow(len(held) + 1)
+                    a = ({"player": seat, "type": "sell_power", "colour": held[i][0], "kind": held[i][1]}
+                         if i < len(held) else {"player": seat, "type": "no_sell"})
+            if a is None:
+                options = legal(w, seat)
+                if not options:
+                    raise ValueError(f"{GAME!r}: seat {seat} must act but has no legal action")
+                a = options[randbelow(len(options))]
+            kind = a["type"]
+            if queued:
                 act_pending(w, seat, a)
-            elif w.stage == "turn":
+            elif stage == "turn":
                 act_turn(w, seat, a)
             else:
                 act_end_of_round(w, seat, a)
@@ -246,13 +329,19 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
             trace.append(a)
         if w.position is not checked or merged:
             update_flags(w)
-            enforce_limit(w)
+            if limit_on:
+                enforce_limit(w)
             check_end(w)
             checked = w.position
-        else:
+        elif limit_on:
             enforce_limit(w)
-        advance(w)
-        _as_thawed(w)
+        if queued or w.queue or kind not in SAFE:
+            advance(w)
+            _as_thawed(w)
+        else:
+            advance(w)
+            if check_order and not _sorted_already(w):
+                raise AssertionError(f"step {steps} ({kind}) left a list unsorted")
         steps += 1
     final = w.freeze()
     won, totals, sources = _scores(final)
