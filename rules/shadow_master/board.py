@@ -203,14 +203,16 @@ class Position(Mapping[str, tuple[str, int]]):
     def _derived(cls, board: Board, cells: dict, cache: dict, groups: dict, ranks: dict, tokens) -> "Position":
         """A position built by :func:`set_cell` from checked ``cells`` (no re-validation), with the
         memos carried over from the position it was derived from."""
+        # the slots' own setters (bound once, below the class): what object.__setattr__ ends in,
+        # without its per-call name lookup (a placement derives a position at every token)
         self = object.__new__(cls)
-        object.__setattr__(self, "board", board)
-        object.__setattr__(self, "_cells", cells)
-        object.__setattr__(self, "_hash", None)
-        object.__setattr__(self, "_cache", cache)
-        object.__setattr__(self, "_groups", groups)
-        object.__setattr__(self, "_ranks", ranks)
-        object.__setattr__(self, "_tokens", tokens)
+        _set_board(self, board)
+        _set_cells(self, cells)
+        _set_hash(self, None)
+        _set_cache(self, cache)
+        _set_groups(self, groups)
+        _set_ranks(self, ranks)
+        _set_tokens(self, tokens)
         return self
 
     def __setattr__(self, name, value):  # immutability
@@ -289,6 +291,11 @@ class Position(Mapping[str, tuple[str, int]]):
         return {c: [v[0], v[1]] for c, v in self.items()}
 
 
+_set_board, _set_cells, _set_hash, _set_cache, _set_groups, _set_ranks, _set_tokens = (
+    getattr(Position, name).__set__ for name in ("board", "_cells", "_hash", "_cache", "_groups", "_ranks", "_tokens"))
+assert set(Position.__slots__) == {"board", "_cells", "_hash", "_cache", "_groups", "_ranks", "_tokens"}
+
+
 def empty_position(board: Board) -> Position:
     """A position with no token on ``board``."""
     return Position(board)
@@ -361,21 +368,24 @@ def _derive(position: Position, cell: str, colour: str | None, count: int) -> Po
         cache = {"order": position._cache["order"]} if "order" in position._cache else {}
         return Position._derived(board, cells, cache, position._groups, position._ranks, tokens)
     groups, ranks = {}, {}
-    for key, found in position._groups.items():
-        if before is not None and before in key:
-            if colour is not None and colour in key:   # the cell stays in this set
+    for key, found in position._groups.items():   # (None is in no key: an empty cell has no colour)
+        if before in key:
+            if colour in key:   # the cell stays in this set
                 groups[key] = found
             continue   # lost a cell: may split, recomputed on demand
-        if colour is not None and colour in key:
-            groups[key] = _joined(board, found, cell)
-        else:
-            groups[key] = found
-    for key in position._ranks:   # a colour's Rank is memoised by its name, its groups by its set
+        groups[key] = _joined(board, found, cell) if colour in key else found
+    for key, r in position._ranks.items():   # a colour's Rank is memoised by its name, its groups by its set
         if isinstance(key, str):
+            if key != before and key != colour:
+                ranks[key] = r   # its groups were kept as they were: the same largest group
+                continue
             cs = _ONE.get(key)
             if cs is None:
                 cs = _ONE[key] = frozenset((key,))
         else:
+            if before not in key and colour not in key:
+                ranks[key] = r
+                continue
             cs = key
         found = groups.get(cs)
         if found is not None:

@@ -209,6 +209,9 @@ upkeep, deposits) appends to a seat's Kingdom Powers (a Power draw does), to the
 
 CHECK_ORDER = False
 
+CHANCE_STEP = {k: "chance " + k for k in ("die", "territory", "power")}
+"""The step name (as in :data:`SAFE`) of a chance node of each kind."""
+
 
 def _sorted_already(w) -> bool:
     """``_as_thawed(w)`` would change nothing (what :data:`SAFE` promises)."""
@@ -232,6 +235,7 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
     colours = w.board.colours
     players = w.players
     die_ps = [1 / len(colours)] * len(colours)   # chance.weights of a die: one face per kingdom colour
+    die_total, die_running, n_faces = sum(die_ps), list(accumulate(die_ps)), len(die_ps)
     deck_counts = _DeckCounts()
     act_turn, act_pending, act_end_of_round, advance = turn.act_turn, decisions.act_pending, income.act_end_of_round, flow.advance
     optional_stop = cfg.phase2_take == "optional"
@@ -258,12 +262,14 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
                 deck_counts.drawn(deck, card)
             else:
                 if kind == "die":
-                    a = {"chance": "die", "colour": colours[pick(die_ps, rng)]}
+                    # pick(die_ps, rng) with the sum and running sums of the constant die made once
+                    i = bisect_right(die_running, rng.random() * die_total)
+                    a = {"chance": "die", "colour": colours[i if i < n_faces else n_faces - 1]}
                 else:
                     found = weights(w)
                     a = outcome(c, found[pick([p for _, p in found], rng)][0])
                 act_chance(w, a)
-            kind = "chance " + kind
+            kind = CHANCE_STEP[kind]
         else:
             a = None
             stage = w.stage
@@ -335,11 +341,14 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
             checked = w.position
         elif limit_on:
             enforce_limit(w)
+        # advance returns at once while a chance node is pending (its first test): not called then
         if queued or w.queue or kind not in SAFE:
-            advance(w)
+            if w.chance is None:
+                advance(w)
             _as_thawed(w)
         else:
-            advance(w)
+            if w.chance is None:
+                advance(w)
             if check_order and not _sorted_already(w):
                 raise AssertionError(f"step {steps} ({kind}) left a list unsorted")
         steps += 1
