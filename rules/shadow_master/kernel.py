@@ -27,9 +27,16 @@ the handlers (:mod:`.turn`, :mod:`.decisions`, :mod:`.income`, :mod:`.chance`) a
 them (``update_flags``, ``enforce_limit``, ``check_end``, :func:`.flow.advance`) edit it in
 place, exactly as ``GAME.apply`` calls them (``update_flags`` and ``check_end`` only after the
 position changed: at a position they have seen they can change nothing, see :func:`play`): the
-rules are not written twice, so the kernel cannot drift from the engine; what it saves is the
-bookkeeping around them.  Events are still built by the
-rule functions (into the working copy's list, dropped at every step).
+handlers are not written twice; what it saves is the bookkeeping around them.  The working
+copy's ``events`` is ``None``: the rule functions then build no event at all.
+
+Three things are written a second time here, each with its own test against the engine's
+function in ``tests/test_shadow_master_kernel.py``: :func:`counted` counts the legal actions of
+the steps met most (phase 3, the Territory takes, the sale) in :func:`.actions.legal`'s order and
+builds only the drawn one (every index checked against ``legal``, on random and constructed
+states); :func:`pick_count` draws a Territory card on integer running counts (checked against
+``weighted_choice``, also at the boundaries); and after the steps of :data:`SAFE` the re-sort of
+:func:`_as_thawed` is skipped (``CHECK_ORDER`` checks nothing was left to sort).
 
 Between two steps the working copy is put in the order a frozen-then-thawed state has
 (:func:`_as_thawed`): ``freeze`` sorts the lists of the state, and the lists whose order a rule
@@ -219,6 +226,63 @@ def _sorted_already(w) -> bool:
             and all(p.powers == sorted(p.powers) for p in w.players))
 
 
+COUNTED_STEPS = frozenset(("phase3", "phase2", "phase3_take"))
+"""The turn steps :func:`counted` counts (with the ``sell`` stage)."""
+
+
+def counted(w, seat: int, stage: str, draw) -> dict | None:
+    """The action random play draws for ``seat`` (no decision queued, stage ``stage``) at the
+    steps met most, whose legal list is counted instead of built: phase 3, taking Territory cards
+    (phase 2, phase 3 after an exchange) and the end-of-round sale.  ``draw(n)`` is the index
+    drawn among ``n`` (``rng._randbelow``: called exactly as ``random_play`` calls it on
+    :func:`.actions.legal`'s list, once, also for a single action).  ``None`` at any other step,
+    or when ``money_moves`` may list something (then nothing was drawn and the caller takes
+    ``legal``'s list).  Each branch says which part of ``legal`` it counts;
+    ``tests/test_shadow_master_kernel.py`` enumerates every index against ``legal``."""
+    if stage == "turn":
+        t = w.turn
+        step = t.step
+        p = w.players[seat]
+        if not (p.moved_money or not any(p.deposits)):   # money_moves' own first test
+            return None
+        if step == "phase3":
+            # an exchange per distinct card held (when one is left this round and the fee can be
+            # paid), then end_turn, then money_moves (none here)
+            if p.hand and t.exchanges < exchanges_allowed(w, seat) and spendable(w, seat) >= EXCHANGE_FEE:
+                held = sorted(set(p.hand))
+                i = draw(len(held) + 1)
+                if i < len(held):
+                    return {"player": seat, "type": "exchange", "card": held[i]}
+            else:
+                draw(1)
+            return {"player": seat, "type": "end_turn"}
+        if step == "phase2" or step == "phase3_take":
+            # take_options: take_open i for each open card whose passing cost can be paid
+            # (pass_cost(i) = PASS_COST * i <= money: a prefix of the row), draw when a card is
+            # left; stop_taking in phase 2 under phase2_take=optional; money_moves (none here)
+            money = spendable(w, seat)
+            n_open = min(len(w.row), money // PASS_COST + 1) if money >= 0 else 0
+            more = cards_left(w) > 0
+            n = n_open + more + (step == "phase2" and w.config.phase2_take == "optional")
+            if not n:
+                raise ValueError(f"{GAME!r}: seat {seat} must act but has no legal action")
+            i = draw(n)
+            if i < n_open:
+                return {"player": seat, "type": "take_open", "index": i}
+            if more and i == n_open:
+                return {"player": seat, "type": "draw"}
+            return {"player": seat, "type": "stop_taking"}
+        return None
+    if stage == "sell":
+        # sell_power for each distinct held card (sorted), then no_sell
+        held = sorted(set(w.players[seat].powers))
+        i = draw(len(held) + 1)
+        if i < len(held):
+            return {"player": seat, "type": "sell_power", "colour": held[i][0], "kind": held[i][1]}
+        return {"player": seat, "type": "no_sell"}
+    return None
+
+
 def play(config, seed: int, rng: random.Random, trace: list | None = None, max_steps: int = 100_000) -> Result:
     """One uniformly random game (see the module docstring): ``config`` a Shadow Master config or
     its fields (``{"players": 4, ...}``; :class:`~rules.core.protocol.BadInput` when invalid),
@@ -238,7 +302,6 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
     die_total, die_running, n_faces = sum(die_ps), list(accumulate(die_ps)), len(die_ps)
     deck_counts = _DeckCounts()
     act_turn, act_pending, act_end_of_round, advance = turn.act_turn, decisions.act_pending, income.act_end_of_round, flow.advance
-    optional_stop = cfg.phase2_take == "optional"
     check_order = CHECK_ORDER
     limit_on = cfg.power_limit_excess == "return_lowest"   # else enforce_limit does nothing
     # update_flags and check_end read only the position (its Ranks, colours, black tokens and
@@ -271,54 +334,17 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
                 act_chance(w, a)
             kind = CHANCE_STEP[kind]
         else:
-            a = None
             stage = w.stage
             if queued:
                 seat = w.queue[0].seat
+                a = None
             elif stage == "turn":
                 t = w.turn
-                seat, step = t.seat, t.step
-                p = players[seat]
-                no_moves = p.moved_money or not any(p.deposits)   # money_moves is [] (its own first test)
-                if step == "phase3" and no_moves:
-                    # legal: an exchange per distinct card held (when one is left this round and
-                    # the fee can be paid), then end_turn, then money_moves (none here)
-                    if (p.hand and t.exchanges < exchanges_allowed(w, seat)
-                            and spendable(w, seat) >= EXCHANGE_FEE):
-                        held = sorted(set(p.hand))
-                        i = randbelow(len(held) + 1)
-                        a = ({"player": seat, "type": "exchange", "card": held[i]} if i < len(held)
-                             else {"player": seat, "type": "end_turn"})
-                    else:
-                        randbelow(1)   # the one legal action is still drawn (random_play draws)
-                        a = {"player": seat, "type": "end_turn"}
-                elif (step == "phase2" or step == "phase3_take") and no_moves:
-                    # legal (take_options): take_open i for each open card whose passing cost can
-                    # be paid (1 Silver per card passed: a prefix of the row), draw when a card is
-                    # left, stop_taking in phase 2 under phase2_take=optional, money_moves (none)
-                    money = spendable(w, seat)
-                    # pass_cost(i) = PASS_COST * i <= money: the first money // PASS_COST + 1 cards
-                    n_open = min(len(w.row), money // PASS_COST + 1) if money >= 0 else 0
-                    draw = cards_left(w) > 0
-                    stop = step == "phase2" and optional_stop
-                    n = n_open + draw + stop
-                    if not n:
-                        raise ValueError(f"{GAME!r}: seat {seat} must act but has no legal action")
-                    i = randbelow(n)
-                    if i < n_open:
-                        a = {"player": seat, "type": "take_open", "index": i}
-                    elif draw and i == n_open:
-                        a = {"player": seat, "type": "draw"}
-                    else:
-                        a = {"player": seat, "type": "stop_taking"}
+                seat = t.seat
+                a = counted(w, seat, stage, randbelow) if t.step in COUNTED_STEPS else None
             else:
                 seat = w.eor_seat
-                if stage == "sell":
-                    # legal: sell_power for each distinct held card (sorted), then no_sell
-                    held = sorted(set(players[seat].powers))
-                    i = randbelow(len(held) + 1)
-                    a = ({"player": seat, "type": "sell_power", "colour": held[i][0], "kind": held[i][1]}
-                         if i < len(held) else {"player": seat, "type": "no_sell"})
+                a = counted(w, seat, stage, randbelow) if stage == "sell" else None
             if a is None:
                 options = legal(w, seat)
                 if not options:
