@@ -23,7 +23,7 @@ from rules.core.protocol import CHANCE, TERMINAL
 from . import board as B
 from .alliance import can_place, x_cell_of
 from .attack import removal_cells
-from .castles import castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
+from .castles import GROUP_MIN, castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
 from .constants import EXCHANGE_FEE, FINE, THERON_MAX
 from .flow import current_player
 from .money import amount_choices, held_colours, move_fee, spendable
@@ -85,6 +85,56 @@ def place_problem(s, seat: int, cell: str, colour: str, n: int = 1) -> tuple[str
     return None
 
 
+_EMPTY = (None, 0)
+
+
+def placeable(s, seat: int, cells, colour: str, n: int = 1) -> list[str]:
+    """The cells of ``cells`` (in their order) where :func:`place_problem` finds nothing for ``n``
+    tokens of kingdom or black ``colour``: the same checks, answered yes or no only (so their
+    order does not matter), with what does not depend on the cell asked once: the token supply,
+    the six colours on the board for black, the money, and the Rank 15+ fee unless
+    ``rank15_fee_timing=rank_after`` (where the fee depends on the cell).  Why: the phase-1
+    lists ask it of every held cell for each rolled colour.  ``tests/test_shadow_master_kernel.py``
+    compares it with ``place_problem`` on states of random games under every reading."""
+    board, pos = s.board, s.position
+    black = colour == board.black
+    if black:
+        if s.black_supply < n or not all_colours_on_board(s):
+            return []
+    elif s.supply[s.cidx(colour)] < n:
+        return []
+    hand, hex_of, this_round, castles = s.players[seat].hand, board.hex_of, s.cells_this_round, s.castles
+    money = fee = None
+    per_cell_fee = s.config.rank15_fee_timing == "rank_after"
+    empty_only = s.config.black_stacking == "empty_only"
+    held = pos._cells   # cell -> (colour, count): colour_at and count_at in one look
+    out = []
+    for cell in cells:
+        if cell not in hex_of or cell not in hand or cell in this_round:
+            continue
+        have, count = held.get(cell, _EMPTY)
+        if have is not None and have != colour:
+            continue
+        # cell_capacity is 3 unless a castle stands there (castle_capacity=castle_takes_slot)
+        if castles:
+            if castle_colour_problem(s, cell, colour) or count + n > cell_capacity(s, cell):
+                continue
+        elif count + n > B.MAX_TOKENS:
+            continue
+        if black:
+            if (castles and near_castle(s, cell)) or (empty_only and have is not None):
+                continue
+        else:
+            if money is None:
+                money = spendable(s, seat)
+            if fee is None or per_cell_fee:
+                fee = placement_fee(s, seat, colour, cell, n)
+            if money < fee:
+                continue
+        out.append(cell)
+    return out
+
+
 def _colours_now(s, t) -> list[str]:
     """Colours the active player may use after the roll / Military choice.
 
@@ -106,13 +156,11 @@ def resolve_options(s, seat: int, colours: list[str], rolled: bool, t=None) -> l
     out: list[dict] = []
     cells = hand_cells(s, seat)
     for colour in colours:
-        for cell in cells:
-            if place_problem(s, seat, cell, colour) is None:
-                out.append({"player": seat, "type": "place", "cell": cell, "colour": colour})
+        for cell in placeable(s, seat, cells, colour):
+            out.append({"player": seat, "type": "place", "cell": cell, "colour": colour})
         if s.config.combo_territory and has_x(s, seat):
-            for cell in cells:
-                if place_problem(s, seat, cell, colour, 2) is None:
-                    out.append({"player": seat, "type": "place_combo", "cell": cell, "colour": colour})
+            for cell in placeable(s, seat, cells, colour, 2):
+                out.append({"player": seat, "type": "place_combo", "cell": cell, "colour": colour})
         if has_x(s, seat):
             if can_place(s, colour):
                 out += [{"player": seat, "type": "ally", "x": x, "colour": colour} for x in s.board.x_cells]
@@ -251,9 +299,8 @@ def phase1_options(s, seat: int) -> list[dict]:
     # place_problem refuses black on every cell (so the cells need no look)
     black = s.board.black
     if s.black_supply >= 1 and all_colours_on_board(s):
-        for cell in hand_cells(s, seat):
-            if place_problem(s, seat, cell, black) is None:
-                out.append({"player": seat, "type": "black", "cell": cell})
+        for cell in placeable(s, seat, hand_cells(s, seat), black):
+            out.append({"player": seat, "type": "black", "cell": cell})
     out.append({"player": seat, "type": "skip"})
     if s.person_supply:
         prices = tables().shadow.prices(s.config.shadow_prices).persons
@@ -261,11 +308,16 @@ def phase1_options(s, seat: int) -> list[dict]:
         for card in sorted(s.person_supply):
             if money >= prices[card]:
                 out.append({"player": seat, "type": "buy_person", "card": card})
-    if s.castle_supply:
-        held = {c for c, _ in p.powers}   # castle.need_power: only a held kingdom's cells can pass
-        for cell, (colour, _n) in s.position.items():
-            if colour in held and why_not_build(s, seat, cell) is None:
-                out.append({"player": seat, "type": "build_castle", "cell": cell})
+    if s.castle_supply and p.powers:
+        pos = s.position
+        # castle.need_power: only a held kingdom's cells can pass; castle.group_five: a cell's
+        # group is at most its colour's largest (the colour's own Rank), so a held colour below
+        # 5 passes on no cell either (its cells need no look)
+        held = {c for c, _ in p.powers if B.rank(pos, c) >= GROUP_MIN}
+        if held:
+            for cell, (colour, _n) in pos.items():
+                if colour in held and why_not_build(s, seat, cell) is None:
+                    out.append({"player": seat, "type": "build_castle", "cell": cell})
     return out + money_moves(s, seat)
 
 

@@ -31,15 +31,17 @@ def place(w, seat: int, x: str, colour: str, cites: tuple[str, ...]) -> None:
     i = w.board.x_cells.index(x)
     w.alliances[i].append(colour)
     allies = sorted(c for c in w.alliances[i] if c != colour)
-    emit(w.events, "ally", seat, cites + ("alliance.place_remove", "alliance.shared_cell", "alliance.one_token"),
-         f"วางโทเคนสี{w.board.colour_th[colour]}ในช่อง {x}" + (f" เป็นพันธมิตรกับ {', '.join(allies)}" if allies else ""),
-         f"{colour} token placed in {x}" + (f": allied with {', '.join(allies)}" if allies else ""),
-         x=x, colour=colour, allies=allies)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "ally", seat, cites + ("alliance.place_remove", "alliance.shared_cell", "alliance.one_token"),
+             f"วางโทเคนสี{w.board.colour_th[colour]}ในช่อง {x}" + (f" เป็นพันธมิตรกับ {', '.join(allies)}" if allies else ""),
+             f"{colour} token placed in {x}" + (f": allied with {', '.join(allies)}" if allies else ""),
+             x=x, colour=colour, allies=allies)
     if len(w.alliances[i]) >= RESET_AT:
         gone = sorted(w.alliances[i])
         w.alliances[i] = []
-        emit(w.events, "alliance_reset", seat, ("alliance.reset_four",), f"ช่อง {x} มีครบ 4 สี: รีเซทพันธมิตร",
-             f"{x} holds 4 colours: its alliances are reset", x=x, colours=gone)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "alliance_reset", seat, ("alliance.reset_four",), f"ช่อง {x} มีครบ 4 สี: รีเซทพันธมิตร",
+                 f"{x} holds 4 colours: its alliances are reset", x=x, colours=gone)
 
 
 def remove(w, seat: int, colour: str, cites: tuple[str, ...]) -> None:
@@ -49,6 +51,7 @@ def remove(w, seat: int, colour: str, cites: tuple[str, ...]) -> None:
     i = x_cell_of(w.alliances, colour)
     w.alliances[i].remove(colour)
     x = w.board.x_cells[i]
-    emit(w.events, "unally", seat, cites + ("alliance.place_remove",), f"นำโทเคนสี{w.board.colour_th[colour]}ออกจาก {x}",
-         f"{colour} token taken out of {x}", x=x, colour=colour)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "unally", seat, cites + ("alliance.place_remove",), f"นำโทเคนสี{w.board.colour_th[colour]}ออกจาก {x}",
+             f"{colour} token taken out of {x}", x=x, colour=colour)
     collapse_if_empty(w, colour)

@@ -20,7 +20,7 @@ only the non-empty map cells; it knows its :class:`Board`.  Functions here are p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
@@ -110,9 +110,9 @@ class Board:
     order: Mapping[str, int] = field(default_factory=dict)
     colour_index: Mapping[str, int] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def all_colours(self) -> tuple[str, ...]:
-        """Kingdom colours then black."""
+        """Kingdom colours then black (built once: every placement checks its colour in it)."""
         return (*self.colours, self.black)
 
     def hex(self, cell: str) -> Hex:
@@ -203,14 +203,16 @@ class Position(Mapping[str, tuple[str, int]]):
     def _derived(cls, board: Board, cells: dict, cache: dict, groups: dict, ranks: dict, tokens) -> "Position":
         """A position built by :func:`set_cell` from checked ``cells`` (no re-validation), with the
         memos carried over from the position it was derived from."""
+        # the slots' own setters (bound once, below the class): what object.__setattr__ ends in,
+        # without its per-call name lookup (a placement derives a position at every token)
         self = object.__new__(cls)
-        object.__setattr__(self, "board", board)
-        object.__setattr__(self, "_cells", cells)
-        object.__setattr__(self, "_hash", None)
-        object.__setattr__(self, "_cache", cache)
-        object.__setattr__(self, "_groups", groups)
-        object.__setattr__(self, "_ranks", ranks)
-        object.__setattr__(self, "_tokens", tokens)
+        _set_board(self, board)
+        _set_cells(self, cells)
+        _set_hash(self, None)
+        _set_cache(self, cache)
+        _set_groups(self, groups)
+        _set_ranks(self, ranks)
+        _set_tokens(self, tokens)
         return self
 
     def __setattr__(self, name, value):  # immutability
@@ -289,6 +291,11 @@ class Position(Mapping[str, tuple[str, int]]):
         return {c: [v[0], v[1]] for c, v in self.items()}
 
 
+_set_board, _set_cells, _set_hash, _set_cache, _set_groups, _set_ranks, _set_tokens = (
+    getattr(Position, name).__set__ for name in ("board", "_cells", "_hash", "_cache", "_groups", "_ranks", "_tokens"))
+assert set(Position.__slots__) == {"board", "_cells", "_hash", "_cache", "_groups", "_ranks", "_tokens"}
+
+
 def empty_position(board: Board) -> Position:
     """A position with no token on ``board``."""
     return Position(board)
@@ -361,35 +368,64 @@ def _derive(position: Position, cell: str, colour: str | None, count: int) -> Po
         cache = {"order": position._cache["order"]} if "order" in position._cache else {}
         return Position._derived(board, cells, cache, position._groups, position._ranks, tokens)
     groups, ranks = {}, {}
-    for key, found in position._groups.items():
-        if before is not None and before in key:
-            if colour is not None and colour in key:   # the cell stays in this set
+    for key, found in position._groups.items():   # (None is in no key: an empty cell has no colour)
+        if before in key:
+            if colour in key:   # the cell stays in this set
                 groups[key] = found
             continue   # lost a cell: may split, recomputed on demand
-        if colour is not None and colour in key:
-            groups[key] = _joined(board, found, cell)
+        groups[key] = _joined(board, found, cell) if colour in key else found
+    for key, r in position._ranks.items():   # a colour's Rank is memoised by its name, its groups by its set
+        if isinstance(key, str):
+            if key != before and key != colour:
+                ranks[key] = r   # its groups were kept as they were: the same largest group
+                continue
+            cs = _ONE.get(key)
+            if cs is None:
+                cs = _ONE[key] = frozenset((key,))
         else:
-            groups[key] = found
-    for key, r in position._ranks.items():
-        cs = frozenset([key]) if isinstance(key, str) else key
-        if cs in groups:
-            ranks[key] = len(groups[cs][0]) if groups[cs] else 0
+            if before not in key and colour not in key:
+                ranks[key] = r
+                continue
+            cs = key
+        found = groups.get(cs)
+        if found is not None:
+            ranks[key] = len(found[0]) if found else 0
     return Position._derived(board, cells, {}, groups, ranks, tokens)
+
+
+_ONE: dict[str, frozenset[str]] = {}
+"""``{colour: frozenset([colour])}``, filled on first use (by :func:`_derive`)."""
 
 
 def _joined(board: Board, found: tuple, cell: str) -> tuple:
     """``found`` (groups, largest first) with ``cell`` added: it joins every group next to it."""
-    near = set(board.neighbours[cell])
+    near = board.neighbours[cell]
     merged = {cell}
     rest = []
     for g in found:
-        if near.isdisjoint(g):
+        if g.isdisjoint(near):
             rest.append(g)
         else:
             merged |= g
-    rest.append(frozenset(merged))
+    # ``rest`` keeps ``found``'s order (largest first, ties by first cell in board order: the
+    # order groups() sorts by), so the merged group is inserted where that sort would put it;
+    # a group's first cell is only looked at when its size ties with the merged group's
     order = board.order
-    rest.sort(key=lambda g: (-len(g), min(order[c] for c in g)))
+    size = len(merged)
+    first = None
+    at = len(rest)
+    for i, g in enumerate(rest):
+        n = len(g)
+        if n > size:
+            continue
+        if n == size:
+            if first is None:
+                first = min(order[c] for c in merged)
+            if min(order[c] for c in g) < first:
+                continue
+        at = i
+        break
+    rest.insert(at, frozenset(merged))
     return tuple(rest)
 
 
@@ -416,7 +452,7 @@ def place_token(position: Position, cell: str, colour: str, count: int = 1) -> P
             "board.cell_capacity",
             f"ช่อง {cell} มีโทเคน {n} ตัวแล้ว วางได้สูงสุด {MAX_TOKENS} โทเคนต่อช่อง",
             f"cell {cell} already holds {n} token(s); a cell holds at most {MAX_TOKENS} tokens")
-    return set_cell(position, cell, colour, n + count)
+    return _derive(position, cell, colour, n + count)   # set_cell's checks all passed above
 
 
 def remove_token(position: Position, cell: str, count: int = 1) -> Position:
@@ -430,7 +466,8 @@ def remove_token(position: Position, cell: str, count: int = 1) -> Position:
     if count < 1 or count > n:
         raise IllegalAction("board.cell_capacity", f"ช่อง {cell} มีโทเคน {n} ตัว เอาออก {count} ตัวไม่ได้",
                             f"cell {cell} holds {n} token(s); cannot remove {count}")
-    return set_cell(position, cell, colour, n - count)
+    # set_cell's checks hold: a known cell, the colour already on it, 0 <= n - count < n <= 3
+    return _derive(position, cell, colour if n - count else None, n - count)
 
 
 # --------------------------------------------------------------------------- groups and Rank

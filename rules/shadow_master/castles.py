@@ -96,15 +96,17 @@ def build(w, seat: int, cell: str) -> None:
     colour = w.position.colour_at(cell)
     w.castles.append(Castle(card, cell, seat, colour))
     w.players[seat].castles.append(card)
-    emit(w.events, "castle_built", seat, ("castle.need_power", "castle.on_own_colour", "castle.group_five",
-                                   "castle.spacing", "castle.not_edge", "castle.limit", "shadow.buy_when"),
-         f"สร้างปราสาทที่ {cell} ราคา {price} Silver", f"castle built on {cell} for {price} Silver",
-         cell=cell, card=card, price=price, colour=colour)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "castle_built", seat, ("castle.need_power", "castle.on_own_colour", "castle.group_five",
+                                       "castle.spacing", "castle.not_edge", "castle.limit", "shadow.buy_when"),
+             f"สร้างปราสาทที่ {cell} ราคา {price} Silver", f"castle built on {cell} for {price} Silver",
+             cell=cell, card=card, price=price, colour=colour)
     for c in blacks:
         w.position = B.set_cell(w.position, c, None, 0)
-        emit(w.events, "black_restored", seat, ("castle.restore_black", "castle.black_removed", "black.permanent"),
-             f"ฟื้นฟูช่อง {c}: จ่าย {sh.restore_cost} Silver โทเคนสีดำถูกนำออก",
-             f"{c} restored for {sh.restore_cost} Silver: black token removed", cell=c)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "black_restored", seat, ("castle.restore_black", "castle.black_removed", "black.permanent"),
+                 f"ฟื้นฟูช่อง {c}: จ่าย {sh.restore_cost} Silver โทเคนสีดำถูกนำออก",
+                 f"{c} restored for {sh.restore_cost} Silver: black token removed", cell=c)
 
 
 def castle_emptied(w, cell: str, cites: tuple[str, ...] = ()) -> None:
@@ -117,8 +119,9 @@ def castle_emptied(w, cell: str, cites: tuple[str, ...] = ()) -> None:
     w.castles.remove(c)
     w.players[c.owner].castles.remove(c.card)
     w.castle_supply.append(c.card)
-    emit(w.events, "castle_destroyed", c.owner, ("castle.risk",) + cites, f"ปราสาทที่ {cell} ถูกทำลาย (ช่องว่าง)",
-         f"the castle on {cell} is destroyed (its cell is empty)", cell=cell, card=c.card)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "castle_destroyed", c.owner, ("castle.risk",) + cites, f"ปราสาทที่ {cell} ถูกทำลาย (ช่องว่าง)",
+             f"the castle on {cell} is destroyed (its cell is empty)", cell=cell, card=c.card)
 
 
 def castle_colour_problem(w, cell: str, colour: str) -> tuple[str, str, str] | None:
@@ -164,10 +167,11 @@ def capture_check(w, seat: int, colour: str) -> None:
         w.players[c.owner].castles.remove(c.card)
         w.castles.append(type(c)(c.card, c.cell, seat, colour))   # castle.capture_swap: the castle turns colour too
         w.players[seat].castles.append(c.card)
-        emit(w.events, "castle_captured", seat, ("castle.capture", "castle.capture_swap", "castle.risk"),
-             f"ยึดปราสาทที่ {c.cell}: เปลี่ยนสี{w.board.colour_th[old]}เป็นสี{w.board.colour_th[colour]}",
-             f"castle on {c.cell} captured: {old} replaced by {colour}", cell=c.cell, old=old, colour=colour,
-             from_seat=c.owner, card=c.card)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "castle_captured", seat, ("castle.capture", "castle.capture_swap", "castle.risk"),
+                 f"ยึดปราสาทที่ {c.cell}: เปลี่ยนสี{w.board.colour_th[old]}เป็นสี{w.board.colour_th[colour]}",
+                 f"castle on {c.cell} captured: {old} replaced by {colour}", cell=c.cell, old=old, colour=colour,
+                 from_seat=c.owner, card=c.card)
         collapse_if_empty(w, old)
 
 

@@ -57,9 +57,10 @@ def act_pending(w, seat: int, a: dict) -> None:
             w.players[seat].cash += price - part
         else:   # sold for the debt only: the rest stays with the bank
             w.bank += price - part
-        emit(w.events, "forced_sale", seat, ("bankruptcy.forced_sale",),
-             f"ขายบังคับการ์ด {tables().powers.kind_th[kind]} สี{w.board.colour_th[colour]} ได้ {price} Silver",
-             f"forced sale of {colour} {kind} for {price} Silver", colour=colour, kind=kind, price=price)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "forced_sale", seat, ("bankruptcy.forced_sale",),
+                 f"ขายบังคับการ์ด {tables().powers.kind_th[kind]} สี{w.board.colour_th[colour]} ได้ {price} Silver",
+                 f"forced sale of {colour} {kind} for {price} Silver", colour=colour, kind=kind, price=price)
         if kind == "land" and len(w.players[seat].hand) > territory_limit(w, seat):
             w.queue.insert(0, Pending("discard", seat))
         if debt > part:
@@ -71,22 +72,25 @@ def act_pending(w, seat: int, a: dict) -> None:
         p.deposits[w.cidx(colour)] = 0
         if target == "none":   # ambiguity queen_no_kingdom=lost: no other kingdom held any more
             w.bank += amount
-            emit(w.events, "deposit_lost", seat, ("collapse.deposits_lost", "money.deposit_lost", "power_card.queen"),
-                 f"Queen: ไม่มีอาณาจักรอื่นให้ย้ายไป เงินฝาก {amount} Silver กับสี{w.board.colour_th[colour]}หายไป",
-                 f"Queen: no other kingdom to move to; {amount} Silver deposited with {colour} vanish",
-                 colour=colour, amount=amount)
+            if w.events is not None:   # None: a random-play kernel keeps no event
+                emit(w.events, "deposit_lost", seat, ("collapse.deposits_lost", "money.deposit_lost", "power_card.queen"),
+                     f"Queen: ไม่มีอาณาจักรอื่นให้ย้ายไป เงินฝาก {amount} Silver กับสี{w.board.colour_th[colour]}หายไป",
+                     f"Queen: no other kingdom to move to; {amount} Silver deposited with {colour} vanish",
+                     colour=colour, amount=amount)
             return
         if target == "cash":
             p.cash += amount
         else:
             p.deposits[w.cidx(target)] += amount
-        emit(w.events, "queen_move", seat, ("power_card.queen", "collapse.deposits_lost"),
-             f"Queen: ย้ายเงินฝาก {amount} Silver ออกจากสี{w.board.colour_th[colour]}ไป {target} ฟรี",
-             f"Queen: moves {amount} Silver out of {colour} to {target} free", colour=colour, target=target,
-             amount=amount)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "queen_move", seat, ("power_card.queen", "collapse.deposits_lost"),
+                 f"Queen: ย้ายเงินฝาก {amount} Silver ออกจากสี{w.board.colour_th[colour]}ไป {target} ฟรี",
+                 f"Queen: moves {amount} Silver out of {colour} to {target} free", colour=colour, target=target,
+                 amount=amount)
     elif typ == "discard_territory":
         _discard_card(w, seat, a["card"])
-        emit(w.events, "discard", seat, ("income.sell_land",), f"ทิ้งการ์ด {a['card']}", f"discards {a['card']}",
-             card=a["card"])
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "discard", seat, ("income.sell_land",), f"ทิ้งการ์ด {a['card']}", f"discards {a['card']}",
+                 card=a["card"])
 
 

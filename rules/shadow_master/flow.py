@@ -174,18 +174,20 @@ def end_of_round(w) -> None:
     w.turn = None
     if (w.config.final_round_income == "without_income" and w.last_round
             and w.round >= w.last_round):
-        emit(w.events, "round_over", None, ("order.round_definition", "end.trigger_final_round"),
-             f"จบรอบสุดท้าย {w.round}: นับคะแนนโดยไม่รับรายได้ (ข้อกำกวม rounding_notes)",
-             f"last round {w.round} over: final count without income (ambiguity rounding_notes)",
-             round=w.round)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "round_over", None, ("order.round_definition", "end.trigger_final_round"),
+                 f"จบรอบสุดท้าย {w.round}: นับคะแนนโดยไม่รับรายได้ (ข้อกำกวม rounding_notes)",
+                 f"last round {w.round} over: final count without income (ambiguity rounding_notes)",
+                 round=w.round)
         game_over(w)
         return
     w.stage = "sell"
     seats = eor_order(w)   # ambiguity end_round_order
     w.eor_seat = seats[0] if seats else -1
-    emit(w.events, "round_over", None, ("order.round_definition", "order.end_of_round_income"),
-         f"ทุกคนเล่นครบ จบรอบที่ {w.round}: เข้าสู่ขั้นตอนรับรายได้",
-         f"everyone has played: round {w.round} ends with income", round=w.round)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "round_over", None, ("order.round_definition", "order.end_of_round_income"),
+             f"ทุกคนเล่นครบ จบรอบที่ {w.round}: เข้าสู่ขั้นตอนรับรายได้",
+             f"everyone has played: round {w.round} ends with income", round=w.round)
 
 
 def next_sell(w) -> None:
@@ -210,9 +212,10 @@ def do_income(w) -> None:
         total = sum(n for _, n in parts)
         if total:
             receive(w, seat, total)
-        emit(w.events, "income", seat, ("income.rank_income", "rank.income", "rank.table_reference"),
-             f"รับรายได้ {total} Silver", f"receives {total} Silver income", amount=total,
-             parts=[[c, n] for c, n in parts])
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "income", seat, ("income.rank_income", "rank.income", "rank.table_reference"),
+                 f"รับรายได้ {total} Silver", f"receives {total} Silver income", amount=total,
+                 parts=[[c, n] for c, n in parts])
     for seat in seats_from(w, w.first_player):
         taxed = set()
         for colour, kind in list(w.players[seat].powers):
@@ -253,21 +256,23 @@ def round_end(w) -> None:
     for p in w.players:
         p.moved_money = p.sold = False
     w.cells_this_round = set()
-    if (w.last_round and w.round >= w.last_round) or sum(not p.out for p in w.players) <= 1:
+    if (w.last_round and w.round >= w.last_round) or not two_in(w):   # at most one still in
         game_over(w)
         return
     if w.round >= w.config.round_cap():
-        emit(w.events, "round_cap", None, ("order.round_definition",),
-             f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({w.config.round_cap()}) ไม่ใช่กติกา",
-             f"engine safety stop after {w.config.round_cap()} rounds (not a rule)")
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "round_cap", None, ("order.round_definition",),
+                 f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({w.config.round_cap()}) ไม่ใช่กติกา",
+                 f"engine safety stop after {w.config.round_cap()} rounds (not a rule)")
         game_over(w)
         return
     nxt = seats_from(w, (w.first_player + 1) % len(w.players))
     w.first_player = nxt[0]
     w.round += 1
-    emit(w.events, "first_player", w.first_player, ("order.pass_first_player", "order.rounds_first_player"),
-         f"รอบที่ {w.round}: ผู้เล่น {w.first_player + 1} ถือ First Player",
-         f"round {w.round}: player {w.first_player + 1} holds First Player", round=w.round)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "first_player", w.first_player, ("order.pass_first_player", "order.rounds_first_player"),
+             f"รอบที่ {w.round}: ผู้เล่น {w.first_player + 1} ถือ First Player",
+             f"round {w.round}: player {w.first_player + 1} holds First Player", round=w.round)
     start_turn(w, w.first_player)
 
 
@@ -326,8 +331,10 @@ def settle_owed(w) -> bool:
 
 def advance(w) -> None:
     """Run automatic steps until a chance node, a decision or the end."""
+    # (the attributes are read afresh at each pass: every step below may change any of them)
     for _ in range(10_000):
-        if w.stage == "over" or w.chance is not None:
+        stage = w.stage
+        if stage == "over" or w.chance is not None:
             return
         if w.queue:
             if settle_owed(w):
@@ -336,22 +343,27 @@ def advance(w) -> None:
         if not two_in(w):
             game_over(w)
             return
-        if w.resume:
-            label, w.resume = w.resume, ""
+        label = w.resume
+        if label:
+            w.resume = ""
             RESUME[label](w)
             continue
-        if w.stage == "turn":
+        if stage == "turn":
             t = w.turn
             if w.players[t.seat].out:
                 end_turn(w)
                 continue
-            if t.step in ("phase2", "phase3_take") and not can_take(w, t.seat):
+            step = t.step
+            if (step == "phase2" or step == "phase3_take") and not can_take(w, t.seat):
                 w.set_turn(step="phase3", to_take=0)
                 continue
-        if w.stage == "sell" and (w.eor_seat < 0 or w.players[w.eor_seat].out):
-            next_sell(w)
-            continue
-        if w.stage == "deposit":
+            return
+        if stage == "sell":
+            if w.eor_seat < 0 or w.players[w.eor_seat].out:
+                next_sell(w)
+                continue
+            return
+        if stage == "deposit":
             p = w.players[w.eor_seat]
             if not p.out and p.cash > CASH_LIMIT and not deposit_options(w, w.eor_seat):
                 return_excess(w, w.eor_seat)

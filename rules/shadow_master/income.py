@@ -28,9 +28,10 @@ def act_end_of_round(w, seat: int, a: dict) -> None:
         return_power(w, seat, colour, kind)
         receive(w, seat, price)
         p.sold = True
-        emit(w.events, "sell_power", seat, ("income.sell_power",),
-             f"ขายการ์ด {tables().powers.kind_th[kind]} สี{w.board.colour_th[colour]} ได้ {price} Silver (มูลค่า + {SALE_PROFIT})",
-             f"sells {colour} {kind} for {price} Silver (value + {SALE_PROFIT})", colour=colour, kind=kind, price=price)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "sell_power", seat, ("income.sell_power",),
+                 f"ขายการ์ด {tables().powers.kind_th[kind]} สี{w.board.colour_th[colour]} ได้ {price} Silver (มูลค่า + {SALE_PROFIT})",
+                 f"sells {colour} {kind} for {price} Silver (value + {SALE_PROFIT})", colour=colour, kind=kind, price=price)
         if kind == "land" and p.hand:
             w.queue.insert(0, Pending("discard", seat))
         w.resume = "next_sell"
@@ -40,10 +41,11 @@ def act_end_of_round(w, seat: int, a: dict) -> None:
         colour, amount = a["colour"], a["amount"]
         p.cash -= amount
         p.deposits[w.cidx(colour)] += amount
-        emit(w.events, "deposit", seat, ("income.declare_deposits", "money.deposit_rest", "money.deposit_where",
-                                  "money.deposit_definition"),
-             f"ฝาก {amount} Silver กับอาณาจักรสี{w.board.colour_th[colour]} (ประกาศให้ทุกคนเห็น)",
-             f"deposits {amount} Silver with {colour} (declared openly)", colour=colour, amount=amount)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "deposit", seat, ("income.declare_deposits", "money.deposit_rest", "money.deposit_where",
+                                      "money.deposit_definition"),
+                 f"ฝาก {amount} Silver กับอาณาจักรสี{w.board.colour_th[colour]} (ประกาศให้ทุกคนเห็น)",
+                 f"deposits {amount} Silver with {colour} (declared openly)", colour=colour, amount=amount)
         if p.cash <= CASH_LIMIT:
             next_deposit(w, seat)
 

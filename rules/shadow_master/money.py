@@ -73,14 +73,16 @@ def charge(w, seat: int, amount: int, cites: tuple[str, ...], reason_th: str, re
     if amount <= 0 or w.players[seat].out:
         return
     paid = pay(w, seat, amount, to)
-    emit(w.events, "pay", seat, cites, f"จ่าย {paid} Silver: {reason_th}", f"pays {paid} Silver: {reason_en}",
-         amount=amount, paid=paid, to=to)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "pay", seat, cites, f"จ่าย {paid} Silver: {reason_th}", f"pays {paid} Silver: {reason_en}",
+             amount=amount, paid=paid, to=to)
     if paid < amount:
         if w.config.forced_sale_scope == "damage_only" and DAMAGE_CLAUSE not in cites:   # ambiguity forced_sale_scope
-            emit(w.events, "debt_waived", seat, ("bankruptcy.forced_sale",) + cites,
-                 f"ขาดอีก {amount - paid} Silver: ไม่ใช่ค่าเสียหาย จึงไม่บังคับขาย (ข้อกำกวม forced_sale_scope)",
-                 f"{amount - paid} Silver short: not damage, so no forced sale (ambiguity forced_sale_scope)",
-                 debt=amount - paid)
+            if w.events is not None:   # None: a random-play kernel keeps no event
+                emit(w.events, "debt_waived", seat, ("bankruptcy.forced_sale",) + cites,
+                     f"ขาดอีก {amount - paid} Silver: ไม่ใช่ค่าเสียหาย จึงไม่บังคับขาย (ข้อกำกวม forced_sale_scope)",
+                     f"{amount - paid} Silver short: not damage, so no forced sale (ambiguity forced_sale_scope)",
+                     debt=amount - paid)
             return
         owe(w, seat, amount - paid, to)
 
@@ -89,9 +91,10 @@ def owe(w, seat: int, debt: int, to: int | None) -> None:
     """``seat`` still owes ``debt``: queue a forced sale, or the player is out."""
     if w.players[seat].powers:
         w.queue.insert(0, Pending("forced_sale", seat, (("debt", debt), ("to", to))))
-        emit(w.events, "forced_sale_due", seat, ("bankruptcy.forced_sale",),
-             f"เงินไม่พอจ่าย ขาด {debt} Silver ต้องขายการ์ด Kingdom Power",
-             f"cannot pay; {debt} Silver short: must sell a Kingdom Power", debt=debt)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "forced_sale_due", seat, ("bankruptcy.forced_sale",),
+                 f"เงินไม่พอจ่าย ขาด {debt} Silver ต้องขายการ์ด Kingdom Power",
+                 f"cannot pay; {debt} Silver short: must sell a Kingdom Power", debt=debt)
     else:
         eliminate(w, seat)
 
@@ -105,9 +108,10 @@ def eliminate(w, seat: int) -> None:
     if w.config.out_assets == "frozen":
         p.out = True
         w.queue = [q for q in w.queue if q.seat != seat]
-        emit(w.events, "eliminated", seat, ("bankruptcy.out",),
-             "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม (ทรัพย์สินคงอยู่แต่ไม่มีผล ข้อกำกวม out_assets)",
-             "no money and no Kingdom Power left to sell: out of the game (assets stay, inert; ambiguity out_assets)")
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "eliminated", seat, ("bankruptcy.out",),
+                 "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม (ทรัพย์สินคงอยู่แต่ไม่มีผล ข้อกำกวม out_assets)",
+                 "no money and no Kingdom Power left to sell: out of the game (assets stay, inert; ambiguity out_assets)")
         return
     for colour, kind in p.powers:
         w.power_decks[w.cidx(colour)][_kind_index(kind)] += 1
@@ -120,8 +124,9 @@ def eliminate(w, seat: int) -> None:
     p.powers, p.cash, p.deposits, p.hand, p.persons, p.castles = [], 0, [0] * len(p.deposits), [], [], []
     p.out = True
     w.queue = [q for q in w.queue if q.seat != seat]
-    emit(w.events, "eliminated", seat, ("bankruptcy.out",), "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม",
-         "no money and no Kingdom Power left to sell: out of the game")
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "eliminated", seat, ("bankruptcy.out",), "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม",
+             "no money and no Kingdom Power left to sell: out of the game")
 
 
 def _kind_index(kind: str) -> int:
@@ -160,6 +165,7 @@ def return_excess(w, seat: int) -> None:
     if extra > 0:
         p.cash -= extra
         w.bank += extra
-        emit(w.events, "cash_returned", seat, ("income.cash_cap", "money.cash_limit"),
-             f"ถือเงินสดได้ไม่เกิน {CASH_LIMIT} Silver: {extra} Silver คืนระบบ",
-             f"cash is capped at {CASH_LIMIT} Silver: {extra} Silver go back to the bank", amount=extra)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "cash_returned", seat, ("income.cash_cap", "money.cash_limit"),
+                 f"ถือเงินสดได้ไม่เกิน {CASH_LIMIT} Silver: {extra} Silver คืนระบบ",
+                 f"cash is capped at {CASH_LIMIT} Silver: {extra} Silver go back to the bank", amount=extra)

@@ -208,12 +208,14 @@ def update_flags(w) -> None:
     """Record permanent Power Limit bonuses as they happen (``power_limit.all_colours``, ...)."""
     if not w.bonus_all_colours and w.position.colours().issuperset(w.board.colours):
         w.bonus_all_colours = True
-        emit(w.events, "limit_bonus", None, ("power_limit.all_colours",), "มีอาณาจักรครบทุกสีบนกระดาน: Power Limit +1",
-             "every kingdom colour is on the board: Power Limit +1", bonus="all_colours")
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "limit_bonus", None, ("power_limit.all_colours",), "มีอาณาจักรครบทุกสีบนกระดาน: Power Limit +1",
+                 "every kingdom colour is on the board: Power Limit +1", bonus="all_colours")
     if not w.bonus_five_black and B.tokens_of(w.position, w.board.black) >= FIVE_BLACK:
         w.bonus_five_black = True
-        emit(w.events, "limit_bonus", None, ("power_limit.five_black",), f"โทเคนสีดำครบ {FIVE_BLACK} ตัว: Power Limit +1",
-             f"{FIVE_BLACK} black tokens on the board: Power Limit +1", bonus="five_black")
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "limit_bonus", None, ("power_limit.five_black",), f"โทเคนสีดำครบ {FIVE_BLACK} ตัว: Power Limit +1",
+                 f"{FIVE_BLACK} black tokens on the board: Power Limit +1", bonus="five_black")
     colours = w.board.colours
     if len(w.rank15) >= len(colours):
         return
@@ -225,8 +227,9 @@ def update_flags(w) -> None:
             w.rank15.append(c)
             if w.config.players in (3, 4):
                 cl = "power_limit.four_players_rank15" if w.config.players == 4 else "power_limit.three_players_rank15"
-                emit(w.events, "limit_bonus", None, (cl, "power_limit.mode_rank"), f"สี{w.board.colour_th[c]}ถึงลำดับ 15", f"{c} reached Rank 15",
-                     bonus="rank15", colour=c)
+                if w.events is not None:   # None: a random-play kernel keeps no event
+                    emit(w.events, "limit_bonus", None, (cl, "power_limit.mode_rank"), f"สี{w.board.colour_th[c]}ถึงลำดับ 15", f"{c} reached Rank 15",
+                         bonus="rank15", colour=c)
 
 
 def return_power(w, seat: int, colour: str, kind: str) -> None:
@@ -243,8 +246,9 @@ def enforce_limit(w) -> None:
         while not p.out and len(p.powers) > power_limit(w, seat):
             colour, kind = min(p.powers, key=lambda ck: (card_value(w, ck[0]), w.cidx(ck[0]), KINDS.index(ck[1])))
             return_power(w, seat, colour, kind)
-            emit(w.events, "power_returned", seat, ("power.limit", "power_limit.lost"),
-                 "การ์ดเกิน Power Limit ต้องคืน", "over the Power Limit: card returned", colour=colour, kind=kind)
+            if w.events is not None:   # None: a random-play kernel keeps no event
+                emit(w.events, "power_returned", seat, ("power.limit", "power_limit.lost"),
+                     "การ์ดเกิน Power Limit ต้องคืน", "over the Power Limit: card returned", colour=colour, kind=kind)
 
 
 def collapse_if_empty(w, colour: str) -> bool:
@@ -273,19 +277,21 @@ def collapse_if_empty(w, colour: str) -> bool:
                 queen_moves.append((seat, p.deposits[ci]))
             else:
                 w.bank += p.deposits[ci]
-                emit(w.events, "deposit_lost", seat, ("collapse.deposits_lost", "money.deposit_lost"),
-                     f"เงินฝาก {p.deposits[ci]} Silver กับสี{w.board.colour_th[colour]}หายไป",
-                     f"{p.deposits[ci]} Silver deposited with {colour} vanish", colour=colour, amount=p.deposits[ci])
+                if w.events is not None:   # None: a random-play kernel keeps no event
+                    emit(w.events, "deposit_lost", seat, ("collapse.deposits_lost", "money.deposit_lost"),
+                         f"เงินฝาก {p.deposits[ci]} Silver กับสี{w.board.colour_th[colour]}หายไป",
+                         f"{p.deposits[ci]} Silver deposited with {colour} vanish", colour=colour, amount=p.deposits[ci])
                 p.deposits[ci] = 0
     for a in w.alliances:
         if colour in a:
             a.remove(colour)
     if colour in w.rank15:
         w.rank15.remove(colour)
-    emit(w.events, "collapse", None, ("collapse.trigger", "collapse.powers_returned", "collapse.limit_bonus_lost",
-                               "power.collapse_loss"),
-         f"อาณาจักรสี{w.board.colour_th[colour]}ล่มสลาย: การ์ด Kingdom Power คืนกองกลาง",
-         f"the {colour} kingdom collapses: its Kingdom Powers return to the supply", colour=colour)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "collapse", None, ("collapse.trigger", "collapse.powers_returned", "collapse.limit_bonus_lost",
+                                   "power.collapse_loss"),
+             f"อาณาจักรสี{w.board.colour_th[colour]}ล่มสลาย: การ์ด Kingdom Power คืนกองกลาง",
+             f"the {colour} kingdom collapses: its Kingdom Powers return to the supply", colour=colour)
     for seat, amount in queen_moves:
         w.queue.append(Pending("queen", seat, (("colour", colour), ("amount", amount))))  # deposit kept until then
     return True

@@ -40,10 +40,11 @@ def check_end(w) -> None:
         w.end_triggered = True
         w.end_conditions = tuple(conds)
         w.last_round = w.round + 1
-        emit(w.events, "end_triggered", None, ("end.trigger_final_round", *conds),
-             f"เข้าสู่ช่วงจบเกม: เล่นจบรอบนี้และอีก 1 รอบ (รอบสุดท้ายคือรอบ {w.last_round})",
-             f"the end is triggered: finish this round and play one more (last round {w.last_round})",
-             conditions=conds, last_round=w.last_round)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "end_triggered", None, ("end.trigger_final_round", *conds),
+                 f"เข้าสู่ช่วงจบเกม: เล่นจบรอบนี้และอีก 1 รอบ (รอบสุดท้ายคือรอบ {w.last_round})",
+                 f"the end is triggered: finish this round and play one more (last round {w.last_round})",
+                 conditions=conds, last_round=w.last_round)
 
 
 def breakdown(s, seat: int) -> dict:
@@ -90,11 +91,12 @@ def game_over(w) -> None:
     frozen = w.freeze()
     scores = [breakdown(frozen, i) for i in range(len(w.players))]
     win = winners(frozen)
-    emit(w.events, "game_over", None, ("scoring.money", "scoring.powers", "scoring.territory", "scoring.shadow_master",
-                                "scoring.winner", "money.deposit_owned", "money.gold", "shadow.persons_value"),
-         "จบเกม ผู้ชนะ: " + ", ".join(f"ผู้เล่น {i + 1}" for i in win),
-         "game over; winner(s): " + ", ".join(f"player {i + 1}" for i in win),
-         scores=scores, winners=win)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "game_over", None, ("scoring.money", "scoring.powers", "scoring.territory", "scoring.shadow_master",
+                                    "scoring.winner", "money.deposit_owned", "money.gold", "shadow.persons_value"),
+             "จบเกม ผู้ชนะ: " + ", ".join(f"ผู้เล่น {i + 1}" for i in win),
+             "game over; winner(s): " + ", ".join(f"player {i + 1}" for i in win),
+             scores=scores, winners=win)
 
 
 END_TH = {"end.three_empty": "เหลือช่องว่าง 3 ช่อง", "end.rank30": "อาณาจักรถึง Rank 30",

@@ -199,6 +199,7 @@ class State:
 # ----------------------------------------------------------------------------- working copy
 _TURN_FIELDS = frozenset(f.name for f in fields(Turn))
 _new = object.__new__
+_setattr = object.__setattr__
 
 @dataclass
 class PlayerW:
@@ -280,9 +281,7 @@ class Work:
         if not _TURN_FIELDS.issuperset(changes):
             raise TypeError(f"Turn has no field {sorted(set(changes) - _TURN_FIELDS)}")
         t = _new(Turn)
-        d = t.__dict__
-        d.update(self.turn.__dict__)
-        d.update(changes)
+        _setattr(t, "__dict__", {**self.turn.__dict__, **changes})   # one merged dict (no two updates)
         self.turn = t
 
     def cidx(self, colour: str) -> int:

@@ -65,6 +65,7 @@ def refill(w) -> None:
     """An empty deck takes the discard pile, shuffled (``territory_reshuffle=reshuffle``)."""
     if not w.deck and w.discard and w.config.territory_reshuffle == "reshuffle":
         w.deck, w.discard = list(w.discard), []
-        emit(w.events, "reshuffle", None, ("setup.deal_territory",),
-             "กองจั่วหมด: นำกองทิ้งมาสับเป็นกองจั่วใหม่ (ข้อกำกวม territory_reshuffle)",
-             "the deck ran out: the discard pile is shuffled into a new deck (ambiguity territory_reshuffle)")
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "reshuffle", None, ("setup.deal_territory",),
+                 "กองจั่วหมด: นำกองทิ้งมาสับเป็นกองจั่วใหม่ (ข้อกำกวม territory_reshuffle)",
+                 "the deck ran out: the discard pile is shuffled into a new deck (ambiguity territory_reshuffle)")

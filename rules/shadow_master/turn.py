@@ -58,12 +58,13 @@ def do_place(w, seat: int, cell: str, colour: str, n: int, cards: list[str], cit
     for c in cards:
         _discard_card(w, seat, c)
     w.set_turn(placed=w.turn.placed + n, spent=w.turn.spent + len(cards), buy_colour=colour)
-    emit(w.events, "place", seat, cites + ("phase1.territory_required", "phase1.discard_territory", "board.cell_capacity",
-                                    "territory.one_per_round", "territory.cell_letters", "territory.one_colour",
-                                    "territory.intro", "collapse.return") + extra,
-         f"วางโทเคนสี{w.board.colour_th[colour]} {n} ตัวที่ {cell}" + (f" จ่ายค่าดำเนินการ {fee} Silver" if fee else ""),
-         f"places {n} {colour} token(s) on {cell}" + (f", paying a {fee} Silver fee" if fee else ""),
-         cell=cell, colour=colour, count=n, fee=fee, rank=kingdom_rank(w, colour))
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "place", seat, cites + ("phase1.territory_required", "phase1.discard_territory", "board.cell_capacity",
+                                        "territory.one_per_round", "territory.cell_letters", "territory.one_colour",
+                                        "territory.intro", "collapse.return") + extra,
+             f"วางโทเคนสี{w.board.colour_th[colour]} {n} ตัวที่ {cell}" + (f" จ่ายค่าดำเนินการ {fee} Silver" if fee else ""),
+             f"places {n} {colour} token(s) on {cell}" + (f", paying a {fee} Silver fee" if fee else ""),
+             cell=cell, colour=colour, count=n, fee=fee, rank=kingdom_rank(w, colour))
     if w.config.capture_timing == "after_attack":   # ambiguity capture_timing
         attack_then(w, seat, cell, colour, Pending("capture", seat, (("colour", colour),)))
     else:
@@ -83,17 +84,42 @@ def attack_then(w, seat: int, cell: str, colour: str, follow: Pending) -> None:
 def act_turn(w, seat: int, a: dict) -> None:
     t, typ, p = w.turn, a["type"], w.players[seat]
     sh = tables().shadow
-    if typ == "roll":
-        emit(w.events, "choose", seat, ("phase1.choose_one", "phase1.roll_place", "territory.roll_colour"),
-             "เลือก A: ทอยเต๋า", "chooses A: roll the die", choice="A")
+    # the most frequent actions first (random play: end_turn, draw, exchange, take_open)
+    if typ == "take_open":
+        take_open(w, seat, a["index"])
+    elif typ == "draw":
+        if t.step == "phase2":
+            w.set_turn(to_take=t.to_take - 1)
+            draw_cards(w, 1, "hand", seat, "took_phase2")
+        else:
+            draw_cards(w, 1, "hand", seat, "took_phase3")
+    elif typ == "exchange":
+        pay(w, seat, EXCHANGE_FEE)
+        _discard_card(w, seat, a["card"])
+        w.set_turn(exchanges=t.exchanges + 1, step="phase3_take")
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "exchange", seat, ("phase3.discard_fee", "phase3.exchange_limit") + (
+                ("phase3.land_bonus",) if count_kind(p, None, "land") else ()),
+                 f"เปลี่ยนการ์ด: ทิ้ง {a['card']} จ่าย {EXCHANGE_FEE} Silver",
+                 f"exchange: discards {a['card']}, pays {EXCHANGE_FEE} Silver",
+                 card=a["card"])
+    elif typ == "end_turn":
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "end_turn", seat, ("order.rounds_first_player",), "จบเทิร์น", "ends the turn")
+        end_turn(w)
+    elif typ == "roll":
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "choose", seat, ("phase1.choose_one", "phase1.roll_place", "territory.roll_colour"),
+                 "เลือก A: ทอยเต๋า", "chooses A: roll the die", choice="A")
         start_roll(w)
     elif typ in ("military", "military_faith"):
         combo = typ == "military_faith"
         w.set_turn(choice="A", military=a["colour"], step="resolve", second_roll=combo)
-        emit(w.events, "choose", seat, ("phase1.choose_one", "power_card.military") + (("power_combo.military_faith",) if combo else ()),
-             f"ใช้ Military สี{w.board.colour_th[a['colour']]}: วางโดยไม่ต้องทอยเต๋า" + (" แล้วทอยวางเพิ่มอีก 1" if combo else ""),
-             f"uses {a['colour']} Military: place without rolling" + (", then one more by rolling" if combo else ""),
-             choice="A", colour=a["colour"])
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "choose", seat, ("phase1.choose_one", "power_card.military") + (("power_combo.military_faith",) if combo else ()),
+                 f"ใช้ Military สี{w.board.colour_th[a['colour']]}: วางโดยไม่ต้องทอยเต๋า" + (" แล้วทอยวางเพิ่มอีก 1" if combo else ""),
+                 f"uses {a['colour']} Military: place without rolling" + (", then one more by rolling" if combo else ""),
+                 choice="A", colour=a["colour"])
     elif typ == "black":
         cell = a["cell"]
         w.set_turn(choice="B")
@@ -103,16 +129,18 @@ def act_turn(w, seat: int, a: dict) -> None:
         _discard_card(w, seat, cell)
         receive(w, seat, BLACK_REWARD)
         w.set_turn(placed=1, spent=1)
-        emit(w.events, "black", seat, ("phase1.choose_one", "phase1.black_token", "black.after_six_colours", "black.reward",
-                                "black.castle_distance", "phase1.territory_required", "phase1.discard_territory",
-                                "territory.black_no_roll"),
-             f"เลือก B: วางโทเคนสีดำที่ {cell} รับ {BLACK_REWARD} Silver",
-             f"chooses B: black token on {cell}, receives {BLACK_REWARD} Silver",
-             cell=cell)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "black", seat, ("phase1.choose_one", "phase1.black_token", "black.after_six_colours", "black.reward",
+                                    "black.castle_distance", "phase1.territory_required", "phase1.discard_territory",
+                                    "territory.black_no_roll"),
+                 f"เลือก B: วางโทเคนสีดำที่ {cell} รับ {BLACK_REWARD} Silver",
+                 f"chooses B: black token on {cell}, receives {BLACK_REWARD} Silver",
+                 cell=cell)
         start_phase2(w)
     elif typ == "skip":
         w.set_turn(choice="C", step="phase3")
-        emit(w.events, "choose", seat, ("phase1.choose_one",), "เลือก C: ข้ามไปเฟส 3", "chooses C: skip to phase 3", choice="C")
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "choose", seat, ("phase1.choose_one",), "เลือก C: ข้ามไปเฟส 3", "chooses C: skip to phase 3", choice="C")
     elif typ == "buy_person":
         card = a["card"]
         price = sh.prices(w.config.shadow_prices).persons[card]
@@ -121,10 +149,11 @@ def act_turn(w, seat: int, a: dict) -> None:
         p.persons.append(card)
         w.set_turn(choice="C", step="phase3")
         clause = "shadow.envoy" if card == "shadow_envoy" else f"shadow.{card}"
-        emit(w.events, "buy_person", seat, ("phase1.choose_one", "shadow.buy_when", "shadow.persons_keep",
-                                     "shadow.persons_limit", clause),
-             f"เลือก C: จ้าง {sh.persons[card].name_th} ราคา {price} Silver",
-             f"chooses C: hires {sh.persons[card].name_en} for {price} Silver", card=card, price=price)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "buy_person", seat, ("phase1.choose_one", "shadow.buy_when", "shadow.persons_keep",
+                                         "shadow.persons_limit", clause),
+                 f"เลือก C: จ้าง {sh.persons[card].name_th} ราคา {price} Silver",
+                 f"chooses C: hires {sh.persons[card].name_en} for {price} Silver", card=card, price=price)
     elif typ == "build_castle":
         w.set_turn(choice="C", step="phase3")
         castles.build(w, seat, a["cell"])
@@ -139,10 +168,11 @@ def act_turn(w, seat: int, a: dict) -> None:
             p.deposits[w.cidx(dst)] += amount
             pay(w, seat, fee)
         p.moved_money = True
-        emit(w.events, "move_money", seat, ("money.move_between", "money.move_once", "money.move_phases",
-                                     "money.move_fee" if fee else "money.move_free"),
-             f"ย้ายเงิน {amount} Silver จากสี{w.board.colour_th[src]}ไปสี{w.board.colour_th[dst]} ค่าดำเนินการ {fee}",
-             f"moves {amount} Silver from {src} to {dst}, fee {fee}", source=src, target=dst, amount=amount, fee=fee)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "move_money", seat, ("money.move_between", "money.move_once", "money.move_phases",
+                                         "money.move_fee" if fee else "money.move_free"),
+                 f"ย้ายเงิน {amount} Silver จากสี{w.board.colour_th[src]}ไปสี{w.board.colour_th[dst]} ค่าดำเนินการ {fee}",
+                 f"moves {amount} Silver from {src} to {dst}, fee {fee}", source=src, target=dst, amount=amount, fee=fee)
     elif typ in ("place", "place_combo"):
         cites = ("power_card.military",) if t.military else ("phase1.roll_place", "territory.roll_colour")
         if typ == "place":
@@ -188,11 +218,12 @@ def act_turn(w, seat: int, a: dict) -> None:
         per_round = w.config.theron_one_per_round == "applies"   # ambiguity theron_one_per_round
         if per_round:
             w.cells_this_round.add(dst)
-        emit(w.events, "theron", seat, ("shadow.lord_theron", "shadow.persons_use")
-             + (("territory.one_per_round",) if per_round else ()),
-             f"Lord Theron ย้ายโทเคนสี{w.board.colour_th[colour]} {n} ตัวจาก {src} ไป {dst}",
-             f"Lord Theron moves {n} {colour} token(s) from {src} to {dst}", colour=colour, source=src, target=dst,
-             count=n, emptied=src not in w.position, **({"source2": src2} if src2 else {}))
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "theron", seat, ("shadow.lord_theron", "shadow.persons_use")
+                 + (("territory.one_per_round",) if per_round else ()),
+                 f"Lord Theron ย้ายโทเคนสี{w.board.colour_th[colour]} {n} ตัวจาก {src} ไป {dst}",
+                 f"Lord Theron moves {n} {colour} token(s) from {src} to {dst}", colour=colour, source=src, target=dst,
+                 count=n, emptied=src not in w.position, **({"source2": src2} if src2 else {}))
         emptied = [c for c in (src, src2) if c and c not in w.position]
         if emptied and w.config.theron_damage == "on_empty":   # ambiguity theron_damage
             charge_damage(w, colour, len(emptied), rank_before, ("shadow.lord_theron",))
@@ -224,9 +255,10 @@ def act_turn(w, seat: int, a: dict) -> None:
             changed.append([cell, old, n])
         w.set_turn(used_person=True)
         p.turncloak_used = True
-        emit(w.events, "turncloak", seat, ("shadow.turncloak", "shadow.persons_use"),
-             f"Turncloak เปลี่ยนโทเคนใน {len(changed)} ช่องเป็นสี{w.board.colour_th[colour]}",
-             f"Turncloak turns {len(changed)} cell(s) {colour}", colour=colour, cells=changed)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "turncloak", seat, ("shadow.turncloak", "shadow.persons_use"),
+                 f"Turncloak เปลี่ยนโทเคนใน {len(changed)} ช่องเป็นสี{w.board.colour_th[colour]}",
+                 f"Turncloak turns {len(changed)} cell(s) {colour}", colour=colour, cells=changed)
         for old in sorted({o for _, o, _ in changed if o != w.board.black}, key=w.board.colours.index):
             collapse_if_empty(w, old)
         if changed and w.config.castle_capture_by == "moves_too":   # ambiguity castle_capture_by
@@ -235,13 +267,15 @@ def act_turn(w, seat: int, a: dict) -> None:
             w.queue.append(Pending("attack_from", seat, (("cells", tuple(c for c, _, _ in changed)), ("colour", colour))))
         w.resume = _after_person(w)   # ambiguity person_timing
     elif typ == "stop_taking":
-        emit(w.events, "stop_taking", seat, ("phase2.take",),
-             f"ไม่หยิบการ์ด Territory เพิ่ม (สละ {t.to_take} ใบ ข้อกำกวม phase2_take)",
-             f"takes no more Territory cards (forgoes {t.to_take}; ambiguity phase2_take)", forgone=t.to_take)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "stop_taking", seat, ("phase2.take",),
+                 f"ไม่หยิบการ์ด Territory เพิ่ม (สละ {t.to_take} ใบ ข้อกำกวม phase2_take)",
+                 f"takes no more Territory cards (forgoes {t.to_take}; ambiguity phase2_take)", forgone=t.to_take)
         w.set_turn(to_take=0, step="phase3")
     elif typ == "decline":
-        emit(w.events, "decline", seat, ("phase1.roll_place",), "ไม่วางโทเคน" + ("" if t.free_decline else f" เสียค่าปรับ {FINE} Silver"),
-             "does not place" + ("" if t.free_decline else f": {FINE} Silver fine"))
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "decline", seat, ("phase1.roll_place",), "ไม่วางโทเคน" + ("" if t.free_decline else f" เสียค่าปรับ {FINE} Silver"),
+                 "does not place" + ("" if t.free_decline else f": {FINE} Silver fine"))
         if not t.free_decline:
             charge(w, seat, FINE, ("phase1.roll_place",), "ค่าปรับไม่วางโทเคน", "fine for not placing")
         w.resume = "after_resolve"
@@ -250,37 +284,18 @@ def act_turn(w, seat: int, a: dict) -> None:
         price = card_value(w, colour)
         pay(w, seat, price)
         w.set_turn(bought=True)
-        emit(w.events, "buy_power", seat, ("phase1.buy_power", "phase1.buy_price", "rank.largest_group", "rank.table_reference",
-                                    "phase1.buy_random", "power.buy_after_place",
-                                    "power.buy_random", "power.buy_optional", "power.deck_counts", "power.limit",
-                                    "power_card.buy_when")
-             + limit_cites(w, seat),
-             f"ซื้อการ์ด Kingdom Power สี{w.board.colour_th[colour]} ราคา {price} Silver (สุ่มจั่ว)",
-             f"buys a {colour} Kingdom Power for {price} Silver (drawn at random)", colour=colour, price=price)
+        if w.events is not None:   # None: a random-play kernel keeps no event
+            emit(w.events, "buy_power", seat, ("phase1.buy_power", "phase1.buy_price", "rank.largest_group", "rank.table_reference",
+                                        "phase1.buy_random", "power.buy_after_place",
+                                        "power.buy_random", "power.buy_optional", "power.deck_counts", "power.limit",
+                                        "power_card.buy_when")
+                 + limit_cites(w, seat),
+                 f"ซื้อการ์ด Kingdom Power สี{w.board.colour_th[colour]} ราคา {price} Silver (สุ่มจั่ว)",
+                 f"buys a {colour} Kingdom Power for {price} Silver (drawn at random)", colour=colour, price=price)
         w.chance = ChanceReq("power", 1, seat=seat, colour=colour)
         w.resume = "after_resolve"
     elif typ == "no_buy":
         after_resolve(w)
-    elif typ == "take_open":
-        take_open(w, seat, a["index"])
-    elif typ == "draw":
-        if t.step == "phase2":
-            w.set_turn(to_take=t.to_take - 1)
-            draw_cards(w, 1, "hand", seat, "took_phase2")
-        else:
-            draw_cards(w, 1, "hand", seat, "took_phase3")
-    elif typ == "exchange":
-        pay(w, seat, EXCHANGE_FEE)
-        _discard_card(w, seat, a["card"])
-        w.set_turn(exchanges=t.exchanges + 1, step="phase3_take")
-        emit(w.events, "exchange", seat, ("phase3.discard_fee", "phase3.exchange_limit") + (
-            ("phase3.land_bonus",) if count_kind(p, None, "land") else ()),
-             f"เปลี่ยนการ์ด: ทิ้ง {a['card']} จ่าย {EXCHANGE_FEE} Silver",
-             f"exchange: discards {a['card']}, pays {EXCHANGE_FEE} Silver",
-             card=a["card"])
-    elif typ == "end_turn":
-        emit(w.events, "end_turn", seat, ("order.rounds_first_player",), "จบเทิร์น", "ends the turn")
-        end_turn(w)
     else:  # pragma: no cover - legal() lists only the types above
         raise AssertionError(typ)
 
@@ -299,10 +314,11 @@ def take_open(w, seat: int, index: int) -> None:
         w.bank += coins
         receive(w, seat, coins)
     phase2 = t.step == "phase2"
-    emit(w.events, "take_open", seat, ("phase2.take", "phase2.pass_cost") if phase2 else ("phase3.take", "phase3.pass_cost"),
-         f"หยิบการ์ด {card} จากกองเปิด (ข้าม {index} ใบ)" + (f" ได้เงินบนการ์ด {coins}" if coins else ""),
-         f"takes {card} from the open row (passing {index})" + (f", collecting {coins} Silver on it" if coins else ""),
-         card=card, index=index, coins=coins)
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "take_open", seat, ("phase2.take", "phase2.pass_cost") if phase2 else ("phase3.take", "phase3.pass_cost"),
+             f"หยิบการ์ด {card} จากกองเปิด (ข้าม {index} ใบ)" + (f" ได้เงินบนการ์ด {coins}" if coins else ""),
+             f"takes {card} from the open row (passing {index})" + (f", collecting {coins} Silver on it" if coins else ""),
+             card=card, index=index, coins=coins)
     if phase2:
         w.set_turn(to_take=t.to_take - 1)
         w.resume = "took_phase2"
