@@ -42,6 +42,14 @@ def test_a_ruling_file_opens_from_the_coup_page(browser, dashboard, tmp_path):
         err = box.locator(".kl-error").first
         err.wait_for(timeout=60_000)
         assert "UTF-8" in err.inner_text(), err.inner_text()
+        # 30 MB: not read by the browser (it dropped the page's connection), refused by its size
+        big = tmp_path / "big30mb.yaml"
+        with open(big, "wb") as f:
+            f.truncate(30_000_000)
+        box.locator("input[type=file]").set_input_files(str(big))
+        box.locator(".kl-error", has_text="ไฟล์ใหญ่เกินไป").wait_for(timeout=60_000)
+        assert "file too large" in box.locator(".kl-error").first.inner_text()
+        assert title in view.inner_text()  # the ruling opened before is still on screen
         ARTIFACTS.mkdir(exist_ok=True)
         box.screenshot(path=str(ARTIFACTS / "upload_ruling_refused.png"))
     finally:

@@ -72,3 +72,19 @@ def _tree(root):
         out.append(x)
         todo.extend(getattr(x, "children", ()) or ())
     return out
+
+
+def test_a_file_too_big_to_read_arrives_as_its_size_and_is_refused():
+    """The browser does not read a file over ``max_bytes`` (a 30 MB file dropped the page's
+    connection): only its name and size arrive, and the refusal is the same."""
+    from rules.core.protocol import BadInput
+    p = FilePicker()
+    assert p.max_bytes == MAX_UPLOAD
+    p._handle_custom_msg({"event": "file", "name": "big30mb.yaml", "size": 30_000_000, "unread": True}, [])
+    assert p.value[0]["size"] == 30_000_000 and p.value[0]["content"] == b""
+    with pytest.raises(BadInput) as e:
+        uploaded(p)
+    assert "ไฟล์ใหญ่เกินไป" in str(e.value) and "too large" in str(e.value) and p.value == ()
+    p._handle_custom_msg({"event": "file", "name": "x", "size": "lots", "unread": True}, [])
+    with pytest.raises(BadInput):
+        uploaded(p)

@@ -103,7 +103,7 @@ def sources_chart(df) -> go.Figure:
                     hovertemplate=f"{name}: %{{y:.2f}} [%{{customdata[0]:.2f}}, %{{customdata[1]:.2f}}]<extra></extra>")
     # the legend names the source even when a game has only one (Coup: influence left), else
     # plotly hides a one-trace legend and the bars say nothing about what they count
-    fig.update_layout(barmode="stack", title="คะแนนมาจากไหน / where the points come from (mean per game)",
+    fig.update_layout(barmode="stack", title="คะแนนมาจากไหน<br><sup>where the points come from (mean per game)</sup>",
                       showlegend=True, **LAYOUT)
     return fig
 
@@ -117,7 +117,7 @@ def branching_chart(df) -> go.Figure:
         fig.add_bar(x=[str(p).replace("_", "<br>") for p in b["phase"]], y=b["estimate"], marker_color="#72b7b2",
                     error_y=dict(type="data", symmetric=False, array=b["hi"] - b["estimate"],
                                  arrayminus=b["estimate"] - b["lo"]))
-    fig.update_layout(title="ทางเลือกต่อการตัดสินใจ / branching factor by phase", yaxis_title="legal actions",
+    fig.update_layout(title="ทางเลือกต่อการตัดสินใจ<br><sup>branching factor by phase</sup>", yaxis_title="legal actions",
                       showlegend=False, **LAYOUT)
     # the phase names are long and slanted: the fixed 45 px bottom margin cut them ("challe...")
     fig.update_xaxes(automargin=True, tickangle=0)
@@ -191,6 +191,12 @@ def into(box, fig: go.Figure) -> None:
     browser.  So a box holds at most its shown figure and, in its ``_kl_retired`` attribute, the
     ones taken off at the last call."""
     old = tuple(box.children)
+    # a chart is as wide as its layout says, or as the screen when that is narrower (a phone):
+    # the width becomes the box's max-width and plotly sizes the plot to the box (autosize)
+    width = fig.layout.width
+    if width:
+        fig = go.Figure(fig).update_layout(width=None, autosize=True)
+        box.layout.width, box.layout.max_width = "100%", f"{int(width)}px"
     box.children = [go.FigureWidget(fig)]
     for widget in getattr(box, "_kl_retired", ()):
         widget.close()

@@ -129,7 +129,8 @@ _Runner = Runner
 def full_labels(root: w.Widget) -> w.Widget:
     """Give every described control under ``root`` its label's natural width
     (``description_width="initial"``): ipywidgets' default 90 px cut the Thai/English labels
-    ("อ่านแบบ / r...") even at 1280 px.  Returns ``root``."""
+    ("อ่านแบบ / r...") even at 1280 px; and no wider than the screen (``max_width: 100%``: a
+    420 px dropdown ran past a phone's right edge).  Returns ``root``."""
     stack = [root]
     while stack:
         x = stack.pop()
@@ -137,6 +138,8 @@ def full_labels(root: w.Widget) -> w.Widget:
         style = getattr(x, "style", None)
         if getattr(x, "description", "") and style is not None and hasattr(style, "description_width"):
             style.description_width = "initial"
+            if isinstance(getattr(x, "layout", None), w.Layout) and not x.layout.max_width:
+                x.layout.max_width = "100%"
     return root
 
 
@@ -247,8 +250,8 @@ class SimulationPanel(w.VBox):
         if self.comparison is not None:
             C.into(self.fig_cmp, C.compare_chart(self.comparison))
         else:
-            C.into(self.fig_cmp, go.Figure().update_layout(height=60, title="เลือก 'เทียบกับ' เพื่อเทียบสองแบบ / "
-                                                           "choose 'vs' to compare two readings", **{
+            C.into(self.fig_cmp, go.Figure().update_layout(height=90, title="เลือก 'เทียบกับ' เพื่อเทียบสองแบบ<br>"
+                                                           "<sup>choose 'vs' to compare two readings</sup>", **{
                                                                k: v for k, v in C.LAYOUT.items() if k != "height"})
                    # no data yet: no axes (an empty axis drew a stray 0 and ticks under the title)
                    .update_xaxes(visible=False).update_yaxes(visible=False))

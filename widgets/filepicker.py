@@ -14,6 +14,9 @@ from __future__ import annotations
 import anywidget
 import traitlets as t
 
+MAX_BYTES = 2_000_000
+"""The largest file the button reads and sends (bytes); :data:`widgets.sharing.MAX_UPLOAD` is this."""
+
 _ESM = """
 export default {
   render({ model, el }) {
@@ -41,8 +44,13 @@ export default {
     input.addEventListener('change', async () => {
       const file = input.files && input.files[0];
       if (!file) return;
-      const buffer = await file.arrayBuffer();
       input.value = '';  // the same file may be chosen again
+      if (file.size > model.get('max_bytes')) {
+        // not read nor sent (a 30 MB file dropped the page's connection): the kernel refuses it by its size
+        model.send({ event: 'file', name: file.name, size: file.size, unread: true });
+        return;
+      }
+      const buffer = await file.arrayBuffer();
       model.send({ event: 'file', name: file.name, size: file.size }, undefined, [buffer]);
     });
     el.append(button, input);
@@ -55,7 +63,7 @@ class FilePicker(anywidget.AnyWidget):
     """One file, read by the browser and handed to the kernel.
 
     ``value``: ``()`` or ``({"name": str (at most 120 characters), "content": bytes, "size": int},)``
-    after a file arrived (kernel-side only; set it to ``()`` to clear).  ``description``: the
+    after a file arrived (``"unread": True`` and empty content for a file over :attr:`max_bytes`) (kernel-side only; set it to ``()`` to clear).  ``description``: the
     button's label; ``accept``: the file types offered (``".yaml,.yml"``)."""
 
     _esm = _ESM
@@ -63,6 +71,8 @@ class FilePicker(anywidget.AnyWidget):
     tooltip = t.Unicode("").tag(sync=True)
     accept = t.Unicode("").tag(sync=True)
     disabled = t.Bool(False).tag(sync=True)
+    max_bytes = t.Int(MAX_BYTES).tag(sync=True)
+    """A bigger file is not read by the browser: only its name and size arrive (``"unread": True``)."""
     value = t.Tuple()
 
     def __init__(self, **kwargs):
@@ -73,4 +83,8 @@ class FilePicker(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("event") != "file":
             return
         data = bytes(buffers[0]) if buffers else b""
-        self.value = ({"name": str(content.get("name", "upload"))[:120], "content": data, "size": len(data)},)
+        f = {"name": str(content.get("name", "upload"))[:120], "content": data, "size": len(data)}
+        if content.get("unread"):  # too big to read: its size as the browser gave it
+            size = content.get("size")
+            f.update(size=size if isinstance(size, int) and size >= 0 else self.max_bytes + 1, unread=True)
+        self.value = (f,)

@@ -35,10 +35,11 @@ from rules.core.protocol import BadInput, IllegalAction, current_json
 from rules.core.scenario import Scenario, parse_scenario
 
 from .errors import error_html, message_html
-from .filepicker import FilePicker
+from .filepicker import MAX_BYTES, FilePicker
 
-MAX_UPLOAD = 2_000_000
-"""Bytes: an uploaded file bigger than this is refused before it is read."""
+MAX_UPLOAD = MAX_BYTES
+"""Bytes: a file bigger than this is refused by its size; the browser does not read it
+(:class:`widgets.filepicker.FilePicker`)."""
 MAX_LINK = 60_000
 """Characters of a ``?game=`` code (a browser and the server keep such a URL whole)."""
 
@@ -123,7 +124,8 @@ def uploaded(upload: FilePicker) -> tuple[str, bytes] | None:
     content = f.get("content", b"") if isinstance(f, dict) else b""
     data = content.tobytes() if isinstance(content, memoryview) else bytes(content)
     upload.value = ()
-    if len(data) > MAX_UPLOAD:
+    size = f.get("size", 0) if isinstance(f, dict) else 0   # a file too big to read arrives as its size
+    if len(data) > MAX_UPLOAD or (isinstance(size, int) and size > MAX_UPLOAD):
         raise BadInput(name, "<file>", f"ไฟล์ใหญ่เกินไป (เกิน {MAX_UPLOAD} ไบต์)",
                        f"file too large (more than {MAX_UPLOAD} bytes)")
     return name, data
