@@ -199,3 +199,20 @@ def test_a_bad_link_error_names_the_field_on_its_own_line_not_in_the_thai_senten
     assert "[" not in thai and "link" not in thai and "scenario" not in thai
     where = re.search(r'<div class="kl-where" data-where="link: scenario"[^>]*>(.*?)</div>', html).group(1)
     assert "ช่อง / field: <code>scenario</code>" in where and "ใน / in: <code>link</code>" in where
+
+
+@pytest.mark.parametrize("code", ["not-a-code", "eNp" + "A" * 40])
+def test_a_bad_game_link_says_so_without_a_scenario_picker(code):
+    """A cut or tampered ``?game=`` code is refused naming the field ``game``; the scenario picker a
+    bad scenario name gets would be beside the point here (a fresh user found it there)."""
+    from widgets.sharing import save_from_code
+    import ipywidgets as w
+    box = w.VBox()
+
+    def play(c):
+        save_from_code(c)
+        raise AssertionError("a bad code was accepted")
+    assert deeplink.follow(box, "coup", scenario_view, query=f"game={code}", play=play) is None
+    text = unescape(box.children[0].value)
+    assert len(box.children) == 1  # the message only: no picker
+    assert "game" in text and "start a new game" in text and "เริ่มเกมใหม่" in text

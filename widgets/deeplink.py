@@ -308,5 +308,10 @@ def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
         box.children = [w.HTML(banner), shown, keep_in_url(shown, stem)]
         return link
     except Exception as exc:  # noqa: BLE001 - a reader's bad link is a message, not a traceback
-        box.children = [w.HTML(error_html(exc)), picker(game, view, box)]
+        if getattr(exc, "field", None) == "game":  # a shared game's code: no scenario to pick instead
+            box.children = [w.HTML(error_html(exc) + message_html(
+                "เริ่มเกมใหม่ได้ที่แผงเล่นด้านล่าง หรือขอลิงก์ใหม่จากคนที่แชร์", "start a new game in the play panel "
+                "below, or ask whoever shared it for the link again", tone="info"))]
+        else:
+            box.children = [w.HTML(error_html(exc)), picker(game, view, box)]
         return None
