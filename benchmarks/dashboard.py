@@ -674,6 +674,8 @@ async def measure_visitors_protocol(server: Server, pages: dict[str, str], n: in
     """``n`` visitors at once without browsers (:func:`protocol_visitor`): the server's share of
     a class arriving together, each visitor's device rendering its own page.  Same round robin
     over the notebooks as :func:`measure_visitors`."""
+    from tornado.httpclient import AsyncHTTPClient
+    AsyncHTTPClient.configure(None, max_clients=max(10, n))  # tornado's default queues all but 10 requests
     server.wait_quiet()
     urls = [list(pages.values())[i % len(pages)] for i in range(n)]
     cpu0, t0 = server.cpu_seconds(), time.monotonic()
