@@ -204,7 +204,7 @@ def test_a_bad_link_error_names_the_field_on_its_own_line_not_in_the_thai_senten
 @pytest.mark.parametrize("code", ["not-a-code", "eNp" + "A" * 40])
 def test_a_bad_game_link_says_what_to_do_beside_the_picker(code):
     """A cut or tampered ``?game=`` code is refused naming the field ``game`` and says what to do
-    (a fresh user met the picker alone and did not know); the picker stays, as issue 12 asks of
+    (a fresh user found the refusal did not say what to do); the picker stays, as issue 12 asks of
     every bad link."""
     from widgets.sharing import save_from_code
     import ipywidgets as w

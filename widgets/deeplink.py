@@ -309,7 +309,7 @@ def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
         return link
     except Exception as exc:  # noqa: BLE001 - a reader's bad link is a message, not a traceback
         html = error_html(exc)
-        if getattr(exc, "field", None) == "game":  # a shared game's code: say what to do instead
+        if getattr(exc, "field", None) == "game":  # a shared game's code: also say what to do
             html += message_html(
                 "เริ่มเกมใหม่ได้ที่แผงเล่นด้านล่าง เลือกกรณีตัวอย่างจากรายการ หรือขอลิงก์ใหม่จากคนที่แชร์",
                 "start a new game in the play panel below, pick a worked example from the list, or ask "
