@@ -251,3 +251,50 @@ def test_no_notebook_source_in_any_page(dashboard, nb):
     leaked = [line for line in lines if line in text or line.replace('"', "&quot;") in page]
     assert leaked == [], leaked[:5]
     assert "cell_type" not in text and '"source":' not in text
+
+
+async def _widget_states(ws_url: str, wait: float) -> tuple[int, int]:
+    """Ask a page's kernel for every widget's state as ipywidgets' manager does, over the older
+    websocket protocol (no ``v1.kernel.websocket.jupyter.org`` subprotocol): ``(binary frames
+    seen, bytes until the update_states reply)``; ``TimeoutError`` when no reply came."""
+    from tornado.websocket import websocket_connect
+    conn = await websocket_connect(ws_url, max_message_size=256 * 2**20)
+    assert conn.selected_subprotocol is None
+    comm = uuid.uuid4().hex
+    control = _msg("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}})
+    control["metadata"] = {"version": "1.0.0"}
+    await conn.write_message(json.dumps(control))
+    await conn.write_message(json.dumps(_msg("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})))
+    binary = size = 0
+    deadline = time.monotonic() + wait
+    try:
+        while time.monotonic() < deadline:
+            raw = await asyncio.wait_for(conn.read_message(), timeout=max(0.05, deadline - time.monotonic()))
+            assert raw is not None, "the kernel websocket closed"
+            size += len(raw)
+            binary += isinstance(raw, bytes)
+            head = raw[:4000].decode("latin-1") if isinstance(raw, bytes) else raw[:4000]
+            if '"update_states"' in head:
+                return binary, size
+        raise TimeoutError("no update_states")
+    finally:
+        conn.close()
+
+
+def test_a_client_of_the_older_websocket_protocol_gets_the_analyzer_page_and_the_server_stays_small(dashboard):
+    """The analyzer page's widget state holds binary buffers (its charts).  Sent to a client without
+    the v1 subprotocol they are laid out in the older protocol, which Voila's message filter read as
+    v1: the count of offsets came out near 10^17 and the server built that list (16 GiB and a core
+    for good, no answer to anyone).  Here the page's states arrive with their binary frames and the
+    server process stays under 1 GiB and answers another page."""
+    import psutil
+
+    _html, kernel = page_html(dashboard, "analyzer.ipynb")
+    ws = dashboard.replace("http://", "ws://") + f"/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}"
+    binary, size = _run(_widget_states(ws, wait=120))
+    assert binary >= 1, "the analyzer's state sent no binary frame: this test would not see the fault"
+    port = int(dashboard.rsplit(":", 1)[1].split("/")[0])
+    server = next(c.pid for c in psutil.net_connections("tcp")
+                  if c.status == psutil.CONN_LISTEN and c.laddr.port == port and c.pid)
+    assert psutil.Process(server).memory_info().rss < 2**30
+    assert status(f"{dashboard}/voila/render/coup.ipynb") == 200

@@ -430,3 +430,77 @@ def test_static_files_go_out_brotli_encoded_once_compressed(tmp_path):
         assert partial.transform_first_chunk(206, headers, raw[:10], True)[2] == raw[:10]
     finally:
         serve._BROTLI = saved
+
+
+def _kernel_messages():
+    """Messages as jupyter_server lays them out for each websocket protocol: ``(protocol, message)``
+    for an ``execute_input`` and for a comm message with a binary buffer (what a chart sends)."""
+    import json
+
+    from jupyter_client.session import Session
+    from jupyter_server.services.kernels.connection.base import (serialize_binary_message,
+                                                                   serialize_msg_to_ws_v1)
+    session = Session(key=b"")
+    out = []
+    for kind, content, buffers in [("execute_input", {"code": "SECRET = 1", "execution_count": 1}, []),
+                                   ("comm_msg", {"comm_id": "c", "data": {"method": "update"}}, [b"\x00" * 4096])]:
+        msg = session.msg(kind, content)
+        msg["channel"], msg["buffers"] = "iopub", buffers
+        as_list = [session.pack(msg[k]) for k in ("header", "parent_header", "metadata", "content")] + buffers
+        out.append((kind, "v1.kernel.websocket.jupyter.org", serialize_msg_to_ws_v1(as_list, "iopub")))
+        legacy = serialize_binary_message(msg) if buffers else json.dumps(msg, default=str)
+        out.append((kind, None, legacy))
+        out.append((kind, None, {k: v for k, v in msg.items() if k != "buffers"}))
+    return out
+
+
+def test_an_execute_input_is_found_in_both_websocket_protocols_and_nothing_else_is():
+    """``serve._is_execute_input`` finds the one message type no page may see in a dict, in the
+    older protocol's JSON text and in the v1 protocol's binary layout, and reads no other message as
+    one: a chart's binary comm message of the older protocol is let through (it has buffers, so it
+    is never an execute_input).  Voila's own reader took that message's first 8 bytes as a count of
+    about 10^17 offsets and built their list (16 GiB and a busy core on the first analyzer page
+    opened without the v1 subprotocol); a message of 10^18 claimed offsets is read in bounds here."""
+    from widgets import serve
+
+    seen = [(kind, proto, serve._is_execute_input(msg, proto)) for kind, proto, msg in _kernel_messages()]
+    assert [(k, p, found) for k, p, found in seen if found != (k == "execute_input")] == []
+    assert len(seen) == 6
+    # counts and offsets that point past the message are not followed
+    huge = (10**18).to_bytes(8, "little") + b"\xff" * 64
+    for proto in ("v1.kernel.websocket.jupyter.org", None):
+        assert serve._is_execute_input(huge, proto) is False
+        assert serve._is_execute_input(b"", proto) is False
+        assert serve._is_execute_input(b'{"header": {"msg_type": "execute_input"}}', proto) is False
+    assert serve._is_execute_input('{"header": "execute_input"', None) is False  # cut JSON text
+
+
+def test_the_kernel_socket_does_not_use_voilas_header_reader(monkeypatch):
+    """The dashboard's websocket handler filters with ``_is_execute_input`` and never calls Voila's
+    ``read_header_from_binary_message`` (the reader that followed a count of 10^17 offsets)."""
+    from voila.tornado import kernel_websocket_handler as voila_ws
+
+    from widgets import serve
+
+    def boom(_msg):
+        raise AssertionError("Voila's header reader was called")
+
+    monkeypatch.setattr(voila_ws, "read_header_from_binary_message", boom)
+    handler = serve._kernel_socket_class()
+    sent = []
+
+    class Fake(handler):
+        def __init__(self, protocol):  # no tornado request: only write_message is exercised
+            self._protocol = protocol
+
+        @property
+        def selected_subprotocol(self):
+            return self._protocol
+
+    import tornado.websocket
+    monkeypatch.setattr(tornado.websocket.WebSocketHandler, "write_message",
+                        lambda self, message, binary=False: sent.append(message))
+    for kind, proto, msg in _kernel_messages():
+        Fake(proto).write_message(msg, binary=isinstance(msg, bytes))
+    assert len(sent) == 3  # the three comm messages; no execute_input
+    assert not any(b"SECRET" in m if isinstance(m, bytes) else "SECRET" in str(m) for m in sent)

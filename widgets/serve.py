@@ -73,6 +73,7 @@ import argparse
 import asyncio
 import functools
 import inspect
+import json
 import logging
 import os
 import re
@@ -663,6 +664,56 @@ def _closed_is_fine(log, fut) -> None:
         log.error("kernel websocket write failed", exc_info=exc)
 
 
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
+def _is_execute_input(message, subprotocol: str | None) -> bool:
+    """Whether a kernel message on its way to a page is an ``execute_input`` (the code a cell
+    runs, which no page may see).  ``message`` is what jupyter_server hands ``write_message``: a
+    dict, a JSON string (the older protocol, a message without buffers), or bytes laid out by
+    the v1 protocol (``subprotocol`` = :data:`V1_PROTOCOL`: an 8-byte little-endian count of
+    offsets, the offsets, then channel, header, ...) or by the older one (a 4-byte big-endian
+    count of parts, their offsets, then the message's JSON and its buffers).  Every count and
+    offset is checked against the message's length before it is used: a message that fits
+    neither layout is not an ``execute_input``."""
+    if isinstance(message, dict):
+        return (message.get("header") or {}).get("msg_type") == "execute_input"
+    if isinstance(message, str):
+        if '"execute_input"' not in message:  # the cheap test first: most messages are not
+            return False
+        try:
+            return json.loads(message).get("header", {}).get("msg_type") == "execute_input"
+        except (ValueError, AttributeError):
+            return False
+    if not isinstance(message, (bytes, bytearray, memoryview)):
+        return False
+    data = bytes(message)
+    size = len(data)
+    if subprotocol == V1_PROTOCOL:
+        count = int.from_bytes(data[:8], "little")
+        if not 3 <= count <= (size - 8) // 8:
+            return False
+        start = int.from_bytes(data[16:24], "little")  # offsets[1]: the header
+        end = int.from_bytes(data[24:32], "little")    # offsets[2]: the parent header
+        part = data[start:end] if 0 < start <= end <= size and end - start < 65536 else b""
+    else:
+        count = int.from_bytes(data[:4], "big")
+        if not 1 <= count <= (size - 4) // 4:
+            return False
+        start = int.from_bytes(data[4:8], "big")
+        end = int.from_bytes(data[8:12], "big") if count > 1 else size
+        part = data[start:end] if 0 < start <= end <= size else b""
+    if b'"execute_input"' not in part:
+        return False
+    try:
+        header = json.loads(part)
+    except ValueError:
+        return False
+    if subprotocol != V1_PROTOCOL and isinstance(header, dict):
+        header = header.get("header")
+    return isinstance(header, dict) and header.get("msg_type") == "execute_input"
+
+
 def _our_handlers(handlers: list) -> list:
     """Voila's handler list with three of its handlers replaced by the dashboard's subclasses:
     the page (sets the XSRF cookie), the template static files (404 for a probe) and the kernel
@@ -687,7 +738,8 @@ def _kernel_socket_class():
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
     class _KernelSocket(VoilaKernelWebsocketHandler):
-        """Voila's kernel websocket, whose writes to a tab that went away end quietly.
+        """Voila's kernel websocket, whose writes to a tab that went away end quietly, and which
+        reads a message's type without Voila's header parser.
 
         jupyter_server forwards each kernel message with ``write_message`` and drops the future
         it returns.  When the tab closes while a message is on its way (a crashed tab, no
@@ -695,10 +747,23 @@ def _kernel_socket_class():
         logged "Task exception was never retrieved" with two tracebacks (seen in CI after the
         culler test).  The message had nowhere to go; :func:`_closed_is_fine` retrieves that one
         exception and logs any other.
+
+        Voila's ``write_message`` drops ``execute_input`` messages (they carry the notebook's
+        code) and finds their type by reading every binary message as the v1 websocket protocol
+        lays it out.  A client that speaks the older protocol (no ``v1.kernel.websocket.jupyter.org``
+        subprotocol) gets binary messages in the other layout (a message with buffers: a plotly
+        chart's data, an anywidget's bytes), whose first 8 bytes then read as a count of some
+        10^17 offsets: Voila's list of them took the server to 16 GiB and a core for good at the
+        first such message (one visitor to the analyzer page without the subprotocol).  And in
+        that protocol a message without buffers is a JSON *string*, which Voila let through
+        whatever its type.  :func:`_is_execute_input` reads both layouts within their bounds.
         """
 
         def write_message(self, message, binary=False):
-            fut = super().write_message(message, binary=binary)
+            if _is_execute_input(message, self.selected_subprotocol):
+                return None
+            # the handler Voila's subclasses, skipping Voila's own write_message (see above)
+            fut = super(VoilaKernelWebsocketHandler, self).write_message(message, binary=binary)
             if fut is not None and hasattr(fut, "add_done_callback"):
                 fut.add_done_callback(functools.partial(_closed_is_fine, self.log))
             return fut
