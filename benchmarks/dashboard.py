@@ -618,6 +618,9 @@ async def measure_visitors(browser, server: Server, pages: dict[str, str], n: in
 
 
 # ----------------------------------------------------------------------------- visitors without a browser
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
 async def protocol_visitor(base: str, url: str, timeout: float) -> dict:
     """What a visitor's page asks of the server, without rendering it: the page's HTML (Voila
     hands it a preheated kernel), the kernel's websocket, and every widget's state (ipywidgets'
@@ -636,19 +639,26 @@ async def protocol_visitor(base: str, url: str, timeout: float) -> dict:
     if not m:
         raise RuntimeError("no kernelId in the page")
     session = uuid.uuid4().hex
+    # the protocol a browser's page speaks (JupyterLab's services ask for the v1 subprotocol)
     ws = await websocket_connect(f"{base.replace('http', 'ws', 1)}/api/kernels/{m.group(1)}/channels?session_id={session}",
-                                 connect_timeout=timeout, max_message_size=256 * 2**20)
+                                 connect_timeout=timeout, max_message_size=256 * 2**20,
+                                 subprotocols=[V1_PROTOCOL])
     out["ws_open"] = time.monotonic() - t0
+    out["protocol"] = ws.selected_subprotocol
     comm_id = uuid.uuid4().hex
 
-    def msg(msg_type: str, content: dict, metadata: dict | None = None) -> str:
-        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "bench", "session": session,
-                                      "msg_type": msg_type, "version": "5.3", "date": ""},
-                           "parent_header": {}, "metadata": metadata or {}, "content": content,
-                           "channel": "shell", "buffers": []})
-    await ws.write_message(msg("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control",
-                                             "data": {}}, {"version": "1.0.0"}))  # ipywidgets' control protocol
-    await ws.write_message(msg("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}}))
+    def msg(msg_type: str, content: dict, metadata: dict | None = None):
+        parts = {"header": {"msg_id": uuid.uuid4().hex, "username": "bench", "session": session,
+                            "msg_type": msg_type, "version": "5.3", "date": ""},
+                 "parent_header": {}, "metadata": metadata or {}, "content": content}
+        if ws.selected_subprotocol == V1_PROTOCOL:
+            from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+            return serialize_msg_to_ws_v1(parts, "shell", pack=lambda o: json.dumps(o).encode())
+        return json.dumps({**parts, "channel": "shell", "buffers": []})
+    for m in (msg("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
+                  {"version": "1.0.0"}),  # ipywidgets' control protocol
+              msg("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})):
+        await ws.write_message(m, binary=isinstance(m, bytes))
     size, deadline = 0, t0 + timeout
     try:
         while time.monotonic() < deadline:
