@@ -21,7 +21,7 @@ from ..core.protocol import Transition
 from .reformation import restricted_state
 from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_FACTION, I_BLOCKER, I_BLOCK_CLAIM,
                     I_CHALLENGER, I_CLAIMANT, I_CUR, I_EVENTS, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN,
-                    I_WINDOW, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose)
+                    I_WINDOW, END, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose)
 
 BLOCK_TX = tuple(tuple((f"ที่นั่ง {s} อ้าง{TH[c]}เพื่อยับยั้ง", f"seat {s} claims the {NAMES[c]} to block")
                       for c in range(len(NAMES))) for s in range(SEATS_MAX))
@@ -116,8 +116,8 @@ def reaction_order(s) -> list[int]:
 
 def open_window(w: list, phase: int, seats) -> None:
     w[I_PHASE] = phase
-    w[I_WINDOW] = frozenset(seats)
-    w[I_CUR] = window_cur(w)
+    w[I_WINDOW] = window = frozenset(seats)
+    w[I_CUR] = window_cur(w) if w[I_RULES].seat_order else window  # window_cur's own test, without the call
 
 
 def block_seats(w: list) -> list[int]:
@@ -177,9 +177,9 @@ def on_pass(w: list, seat: int) -> None:
     ph = w[I_PHASE]
     key = (seat, ph, w[I_TURN], w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM])
     w[I_EVENTS].append(_PASS_EV.get(key) or _pass_event(w, seat, key))
-    w[I_WINDOW] = w[I_WINDOW] - {seat}
-    if w[I_WINDOW]:
-        w[I_CUR] = window_cur(w)
+    w[I_WINDOW] = window = w[I_WINDOW] - {seat}
+    if window:
+        w[I_CUR] = window_cur(w) if w[I_RULES].seat_order else window  # window_cur's own test, without the call
         return
     w[I_CUR] = frozenset()
     if ph == CHAL:
@@ -212,6 +212,24 @@ _BLUFF_OTHERS = ("challenge.bluff", "details.challenge_others")
 
 
 _CHALLENGE_EV: dict = {}
+
+
+def challenge_fast(state: CoupState, seat: int):
+    """``seat``'s challenge when its event is known and no task is queued (nearly always): the
+    Transition :func:`on_challenge` gives through ``flow.edit1``, built straight from ``state``
+    (as :func:`pass_fast` builds a pass); ``None`` otherwise (the caller takes the general path)."""
+    ph = state[I_PHASE]
+    e = _CHALLENGE_EV.get((seat, ph, state[I_TURN], state[I_ACT], state[I_BLOCKER], state[I_BLOCK_CLAIM]))
+    if e is None or state[I_TODO]:
+        return None
+    fields = list(state)
+    claimant = state[I_BLOCKER] if ph == CHAL_BLOCK else state[I_TURN]  # on_challenge's branch for a known event
+    fields[I_CHALLENGER] = seat
+    fields[I_CLAIMANT] = claimant
+    fields[I_WINDOW] = _NO_WINDOW
+    fields[I_PHASE] = PROVE
+    fields[I_CUR] = claimant
+    return _tuple_new(Transition, (_tuple_new(CoupState, fields), (e,)))
 
 
 def on_challenge(w: list, seat: int) -> None:
@@ -306,6 +324,10 @@ def on_prove(w: list) -> None:
 
 
 _FAIL_CITES = ("challenge.fail",)
+_BLOCK_FAIL_EV = tuple(new_event("claim_failed", p, ("challenge.fail", "details.block_may_lie"),
+                                 f"ที่นั่ง {p} พิสูจน์การยับยั้งไม่ได้", f"seat {p} does not prove the block", None,
+                                 {"block": True}) for p in range(SEATS_MAX))
+"""Seat ``p``'s failed block (challenge.fail, details.block_may_lie): the same event every time."""
 _PROVEN_EV: dict = {}  # (seat, card, block) -> claim_proven event
 _FAIL_EV: dict = {}
 
@@ -319,8 +341,7 @@ def on_fail(w: list, card: int) -> None:
     p = w[I_CLAIMANT]
     block = w[I_BLOCKER] >= 0
     if block:
-        emit(w[I_EVENTS], "claim_failed", p, ("challenge.fail", "details.block_may_lie"),
-             f"ที่นั่ง {p} พิสูจน์การยับยั้งไม่ได้", f"seat {p} does not prove the block", block=True)
+        w[I_EVENTS].append(_BLOCK_FAIL_EV[p])
         w[I_TODO] = (("resolve",),)
         lose(w, p, card, ("challenge.fail",))
         return
@@ -329,7 +350,7 @@ def on_fail(w: list, card: int) -> None:
         emit(w[I_EVENTS], "claim_failed", p, ("reformation.embezzle_concede",),
              f'ที่นั่ง {p} ประกาศว่า "มีนกยูงอยู่" เงินยังอยู่ที่ที่พักพิง',
              f'seat {p} says "there is a peacock"; the coins stay on the almshouse', embezzle=True)
-        w[I_TODO] = (("end",),)
+        w[I_TODO] = END
         lose(w, p, card, ("reformation.embezzle_concede",), face_down=w[I_RULES].concede_face_down)
         return
     key = (p, w[I_ACT][2])
@@ -338,7 +359,7 @@ def on_fail(w: list, card: int) -> None:
         th, en = FAIL_TX[p]
         e = _FAIL_EV[key] = new_event("claim_failed", p, _FAIL_CITES, th, en, None, {"card": NAMES[key[1]]})
     w[I_EVENTS].append(e)
-    w[I_TODO] = (("refund",), ("end",)) if kind == "assassinate" and w[I_RULES].refund != "never" else (("end",),)
+    w[I_TODO] = (("refund",), ("end",)) if kind == "assassinate" and w[I_RULES].refund != "never" else END
     lose(w, p, card, ("challenge.fail",))
 
 
@@ -384,6 +405,6 @@ def blocked(w: list) -> None:
 _BLOCKED_EV: dict = {}  # (blocker, turn seat, action, character) -> blocked event
 
 
-__all__ = ["open_window", "on_pass", "pass_fast", "pass_tx", "challenge_tx", "claim_phrase", "action_phrase",
+__all__ = ["open_window", "on_pass", "pass_fast", "challenge_fast", "pass_tx", "challenge_tx", "claim_phrase", "action_phrase",
            "reaction_order", "on_challenge", "on_block", "on_prove", "on_fail", "after_claim",
            "blocked", "block_seats", "window_cur"]

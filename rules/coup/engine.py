@@ -31,6 +31,7 @@ from .state import (BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, EXCHANGE, I_CUR,
 _chance, _is_legal, _refuse, _normalise, _STEP = F.chance, A.is_legal, A.refuse, A.normalise, F.STEP
 _turn_legal, _must_prove, _can_prove, _CARD = A.turn_legal, A.must_prove, A.can_prove, CARD
 _edit1, _pass_fast, _on_pass, _on_challenge, _on_fail = F.edit1, C.pass_fast, C.on_pass, C.on_challenge, C.on_fail
+_challenge_fast = C.challenge_fast
 _declare, _lose_choice = T.declare, F.lose_choice
 # (bound once: ``apply`` runs at every step of every game)
 
@@ -116,7 +117,7 @@ class CoupGame(GameBase):
                             window = state[I_WINDOW] - {p}
                             return _pass_fast(state, p, window) if window else _edit1(state, _on_pass, p)
                         if kind == "challenge" and ph != BLOCK:
-                            return _edit1(state, _on_challenge, p)
+                            return _challenge_fast(state, p) or _edit1(state, _on_challenge, p)
                 elif ph == TURN:
                     if p == state[I_TURN] and _turn_legal(state, action, kind, len(action)):
                         return _edit1(state, _declare, action)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from ..core.events import emit, new_event
 from .state import (AMBASSADOR, EXAMINE, EXCHANGE, I_ACT, I_CUR, I_DECK, I_EVENTS, I_HANDS, I_PEEKS, I_PHASE,
-                    I_POOL, I_RULES, I_SHOWN, I_TODO, I_TURN, NAMES, clear_claims, forget_peeks, set_hand,
+                    I_POOL, I_RULES, I_SHOWN, I_TODO, I_TURN, END, NAMES, clear_claims, forget_peeks, set_hand,
                     to_deck)
 
 FORCED_EXCHANGE_CITES = ("inquisitor.examine", "inquisitor.exchange")
 _RETURN_EV: dict = {}  # (seat, returned, cites) -> exchange_return event (built once)
 _SHOW_EV: dict = {}  # (examiner, examined, card) -> examine_show event
+_FORCE_EV: dict = {}  # (examiner, examined) -> examine_force event (examine_force=replace_shown)
+_KEEP_EV: dict = {}  # (examiner, examined) -> examine_keep event
 
 
 def exchange_return(w: list, returned: tuple) -> None:
@@ -38,7 +40,7 @@ def exchange_return(w: list, returned: tuple) -> None:
                                         f"seat {p} returns {len(returned)} card(s) to the deck", frozenset((p,)),
                                         {"count": len(returned), "cards": [NAMES[c] for c in returned]})
     w[I_EVENTS].append(e)
-    w[I_TODO] = (("end",),)
+    w[I_TODO] = END
     to_deck(w, returned, cites, -1, frozenset((p,)))
 
 
@@ -65,16 +67,23 @@ def examine_decide(w: list, force: bool) -> None:
     if force and w[I_RULES].forced_inquisitor_exchange:
         forced_exchange(w, p, t, card)
     elif force:
-        emit(w[I_EVENTS], "examine_force", p, ("inquisitor.examine",),
-             f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกการ์ดใบนั้นกับกองกลาง",
-             f"seat {p} forces seat {t} to exchange that card", target=t)
+        e = _FORCE_EV.get((p, t))
+        if e is None:
+            e = _FORCE_EV[(p, t)] = new_event("examine_force", p, ("inquisitor.examine",),
+                                              f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกการ์ดใบนั้นกับกองกลาง",
+                                              f"seat {p} forces seat {t} to exchange that card", None, {"target": t})
+        w[I_EVENTS].append(e)
         w[I_TODO] = (("ret", t, (card,), ("inquisitor.examine",), frozenset((p, t))),
                      ("draw", t, 1, ("inquisitor.examine",)), ("end",))
     else:
         w[I_PEEKS] = w[I_PEEKS] + ((p, t, card),)
-        emit(w[I_EVENTS], "examine_keep", p, ("inquisitor.examine",), f"ที่นั่ง {p} คืนการ์ดให้ที่นั่ง {t} เก็บไว้",
-             f"seat {p} lets seat {t} keep the card", target=t)
-        w[I_TODO] = (("end",),)
+        e = _KEEP_EV.get((p, t))
+        if e is None:
+            e = _KEEP_EV[(p, t)] = new_event("examine_keep", p, ("inquisitor.examine",),
+                                             f"ที่นั่ง {p} คืนการ์ดให้ที่นั่ง {t} เก็บไว้",
+                                             f"seat {p} lets seat {t} keep the card", None, {"target": t})
+        w[I_EVENTS].append(e)
+        w[I_TODO] = END
     w[I_SHOWN] = -1
 
 

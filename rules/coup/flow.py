@@ -31,7 +31,7 @@ from .turn import resolve
 from .state import (BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, EXAMINE, EXCHANGE, FACTION, I_ACT, I_BLOCKER,
                     I_BLOCK_CLAIM, I_CHALLENGER, I_CLAIMANT, I_COINS, I_CUR, I_DEADLOCK, I_DECK, I_EVENTS,
                     I_FORCED, I_HANDS, I_HIT, I_PHASE, I_POOL, I_RULES, I_SHOWN, I_START, I_TODO, I_TURN,
-                    I_TURN_NO, I_WINDOW, LOSE, NAMES, OVER, PHASE_NAMES, PROVE, SHOW, TURN, CoupState, done,
+                    I_TURN_NO, I_WINDOW, END, LOSE, NAMES, OVER, PHASE_NAMES, PROVE, SHOW, TURN, CoupState, done,
                     draw, forget_peeks, lose, scratch, take_from_hand, to_deck)
 
 
@@ -225,9 +225,15 @@ def _edit(state: CoupState, edit, *args) -> Transition:
     """``edit(w, *args)`` on a scratch copy of ``state``, then the queued tasks, then freeze."""
     w = [*state, []]  # scratch(state), inlined: this runs at nearly every step
     edit(w, *args)
-    if w[I_TODO] and w[I_PHASE] != OVER:  # run()'s own loop test, without the call when nothing is queued
-        run(w)
-    return done(w)
+    todo = w[I_TODO]
+    if todo and w[I_PHASE] != OVER:  # run()'s own loop test, without the call when nothing is queued
+        if todo is END:  # only the end of the turn is queued: run()'s first branch, without its loop
+            w[I_TODO] = ()
+            end_turn(w)
+        else:
+            run(w)
+    events = tuple(w.pop())  # done(w), inlined
+    return _tuple_new(Transition, (_tuple_new(CoupState, w), events))
 
 
 def edit1(state: CoupState, edit, arg) -> Transition:
@@ -235,8 +241,13 @@ def edit1(state: CoupState, edit, arg) -> Transition:
     directly): no argument tuple to pack and unpack."""
     w = [*state, []]
     edit(w, arg)
-    if w[I_TODO] and w[I_PHASE] != OVER:
-        run(w)
+    todo = w[I_TODO]
+    if todo and w[I_PHASE] != OVER:
+        if todo is END:  # as in _edit: the turn ends
+            w[I_TODO] = ()
+            end_turn(w)
+        else:
+            run(w)
     events = tuple(w.pop())  # done(w), inlined
     return _tuple_new(Transition, (_tuple_new(CoupState, w), events))
 

@@ -4,9 +4,7 @@ setup.first_turn, reformation.*), so a reader sees step 0 of the log explained l
 step.  ``GAME.new_game`` and ``GAME.setup_events(state)`` call them."""
 from __future__ import annotations
 
-import random
-
-from ..core.chance import shuffle
+from ..core.chance import make_rng, shuffle
 from ..core.events import emit
 from . import reformation as RF
 from .config import CoupConfig
@@ -19,7 +17,7 @@ def deal(R, seed: int) -> tuple[tuple, tuple, int]:
     shuffled with ``random.Random(seed)``, ``R.start_cards`` cards to each seat (sorted tuples),
     the rest top first, and the first seat.  Shared by :func:`new_state` and the random-play
     kernel (:mod:`rules.coup.kernel`) so both deal the same game from one seed."""
-    rng = random.Random(seed)
+    rng = make_rng(seed)  # random.Random(seed), built without its Python __init__
     deck = list(R.full_deck)
     shuffle(rng, deck)  # rng.shuffle(deck), the same order
     n, k = R.n, R.start_cards

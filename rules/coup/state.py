@@ -179,6 +179,10 @@ WIN_TX = tuple((f"ที่นั่ง {s} เป็นผู้เล่นค
 
 _tuple_new = tuple.__new__
 
+END = (("end",),)
+"""The task list that only ends the turn (run by :func:`rules.coup.flow.run`; ``flow.edit1``
+recognises this very tuple and passes the turn on without the task loop)."""
+
 
 def make_transition(state, events: tuple) -> Transition:
     """``Transition(state, events)`` without the constructor's Python call (the core class is a

@@ -2,7 +2,8 @@
 reformation.extra_actions) and making it take effect once its windows are over.
 
 Neither function ends the turn itself: they queue the ``("end",)`` task and
-:func:`rules.coup.flow.run` passes the turn on (so this module needs nothing from ``flow``).
+:mod:`rules.coup.flow` passes the turn on (its task runner :func:`~rules.coup.flow.run`, or for
+``state.END`` alone ``flow.edit1``; so this module needs nothing from ``flow``).
 """
 from __future__ import annotations
 
@@ -11,12 +12,11 @@ from . import challenge as C
 from . import exchange as X
 from . import reformation as RF
 from .state import (AMBASSADOR, ASSASSIN, BLOCK, CAPTAIN, CARD, CHAL, CHANCE, CHANCE_NODE,
-                    CHAR_CLAUSE, DUKE, EXCHANGE, INQUISITOR, I_ACT, I_ALMS, I_COINS, I_CUR, I_DECK, I_EVENTS,
-                    I_FORCED, I_HANDS, I_PHASE, I_POOL, I_RULES, I_TODO, I_TURN, I_WINDOW, NAMES, SEATS_MAX, SHOW, TH, add_claim,
+                    CHAR_CLAUSE, DUKE, EXCHANGE, INQUISITOR, I_ACT, I_ALMS, I_CLAIMS, I_COINS, I_CUR, I_DECK, I_EVENTS,
+                    I_FORCED, I_HANDS, I_PHASE, I_POOL, I_RULES, I_TODO, I_TURN, I_WINDOW, END, NAMES, SEATS_MAX, SHOW, TH, add_claim,
                     from_bank, living_after, move_coins, pay_bank)
 
-END = (("end",),)
-"""The task list that ends the turn (run by :func:`rules.coup.flow.run`)."""
+# END (state.py): the task list that ends the turn (run by :func:`rules.coup.flow.run`)
 
 DECLARE_CITES = {
     "income": ("actions.income",), "foreign_aid": ("actions.foreign_aid",), "coup": ("actions.coup",),
@@ -52,6 +52,27 @@ def declare(w: list, a: dict) -> None:
     p = w[I_TURN]
     R = w[I_RULES]
     t = a.get("target", -1)
+    hit = _CLAIM_TURN.get((p, kind, t, a.get("character"), R))
+    if hit is not None:  # a character claim made before (not an embezzle): the branch below, cached
+        act, claim, e = hit
+        w[I_ACT] = act
+        claims = w[I_CLAIMS]  # add_claim(w, p, claim), inlined
+        if claim not in claims[p]:
+            c = list(claims)
+            c[p] = tuple(sorted(c[p] + (claim,)))
+            w[I_CLAIMS] = tuple(c)
+        if kind == "assassinate":
+            pay_bank(w, p, R.assassin_cost)
+        w[I_EVENTS].append(e)
+        w[I_PHASE] = CHAL  # C.open_window(w, CHAL, living_after(w, p)), inlined: nearly every turn
+        hands = w[I_HANDS]
+        seats = []
+        for s in R.after[p]:  # living_after(w, p), inlined
+            if hands[s]:
+                seats.append(s)
+        w[I_WINDOW] = window = frozenset(seats)
+        w[I_CUR] = C.window_cur(w) if R.seat_order else window
+        return
     if kind == "income":
         w[I_ACT] = ("income", -1, -1)
         gain(w, R.income, ("actions.income",), "รายได้", "income")
@@ -94,6 +115,7 @@ def declare(w: list, a: dict) -> None:
         add_claim(w, p, claim)
         key = (p, kind, t, claim, R.assassin_cost)
         e = _DECLARE_EV.get(key) or _declare_event(key, cites)
+        _CLAIM_TURN[(p, kind, t, a.get("character"), R)] = (w[I_ACT], claim, e)
         if kind == "assassinate":
             pay_bank(w, p, R.assassin_cost)
         w[I_EVENTS].append(e)
@@ -111,6 +133,10 @@ def declare(w: list, a: dict) -> None:
 
 _DECLARE_TX: dict = {}
 _DECLARE_EV: dict = {}
+_CLAIM_TURN: dict = {}
+"""(seat, kind, target, character named, rules) of a character claim (not an embezzle) -> its
+``act``, the claimed character and its ``declare`` event, as the general branch of
+:func:`declare` works them out (each depends on nothing else)."""
 
 
 def _declare_event(key: tuple, cites: tuple):
@@ -136,10 +162,14 @@ def _declare_tx(key: tuple) -> tuple[str, str]:
 def refund(w: list) -> None:
     """Give the assassin's coins back (ambiguity assassin_refund)."""
     amount = w[I_RULES].assassin_cost
-    paid = from_bank(w, w[I_TURN], amount)
-    emit(w[I_EVENTS], "refund", w[I_TURN], ("characters.assassin_assassinate",),
-         f"ที่นั่ง {w[I_TURN]} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน",
-         f"seat {w[I_TURN]} gets the {paid} assassination coins back", coins=paid)
+    p = w[I_TURN]
+    paid = from_bank(w, p, amount)
+    e = _REFUND_EV.get((p, paid))
+    if e is None:
+        e = _REFUND_EV[(p, paid)] = new_event("refund", p, ("characters.assassin_assassinate",),
+                                              f"ที่นั่ง {p} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน",
+                                              f"seat {p} gets the {paid} assassination coins back", None, {"coins": paid})
+    w[I_EVENTS].append(e)
 
 
 def gain(w: list, amount: int, cites: tuple, what_th: str, what_en: str) -> None:
@@ -173,16 +203,25 @@ def resolve(w: list) -> bool:
         if w[I_HANDS][t] or R.steal_gone:
             amount = min(R.steal, w[I_COINS][t])
             move_coins(w, t, actor, amount)
-            emit(w[I_EVENTS], "steal", actor, ("characters.captain_steal",),
-                 f"ที่นั่ง {actor} ขโมยเงิน {amount} เหรียญจากที่นั่ง {t}",
-                 f"seat {actor} steals {amount} from seat {t}", **{"from": t, "coins": amount})
+            key = (actor, t, amount)
+            e = _STEAL_EV.get(key)
+            if e is None:
+                e = _STEAL_EV[key] = new_event("steal", actor, ("characters.captain_steal",),
+                                               f"ที่นั่ง {actor} ขโมยเงิน {amount} เหรียญจากที่นั่ง {t}",
+                                               f"seat {actor} steals {amount} from seat {t}", None,
+                                               {"from": t, "coins": amount})
+            w[I_EVENTS].append(e)
         else:
             fizzle(w, t)
     elif kind == "assassinate":
         if w[I_HANDS][t]:
-            emit(w[I_EVENTS], "assassination", actor, ("characters.assassin_assassinate",),
-                 f"ที่นั่ง {t} ถูกลอบสังหาร ต้องเสียอิทธิพล 1 อย่าง",
-                 f"seat {t} is assassinated and loses an influence", target=t)
+            e = _ASSASSINATED_EV.get((actor, t))
+            if e is None:
+                e = _ASSASSINATED_EV[(actor, t)] = new_event(
+                    "assassination", actor, ("characters.assassin_assassinate",),
+                    f"ที่นั่ง {t} ถูกลอบสังหาร ต้องเสียอิทธิพล 1 อย่าง", f"seat {t} is assassinated and loses an influence",
+                    None, {"target": t})
+            w[I_EVENTS].append(e)
             w[I_TODO] = (("lose", t, ("characters.assassin_assassinate",), False), ("end",)) + w[I_TODO]
             return False
         fizzle(w, t)
@@ -226,9 +265,20 @@ def resolve(w: list) -> bool:
 
 def fizzle(w: list, t: int) -> None:
     """The target is out before the action takes effect (ambiguity gone_target)."""
-    emit(w[I_EVENTS], "fizzle", w[I_TURN], ("challenge.lose_both", "details.proven_continues"),
-         f"ที่นั่ง {t} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล", f"seat {t} is already out: the action has no effect",
-         target=t, action=w[I_ACT][0])
+    key = (w[I_TURN], t, w[I_ACT][0])
+    e = _FIZZLE_EV.get(key)
+    if e is None:
+        e = _FIZZLE_EV[key] = new_event("fizzle", key[0], ("challenge.lose_both", "details.proven_continues"),
+                                        f"ที่นั่ง {t} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล",
+                                        f"seat {t} is already out: the action has no effect", None,
+                                        {"target": t, "action": key[2]})
+    w[I_EVENTS].append(e)
+
+
+_STEAL_EV: dict = {}  # (actor, target, coins) -> steal event
+_ASSASSINATED_EV: dict = {}  # (actor, target) -> assassination event
+_REFUND_EV: dict = {}  # (seat, coins) -> refund event
+_FIZZLE_EV: dict = {}  # (turn seat, target, action) -> fizzle event
 
 
 __all__ = ["declare", "resolve", "refund", "gain", "fizzle", "CLAIM", "DECLARE_CITES", "ACTION_TH", "ACTION_EN", "END"]
