@@ -4,14 +4,15 @@
 A cell is a tuple ``(q, r)``.  A *board* is a set of cells.  Offset coordinates
 ``(col, row)`` in the "odd-r" layout (odd rows shoved right) convert both ways; odd-row
 diagonals are where square-grid thinking goes wrong, so all adjacency is computed in axial.
-Geometry (for drawing) uses shapely; graph questions use networkx.
+Geometry (for drawing) uses shapely; graph questions use networkx, imported by the functions that
+ask them (about 19 MiB a process: a page whose game never asks one, such as Shadow Master's, whose
+Rank groups are kept by its own board, does not load it).
 """
 from __future__ import annotations
 
 import math
 from typing import Iterable
 
-import networkx as nx
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
@@ -62,8 +63,9 @@ def within(center: Hex, radius: int, cells: Iterable[Hex]) -> list[Hex]:
     return [h for h in cells if distance(center, h) <= radius]
 
 
-def adjacency_graph(cells: Iterable[Hex]) -> nx.Graph:
+def adjacency_graph(cells: Iterable[Hex]) -> "networkx.Graph":
     """networkx graph of ``cells`` with an edge between every adjacent pair."""
+    import networkx as nx
     cells = set(cells)
     g = nx.Graph()
     g.add_nodes_from(cells)
@@ -76,6 +78,7 @@ def adjacency_graph(cells: Iterable[Hex]) -> nx.Graph:
 
 def connected_groups(cells: Iterable[Hex]) -> list[frozenset[Hex]]:
     """Connected groups of ``cells`` by hex adjacency, largest first (ties: smallest cell first)."""
+    import networkx as nx
     groups = [frozenset(c) for c in nx.connected_components(adjacency_graph(cells))]
     groups.sort(key=lambda g: (-len(g), min(g)))
     return groups
@@ -92,6 +95,7 @@ def group_of(cell: Hex, cells: Iterable[Hex]) -> frozenset[Hex]:
     cells = set(cells)
     if cell not in cells:
         return frozenset()
+    import networkx as nx
     return frozenset(nx.node_connected_component(adjacency_graph(cells), cell))
 
 

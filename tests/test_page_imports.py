@@ -1,0 +1,44 @@
+"""What a game page's kernel loads: each large library costs every visitor's kernel its memory
+(issue 12: <= 150 MiB a kernel).  The Shadow Master page keeps its Rank groups on its own board and
+asks networkx nothing, so running its notebook must not import networkx (about 19 MiB with numpy
+already loaded; ``rules.core.hexgrid`` imports it in the functions that use it)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+RUN_NOTEBOOK = r"""
+import json, os, sys
+os.chdir("notebooks")
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+nb = json.load(open(sys.argv[1] + ".ipynb", encoding="utf-8"))
+for cell in nb["cells"]:
+    if cell["cell_type"] == "code":
+        result = shell.run_cell("".join(cell["source"]), silent=True)
+        assert result.success, (cell["source"], result.error_in_exec or result.error_before_exec)
+from widgets import lazy
+print("loaded", sorted(m for m in ("networkx", "shapely", "pandas", "plotly") if m in sys.modules))
+"""
+
+
+def _loaded_by(notebook: str) -> str:
+    out = subprocess.run([sys.executable, "-c", RUN_NOTEBOOK, notebook], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout.strip().splitlines()[-1]
+
+
+def test_the_shadow_master_page_does_not_load_networkx():
+    assert _loaded_by("shadow_master") == "loaded ['shapely']"
+
+
+def test_hexgrid_graph_questions_still_load_networkx_when_asked():
+    code = ("import sys; from rules.core import hexgrid as h; assert 'networkx' not in sys.modules; "
+            "g = h.connected_groups([(0, 0), (1, 0), (5, 5)]); assert 'networkx' in sys.modules; "
+            "assert g == [frozenset({(0, 0), (1, 0)}), frozenset({(5, 5)})], g; "
+            "assert h.group_of((1, 0), [(0, 0), (1, 0), (3, 3)]) == frozenset({(0, 0), (1, 0)}); print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "ok", out.stderr[-2000:]
