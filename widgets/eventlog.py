@@ -99,7 +99,7 @@ def clauses_html(book: Rulebook | None, clause_ids: Iterable[str]) -> str:
                          'ไม่พบข้อนี้ในคู่มือ / not in the rulebook</div>')
     if not parts:
         return '<div class="kl-rules"><i>ไม่มีข้อกติกาอ้างอิง / no clause cited</i></div>'
-    return f'{PANEL_CSS}<div class="kl-rules">{"".join(parts)}</div>'
+    return f'<div class="kl-rules">{"".join(parts)}</div>'
 
 
 STORY_CSS = f"""<style>
@@ -192,7 +192,9 @@ class EventLog(w.VBox):
         self.select.add_class("kl-eventlog-pick")
         self.detail = w.HTML()
         self.detail.add_class("kl-eventlog-detail")
-        style = w.HTML(STORY_CSS, layout=w.Layout(display="none"))
+        # the clauses' style once, here: inside the detail's value, a <style> element replaced at every
+        # choice made the browser re-match that sheet against the whole page (every rule panel)
+        style = w.HTML(STORY_CSS + PANEL_CSS, layout=w.Layout(display="none"))
         self.select.observe(safe(self.detail)(self._on_select), names="value")
         self.skipped = w.HTML()
         head = w.HTML(f'<div class="kl-muted" style="font-family:{THAI_FONT}">บันทึกเหตุการณ์ทีละเทิร์น '

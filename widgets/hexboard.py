@@ -104,6 +104,8 @@ function render({ model, el }) {
   function drawCells() {
     layers.cells.replaceChildren(); layers.labels.replaceChildren();
     for (const k in polys) delete polys[k];
+    for (const k in shownFill) delete shownFill[k];
+    for (const k in shownTitle) delete shownTitle[k];
     const cells = model.get("cells"), size = model.get("size");
     svg.setAttribute("viewBox", model.get("view_box"));
     svg.style.maxWidth = model.get("width") + "px";
@@ -119,70 +121,108 @@ function render({ model, el }) {
     drawFills();
     drawTitles();
   }
+  // Each layer is redrawn from its trait, touching only what changed: a cell whose fill or title
+  // is the same keeps its node untouched, and a marker (highlight, outline, token stack, pips)
+  // whose drawing is the same is kept, so a step restyles and repaints the few cells it changed,
+  // not the board.  data-rev still counts every redraw (tests wait on it).
+  const shownFill = {}, shownTitle = {};
   function drawFills() {
     const fills = model.get("fills"), dflt = model.get("default_fill");
-    for (const id in polys) polys[id].setAttribute("fill", fills[id] || dflt);
+    for (const id in polys) {
+      const f = fills[id] || dflt;
+      if (shownFill[id] !== f) { polys[id].setAttribute("fill", f); shownFill[id] = f; }
+    }
     bump();
   }
   function drawTitles() {
     const titles = model.get("titles");
     for (const id in polys) {
+      const text = titles[id] || "";
+      if ((shownTitle[id] || "") === text) continue;
       const p = polys[id];
       for (const old of Array.from(p.querySelectorAll("title"))) old.remove();
-      if (titles[id]) mk("title", {}, p).textContent = titles[id];
+      if (text) mk("title", {}, p).textContent = text;
+      shownTitle[id] = text;
     }
+    bump();
+  }
+  // a layer of markers keyed by what they draw: `items` is [[key, build(parent)], ...] in drawing
+  // order; nodes of a key already shown are kept, the others are built, the gone ones removed
+  const shownMarks = {};
+  function drawMarks(layer, items) {
+    const old = shownMarks[layer] || new Map(), now = new Map(), seen = {};
+    items = items.map(([key, build]) => {  // the same drawing twice: two keys
+      seen[key] = (seen[key] || 0) + 1;
+      return [key + "#" + seen[key], build];
+    });
+    const oldKeys = [...old.keys()];
+    if (oldKeys.length === items.length && items.every(([key], i) => oldKeys[i] === key)) { bump(); return; }
+    const g = layers[layer], nodes = [];
+    for (const [key, build] of items) {
+      let group = old.get(key);
+      if (!group) {
+        const frag = document.createDocumentFragment();
+        build(frag);
+        group = Array.from(frag.childNodes);
+      }
+      now.set(key, group);
+      nodes.push(...group);
+    }
+    for (const [key, group] of old) if (now.get(key) !== group) for (const n of group) n.remove();
+    // keep kept nodes in place; insert the new ones in drawing order
+    let prev = null;
+    for (const n of nodes) {
+      const want = prev ? prev.nextSibling : g.firstChild;
+      if (n !== want) g.insertBefore(n, want);
+      prev = n;
+    }
+    shownMarks[layer] = now;
     bump();
   }
   function drawHighlights() {
-    layers.highlights.replaceChildren();
     const cells = model.get("cells");
-    for (const id of model.get("highlights")) {
-      if (cells[id]) mk("polygon", { points: cells[id][0], class: "kl-hl" }, layers.highlights);
-    }
-    bump();
+    drawMarks("highlights", model.get("highlights").filter((id) => cells[id]).map((id) => [id + "|" + cells[id][0],
+      (parent) => { mk("polygon", { points: cells[id][0], class: "kl-hl" }, parent); }]));
   }
   function drawOutlines() {
-    layers.outlines.replaceChildren();
-    for (const [d, stroke, title] of model.get("outlines")) {
-      const p = mk("path", { d, stroke, class: "kl-outline", "fill-rule": "evenodd" }, layers.outlines);
-      if (title) mk("title", {}, p).textContent = title;
-    }
-    bump();
+    drawMarks("outlines", model.get("outlines").map(([d, stroke, title]) => [JSON.stringify([d, stroke, title]),
+      (parent) => {
+        const p = mk("path", { d, stroke, class: "kl-outline", "fill-rule": "evenodd" }, parent);
+        if (title) mk("title", {}, p).textContent = title;
+      }]));
   }
   function drawTokens() {
-    layers.tokens.replaceChildren();
     const cells = model.get("cells"), stacks = model.get("stacks"), size = model.get("size");
     const r = size * 0.4;
-    for (const id in stacks) {
-      if (!cells[id]) continue;
+    drawMarks("tokens", Object.keys(stacks).filter((id) => cells[id]).map((id) => {
       const [fill, n, ink] = stacks[id];
       const cx = cells[id][1], cy = cells[id][2] + size * 0.12;
-      for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
-        mk("circle", { cx: cx + i * 3, cy: cy - i * 3, r, fill, class: "kl-token",
-                       "data-token": id }, layers.tokens);
-      }
-      if (n > 1) {
-        const tx = mk("text", { x: cx, y: cy + r * 0.35, fill: ink, class: "kl-count",
-                                "font-size": r * 1.1 }, layers.tokens);
-        tx.textContent = String(n);
-      }
-    }
-    bump();
+      return [JSON.stringify([id, cx, cy, r, fill, n, ink]), (parent) => {
+        for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
+          mk("circle", { cx: cx + i * 3, cy: cy - i * 3, r, fill, class: "kl-token",
+                         "data-token": id }, parent);
+        }
+        if (n > 1) {
+          const tx = mk("text", { x: cx, y: cy + r * 0.35, fill: ink, class: "kl-count",
+                                  "font-size": r * 1.1 }, parent);
+          tx.textContent = String(n);
+        }
+      }];
+    }));
   }
   function drawPips() {
-    layers.pips.replaceChildren();
     const cells = model.get("cells"), pips = model.get("pips"), size = model.get("size");
     const r = size * 0.22;
-    for (const id in pips) {
-      if (!cells[id]) continue;
+    drawMarks("pips", Object.keys(pips).filter((id) => cells[id]).map((id) => {
       const cols = pips[id], n = cols.length;
       const cx = cells[id][1], cy = cells[id][2] + size * 0.15;
-      cols.forEach((fill, i) => {
-        mk("circle", { cx: cx + (i - (n - 1) / 2) * r * 2.2, cy, r, fill, class: "kl-pip",
-                       "data-pip": id }, layers.pips);
-      });
-    }
-    bump();
+      return [JSON.stringify([id, cx, cy, r, cols]), (parent) => {
+        cols.forEach((fill, i) => {
+          mk("circle", { cx: cx + (i - (n - 1) / 2) * r * 2.2, cy, r, fill, class: "kl-pip",
+                         "data-pip": id }, parent);
+        });
+      }];
+    }));
   }
   svg.addEventListener("click", (e) => {
     const target = e.target.closest ? e.target.closest("[data-cell]") : null;
