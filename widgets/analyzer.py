@@ -27,7 +27,6 @@ import io
 import os
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from rules.analysis import compare, metrics as M, score_actions, simulate
 from rules.analysis.bots import bot_names
@@ -250,11 +249,8 @@ class SimulationPanel(w.VBox):
         if self.comparison is not None:
             C.into(self.fig_cmp, C.compare_chart(self.comparison))
         else:
-            C.into(self.fig_cmp, go.Figure().update_layout(height=90, title="เลือก 'เทียบกับ' เพื่อเทียบสองแบบ<br>"
-                                                           "<sup>choose 'vs' to compare two readings</sup>", **{
-                                                               k: v for k, v in C.LAYOUT.items() if k != "height"})
-                   # no data yet: no axes (an empty axis drew a stray 0 and ticks under the title)
-                   .update_xaxes(visible=False).update_yaxes(visible=False))
+            C.into(self.fig_cmp, C.empty_chart("เลือก 'เทียบกับ' เพื่อเทียบสองแบบ<br>"
+                                               "<sup>choose 'vs' to compare two readings</sup>"))
         fpa = M.first_player_advantage(df)
         ends = M.end_reasons(df)
         ends_txt = ", ".join(f"{html.escape(str(r.reason))} {100 * r.estimate:.0f}%" for r in ends.itertuples())

@@ -53,7 +53,7 @@ the end; command-line flags win over the file):
 * a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of every page that shows
   no plain plotly figure (FigureWidgets do not use it), and lists the served modules the page
   preloads (``<link rel="modulepreload">`` in the template: plotly.js only where the notebook's
-  metadata asks for it, ``{"kotika": {"preload": ["plotly-widget"]}}``).
+  metadata asks for it, ``{"kotika": {"preload": ["plotly-chart"]}}``).
 
 Offline: Voila's lab template serves its JavaScript itself and the widgets' code comes from
 the installed lab extensions (ipywidgets, anywidget) and ``/kl-static/``; no CDN is needed at
@@ -99,10 +99,11 @@ page loads it; a notebook that does show a plain figure keeps it."""
 
 
 
-PRELOAD_ON_REQUEST = {"plotly-widget"}
+PRELOAD_ON_REQUEST = {"plotly-widget", "plotly-chart"}
 """Served widget modules (:mod:`widgets.bundles`) a page preloads only when its notebook asks for
-them in its metadata (``"kotika": {"preload": ["plotly-widget"]}``: the analyzer, whose charts are
-its first screen); the others (a few kB each) every page preloads.  A page that shows a chart
+them in its metadata (``"kotika": {"preload": ["plotly-chart"]}``: the analyzer, whose charts,
+``widgets/chart.py``, are its first screen; ``plotly-widget`` is plotly's own FigureWidget, for an
+author's notebook); the others (a few kB each) every page preloads.  A page that shows a chart
 further down (New World's end breakdown, built when the reader gets there) fetches plotly.js then."""
 
 
