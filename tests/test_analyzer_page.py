@@ -229,3 +229,22 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
     bands = [tr for tr in sw["data"] if tr.get("fill") == "toself"]
     assert [tr["name"] for tr in lines] == [f"seat {s}" for s in sorted(sw_rates["seat"].unique())]
     assert len(bands) == len(lines) and all(tr["showlegend"] is False for tr in bands)
+
+
+def test_the_game_list_is_the_games_with_an_engine_without_importing_them():
+    """The game dropdown lists the games ``has_engine`` finds, found without importing them: in a
+    fresh interpreter, a Coup panel leaves Shadow Master's engine (its board: networkx, shapely)
+    unimported."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from rules.catalog import GAMES, has_engine
+    from widgets.analyzer import _games
+    root = str(Path(__file__).resolve().parents[1])
+    code = ("import sys; from widgets.analyzer import SimulationPanel, _games; p = SimulationPanel('coup', players=4);"
+            " print(_games(), sorted(m for m in ('rules.shadow_master', 'networkx', 'shapely') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "PYTHONPATH": root})
+    assert out.stdout.strip() == f"{[g for g in GAMES if has_engine(g)]} []"
+    assert _games() == [g for g in GAMES if has_engine(g)]

@@ -95,8 +95,9 @@ def test_the_analyzer_kernel_imports_no_plotly_and_stays_under_its_memory_goal(m
     """The analyzer's notebook, run in a fresh kernel as the dashboard runs it, then a run of its
     first panel (its *run* button): its charts are plain figure dicts drawn by plotly.js in the
     browser (``widgets/chart.py``), so plotly (graph_objects, validators, basewidget, narwhals:
-    38 MiB) is never imported (``_plotly_utils.optional_imports``, a few kB, is: ``widgets/lean.py``);
-    and the kernel's RSS is under issue 12's 150 MiB (160 MiB before, measured, not timed)."""
+    38 MiB) is never imported (``_plotly_utils.optional_imports``, a few kB, is: ``widgets/lean.py``),
+    nor Shadow Master's board (networkx, shapely: 20 MiB) for a page that draws Coup; and the
+    kernel's RSS is under issue 12's 150 MiB (160 MiB before, measured, not timed)."""
     nb = nbformat.read(NOTEBOOKS / "analyzer.ipynb", as_version=4)
     nb.cells += [nbformat.v4.new_code_cell("seats.run(wait=True)"), nbformat.v4.new_code_cell(_PROBE)]
     root = str(NOTEBOOKS.parent)   # this checkout's packages in the kernel, not an installed copy
@@ -108,6 +109,7 @@ def test_the_analyzer_kernel_imports_no_plotly_and_stays_under_its_memory_goal(m
     probe = json.loads(text.split("PROBE", 1)[1])
     loaded = set(probe["loaded"])
     assert probe["widgets"].startswith(root) and "widgets.chart" in loaded
-    heavy = sorted(m for m in loaded if m.split(".")[0] in ("plotly", "narwhals"))
+    heavy = sorted(m for m in loaded if m.split(".")[0] in ("plotly", "narwhals", "networkx", "shapely"))
+    heavy += sorted(m for m in loaded if m.startswith("rules.shadow_master"))
     assert heavy == [], heavy[:20]
     assert probe["rss_mib"] < ANALYZER_KERNEL_MIB, probe["rss_mib"]

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import base64
 import html
+import importlib.util
 import io
 import os
+import sys
 
 import ipywidgets as w
 
@@ -43,7 +45,18 @@ DEFAULT = "(default)"
 
 
 def _games() -> list[str]:
-    return [g for g in GAMES if has_engine(g)]
+    """The games with an engine, found without importing them (``rules.<id>`` is there): importing
+    every engine to list it put Shadow Master's board (networkx, shapely: 20 MiB) in a kernel
+    that draws Coup.  The chosen game's engine is imported when it is chosen (``engine``); a
+    game already imported is asked itself (``has_engine``)."""
+    return [g for g in GAMES if (has_engine(g) if f"rules.{g}" in sys.modules else _package_there(g))]
+
+
+def _package_there(game: str) -> bool:
+    try:
+        return importlib.util.find_spec(f"rules.{game}") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _readings(game: str) -> list[tuple[str, tuple]]:
