@@ -125,7 +125,10 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration,
     """Voila ``page_config_hook``: drop heavy lab extensions a notebook does not use, and list in
     ``klPreload`` the served widget modules its page should fetch while it loads (the template
     turns them into ``<link rel="modulepreload">``: the widgets then find them fetched and
-    compiled, instead of asking the server when the kernel's widgets arrive)."""
+    compiled, instead of asking the server when the kernel's widgets arrive); and in
+    ``klEvaluate`` those of them the notebook asked for (:data:`PRELOAD_ON_REQUEST`), which the
+    template imports when the page is first idle (waiting for its kernel), so that the first
+    chart finds plotly.js evaluated."""
     from widgets import bundles
     nb = _notebook(notebook_path)
     announced = bundles.announced()
@@ -133,6 +136,10 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration,
         asked = set(nb.metadata.get("kotika", {}).get("preload", [])) if nb is not None else set()
         page_config["klPreload"] = [announced["base"] + f for name, f in sorted(announced["files"].items())
                                     if name not in PRELOAD_ON_REQUEST or name in asked]
+        # the heavy modules the first screen needs (plotly.js: about 250 ms to evaluate) are
+        # also evaluated while the page waits for its kernel, not when the first chart arrives
+        page_config["klEvaluate"] = [announced["base"] + f for name, f in sorted(announced["files"].items())
+                                     if name in PRELOAD_ON_REQUEST and name in asked]
     if nb is None:
         return page_config
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
