@@ -6,6 +6,7 @@ import base64
 import io
 
 import pandas as pd
+import pytest
 
 from rules.analysis import simulate
 from widgets.analyzer import PositionPanel, SimulationPanel, TableSweepPanel, download_links
@@ -33,7 +34,7 @@ def test_the_charts_and_the_comparison_are_drawn():
     assert panel.comparison is not None and len(panel.table) == 30
     for box in (panel.fig_win, panel.fig_len, panel.fig_src, panel.fig_bf, panel.fig_cmp):
         assert len(box.children) == 1
-    assert "win rate by seat" in panel.fig_win.children[0].layout.title.text
+    assert "win rate by seat" in panel.fig_win.children[0].figure["layout"]["title"]["text"]
     assert "kl-coverage" in panel.coverage.value and "first-seat advantage" in panel.summary.value
 
 
@@ -110,21 +111,30 @@ def test_resolution_narrows_with_games():
     assert abs(M.z_for() - M.Z95) < 1e-12
 
 
-def test_a_replaced_chart_is_closed_one_replacement_later():
-    """widgets.analysis_charts.into: the figure taken off a box stays open until the next
-    replacement (its view may still send a last relayout), then it is closed."""
+def test_a_box_keeps_one_chart_widget_redrawn_in_place():
+    """widgets.analysis_charts.into: a box's chart widget is redrawn with the new figure, not
+    replaced (each run of a panel used to leave a figure widget behind until the next one): the
+    kernel holds as many widgets after three draws as after one.  A plotly figure is taken too
+    (an author's), drawn from its JSON."""
     import ipywidgets as W
-    import plotly.graph_objects as go
-    from widgets.analysis_charts import into
+    from ipywidgets.widgets.widget import _instances
+    from widgets.analysis_charts import figure, into
+    from widgets.chart import Chart
     box = W.Box()
-    into(box, go.Figure(go.Bar(x=[1], y=[1])))
+    into(box, figure([dict(type="bar", x=[1], y=[1])], "one", width=600))
     first = box.children[0]
-    into(box, go.Figure(go.Bar(x=[1], y=[2])))
-    second = box.children[0]
-    assert first.comm is not None and second is not first  # taken off, not yet closed
-    into(box, go.Figure(go.Bar(x=[1], y=[3])))
-    assert first.comm is None and second.comm is not None  # closed at the next one
-    assert box.children[0].data[0].y == (3,)
+    count = len(_instances)
+    into(box, figure([dict(type="bar", x=[1], y=[2])], "two"))
+    into(box, figure([dict(type="bar", x=[1], y=[float("nan")])], "three"))
+    assert box.children == (first,) and isinstance(first, Chart) and first.comm is not None
+    assert len(_instances) == count
+    assert first.figure["data"][0]["y"] == [None]          # NaN is no JSON: a gap in the chart
+    assert first.figure["layout"]["title"]["text"] == "three"
+    assert box.layout.max_width == "600px" and first.figure["layout"]["autosize"] is True
+    assert "width" not in first.figure["layout"]
+    import plotly.graph_objects as go
+    into(box, go.Figure(go.Bar(x=[1, 2], y=[3.5, 4])))
+    assert box.children == (first,) and first.figure["data"][0]["type"] == "bar"
 
 
 def test_the_source_chart_names_a_lone_source_and_the_empty_comparison_has_no_axes():
@@ -133,10 +143,11 @@ def test_the_source_chart_names_a_lone_source_and_the_empty_comparison_has_no_ax
     box draws no axes (a stray 0 and ticks sat under its title)."""
     panel = SimulationPanel("coup", players=2, games=12, workers=1)
     panel.run(wait=True)
-    src = panel.fig_src.children[0]
-    assert [t.name for t in src.data] == ["influence"] and src.layout.showlegend is True
-    cmp = panel.fig_cmp.children[0]
-    assert cmp.layout.xaxis.visible is False and cmp.layout.yaxis.visible is False
+    src = panel.fig_src.children[0].figure
+    assert [t["name"] for t in src["data"]] == ["influence"] and src["layout"]["showlegend"] is True
+    cmp = panel.fig_cmp.children[0].figure
+    assert cmp["data"] == [] and "choose 'vs'" in cmp["layout"]["title"]["text"]
+    assert cmp["layout"]["xaxis"]["visible"] is False and cmp["layout"]["yaxis"]["visible"] is False
 
 
 def test_every_analyzer_label_is_shown_whole():
@@ -170,6 +181,70 @@ def test_the_branching_chart_makes_room_for_its_phase_names():
     grows its margin to fit them."""
     from widgets.analysis_charts import branching_chart
     fig = branching_chart(simulate("coup", 20, ["random"] * 4, {"players": 4}, seed=1, workers=1, progress=False))
-    assert fig.layout.xaxis.automargin is True and fig.layout.margin.b >= 60
-    assert len(fig.data[0].x) >= 3
-    assert not [x for x in fig.data[0].x if "_" in x]     # "challenge_action" is drawn on two lines
+    assert fig["layout"]["xaxis"]["automargin"] is True and fig["layout"]["margin"]["b"] >= 60
+    assert len(fig["data"][0]["x"]) >= 3
+    assert not [x for x in fig["data"][0]["x"] if "_" in x]     # "challenge_action" is drawn on two lines
+    assert "<br>" in "".join(fig["data"][0]["x"])
+
+
+def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis():
+    """Each chart is a figure dict plotly.js draws (plotly itself accepts every property of it:
+    ``to_figure`` validates) holding the numbers of ``rules.analysis``: the win rates with their
+    Wilson intervals as error bars and the fair share dashed, the mean length's band, the sweep's
+    lines with bands, the paired differences with theirs; titles with their second line."""
+    import json
+
+    import plotly.graph_objects as go
+
+    from rules.analysis import compare, metrics as M
+    from rules.analysis.sweeps import sweep, sweep_win_rates, table_scale_points
+    from widgets import analysis_charts as C
+    from widgets.bundles import PARTIAL_TRACES
+    df = simulate("coup", 30, ["honest"] * 4, {"players": 4}, seed=2, workers=1, progress=False)
+    c = compare("coup", 20, {"players": 4}, {"who_blocks": "anyone"}, ["honest"] * 4, seed=0, workers=1, progress=False)
+    t = sweep("shadow_master", table_scale_points([1, 2]), 2, "greedy", {"players": 2}, seed=0, workers=1,
+              progress=False)
+    win, length, src, bf, cmp, sw = (C.win_rate_chart(df), C.length_chart(df), C.sources_chart(df),
+                                     C.branching_chart(df), C.compare_chart(c), C.sweep_chart(t))
+    for fig in (win, length, src, bf, cmp, sw, C.empty_chart("x")):
+        json.dumps(fig, allow_nan=False)                       # JSON the page can read
+        assert isinstance(C.to_figure(fig), go.Figure)         # every property is plotly's
+        assert {tr["type"] for tr in fig["data"]} <= PARTIAL_TRACES
+        assert "<br><sup>" in fig["layout"]["title"]["text"] or fig is not win
+    wr = M.win_rates(df)
+    bars = win["data"][0]
+    assert bars["x"] == [f"seat {s}" for s in range(4)] and bars["y"] == wr["estimate"].tolist()
+    assert [y + e for y, e in zip(bars["y"], bars["error_y"]["array"])] == pytest.approx(wr["hi"].tolist())
+    assert [y - e for y, e in zip(bars["y"], bars["error_y"]["arrayminus"])] == pytest.approx(wr["lo"].tolist())
+    assert win["layout"]["shapes"][0]["y0"] == 0.25 and win["layout"]["shapes"][0]["line"]["dash"] == "dash"
+    assert win["layout"]["annotations"][0]["text"] == "fair share"
+    assert "win rate by seat" in win["layout"]["title"]["text"] and "Wilson" in win["layout"]["title"]["text"]
+    L = M.lengths(df, "turns")
+    band = length["layout"]["shapes"][0]
+    assert (band["x0"], band["x1"]) == (L["mean_lo"], L["mean_hi"]) and length["data"][0]["type"] == "bar"
+    assert src["layout"]["barmode"] == "stack" and bf["data"][0]["error_y"]["symmetric"] is False
+    assert cmp["data"][0]["orientation"] == "h" and len(cmp["data"][0]["error_x"]["array"]) == len(cmp["data"][0]["y"])
+    sw_rates = sweep_win_rates(t)
+    lines = [tr for tr in sw["data"] if tr.get("mode") == "lines+markers"]
+    bands = [tr for tr in sw["data"] if tr.get("fill") == "toself"]
+    assert [tr["name"] for tr in lines] == [f"seat {s}" for s in sorted(sw_rates["seat"].unique())]
+    assert len(bands) == len(lines) and all(tr["showlegend"] is False for tr in bands)
+
+
+def test_the_game_list_is_the_games_with_an_engine_without_importing_them():
+    """The game dropdown lists the games ``has_engine`` finds, found without importing them: in a
+    fresh interpreter, a Coup panel leaves Shadow Master's engine (its board: networkx, shapely)
+    unimported."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from rules.catalog import GAMES, has_engine
+    from widgets.analyzer import _games
+    root = str(Path(__file__).resolve().parents[1])
+    code = ("import sys; from widgets.analyzer import SimulationPanel, _games; p = SimulationPanel('coup', players=4);"
+            " print(_games(), sorted(m for m in ('rules.shadow_master', 'networkx', 'shapely') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "PYTHONPATH": root})
+    assert out.stdout.strip() == f"{[g for g in GAMES if has_engine(g)]} []"
+    assert _games() == [g for g in GAMES if has_engine(g)]

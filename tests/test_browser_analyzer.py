@@ -16,9 +16,9 @@ ESM = re.compile(r'"_esm":\s*"((?:[^"\\]|\\.)*)"')
 
 
 def test_analyzer_page_draws_its_charts(browser, dashboard):
-    """... and its eleven plotly FigureWidgets do not carry plotly.js (5 MB each) in their state:
-    each ``_esm`` is a shim of a few hundred bytes, and the page fetches the served module once
-    (``widgets/bundles.py``)."""
+    """... and its eleven charts (``widgets/chart.py``, plotly.js drawing a figure dict) do not
+    carry plotly.js (1.2 MB each) in their state: each ``_esm`` is a shim of a few hundred bytes,
+    and the page fetches the served module once (``widgets/bundles.py``)."""
     p = Page(browser, dashboard)
     pg = p.page
     esm: list[int] = []
@@ -66,8 +66,9 @@ def test_analyzer_page_draws_its_charts(browser, dashboard):
         assert p.external == []
         assert len(esm) >= 5 and max(esm) < 10_000, esm
         assert p.frame_bytes and max(p.frame_bytes) < 1_000_000, max(p.frame_bytes)
-        plotly_fetches = [u for u in modules if "/kl-static/plotly-widget." in u]
+        plotly_fetches = [u for u in modules if "/kl-static/plotly-chart." in u]
         assert len(plotly_fetches) == 1, modules
+        assert not [u for u in modules if "/kl-static/plotly-widget." in u], modules  # no FigureWidget
         # the tables' CSV and Parquet are made when asked, not sent with the page
         assert pg.locator("a[download$='.csv']").count() == 0
         pg.get_by_text("download the table (400 rows)").first.click()

@@ -109,7 +109,7 @@ def test_a_slow_plotly_module_still_draws_the_charts(chromium, dashboard):
         await page.wait_for_timeout(1500)
         return await page.locator(".js-plotly-plot .barlayer path").count()
 
-    got = _run(_held_back(chromium, f"{dashboard}/voila/render/analyzer.ipynb", "plotly-widget", steps))
+    got = _run(_held_back(chromium, f"{dashboard}/voila/render/analyzer.ipynb", "plotly-chart", steps))
     assert got["held"], "the page never asked for the served plotly module"
     assert got["found"] > 0  # the win-rate bars
     assert not [c for c in got["console"] if "anywidget" in c or "Failed to initialize" in c], got["console"]

@@ -41,6 +41,7 @@ def _esm(widget) -> str:
 def test_served_widgets_carry_a_shim_not_their_module(served):
     import plotly.graph_objects as go
 
+    from widgets.chart import Chart
     from widgets.deeplink import UrlState
     from widgets.hexboard import HexBoard
     from widgets.lazy import WhenSeen
@@ -54,7 +55,8 @@ def test_served_widgets_carry_a_shim_not_their_module(served):
     assert f'"/kotika/kl-static/{plotly_file}"' in _esm(fig)
     assert len(served[plotly_file][0]) > 1_000_000  # what it no longer carries
     for widget, name in ((HexBoard([(0, 0)]), "hexboard"), (Map([(0, 0)]), "hexboard"),
-                         (UrlState(), "url-state"), (WhenSeen(), "when-seen")):
+                         (UrlState(), "url-state"), (WhenSeen(), "when-seen"),
+                         (Chart({"data": [{"type": "bar", "y": [1]}]}), "plotly-chart")):
         esm = _esm(widget)
         assert len(esm) < SHIM_MAX and re.search(rf'"/kotika/kl-static/{name}\.[0-9a-f]{{16}}\.js"', esm), esm
     assert json.loads(json.dumps(fig.get_state()["_widget_data"]))[0]["type"] == "bar"  # the figure is intact
@@ -65,13 +67,17 @@ def test_served_widgets_carry_a_shim_not_their_module(served):
 def test_outside_the_server_widgets_keep_their_inline_module(monkeypatch):
     import plotly.graph_objects as go
 
+    from widgets.chart import Chart, module_js
     from widgets.hexboard import _ESM, HexBoard
     monkeypatch.delenv(bundles.ENV, raising=False)
     bundles.served_esm.cache_clear()
     fig = go.FigureWidget()
     assert len(_esm(fig)) > 1_000_000 and "kl-static" not in _esm(fig)
     assert _esm(HexBoard([(0, 0)])) == _ESM
+    chart = Chart()
+    assert _esm(chart) == module_js() and len(_esm(chart)) > 1_000_000
     fig.close()
+    chart.close()
 
 
 def test_a_module_the_server_does_not_serve_stays_inline(monkeypatch):
@@ -220,12 +226,19 @@ def test_every_chart_of_the_pages_is_of_a_trace_type_the_partial_bundle_draws():
     sweep = TableSweepPanel(factors=(1, 2), games=2, players=2, workers=1)
     sweep.run(wait=True)
     boxes = (runs.fig_win, runs.fig_len, runs.fig_src, runs.fig_bf, runs.fig_cmp, sweep.fig)
-    figs = [b.children[0] for b in boxes]
-    figs.append(breakdown_figure({"seats": [{"name": "a", "sources": {s: 1 for s in SOURCES}}]}))
-    types = {t.type for f in figs for t in f.data}
+    types = {t["type"] for b in boxes for t in b.children[0].figure["data"]}
+    types |= {t.type for t in breakdown_figure({"seats": [{"name": "a", "sources": {s: 1 for s in SOURCES}}]}).data}
     assert {"bar", "scatter"} <= types <= bundles.PARTIAL_TRACES, types - bundles.PARTIAL_TRACES
-    for f in figs[:-1]:
-        f.close()
+
+
+def test_the_chart_module_is_the_partial_plotly_js_and_a_renderer():
+    """The analyzer's chart widget (``widgets/chart.py``) brings the vendored basic bundle, run as
+    a CommonJS module inside an ES module, and a default export with ``render``."""
+    from widgets.chart import module_js
+    js = module_js()
+    partial = bundles.PLOTLY_PARTIAL.read_text(encoding="utf-8")
+    assert partial in js and len(js) < len(partial) + 5_000
+    assert "Plotly.react(" in js and re.search(r"export default \{ render \};\s*$", js)
 
 
 # ----------------------------------------------------------------------------- lazy parts

@@ -7,6 +7,7 @@ test fails too when any output or widget (HTML value) holds an error box (``kl-e
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import nbformat
@@ -76,3 +77,39 @@ def test_game_page_opens_with_start_here_and_contents(path):
         assert word in start.source.split("<details>")[0], word
     contents = start.source.split("<details>")[1]
     assert [a for a in re.findall(r"\]\(#(kl-[\w-]+)\)", contents)] == anchors   # in page order
+
+
+ANALYZER_KERNEL_MIB = 150
+"""Issue 12's goal for a page's kernel (RSS once its notebook has run)."""
+
+_PROBE = """\
+import json, sys, time, psutil
+time.sleep(1.0)   # the kernel hands freed heap back half a second after the last cell (widgets/lean.py)
+import widgets
+print("PROBE" + json.dumps({"rss_mib": psutil.Process().memory_info().rss / 2**20, "widgets": widgets.__file__,
+                            "loaded": sorted(m for m, v in list(sys.modules.items()) if v is not None)}))
+"""
+
+
+def test_the_analyzer_kernel_imports_no_plotly_and_stays_under_its_memory_goal(monkeypatch):
+    """The analyzer's notebook, run in a fresh kernel as the dashboard runs it, then a run of its
+    first panel (its *run* button): its charts are plain figure dicts drawn by plotly.js in the
+    browser (``widgets/chart.py``), so plotly (graph_objects, validators, basewidget, narwhals:
+    38 MiB) is never imported (``_plotly_utils.optional_imports``, a few kB, is: ``widgets/lean.py``),
+    nor Shadow Master's board (networkx, shapely: 20 MiB) for a page that draws Coup; and the
+    kernel's RSS is under issue 12's 150 MiB (160 MiB before, measured, not timed)."""
+    nb = nbformat.read(NOTEBOOKS / "analyzer.ipynb", as_version=4)
+    nb.cells += [nbformat.v4.new_code_cell("seats.run(wait=True)"), nbformat.v4.new_code_cell(_PROBE)]
+    root = str(NOTEBOOKS.parent)   # this checkout's packages in the kernel, not an installed copy
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p))
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    assert _error_boxes(nb) == []
+    text = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+    probe = json.loads(text.split("PROBE", 1)[1])
+    loaded = set(probe["loaded"])
+    assert probe["widgets"].startswith(root) and "widgets.chart" in loaded
+    heavy = sorted(m for m in loaded if m.split(".")[0] in ("plotly", "narwhals", "networkx", "shapely"))
+    heavy += sorted(m for m in loaded if m.startswith("rules.shadow_master"))
+    assert heavy == [], heavy[:20]
+    assert probe["rss_mib"] < ANALYZER_KERNEL_MIB, probe["rss_mib"]

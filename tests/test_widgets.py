@@ -502,6 +502,21 @@ def test_page_config_hook_keeps_plotly_only_where_used(tmp_path):
     assert names(kept) == ["jupyterlab-plotly", "anywidget"]
 
 
+def test_page_config_hook_preloads_and_evaluates_plotly_js_only_where_asked(monkeypatch):
+    """Under the server (its bundles announced) every page preloads the small widget modules; the
+    analyzer, whose notebook asks for ``plotly-chart``, also preloads plotly.js and has the
+    template evaluate it while the page waits for its kernel (``klEvaluate``); a game page
+    neither."""
+    from widgets import bundles
+    files = {bundles.file_name(n, n): None for n in bundles.BUNDLES}
+    monkeypatch.setenv(bundles.ENV, bundles.announce("/", files))
+    pages = {nb: serve.page_config_hook({}, "/", {}, None, None, nb) for nb in ("analyzer.ipynb", "coup.ipynb")}
+    chart = [f"/kl-static/{f}" for f in files if f.startswith("plotly-chart.")]
+    assert pages["analyzer.ipynb"]["klEvaluate"] == chart and set(chart) <= set(pages["analyzer.ipynb"]["klPreload"])
+    assert pages["coup.ipynb"]["klEvaluate"] == [] and not set(chart) & set(pages["coup.ipynb"]["klPreload"])
+    assert not [u for pc in pages.values() for u in pc["klPreload"] if "plotly-widget" in u]
+
+
 def test_session_from_scenario_skips_and_notes_refused_steps():
     from rules.core.scenario import load_scenario
     from rules.core.rulebook import DATA

@@ -9,8 +9,10 @@ Generic parts (any game):
 * :mod:`widgets.errors`: ``guard``/``safe``: errors shown as Thai + English messages
 * :mod:`widgets.deeplink`: ``?scenario=<stem>&step=<n>`` links into a game page
 * :mod:`widgets.lazy`: parts of a page built when the reader scrolls near them
-* :mod:`widgets.bundles`: under the dashboard's server, the anywidgets' JavaScript (plotly's
-  FigureWidget, the hex board, ...) is fetched once per page instead of sent in each widget's state
+* :mod:`widgets.chart`: ``Chart``, a plotly.js chart of a figure dict (the analyzer's charts,
+  no plotly in the kernel)
+* :mod:`widgets.bundles`: under the dashboard's server, the anywidgets' JavaScript (the charts'
+  plotly.js, the hex board, ...) is fetched once per page instead of sent in each widget's state
   (a new anywidget class with a sizeable module gets a line in ``bundles.BUNDLES``)
 
 The shared game page, built from them: :mod:`widgets.page` (a rulebook section beside a scenario,

@@ -1,26 +1,27 @@
-"""Plotly charts of the analyzer's tables (``rules/analysis``): intervals drawn, never recomputed.
+"""Charts of the analyzer's tables (``rules/analysis``): intervals drawn, never recomputed.
 
 Every function takes what ``rules.analysis`` returns (a simulate table, a metrics frame, a sweep
-table, a :class:`~rules.analysis.compare.Comparison`) and returns a ``plotly.graph_objects.Figure``;
-the numbers, intervals included, all come from ``rules.analysis.metrics``.  ``rules`` never
-imports plotly: the charts live here.
+table, a :class:`~rules.analysis.compare.Comparison`) and returns a plotly figure as a plain dict,
+``{"data": [trace, ...], "layout": {...}}`` (JSON values only), which :func:`into` draws in the
+page with plotly.js (:class:`widgets.chart.Chart`); the numbers, intervals included, all come
+from ``rules.analysis.metrics``.  Neither ``rules`` nor this module imports plotly: the analyzer's
+kernel does without it (``go.FigureWidget`` cost it about 38 MiB).  An author who wants a
+``plotly.graph_objects.Figure`` of a chart gets one from :func:`to_figure`.
 """
 from __future__ import annotations
 
 import html
 
-import plotly.graph_objects as go
-
 from rules.analysis import metrics as M
 from rules.analysis.sweeps import sweep_win_rates
 
+from .chart import plain
 from .errors import THAI_FONT
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
-LAYOUT = dict(template="none", height=320, width=600, margin=dict(l=55, r=20, t=60, b=45), font=dict(family=THAI_FONT),
+LAYOUT = dict(height=320, width=600, margin=dict(l=55, r=20, t=60, b=45), font=dict(family=THAI_FONT),
               plot_bgcolor="white", paper_bgcolor="white", xaxis=dict(gridcolor="#eee"), yaxis=dict(gridcolor="#eee"))
-"""A light layout (no plotly template: a FigureWidget copies a template's every property on each
-redraw, which took seconds)."""
+"""A light layout: plotly.js's own defaults (plotly's ``template="none"``), white, Thai font."""
 
 
 def _rgba(hex_colour: str, alpha: float) -> str:
@@ -29,25 +30,51 @@ def _rgba(hex_colour: str, alpha: float) -> str:
     return f"rgba({r},{g},{b},{alpha})"
 
 
-def win_rate_chart(df, title: str = "อัตราชนะตามที่นั่ง / win rate by seat") -> go.Figure:
+def figure(data=(), title: str | None = None, *, xaxis: dict | None = None, yaxis: dict | None = None,
+           **layout) -> dict:
+    """A figure dict: ``data`` (trace dicts), :data:`LAYOUT` with ``title`` (text, may hold
+    ``<br><sup>``), the axes' extra properties merged into :data:`LAYOUT`'s, and ``layout``'s
+    other properties; values made JSON (:func:`widgets.chart.plain`)."""
+    out = {**LAYOUT, **layout}
+    out["xaxis"] = {**LAYOUT["xaxis"], **(xaxis or {})}
+    out["yaxis"] = {**LAYOUT["yaxis"], **(yaxis or {})}
+    if title is not None:
+        out["title"] = {"text": title}
+    return plain({"data": list(data), "layout": out})
+
+
+def _error(hi, est, lo) -> dict:
+    """An asymmetric error bar from ``lo`` to ``hi`` around ``est`` (plotly's ``error_y``/``error_x``)."""
+    return dict(type="data", symmetric=False, array=hi - est, arrayminus=est - lo)
+
+
+def to_figure(fig: dict):
+    """A ``plotly.graph_objects.Figure`` of a chart dict (for a notebook's author: ``.show()``,
+    ``write_image``...).  Imports plotly; the pages never call it."""
+    import plotly.graph_objects as go
+    out = go.Figure(fig)
+    return out if "template" in fig.get("layout", {}) else out.update_layout(template="none")
+
+
+def win_rate_chart(df, title: str = "อัตราชนะตามที่นั่ง / win rate by seat") -> dict:
     """Bars of each seat's win rate with its 95 % Wilson interval, and the fair share dashed."""
     wr = M.win_rates(df)
-    fig = go.Figure()
     if wr.empty:
-        return fig.update_layout(title=title, **LAYOUT)
-    fig.add_bar(x=[f"seat {s}" for s in wr["seat"]], y=wr["estimate"],
-                error_y=dict(type="data", symmetric=False, array=wr["hi"] - wr["estimate"],
-                             arrayminus=wr["estimate"] - wr["lo"]),
-                marker_color=[SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in wr["seat"]],
+        return figure(title=title)
+    fair = float(wr["fair"].iloc[0])
+    bars = dict(type="bar", x=[f"seat {s}" for s in wr["seat"]], y=wr["estimate"],
+                error_y=_error(wr["hi"], wr["estimate"], wr["lo"]),
+                marker=dict(color=[SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in wr["seat"]]),
                 hovertemplate="%{x}: %{y:.1%}<extra></extra>", name="win rate")
-    fig.add_hline(y=float(wr["fair"].iloc[0]), line_dash="dash", line_color="#555",
-                  annotation_text="fair share", annotation_position="top right")
     b = M.balance(df)
-    fig.update_layout(title=f"{title}<br><sup>{int(wr['n'].iloc[0])} games · balance {b['estimate']:.2f} "
-                            f"[{b['lo']:.2f}, {b['hi']:.2f}] · 95% Wilson intervals</sup>",
-                      showlegend=False, **LAYOUT)
-    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
-    return fig
+    return figure([bars], f"{title}<br><sup>{int(wr['n'].iloc[0])} games · balance {b['estimate']:.2f} "
+                          f"[{b['lo']:.2f}, {b['hi']:.2f}] · 95% Wilson intervals</sup>",
+                  yaxis=dict(tickformat=".0%", rangemode="tozero"), showlegend=False,
+                  # the fair share: a dashed line across the plot, labelled at its right end
+                  shapes=[dict(type="line", xref="x domain", x0=0, x1=1, yref="y", y0=fair, y1=fair,
+                               line=dict(color="#555", dash="dash"))],
+                  annotations=[dict(text="fair share", showarrow=False, xref="x domain", x=1, xanchor="right",
+                                    yref="y", y=fair, yanchor="bottom")])
 
 
 def length_bins(values) -> tuple[list[float], list[int]]:
@@ -70,95 +97,101 @@ def length_bins(values) -> tuple[list[float], list[int]]:
     return [float(e) for e in edges], [int(c) for c in counts]
 
 
-def length_chart(df, column: str = "turns") -> go.Figure:
+def length_chart(df, column: str = "turns") -> dict:
     """Histogram of game lengths in ``column`` with the mean's bootstrap interval in the title.
     Drawn as bars of :func:`length_bins` (counted here, not by plotly.js: the page's plotly.js is
     the basic partial bundle, scatter, bar and pie only: ``widgets/bundles.py``)."""
     L = M.lengths(df, column)
-    fig = go.Figure()
+    data, shapes = [], []
     if L.get("n"):
         edges, counts = length_bins(M.finished(df)[column])
-        fig.add_bar(x=[(a + b) / 2 for a, b in zip(edges, edges[1:])], y=counts,
-                    width=[b - a for a, b in zip(edges, edges[1:])], marker_color="#4c78a8", name=column,
-                    customdata=[[a, b] for a, b in zip(edges, edges[1:])],
-                    hovertemplate="%{customdata[0]:g} to %{customdata[1]:g}: %{y} games<extra></extra>")
-        fig.add_vrect(x0=L["mean_lo"], x1=L["mean_hi"], fillcolor="#f58518", opacity=0.3, line_width=0)
+        data.append(dict(type="bar", x=[(a + b) / 2 for a, b in zip(edges, edges[1:])], y=counts,
+                         width=[b - a for a, b in zip(edges, edges[1:])], marker=dict(color="#4c78a8"), name=column,
+                         customdata=[[a, b] for a, b in zip(edges, edges[1:])],
+                         hovertemplate="%{customdata[0]:g} to %{customdata[1]:g}: %{y} games<extra></extra>"))
+        # the mean's interval: a band over the plot's whole height
+        shapes.append(dict(type="rect", xref="x", x0=L["mean_lo"], x1=L["mean_hi"], yref="y domain", y0=0, y1=1,
+                           fillcolor="#f58518", opacity=0.3, line=dict(width=0)))
         sub = f"mean {L['mean']:.1f} [{L['mean_lo']:.1f}, {L['mean_hi']:.1f}] · median {L['median']:g}"
     else:
         sub = "no length column (a kernel table has only steps)"
-    fig.update_layout(title=f"ความยาวเกม / game length ({column})<br><sup>{sub}</sup>", xaxis_title=column,
-                      yaxis_title="games", showlegend=False, **LAYOUT)
-    return fig
+    return figure(data, f"ความยาวเกม / game length ({column})<br><sup>{sub}</sup>",
+                  xaxis=dict(title=dict(text=column)), yaxis=dict(title=dict(text="games")), showlegend=False,
+                  **({"shapes": shapes} if shapes else {}))
 
 
-def sources_chart(df) -> go.Figure:
+def sources_chart(df) -> dict:
     """Mean score per seat, stacked by source (``score_breakdown``), with each source's interval
     in the hover."""
     src = M.score_sources(df)
-    fig = go.Figure()
+    data = []
     for name in (src["source"].unique() if len(src) else []):
         d = src[src["source"] == name]
-        fig.add_bar(x=[f"seat {s}" for s in d["seat"]], y=d["mean"], name=name,
-                    customdata=d[["lo", "hi"]].to_numpy(),
-                    hovertemplate=f"{name}: %{{y:.2f}} [%{{customdata[0]:.2f}}, %{{customdata[1]:.2f}}]<extra></extra>")
+        data.append(dict(type="bar", x=[f"seat {s}" for s in d["seat"]], y=d["mean"], name=name,
+                         customdata=d[["lo", "hi"]].to_numpy(),
+                         hovertemplate=f"{name}: %{{y:.2f}} [%{{customdata[0]:.2f}}, %{{customdata[1]:.2f}}]"
+                                       "<extra></extra>"))
     # the legend names the source even when a game has only one (Coup: influence left), else
     # plotly hides a one-trace legend and the bars say nothing about what they count
-    fig.update_layout(barmode="stack", title="คะแนนมาจากไหน<br><sup>where the points come from (mean per game)</sup>",
-                      showlegend=True, **LAYOUT)
-    return fig
+    return figure(data, "คะแนนมาจากไหน<br><sup>where the points come from (mean per game)</sup>", barmode="stack",
+                  showlegend=True)
 
 
-def branching_chart(df) -> go.Figure:
+def branching_chart(df) -> dict:
     """Mean number of legal actions per decision, by phase, with bootstrap intervals."""
     b = M.branching(df)
-    fig = go.Figure()
+    data = []
     if len(b):
         # "challenge_action" on two lines: slanted whole names ran out of the chart's box
-        fig.add_bar(x=[str(p).replace("_", "<br>") for p in b["phase"]], y=b["estimate"], marker_color="#72b7b2",
-                    error_y=dict(type="data", symmetric=False, array=b["hi"] - b["estimate"],
-                                 arrayminus=b["estimate"] - b["lo"]))
-    fig.update_layout(title="ทางเลือกต่อการตัดสินใจ<br><sup>branching factor by phase</sup>", yaxis_title="legal actions",
-                      showlegend=False, **LAYOUT)
-    # the phase names are long and slanted: the fixed 45 px bottom margin cut them ("challe...")
-    fig.update_xaxes(automargin=True, tickangle=0)
-    fig.update_layout(margin=dict(b=60))   # room for a two-line name (automargin alone was clipped by the box)
-    return fig
+        data.append(dict(type="bar", x=[str(p).replace("_", "<br>") for p in b["phase"]], y=b["estimate"],
+                         marker=dict(color="#72b7b2"), error_y=_error(b["hi"], b["estimate"], b["lo"])))
+    # the phase names are long and slanted: the fixed 45 px bottom margin cut them ("challe...");
+    # a 60 px margin makes room for a two-line name (automargin alone was clipped by the box)
+    return figure(data, "ทางเลือกต่อการตัดสินใจ<br><sup>branching factor by phase</sup>",
+                  xaxis=dict(automargin=True, tickangle=0), yaxis=dict(title=dict(text="legal actions")),
+                  showlegend=False, margin={**LAYOUT["margin"], "b": 60})
 
 
 def sweep_chart(table, title: str = "อัตราชนะเมื่อเปลี่ยนตาราง / win rate across the sweep",
-                x_title: str = "scale factor") -> go.Figure:
+                x_title: str = "scale factor") -> dict:
     """One line per seat over the sweep's points (``x``), with its 95 % Wilson band."""
     wr = sweep_win_rates(table)
-    fig = go.Figure()
+    data = []
     for s in sorted(wr["seat"].unique()) if len(wr) else []:
         d = wr[wr["seat"] == s].sort_values("x")
         c = SEAT_COLOURS[s % len(SEAT_COLOURS)]
-        fig.add_scatter(x=list(d["x"]) + list(d["x"])[::-1], y=list(d["hi"]) + list(d["lo"])[::-1], fill="toself",
-                        fillcolor=_rgba(c, 0.15), line=dict(width=0), hoverinfo="skip", showlegend=False)
-        fig.add_scatter(x=d["x"], y=d["estimate"], mode="lines+markers", name=f"seat {s}", line=dict(color=c),
-                        text=d["point"], hovertemplate="%{text}: %{y:.1%}<extra>seat " + str(s) + "</extra>")
+        data.append(dict(type="scatter", x=list(d["x"]) + list(d["x"])[::-1], y=list(d["hi"]) + list(d["lo"])[::-1],
+                         fill="toself", fillcolor=_rgba(c, 0.15), line=dict(width=0), hoverinfo="skip",
+                         showlegend=False))
+        data.append(dict(type="scatter", x=d["x"], y=d["estimate"], mode="lines+markers", name=f"seat {s}",
+                         line=dict(color=c), text=d["point"],
+                         hovertemplate="%{text}: %{y:.1%}<extra>seat " + str(s) + "</extra>"))
     n = int(wr["n"].iloc[0]) if len(wr) else 0
-    fig.update_layout(title=f"{title}<br><sup>{n} games a point, same seeds at every point · 95% Wilson bands</sup>",
-                      xaxis_title=x_title, **{**LAYOUT, "width": 900})
-    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
-    return fig
+    return figure(data, f"{title}<br><sup>{n} games a point, same seeds at every point · 95% Wilson bands</sup>",
+                  xaxis=dict(title=dict(text=x_title)), yaxis=dict(tickformat=".0%", rangemode="tozero"), width=900)
 
 
-def compare_chart(comparison) -> go.Figure:
+def compare_chart(comparison) -> dict:
     """Paired differences B - A (same seeds) with their bootstrap intervals, one bar a quantity."""
     d = comparison.differences()
     d = d[d["quantity"].str.startswith(("win_", "no_winner", "shared_win"))]
-    fig = go.Figure()
-    fig.add_bar(y=d["quantity"], x=d["diff"], orientation="h", marker_color="#e45756",
-                error_x=dict(type="data", symmetric=False, array=d["hi"] - d["diff"], arrayminus=d["diff"] - d["lo"]))
-    fig.add_vline(x=0, line_color="#555")
+    bars = dict(type="bar", y=d["quantity"], x=d["diff"], orientation="h", marker=dict(color="#e45756"),
+                error_x=_error(d["hi"], d["diff"], d["lo"]))
     p = comparison.parted()
-    fig.update_layout(title=f"B − A: {html.escape(comparison.label_b)} vs {html.escape(comparison.label_a)}"
-                            f"<br><sup>{p['parted']}/{p['pairs']} paired games part"
-                            + (f", median first parting step {p['first_step_median']:g}" if p["parted"] else "")
-                            + "</sup>", showlegend=False, **{**LAYOUT, "width": 900})
-    fig.update_xaxes(tickformat="+.0%")
-    return fig
+    return figure([bars], f"B − A: {html.escape(comparison.label_b)} vs {html.escape(comparison.label_a)}"
+                          f"<br><sup>{p['parted']}/{p['pairs']} paired games part"
+                          + (f", median first parting step {p['first_step_median']:g}" if p["parted"] else "")
+                          + "</sup>",
+                  xaxis=dict(tickformat="+.0%"), showlegend=False, width=900,
+                  # no difference: a line at 0 over the plot's whole height
+                  shapes=[dict(type="line", xref="x", x0=0, x1=0, yref="y domain", y0=0, y1=1,
+                               line=dict(color="#555"))])
+
+
+def empty_chart(title: str, height: int = 90) -> dict:
+    """A title and no axes (a box waiting for a choice: an empty axis drew a stray 0 and ticks
+    under the title)."""
+    return figure(title=title, height=height, xaxis=dict(visible=False), yaxis=dict(visible=False))
 
 
 def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
@@ -180,27 +213,29 @@ def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
             + "".join(rows) + "</table></div>")
 
 
-def into(box, fig: go.Figure) -> None:
-    """Show ``fig`` in ``box`` (an ``ipywidgets.Box``) as a fresh ``go.FigureWidget``: a figure
-    widget built from the whole figure renders it even when the page shows it later (updates to
-    an existing one reach only views already on screen).
+def into(box, fig) -> None:
+    """Draw ``fig`` (a chart dict; a ``plotly.graph_objects.Figure`` is taken too) in ``box`` (an
+    ``ipywidgets.Box``), in the box's :class:`~widgets.chart.Chart` when it has one (its views,
+    and any made later, redraw it), else in a new one.  A box thus holds one chart widget for
+    good, however many runs draw in it.
 
-    The figure widgets it replaces are closed one replacement later, not at once (each rerun of a
-    panel left them open in the kernel and in the browser): a view being taken off the page still
-    sends its last relayout, and a model closed under it answers "no comm channel defined" in the
-    browser.  So a box holds at most its shown figure and, in its ``_kl_retired`` attribute, the
-    ones taken off at the last call."""
-    old = tuple(box.children)
-    # a chart is as wide as its layout says, or as the screen when that is narrower (a phone):
-    # the width becomes the box's max-width and plotly sizes the plot to the box (autosize)
-    width = fig.layout.width
+    A chart is as wide as its layout says, or as the screen when that is narrower (a phone): the
+    width becomes the box's max-width and plotly.js sizes the plot to the box (autosize)."""
+    from .chart import Chart
+    if not isinstance(fig, dict):   # an author's go.Figure: its JSON, typed arrays included
+        import json
+        fig = json.loads(fig.to_json())
+    layout = dict(fig.get("layout") or {})
+    width = layout.pop("width", None)
     if width:
-        fig = go.Figure(fig).update_layout(width=None, autosize=True)
+        layout["autosize"] = True
         box.layout.width, box.layout.max_width = "100%", f"{int(width)}px"
-    box.children = [go.FigureWidget(fig)]
-    for widget in getattr(box, "_kl_retired", ()):
-        widget.close()
-    box._kl_retired = old
+    fig = {**fig, "layout": layout}
+    shown = box.children[0] if len(box.children) == 1 and isinstance(box.children[0], Chart) else None
+    if shown is not None:
+        shown.figure = plain(fig)
+    else:
+        box.children = [Chart(fig)]
 
 
 def position_html(table) -> str:

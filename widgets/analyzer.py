@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import base64
 import html
+import importlib.util
 import io
 import os
+import sys
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from rules.analysis import compare, metrics as M, score_actions, simulate
 from rules.analysis.bots import bot_names
@@ -44,7 +45,18 @@ DEFAULT = "(default)"
 
 
 def _games() -> list[str]:
-    return [g for g in GAMES if has_engine(g)]
+    """The games with an engine, found without importing them (``rules.<id>`` is there): importing
+    every engine to list it put Shadow Master's board (networkx, shapely: 20 MiB) in a kernel
+    that draws Coup.  The chosen game's engine is imported when it is chosen (``engine``); a
+    game already imported is asked itself (``has_engine``)."""
+    return [g for g in GAMES if (has_engine(g) if f"rules.{g}" in sys.modules else _package_there(g))]
+
+
+def _package_there(game: str) -> bool:
+    try:
+        return importlib.util.find_spec(f"rules.{game}") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _readings(game: str) -> list[tuple[str, tuple]]:
@@ -250,11 +262,8 @@ class SimulationPanel(w.VBox):
         if self.comparison is not None:
             C.into(self.fig_cmp, C.compare_chart(self.comparison))
         else:
-            C.into(self.fig_cmp, go.Figure().update_layout(height=90, title="เลือก 'เทียบกับ' เพื่อเทียบสองแบบ<br>"
-                                                           "<sup>choose 'vs' to compare two readings</sup>", **{
-                                                               k: v for k, v in C.LAYOUT.items() if k != "height"})
-                   # no data yet: no axes (an empty axis drew a stray 0 and ticks under the title)
-                   .update_xaxes(visible=False).update_yaxes(visible=False))
+            C.into(self.fig_cmp, C.empty_chart("เลือก 'เทียบกับ' เพื่อเทียบสองแบบ<br>"
+                                               "<sup>choose 'vs' to compare two readings</sup>"))
         fpa = M.first_player_advantage(df)
         ends = M.end_reasons(df)
         ends_txt = ", ".join(f"{html.escape(str(r.reason))} {100 * r.estimate:.0f}%" for r in ends.itertuples())

@@ -53,7 +53,7 @@ the end; command-line flags win over the file):
 * a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of every page that shows
   no plain plotly figure (FigureWidgets do not use it), and lists the served modules the page
   preloads (``<link rel="modulepreload">`` in the template: plotly.js only where the notebook's
-  metadata asks for it, ``{"kotika": {"preload": ["plotly-widget"]}}``).
+  metadata asks for it, ``{"kotika": {"preload": ["plotly-chart"]}}``).
 
 Offline: Voila's lab template serves its JavaScript itself and the widgets' code comes from
 the installed lab extensions (ipywidgets, anywidget) and ``/kl-static/``; no CDN is needed at
@@ -99,10 +99,11 @@ page loads it; a notebook that does show a plain figure keeps it."""
 
 
 
-PRELOAD_ON_REQUEST = {"plotly-widget"}
+PRELOAD_ON_REQUEST = {"plotly-widget", "plotly-chart"}
 """Served widget modules (:mod:`widgets.bundles`) a page preloads only when its notebook asks for
-them in its metadata (``"kotika": {"preload": ["plotly-widget"]}``: the analyzer, whose charts are
-its first screen); the others (a few kB each) every page preloads.  A page that shows a chart
+them in its metadata (``"kotika": {"preload": ["plotly-chart"]}``: the analyzer, whose charts,
+``widgets/chart.py``, are its first screen; ``plotly-widget`` is plotly's own FigureWidget, for an
+author's notebook); the others (a few kB each) every page preloads.  A page that shows a chart
 further down (New World's end breakdown, built when the reader gets there) fetches plotly.js then."""
 
 
@@ -124,7 +125,10 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration,
     """Voila ``page_config_hook``: drop heavy lab extensions a notebook does not use, and list in
     ``klPreload`` the served widget modules its page should fetch while it loads (the template
     turns them into ``<link rel="modulepreload">``: the widgets then find them fetched and
-    compiled, instead of asking the server when the kernel's widgets arrive)."""
+    compiled, instead of asking the server when the kernel's widgets arrive); and in
+    ``klEvaluate`` those of them the notebook asked for (:data:`PRELOAD_ON_REQUEST`), which the
+    template imports when the page is first idle (waiting for its kernel), so that the first
+    chart finds plotly.js evaluated."""
     from widgets import bundles
     nb = _notebook(notebook_path)
     announced = bundles.announced()
@@ -132,6 +136,10 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration,
         asked = set(nb.metadata.get("kotika", {}).get("preload", [])) if nb is not None else set()
         page_config["klPreload"] = [announced["base"] + f for name, f in sorted(announced["files"].items())
                                     if name not in PRELOAD_ON_REQUEST or name in asked]
+        # the heavy modules the first screen needs (plotly.js: about 250 ms to evaluate) are
+        # also evaluated while the page waits for its kernel, not when the first chart arrives
+        page_config["klEvaluate"] = [announced["base"] + f for name, f in sorted(announced["files"].items())
+                                     if name in PRELOAD_ON_REQUEST and name in asked]
     if nb is None:
         return page_config
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
