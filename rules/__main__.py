@@ -4,7 +4,7 @@
   clauses GAME [--json]                        the rulebook's clauses in order
   scenario run FILE [--json]                   run one scenario (exit 1: expectation failed, 2: malformed)
   scenario check DIR                           run every scenario below DIR (exit 1 if any fails)
-  bench GAME [--players P] [--seconds S] [--json]   random legal play speed
+  bench GAME [--players P] [--seconds S] [--rounds R] [--json]   random legal play speed
   soak [--game GAME [--set FIELD=VALUE ...]] [--games N] [--players P]
                                                random games with invariants after every action
   coverage GAME [--json]                       clause statuses and which clauses the events of the
@@ -176,33 +176,53 @@ def _speed(per_game: list[int], dt: float, cpu: float) -> dict:
             "games_per_cpu_s": round(games / cpu, 2), "steps_per_cpu_s": round(steps / cpu, 1)}
 
 
-def bench_all(game_ids: list[str], players: int | None, seconds: float, peers_python: str | None = None) -> dict:
+def bench_all(game_ids: list[str], players: int | None, seconds: float, peers_python: str | None = None,
+              rounds: int = 1) -> dict:
     """``{"games": [bench(g) for each game], "peers": {name: result or None}}``: every game through
     its engine (and its kernel), and the peers of :mod:`rules.analysis.peers` measured in the same
     run (coupml beside Coup, OpenSpiel's hex beside the hex-board games), each game's entry with
     ``peer`` (the peer's name) and ``ratio_to_peer`` (our games/s over coupml's for Coup, our steps/s
-    over OpenSpiel hex's for the hex games; ``kernel_ratio_to_peer`` the same for a kernel)."""
+    over OpenSpiel hex's for the hex games; ``kernel_ratio_to_peer`` the same for a kernel).
+
+    ``rounds > 1``: the games and the peers are measured one after the other ``rounds`` times
+    (``seconds`` each time), and each ratio is the median of the rounds' ratios, with the rounds'
+    own in ``ratio_rounds`` / ``kernel_ratio_rounds``; the figures shown are the last round's.  This
+    machine's pace drifts by 20-30 % within a minute (a shared virtual machine), so one engine run
+    followed by one peer run can read 0.94 or 1.24 for the same code; measured in turns, the drift
+    falls on both sides."""
+    from statistics import median
+
     from .analysis import peers
 
-    results = [bench(g, players, seconds) for g in game_ids]
-    wanted = {peers.FOR_GAME[r["game"]]: r["players"] for r in results if r["game"] in peers.FOR_GAME}
-    measured = {name: peers.run_peer(name, n, seconds, peers_python) for name, n in wanted.items()}
-    for r in results:
-        name = peers.FOR_GAME.get(r["game"])
-        peer = measured.get(name)
-        if not peer:
-            continue
-        unit = "games_per_s" if name == "coupml" else "steps_per_s"
-        r["peer"], r["peer_unit"] = name, unit
-        r["ratio_to_peer"] = round(r[unit] / max(peer[unit], 1e-9), 2)
-        if "kernel" in r:
-            r["kernel_ratio_to_peer"] = round(r["kernel"][unit] / max(peer[unit], 1e-9), 2)
+    per_round = []
+    for _ in range(max(1, rounds)):
+        results = [bench(g, players, seconds) for g in game_ids]
+        wanted = {peers.FOR_GAME[r["game"]]: r["players"] for r in results if r["game"] in peers.FOR_GAME}
+        measured = {name: peers.run_peer(name, n, seconds, peers_python) for name, n in wanted.items()}
+        for r in results:
+            name = peers.FOR_GAME.get(r["game"])
+            peer = measured.get(name)
+            if not peer:
+                continue
+            unit = "games_per_s" if name == "coupml" else "steps_per_s"
+            r["peer"], r["peer_unit"] = name, unit
+            r["ratio_to_peer"] = round(r[unit] / max(peer[unit], 1e-9), 2)
+            if "kernel" in r:
+                r["kernel_ratio_to_peer"] = round(r["kernel"][unit] / max(peer[unit], 1e-9), 2)
+        per_round.append(results)
+    if len(per_round) > 1:
+        for i, r in enumerate(results):
+            for key in ("ratio_to_peer", "kernel_ratio_to_peer"):
+                seen = [rr[i][key] for rr in per_round if key in rr[i]]
+                if seen:
+                    r[key.replace("_to_peer", "_rounds")] = seen
+                    r[key] = round(median(seen), 2)
     return {"games": results, "peers": measured}
 
 
 def cmd_bench(args) -> int:
     ids = args.game or [g for g in GAMES if has_engine(g)]
-    out = bench_all(ids, args.players, args.seconds, args.peers_python)
+    out = bench_all(ids, args.players, args.seconds, args.peers_python, args.rounds)
     if args.json:
         # one game named: that game's figures (its peer beside, under "peers"); else every game
         _print_json({**out["games"][0], "peers": out["peers"]} if len(args.game or ()) == 1 else out)
@@ -221,7 +241,8 @@ def cmd_bench(args) -> int:
                 p = out["peers"][r["peer"]]
                 print(f"  peer {p['engine']}: {p['games_per_s']} games/s, {p['steps_per_s']} steps/s; "
                       f"ratio ({r['peer_unit']}) engine {r['ratio_to_peer']}"
-                      + (f", kernel {r['kernel_ratio_to_peer']}" if "kernel_ratio_to_peer" in r else ""))
+                      + (f", kernel {r['kernel_ratio_to_peer']}" if "kernel_ratio_to_peer" in r else "")
+                      + (f" (median of rounds {r['ratio_rounds']})" if "ratio_rounds" in r else ""))
         for name, p in out["peers"].items():
             if p is None:
                 print(f"peer {name}: not installed (pass --peers-python or set KL_PEERS_PYTHON)")
@@ -315,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--peers-python", metavar="PATH",
                    help="an interpreter that has coupml / open_spiel (default $KL_PEERS_PYTHON)")
     p.add_argument("--seconds", type=float, default=5.0); p.add_argument("--json", action="store_true")
+    p.add_argument("--rounds", type=int, default=1,
+                   help="measure the games and their peers in turn this many times; ratios are the median")
     p.set_defaults(fn=cmd_bench)
     p = sub.add_parser("soak"); p.add_argument("--game"); p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--players", type=int); p.add_argument("--seed", type=int, default=0)

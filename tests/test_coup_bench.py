@@ -112,3 +112,22 @@ def test_rules_bench_says_when_a_peer_is_not_installed(capsys, monkeypatch):
     assert main(["bench", "coup", "--seconds", "0.05"]) == 0
     text = capsys.readouterr().out
     assert "coup (4 players):" in text and "peer coupml: not installed" in text
+
+
+def test_bench_rounds_take_the_median_of_the_rounds_ratios(monkeypatch):
+    """``bench_all(..., rounds=3)`` measures the game and its peer in turn three times and reports the
+    median of the three ratios (and the three), not the ratio of one engine run to one peer run."""
+    import rules.__main__ as cli
+    from rules.analysis import peers
+
+    ours = iter([100.0, 300.0, 200.0])
+    theirs = iter([100.0, 100.0, 100.0])
+    monkeypatch.setattr(cli, "bench", lambda g, players, seconds: {
+        "game": g, "players": 4, "games_per_s": next(ours), "steps_per_s": 1.0,
+        "kernel": {"games_per_s": 400.0, "steps_per_s": 1.0}})
+    monkeypatch.setattr(peers, "run_peer", lambda name, n, seconds, python: {
+        "engine": name, "games_per_s": next(theirs), "steps_per_s": 1.0})
+    out = cli.bench_all(["coup"], None, 0.1, None, rounds=3)
+    coup = out["games"][0]
+    assert coup["ratio_rounds"] == [1.0, 3.0, 2.0] and coup["ratio_to_peer"] == 2.0
+    assert coup["kernel_ratio_rounds"] == [4.0, 4.0, 4.0] and coup["kernel_ratio_to_peer"] == 4.0
