@@ -66,6 +66,10 @@ def test_sweep_and_position_panels():
     sweep = TableSweepPanel(factors=(1, 2), games=2, players=2, workers=1)
     sweep.run(wait=True)
     assert sorted(sweep.table["point"].unique()) == ["×1", "×2"] and len(sweep.fig.children) == 1
+    from widgets.analysis_charts import sweep_chart
+    traces = sweep_chart(sweep.table)["data"]
+    bands = [t for t in traces if t.get("fill") == "toself"]
+    assert len(bands) == 2 and all(t["mode"] == "lines" for t in bands)  # no markers at a band's corners
     position = PositionPanel("coup", scenario="1_assassin_challenge_then_contessa_bluff", rollouts=5)
     position.run(wait=True)
     assert len(position.table) >= 2 and "kl-position" in position.out.value

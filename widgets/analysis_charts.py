@@ -162,7 +162,7 @@ def sweep_chart(table, title: str = "อัตราชนะเมื่อเ�
         c = SEAT_COLOURS[s % len(SEAT_COLOURS)]
         data.append(dict(type="scatter", x=list(d["x"]) + list(d["x"])[::-1], y=list(d["hi"]) + list(d["lo"])[::-1],
                          fill="toself", fillcolor=_rgba(c, 0.15), line=dict(width=0), hoverinfo="skip",
-                         showlegend=False))
+                         mode="lines", showlegend=False))  # a band: no markers (plotly's default draws them at its corners)
         data.append(dict(type="scatter", x=d["x"], y=d["estimate"], mode="lines+markers", name=f"seat {s}",
                          line=dict(color=c), text=d["point"],
                          hovertemplate="%{text}: %{y:.1%}<extra>seat " + str(s) + "</extra>"))
