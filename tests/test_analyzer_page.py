@@ -228,6 +228,7 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
     assert (band["x0"], band["x1"]) == (L["mean_lo"], L["mean_hi"]) and length["data"][0]["type"] == "bar"
     assert src["layout"]["barmode"] == "stack" and bf["data"][0]["error_y"]["symmetric"] is False
     assert cmp["data"][0]["orientation"] == "h" and len(cmp["data"][0]["error_x"]["array"]) == len(cmp["data"][0]["y"])
+    assert cmp["layout"]["yaxis"]["automargin"] is True  # its labels ("shared_win") get the room they need
     sw_rates = sweep_win_rates(t)
     lines = [tr for tr in sw["data"] if tr.get("mode") == "lines+markers"]
     bands = [tr for tr in sw["data"] if tr.get("fill") == "toself"]

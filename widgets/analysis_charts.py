@@ -183,6 +183,7 @@ def compare_chart(comparison) -> dict:
                           + (f", median first parting step {p['first_step_median']:g}" if p["parted"] else "")
                           + "</sup>",
                   xaxis=dict(tickformat="+.0%"), showlegend=False, width=900,
+                  yaxis=dict(automargin=True),  # room for "shared_win": the 55 px margin cut it to "hared_win"
                   # no difference: a line at 0 over the plot's whole height
                   shapes=[dict(type="line", xref="x", x0=0, x1=0, yref="y domain", y0=0, y1=1,
                                line=dict(color="#555"))])
