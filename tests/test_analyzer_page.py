@@ -253,3 +253,24 @@ def test_the_game_list_is_the_games_with_an_engine_without_importing_them():
                          env={**__import__("os").environ, "PYTHONPATH": root})
     assert out.stdout.strip() == f"{[g for g in GAMES if has_engine(g)]} []"
     assert _games() == [g for g in GAMES if has_engine(g)]
+
+
+def test_the_results_say_what_they_are_of_and_when_the_controls_moved_on():
+    """A reader who picked another game (or seats, bots, games, a reading) without pressing run
+    read the earlier game's charts as the new one's (found by a fresh user): the line above the
+    results names what they are of, and says they are the earlier run's once the controls differ."""
+    panel = SimulationPanel("coup", players=2, games=10, workers=1, bots="random")
+    assert panel.shown.value == ""
+    panel.run(wait=True)
+    assert "kl-shown" in panel.shown.value and "coup, 10 games, 2 seats" in panel.shown.value
+    panel.game.value = "new_world"
+    assert "kl-stale" in panel.shown.value and "earlier run (coup, 10 games" in panel.shown.value
+    panel.game.value = "coup"
+    panel.players.value = 2
+    panel.bots.children[0].value = "honest"
+    assert "kl-stale" in panel.shown.value
+    panel.bots.children[0].value = "random"
+    assert "kl-shown" in panel.shown.value  # back to what the results are of
+    panel.game.value = "new_world"
+    panel.run(wait=True)
+    assert "kl-shown" in panel.shown.value and "new_world, 10 games" in panel.shown.value

@@ -206,9 +206,10 @@ def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
     for r in cov.head(limit).itertuples():
         style = "color:#a01010;font-weight:bold" if (r.status == "implemented" and not r.fired) else (
             "color:#888" if r.status != "implemented" else "")
-        rows.append(f'<tr style="{style}"><td><code>{html.escape(r.clause)}</code></td><td>{r.status}</td>'
+        rows.append(f'<tr style="{style}"><td><code style="white-space:nowrap">{html.escape(r.clause)}</code></td><td>{r.status}</td>'
                     f'<td style="text-align:right">{r.cites}</td>'
-                    f'<td style="text-align:right">{100 * r.reach:.1f}% [{100 * r.lo:.1f}, {100 * r.hi:.1f}]</td></tr>')
+                    # one line a figure: on a phone the table scrolls sideways in its box
+                    f'<td style="text-align:right;white-space:nowrap">{100 * r.reach:.1f}% [{100 * r.lo:.1f}, {100 * r.hi:.1f}]</td></tr>')
     return (head + '<div style="max-height:260px;overflow:auto"><table class="kl-coverage" style="font-size:12px">'
             '<tr><th>clause</th><th>status</th><th>cites</th><th>games citing it (95%)</th></tr>'
             + "".join(rows) + "</table></div>")

@@ -160,6 +160,14 @@ def row(children=()) -> w.HBox:
     instead of running past its right edge."""
     return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap"))
 
+def phone_style() -> w.HTML:
+    """The small-screen stylesheet of every page (:data:`widgets.mobile.MOBILE_CSS`), hidden: at a
+    phone's width the coverage and position tables scroll inside their own boxes instead of running
+    42 px past the screen's edge, cut off (the analyzer page did not carry it)."""
+    from .mobile import MOBILE_CSS
+    return w.HTML(MOBILE_CSS, layout=w.Layout(display="none"))
+
+
 class SimulationPanel(w.VBox):
     """Controls and charts of one simulation (and an optional reading comparison)."""
 
@@ -178,6 +186,10 @@ class SimulationPanel(w.VBox):
         self.runner.run_button.on_click(lambda _: self.run())
         self.fig_win, self.fig_len, self.fig_src, self.fig_bf, self.fig_cmp = (w.Box() for _ in range(5))
         self.summary = w.HTML()
+        # what the charts below show (game, games, seats, bots, reading), and whether the controls
+        # have moved on since: a reader who picked another game read the last game's numbers as its
+        self.shown = w.HTML()
+        self._shown_settings = None
         self.coverage = w.HTML()
         # the table's CSV and Parquet are made when asked: as data URIs they were 0.37 MB of the
         # page's first websocket bytes (two tables of 150-400 games) and needed pyarrow at start
@@ -188,6 +200,8 @@ class SimulationPanel(w.VBox):
         self.comparison = None
         self.game.observe(lambda _: self._game_changed(), "value")
         self.players.observe(lambda _: self._seats_changed(), "value")
+        for control in (self.game, self.players, self.n_games, self.variant, self.against):
+            control.observe(lambda _: self._show_what_is_shown(), "value")
         self._game_changed()
         if bots:
             for d, name in zip(self.bots.children, [bots] * players if isinstance(bots, str) else bots):
@@ -196,7 +210,7 @@ class SimulationPanel(w.VBox):
             self.against.value = next(v for _, v in self.against.options if v and dict(v) == dict(against))
         charts = w.VBox([row([self.fig_win, self.fig_len]), row([self.fig_src, self.fig_bf]), self.fig_cmp])
         super().__init__([row([self.game, self.players, self.n_games]), self.bots,
-                          row([self.variant, self.against]), self.runner.bar, self.summary, charts,
+                          row([self.variant, self.against]), self.runner.bar, self.shown, self.summary, charts,
                           self.coverage, self.download_button, self.download])
         full_labels(self)
 
@@ -218,7 +232,30 @@ class SimulationPanel(w.VBox):
         self.bots.children = [w.Dropdown(options=names, value=old[i] if i < len(old) and old[i] in names else names[0],
                                          description=f"ที่นั่ง {i}", layout=w.Layout(width="190px"))
                               for i in range(self.players.value)]
+        for d in self.bots.children:
+            d.observe(lambda _: self._show_what_is_shown(), "value")
         full_labels(self.bots)
+
+    def _show_what_is_shown(self, running: bool = False) -> None:
+        """The line above the results: what they are of, and, when the controls (or a run under
+        way) no longer match them, that they are the earlier run's."""
+        shown = self._shown_settings
+        if shown is None:
+            self.shown.value = ""
+            return
+        reading = ", ".join(f"{k}={v}" for k, v in shown["config"].items() if k != "players") or "default"
+        what = (f"{html.escape(shown['game'])}, {shown['games']} games, {shown['config']['players']} seats, "
+                f"bots {html.escape(', '.join(shown['bots']))}, reading {html.escape(reading)}"
+                + (f", vs {html.escape(', '.join(f'{k}={v}' for k, v in shown['against'].items()))}"
+                   if shown["against"] else ""))
+        if running or self.settings() != shown:
+            self.shown.value = (f'<div class="kl-stale" style="font-family:{THAI_FONT};background:#fff3cd;'
+                                f'padding:4px 8px;border-left:4px solid #e0a800">ผลด้านล่างเป็นของการเล่นครั้งก่อน '
+                                f'กด เล่น เพื่อดูผลของสิ่งที่เลือก / the results below are of the earlier run '
+                                f'({what}); press run for what is chosen now</div>')
+        else:
+            self.shown.value = (f'<div class="kl-shown" style="font-family:{THAI_FONT}">ผลของ / results of: '
+                                f'<b>{what}</b></div>')
 
     def settings(self) -> dict:
         """What a run would play: ``game``, ``config``, ``bots``, ``games``, ``against``."""
@@ -247,8 +284,11 @@ class SimulationPanel(w.VBox):
                 self.comparison = None
                 self.table = simulate(s["game"], s["games"], s["bots"], s["config"], seed=0, workers=workers,
                                       progress=False, on_progress=r.tick, cancel=r.cancel)
+            self._shown_settings = s
             self.draw()
+            self._show_what_is_shown()
 
+        self._show_what_is_shown(running=True)
         r.start(work, wait=wait)
 
     def draw(self) -> None:
