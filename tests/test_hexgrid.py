@@ -65,3 +65,16 @@ def test_group_outline_is_one_polygon_with_the_cells_area():
     assert abs(outline.area - 3 * hg.hex_polygon((0, 0), 10).area) < 1e-3
     apart = hg.group_outline([(0, 0), (3, 0)], size=10)
     assert apart.geom_type == "MultiPolygon"
+
+
+@given(st.sets(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=1, max_size=12))
+def test_is_connected_agrees_with_networkx(cells):
+    import networkx as nx
+    assert hg.is_connected(cells) == nx.is_connected(hg.adjacency_graph(cells))
+
+
+def test_is_connected_small_cases():
+    assert hg.is_connected([(0, 0)])
+    assert hg.is_connected([(0, 0), (1, -1)])  # NE neighbour
+    assert not hg.is_connected([(0, 0), (1, 1)])  # distance 2
+    assert not hg.is_connected([])

@@ -35,6 +35,12 @@ def test_the_shadow_master_page_does_not_load_networkx():
     assert _loaded_by("shadow_master") == "loaded ['shapely']"
 
 
+def test_the_new_world_page_does_not_load_networkx():
+    # its map's settlements are checked for connectedness when the page loads the map
+    # (hexgrid.is_connected, a breadth-first walk): networkx had been imported for that alone
+    assert "networkx" not in _loaded_by("new_world")
+
+
 def test_hexgrid_graph_questions_still_load_networkx_when_asked():
     code = ("import sys; from rules.core import hexgrid as h; assert 'networkx' not in sys.modules; "
             "g = h.connected_groups([(0, 0), (1, 0), (5, 5)]); assert 'networkx' in sys.modules; "

@@ -291,6 +291,43 @@ def test_runs_off_the_comm_thread_and_cancels():
     assert not bh.runner.run_button.disabled
 
 
+def test_a_move_made_while_the_analysis_runs_cancels_it():
+    """The reader moves on while "what would the bots do here?" still plays out the position they
+    left: that analysis is cancelled (its answer would be stale; its work held up the move's
+    redraw), and the panel says its result is of the earlier position."""
+    spec = spec_of("coup")
+    table = page.new_table(spec, 2, "honest", seed=6)
+    bh = table.bots_here
+    bh._build()
+    started, release = threading.Event(), threading.Event()
+    tick = bh.runner.tick
+
+    def slow_tick(done, total):
+        tick(done, total)
+        started.set()
+        release.wait(10)
+    bh.runner.tick = slow_tick
+    bh.analyse()
+    assert started.wait(30) and bh.runner.running
+    table.choose(table.decision, table.legal()[0])  # the reader's move: the page redraws
+    assert bh.runner.cancel.is_set()
+    release.set()
+    bh.runner.join(30)
+    assert bh.table.attrs["cancelled"] and "the position on screen has changed" in bh.stale.value
+    table.close()
+
+
+def test_the_progress_bar_moves_at_most_ten_times_a_second_and_always_ends_full():
+    from widgets.runner import Runner
+    r = Runner("x")
+    values = []
+    r.progress.observe(lambda ch: values.append(ch["new"]), "value")
+    for done in range(1, 1001):  # a thousand quick rollouts
+        r.tick(done, 1000)
+    assert values[-1] == 1000 and r.progress.max == 1000
+    assert len(values) <= 3, values  # the first, maybe one more on a slow machine, the last
+
+
 def test_the_page_table_is_the_frame_row_for_row_and_a_game_page_imports_no_pandas():
     """``score_table`` (what a game page shows) and ``score_actions`` (its DataFrame) hold the same
     rows in the same order with the same attrs; a game page's "bots here" runs without pandas (and

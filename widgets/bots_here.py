@@ -191,6 +191,7 @@ class BotsHere(w.VBox):
         self.panel: w.VBox | None = None
         self.table = None
         self.result_spot: Spot | None = None
+        self.running_spot: Spot | None = None
         super().__init__([self.button], **kwargs)
         self.add_class("kl-bots")
 
@@ -254,6 +255,7 @@ class BotsHere(w.VBox):
             self._set_board(None)
             return
         bot, rollouts = self.bot.value, int(self.rollouts.value)
+        self.running_spot = spot
         self.head.value = self._head_html(spot, bot, rollouts, running=True)
         self.stale.value = ""
 
@@ -314,8 +316,13 @@ class BotsHere(w.VBox):
 
     def follow(self) -> None:
         """Mark the shown result as stale when the page has moved to another position (cheap when
-        the panel was never opened)."""
-        if self.panel is None or self.result_spot is None:
+        the panel was never opened), and cancel an analysis still running for a position no longer
+        on screen: its answer would be stale, and its work slowed the reader's next move."""
+        if self.panel is None:
+            return
+        if self.runner.running and self.running_spot is not None and self.spot().key != self.running_spot.key:
+            self.runner.cancel.set()
+        if self.result_spot is None:
             return
         now = self.spot().key
         if now != self.result_spot.key:

@@ -33,6 +33,7 @@ class Runner:
         self.cancel = threading.Event()
         self.thread: threading.Thread | None = None
         self.cancel_button.on_click(lambda _: self.cancel.set())
+        self._ticked = 0.0
 
     @property
     def bar(self) -> w.HBox:
@@ -44,7 +45,17 @@ class Runner:
         """True while a run's thread is alive."""
         return self.thread is not None and self.thread.is_alive()
 
+    TICK_EVERY = 0.1
+    """Seconds between two moves of the bar (a run's last tick always shows).  Every rollout's tick
+    had been sent: 300 websocket messages in half a second, which held up a move the reader made
+    meanwhile (the comm thread and the work share the interpreter lock and the socket)."""
+
     def tick(self, done: int, total: int) -> None:
+        """The bar at ``done`` of ``total`` (drawn at most every :data:`TICK_EVERY` seconds)."""
+        now = time.monotonic()
+        if done < total and now - self._ticked < self.TICK_EVERY:
+            return
+        self._ticked = now
         self.progress.max = max(total, 1)
         self.progress.value = done
 

@@ -25,12 +25,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-import networkx as nx
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.datafile import pydantic_error, read_yaml
-from ..core.hexgrid import axial_to_oddr, neighbours
+from ..core.hexgrid import axial_to_oddr, is_connected, neighbours
 from ..core.protocol import BadInput
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "new_world" / "maps"
@@ -182,10 +181,7 @@ def parse_map(data: object, source: str, side: str | None = None) -> Board:
                        f"นิคม {sid} มี {len(members)} ช่อง ด้านนี้มีได้ {sizes}",
                        f"settlement {sid} has {len(members)} spaces; the {m.side} side has sizes {sizes}")
         pts = {(m.cells[j].q, m.cells[j].r) for j in members}
-        g = nx.Graph()
-        g.add_nodes_from(pts)
-        g.add_edges_from((p, n) for p in pts for n in neighbours(p) if n in pts)
-        if not nx.is_connected(g):
+        if not is_connected(pts):
             raise _bad(source, f"cells[{first}].settlement", f"ช่องของนิคม {sid} ไม่ได้อยู่ติดกัน",
                        f"the spaces of settlement {sid} are not connected")
     for i, c in enumerate(m.cells):
