@@ -567,6 +567,8 @@ async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks:
                     if kind == "play":
                         if await v.page.evaluate("() => window.__kl.unstick()"):
                             await asyncio.sleep(1.5)
+                            # a new table: its parts (the analysis button) are there now
+                            kinds = await v.page.evaluate("() => window.__kl.kinds()")
                     else:
                         await asyncio.sleep(0.3)
                     continue

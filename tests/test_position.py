@@ -309,7 +309,11 @@ def test_a_move_made_while_the_analysis_runs_cancels_it():
     bh.runner.tick = slow_tick
     bh.analyse()
     assert started.wait(30) and bh.runner.running
+    seen = []
+    apply = table.session.apply
+    table.session.apply = lambda a: (seen.append(bh.runner.cancel.is_set()), apply(a))[1]
     table.choose(table.decision, table.legal()[0])  # the reader's move: the page redraws
+    assert seen[0], "cancelled before the move is worked out"
     assert bh.runner.cancel.is_set()
     release.set()
     bh.runner.join(30)

@@ -314,6 +314,13 @@ class BotsHere(w.VBox):
             close_tree(old)
         self.board_box.children = [board] if board is not None else []
 
+    def position_changing(self) -> None:
+        """The page is about to leave the position on screen (a move of the reader's): an analysis
+        still running for it is cancelled before the move is worked out, not after (its rollouts
+        and the move's redraw share one interpreter)."""
+        if self.panel is not None and self.runner.running:
+            self.runner.cancel.set()
+
     def follow(self) -> None:
         """Mark the shown result as stale when the page has moved to another position (cheap when
         the panel was never opened), and cancel an analysis still running for a position no longer

@@ -1061,6 +1061,7 @@ class PlayTable(w.VBox):
         self._busy = True
         self._frozen = False
         self._started = time.monotonic()
+        self.bots_here.position_changing()
 
     def _freeze_if_slow(self) -> None:
         """Disable the choices shown and say the bots are moving, once the answer has taken
