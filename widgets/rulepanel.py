@@ -42,10 +42,15 @@ def section_label(index: int, heading: str) -> str:
 
 
 def clause_html(clause: Clause, cited: bool = False) -> str:
-    """One clause as HTML: id, status badge, heading path, Thai text, optional gloss."""
+    """One clause as HTML: id, status badge, heading path below the section (and the clause's own
+    title when the rulebook file gives one), Thai text, optional gloss."""
     colour, th, en = STATUS_BADGES.get(clause.status, ("#607d8b", clause.status, clause.status))
     e = html.escape
-    path = " › ".join(clause.heading[1:])
+    heads = list(clause.heading[1:])
+    if clause.title_th and clause.title_th not in heads:  # the clause's own title (rulebook file)
+        en = clause.title_en if clause.title_en and clause.title_en != clause.title_th else ""
+        heads.append(clause.title_th + (f" / {en}" if en else ""))
+    path = " › ".join(heads)
     gloss = f'<div class="kl-gloss" lang="en">{e(clause.gloss_en)}</div>' if clause.gloss_en else ""
     return (
         f'<div class="kl-clause{" cited" if cited else ""}" data-clause="{e(clause.id)}">'
