@@ -224,3 +224,26 @@ def test_valeria_play_table_keeps_troop_names_and_dice_whole_on_a_phone(browser)
         page.screenshot(path=str(ARTIFACTS / "phone_valeria_play_table.png"), full_page=True)
     finally:
         page.close()
+
+
+def test_a_clause_status_badge_stays_one_pill_on_a_phone(browser):
+    """Found playing Shadow Master at 390 px: after a long clause id (``phase1.territory_required``)
+    the badge "ใช้ในเอนจิน · implemented" broke over two lines, its rounded pill cut in two."""
+    from rules.core.rulebook import load_rulebook
+    from widgets.eventlog import clauses_html
+    from widgets.shadow_master import SPEC
+    book = load_rulebook("shadow_master")
+    ids = ["phase1.territory_required", "phase1.discard_territory", "phase1.roll_place"]
+    page = browser.new_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        page.set_content('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                         f'{SPEC.style().value}<div class="kl-page" style="width:358px"><div class="widget-html">'
+                         f'<div class="widget-html-content">{clauses_html(book, ids)}</div></div></div>')
+        split = page.evaluate("""() => [...document.querySelectorAll('.kl-clause .kl-badge')].filter(el => {
+            const r = document.createRange(); r.selectNodeContents(el);
+            return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size > 1;
+          }).map(el => el.closest('.kl-clause').dataset.clause)""")
+        assert page.locator(".kl-clause .kl-badge").count() == 3
+        assert split == []
+    finally:
+        page.close()

@@ -29,7 +29,7 @@ PANEL_CSS = f"""<style>
 .kl-clause.cited {{ border-left-color: #e0a800; background: #fff4cc; }}
 .kl-clause .kl-id {{ font-family: monospace; font-size: 12px; color: #444; }}
 .kl-clause .kl-badge {{ color: #fff; border-radius: 8px; padding: 0 7px; font-size: 12px;
-  margin-left: 6px; }}
+  margin-left: 6px; display: inline-block; white-space: nowrap; }}  /* one pill, never cut over two lines */
 .kl-clause .kl-text {{ white-space: pre-wrap; margin-top: 2px; }}
 .kl-clause .kl-gloss {{ color: #555; font-style: italic; }}
 .kl-clause .kl-path {{ color: #777; font-size: 12px; }}
