@@ -60,6 +60,8 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
         assert "ปิดนิคม / closer" in linked.locator(".kl-decide").first.inner_text()
         assert linked.locator("path.kl-outline").count() >= 1
         assert "step=1" in page.url  # the address follows the reader's step
+        # and so does the line over it (it said "step 0" after the reader had stepped)
+        page.get_by_text(f"scenario {STEM} from the link (opened at step 0) · now showing step 1").wait_for(timeout=20_000)
         page.wait_for_timeout(300)
         linked.screenshot(path=str(ARTIFACTS / "new_world_deep_link_1280.png"))
 

@@ -175,3 +175,75 @@ def test_a_real_double_click_in_coup_play_applies_one_move(browser, dashboard):
         table.screenshot(path=str(ARTIFACTS / "coup_play_after_dblclick.png"))
     finally:
         page.close()
+
+
+# Chips and kept-whole words of a Valeria table drawn on more than one line (their text).
+VALERIA_SPLIT = """
+() => [...document.querySelectorAll('.kl-val .slot, .kl-val .die, .kl-val .kl-nobr, .kl-val .kl-val-id')]
+  .filter(el => {  // the lines of its text (an inline-block chip is one box however many lines it holds)
+    const r = document.createRange(); r.selectNodeContents(el);
+    return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size > 1;
+  })
+  .map(el => el.textContent).slice(0, 12)
+"""
+
+
+def _valeria_play_html() -> str:
+    """A Valeria play table's drawn HTML after a bot reserved a plan (the play panel's, seed 0), in
+    the page's styles and the widget boxes Voila puts it in."""
+    import random
+
+    from widgets import page
+    from widgets.valeria import SPEC
+    table = page.new_table(SPEC, 1, None, 0)
+    rng = random.Random(0)
+    for _ in range(60):
+        obs = page.observation(SPEC.game, table.session.state, None)
+        if any(p["reserve"] for p in obs["players"]):
+            break
+        rng.choice([b for b in table.buttons.children if hasattr(b, "choice")]).click()
+    else:
+        raise AssertionError("no plan reserved in 60 moves")
+    board = table.board.html.value
+    assert "class='slot'" in board.split("สำเร็จ", 1)[1]  # a reserved plan's slots in the seats' table
+    return ('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'{SPEC.style().value}<div class="kl-page"><div class="widget-html"><div class="widget-html-content">'
+            f'{board}</div></div></div>')
+
+
+def test_valeria_play_table_keeps_troop_names_and_dice_whole_on_a_phone(browser):
+    """Found playing Valeria at 390 px: a reserved plan's slot in the seats' table (a column squeezed
+    to its minimum) read "ก็อบ" / "ลิน" on two lines inside its dashed chip (the browser's Thai
+    dictionary cuts the loanword); a chip is one word and stays on one line."""
+    page = browser.new_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        page.set_content(_valeria_play_html())
+        assert page.locator(".kl-val .slot").count() >= 2
+        assert page.evaluate(VALERIA_SPLIT) == []
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "phone_valeria_play_table.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def test_a_clause_status_badge_stays_one_pill_on_a_phone(browser):
+    """Found playing Shadow Master at 390 px: after a long clause id (``phase1.territory_required``)
+    the badge "ใช้ในเอนจิน · implemented" broke over two lines, its rounded pill cut in two."""
+    from rules.core.rulebook import load_rulebook
+    from widgets.eventlog import clauses_html
+    from widgets.shadow_master import SPEC
+    book = load_rulebook("shadow_master")
+    ids = ["phase1.territory_required", "phase1.discard_territory", "phase1.roll_place"]
+    page = browser.new_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        page.set_content('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                         f'{SPEC.style().value}<div class="kl-page" style="width:358px"><div class="widget-html">'
+                         f'<div class="widget-html-content">{clauses_html(book, ids)}</div></div></div>')
+        split = page.evaluate("""() => [...document.querySelectorAll('.kl-clause .kl-badge')].filter(el => {
+            const r = document.createRange(); r.selectNodeContents(el);
+            return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size > 1;
+          }).map(el => el.closest('.kl-clause').dataset.clause)""")
+        assert page.locator(".kl-clause .kl-badge").count() == 3
+        assert split == []
+    finally:
+        page.close()

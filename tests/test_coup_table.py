@@ -247,7 +247,8 @@ def test_a_teaching_example_log_shows_the_hidden_events_text():
     path = SCENARIOS / "13a_inquisitor_examine_force_exchange.yaml"
     assert load_scenario(path).shows_hidden
     view = page.scenario_at(SPEC, path, 0)
-    assert "ตัวอย่างสอน" in view.board.html.value
+    assert "ตัวอย่างสอน" in view.intro.value  # said once, by the page (test_the_teaching_line_is_shown_once)
+    assert 'class="kl-card back"' not in view.board.html.value  # every hand face up on the table
     session = view.session
     view.cursor.jump_action(session.length)
     lines = [o[0] for o in view.eventlog.select.options]
@@ -400,3 +401,22 @@ def test_when_you_are_out_the_bots_wait_for_play_the_rest():
     table.finish_button.click()
     assert session.current_player() == TERMINAL and table.finish_button.layout.display == "none"
     assert "ผู้ชนะ" in table.board.html.value
+
+
+@pytest.mark.parametrize("game,stem", [("coup", "13a_inquisitor_examine_force_exchange"),
+                                       ("coup", "setup_deal_two_players"),
+                                       ("shadow_master", "setup_deal_two_players")])
+def test_the_teaching_line_is_shown_once(game, stem):
+    """A teaching example (shows_hidden) says "every card is shown" once, at the top of the
+    scenario with its title (the page's, the same for every game), at every frame: the Coup table
+    said it a second time above the seats."""
+    import importlib
+    spec = importlib.import_module(f"widgets.{game}").SPEC
+    view = page.scenario_at(spec, spec.scenarios / f"{stem}.yaml", 0)
+    assert view.scenario.shows_hidden
+    for i in range(view.cursor.length + 1):
+        view.cursor.step = i
+        texts = [x.value for x in _all_widgets(view) if isinstance(x, w.HTML)]
+        assert sum(t.count("ตัวอย่างสอน") for t in texts) == 1, (stem, i)
+        assert sum(t.count("every card is shown") for t in texts) == 1, (stem, i)
+        assert "ตัวอย่างสอน" in view.intro.value

@@ -217,3 +217,53 @@ def test_a_bad_game_link_says_what_to_do_beside_the_picker(code):
     text = unescape(box.children[0].value)
     assert len(box.children) == 2  # the message, then the picker
     assert "game" in text and "start a new game" in text and "เริ่มเกมใหม่" in text
+
+
+@pytest.mark.parametrize("gid,stem", [("new_world", "6_cathedral_secret_mission"),
+                                      ("coup", "2_contessa_bluff_loses_both"),
+                                      ("shadow_master", "attack_siege"),
+                                      ("valeria", None)])
+def test_the_link_banner_follows_the_step_on_screen(gid, stem):
+    """A fresh tester stepped a New World link opened at step 0 and the banner still said "step 0":
+    once the reader moves, the banner says what is on screen (and where the link opened it)."""
+    import importlib
+    spec = importlib.import_module(f"widgets.{gid}").SPEC
+    if stem is None:  # the longest scenario of the game
+        stem = max(spec.scenarios.glob("*.yaml"), key=lambda p: page.scenario_at(spec, p).session.length).stem
+    box = deeplink.placeholder()
+    assert page.follow(box, spec, query=f"scenario={stem}&step=0") is not None
+    banner, view, _url = box.children
+    opened = f"this link opens scenario {stem} at step 0"
+    assert opened in unescape(banner.value) and "now showing" not in banner.value
+    n = view.session.length
+    assert n >= 2, (gid, stem, n)
+    view.cursor.jump_action(2)
+    text = unescape(banner.value)
+    assert "now showing step 2" in text and "ตอนนี้แสดงขั้น 2" in text, text
+    assert "opened at step 0" in text and "เปิดที่ขั้น 0" in text and opened not in text
+    view.stepper.last.click()
+    where = view.cursor.address()
+    key, value = next(iter(where.items()))
+    word = {"step": ("step", "ขั้น"), "frame": ("frame", "เฟรม")}[key]
+    text = unescape(banner.value)
+    assert f"now showing {word[0]} {value}" in text and f"ตอนนี้แสดง{word[1]} {value}" in text, text
+    view.stepper.first.click()  # back where the link opened: the banner says so plainly again
+    assert opened in unescape(banner.value) and "now showing" not in banner.value
+
+
+def test_the_link_banner_names_a_frame_inside_an_action_and_keeps_a_step_problem_note():
+    from widgets.shadow_master import SPEC as SM
+    box = deeplink.placeholder()
+    page.follow(box, SM, query="scenario=attack_siege&frame=6")
+    banner, view, _url = box.children
+    assert "this link opens scenario attack_siege at frame 6" in unescape(banner.value)
+    view.cursor.jump_frame(2)
+    where = view.cursor.address()
+    shown = f"frame {where['frame']}" if "frame" in where else f"step {where['step']}"
+    assert f"(opened at frame 6) · now showing {shown}" in unescape(banner.value)
+    box = deeplink.placeholder()
+    page.follow(box, COUP, query="scenario=2_contessa_bluff_loses_both&step=abc")
+    banner, view, _url = box.children
+    view.cursor.jump_action(1)
+    assert "kl-link-note" in banner.value and "abc" in banner.value  # why it opened at step 0 stays said
+    assert "now showing step 1" in unescape(banner.value)

@@ -144,3 +144,40 @@ def test_at_the_end_of_a_coup_game_every_hand_is_shown():
         if any(p["seat"] != 0 for p in alive):
             return  # a bot won: its cards are on screen
     pytest.fail("no game won by a bot in 29 seeds")
+
+
+def _story_rows(story: str) -> list[str]:
+    return re.findall(r'<div class="kl-line[^>]*>(.*?)</div>', story)
+
+
+def test_a_challenge_line_is_named_challenge_not_the_inquisitor():
+    """The seed prints the challenge lines after the Inquisitor's actions with no heading of their
+    own, so the clause data keeps that heading path (the text's); the story and the rule panel name
+    such a clause by its own title ("การท้าทาย", the text's word), never "นักสืบศาสนา"."""
+    from rules.core.rulebook import load_rulebook
+    from widgets.coup import SPEC
+    from widgets.eventlog import why_html
+    from widgets.rulepanel import clause_html
+    book = load_rulebook("coup")
+    challenge = [c for c in book.clauses if c.id.startswith("challenge.")]
+    assert len(challenge) == 8 and "การท้าทาย" in book.clause("challenge.lose_both").text_th  # the text's word
+    inquisitor = "นักสืบศาสนา"
+    for c in challenge:
+        assert c.heading == (inquisitor,), c.id  # where the Thai text puts them: unchanged
+        th, en = book.clause_title(c.id)
+        assert th == "การท้าทาย" and en == "Challenges", c.id
+        why = why_html(book, [c.id])
+        assert inquisitor not in why and "การท้าทาย / Challenges" in why, why
+        panel = clause_html(c)
+        assert "การท้าทาย / Challenges" in panel, panel
+    # the Inquisitor's own clauses keep their headings
+    assert book.clause_title("inquisitor.exchange")[0] == "1. แลกเปลี่ยน"
+    assert book.clause_title("end.last_player") == ("ผู้ชนะ", "The winner")
+    # a real game's story: every line citing a challenge clause names challenges, none the Inquisitor
+    view = page.scenario_at(SPEC, page.SCENARIOS / "coup" / "1_assassin_challenge_then_contessa_bluff.yaml")
+    view.cursor.jump_action(view.session.length)
+    rows = _story_rows(view.eventlog.story.value)
+    cited = [r for r in rows if "<code>challenge." in r]
+    assert cited, rows
+    for r in cited:
+        assert "การท้าทาย" in r and inquisitor not in r.split("kl-why", 1)[1], r

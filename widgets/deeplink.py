@@ -27,14 +27,16 @@ a bad one shows a Thai + English message, never a traceback.
 
 The link stays current: as the reader steps through the linked scenario, the page's URL follows
 (:class:`UrlState`, ``history.replaceState``), so a reload (for example the reload button the
-dashboard shows when a page lost its kernel) reopens the same scenario at the same frame.
+dashboard shows when a page lost its kernel) reopens the same scenario at the same frame; and the
+line over it says where the link opened it and, once the reader has moved, which step (or frame) is
+on screen now (:func:`banner_html`).
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 from urllib.parse import parse_qs
 
 import anywidget
@@ -193,28 +195,54 @@ def _step_source(view) -> t.HasTraits | None:
     return None
 
 
-def keep_in_url(view: w.Widget, scenario: str) -> UrlState:
-    """A :class:`UrlState` that keeps ``?scenario=<scenario>`` and the address of the frame shown by
-    ``view`` in the page's URL: ``step=<n>`` or ``frame=<k>`` as "copy link" gives them (a view with a
-    frame cursor, :meth:`widgets.page.FrameCursor.address`), else ``step=<n>`` of its session (see
-    :func:`_step_source`).  Display it beside ``view``."""
-    url = UrlState()
+def on_screen(view: w.Widget, call: Callable[[dict[str, int]], None]) -> None:
+    """Call ``call(address)`` now and whenever ``view`` shows another frame: ``address`` is
+    ``{"step": n}`` or ``{"frame": k}`` as "copy link" gives them (a view with a frame cursor,
+    :meth:`widgets.page.FrameCursor.address`), else ``{"step": n}`` of its session (see
+    :func:`_step_source`); never called for a view with neither."""
     cursor = getattr(view, "cursor", None)
     if isinstance(cursor, t.HasTraits) and callable(getattr(cursor, "address", None)):
-        def sync_frame(_change=None) -> None:
-            where = cursor.address()
-            url.query = {"scenario": scenario, **{k: (str(where[k]) if k in where else None)
-                                                  for k in POSITION_FIELDS}}
-        cursor.observe(sync_frame, names="step")
-        sync_frame()
-        return url
+        cursor.observe(lambda _c: call(cursor.address()), names="step")
+        call(cursor.address())
+        return
     source = _step_source(view)
     if source is not None:
-        def sync(_change=None) -> None:
-            url.query = {"scenario": scenario, "step": str(source.step), "frame": None}
-        source.observe(sync, names="step")
-        sync()
+        source.observe(lambda _c: call({"step": source.step}), names="step")
+        call({"step": source.step})
+
+
+def keep_in_url(view: w.Widget, scenario: str) -> UrlState:
+    """A :class:`UrlState` that keeps ``?scenario=<scenario>`` and the address of the frame shown by
+    ``view`` in the page's URL (``step=<n>`` or ``frame=<k>``, :func:`on_screen`).  Display it
+    beside ``view``."""
+    url = UrlState()
+
+    def sync(where: dict[str, int]) -> None:
+        url.query = {"scenario": scenario, **{k: (str(where[k]) if k in where else None)
+                                              for k in POSITION_FIELDS}}
+    on_screen(view, sync)
     return url
+
+
+def _where_words(where: Mapping[str, int]) -> tuple[str, str]:
+    """``("ขั้น 3", "step 3")`` or ``("เฟรม 5", "frame 5")`` of an address."""
+    if "frame" in where:
+        return f"เฟรม {where['frame']}", f"frame {where['frame']}"
+    return f"ขั้น {where.get('step', 0)}", f"step {where.get('step', 0)}"
+
+
+def banner_html(stem: str, opened: Mapping[str, int], shown: Mapping[str, int] | None = None) -> str:
+    """The line over a linked scenario: where the link opened it and, once the reader has moved
+    to another frame, what is on screen now (``shown``, an address as :func:`on_screen` gives)."""
+    th, en = _where_words(opened)
+    if shown is None or dict(shown) == dict(opened):
+        html = message_html(f"ลิงก์นี้เปิดสถานการณ์ {stem} ที่{th}", f"this link opens scenario {stem} at {en}",
+                            tone="info")
+    else:
+        now_th, now_en = _where_words(shown)
+        html = message_html(f"สถานการณ์ {stem} จากลิงก์ (เปิดที่{th}) · ตอนนี้แสดง{now_th}",
+                            f"scenario {stem} from the link (opened at {en}) · now showing {now_en}", tone="info")
+    return html.replace('class="kl-note"', 'class="kl-note kl-link-banner"', 1)
 
 
 def placeholder() -> w.VBox:
@@ -297,15 +325,14 @@ def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
             link = DeepLink(link.scenario, 0, problem=step_error(link, getattr(exc, "length", None), exc.field))
             shown = _open(view, link)
         stem = link.scenario.stem
-        if link.frame is not None:
-            banner = message_html(f"ลิงก์นี้เปิดสถานการณ์ {stem} ที่เฟรม {link.frame}",
-                                  f"this link opens scenario {stem} at frame {link.frame}", tone="info")
-        else:
-            banner = message_html(f"ลิงก์นี้เปิดสถานการณ์ {stem} ที่ขั้น {link.step}",
-                                  f"this link opens scenario {stem} at step {link.step}", tone="info")
-        if link.problem is not None:
-            banner = opened_at_start_html(link.problem) + banner
-        box.children = [w.HTML(banner), shown, keep_in_url(shown, stem)]
+        opened = {"frame": link.frame} if link.frame is not None else {"step": link.step}
+        note = opened_at_start_html(link.problem) if link.problem is not None else ""
+        banner = w.HTML(note + banner_html(stem, opened))
+
+        def moved(where: dict[str, int]) -> None:  # the banner follows what is on screen
+            banner.value = note + banner_html(stem, opened, where)
+        on_screen(shown, moved)
+        box.children = [banner, shown, keep_in_url(shown, stem)]
         return link
     except Exception as exc:  # noqa: BLE001 - a reader's bad link is a message, not a traceback
         html = error_html(exc)

@@ -120,10 +120,13 @@ WHY_SHOWN = 2
 
 
 def _heading(book: Rulebook | None, cid: str) -> str:
+    """A cited clause's title as the rulebook gives it (:meth:`Rulebook.clause_title`): Thai, and
+    ``/ English`` when the file gives an English title of its own."""
     try:
-        return book.clause_title(cid)[0] if book else ""
+        th, en = book.clause_title(cid) if book else ("", "")
     except (KeyError, IndexError, AttributeError):
         return ""
+    return f"{th} / {en}" if en and en != th else th
 
 
 def why_html(book: Rulebook | None, cites: Iterable[str]) -> str:

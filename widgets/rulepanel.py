@@ -29,7 +29,7 @@ PANEL_CSS = f"""<style>
 .kl-clause.cited {{ border-left-color: #e0a800; background: #fff4cc; }}
 .kl-clause .kl-id {{ font-family: monospace; font-size: 12px; color: #444; }}
 .kl-clause .kl-badge {{ color: #fff; border-radius: 8px; padding: 0 7px; font-size: 12px;
-  margin-left: 6px; }}
+  margin-left: 6px; display: inline-block; white-space: nowrap; }}  /* one pill, never cut over two lines */
 .kl-clause .kl-text {{ white-space: pre-wrap; margin-top: 2px; }}
 .kl-clause .kl-gloss {{ color: #555; font-style: italic; }}
 .kl-clause .kl-path {{ color: #777; font-size: 12px; }}
@@ -42,10 +42,15 @@ def section_label(index: int, heading: str) -> str:
 
 
 def clause_html(clause: Clause, cited: bool = False) -> str:
-    """One clause as HTML: id, status badge, heading path, Thai text, optional gloss."""
+    """One clause as HTML: id, status badge, heading path below the section (and the clause's own
+    title when the rulebook file gives one), Thai text, optional gloss."""
     colour, th, en = STATUS_BADGES.get(clause.status, ("#607d8b", clause.status, clause.status))
     e = html.escape
-    path = " › ".join(clause.heading[1:])
+    heads = list(clause.heading[1:])
+    if clause.title_th and clause.title_th not in heads:  # the clause's own title (rulebook file)
+        en = clause.title_en if clause.title_en and clause.title_en != clause.title_th else ""
+        heads.append(clause.title_th + (f" / {en}" if en else ""))
+    path = " › ".join(heads)
     gloss = f'<div class="kl-gloss" lang="en">{e(clause.gloss_en)}</div>' if clause.gloss_en else ""
     return (
         f'<div class="kl-clause{" cited" if cited else ""}" data-clause="{e(clause.id)}">'

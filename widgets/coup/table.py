@@ -2,7 +2,7 @@
 
 Another seat's face-down card never reaches the browser (widget state travels there): the table
 is a pure function of ``GAME.observe(state, viewer)``, plus ``state_to_json`` for a teaching
-example that shows every card (``Shown.full``; the page says so on screen).  Labels come from
+example that shows every card (``Shown.full``; the page says so on screen, once, over the scenario).  Labels come from
 :mod:`widgets.coup.labels` (the engine's ``describe_action``).
 """
 from __future__ import annotations
@@ -123,9 +123,8 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
     if over and not full:
         extra.append('<span class="kl-teach kl-revealed">จบเกม: เปิดไพ่ของทุกคนแล้ว (รวมไพ่ที่เสียแบบคว่ำ) / '
                      "game over: everyone's cards are turned up (cards lost face down too)</span>")
-    teach = ('<div class="kl-teach">ตัวอย่างสอน: เปิดไพ่ทุกใบให้เห็น / teaching example: every card is shown</div>'
-             if full else "")
-    return (f'<div class="kl-coup">{teach}<div class="kl-head">{" · ".join(head)}</div>'
+    # a teaching example (``full``) says so once, at the top of the scenario (widgets.page), not here
+    return (f'<div class="kl-coup"><div class="kl-head">{" · ".join(head)}</div>'
             f'<div class="kl-seats">{"".join(seats)}</div>'
             + "".join(f"<div>{x}</div>" for x in extra) + "</div>")
 

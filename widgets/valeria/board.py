@@ -28,6 +28,8 @@ CSS = """<style>
   color: #fff; font-weight: bold; text-align: center; }
 .kl-val .slot { display: inline-block; min-width: 18px; padding: 0 3px; margin: 1px; border-radius: 4px;
   border: 2px dashed #999; color: #333; text-align: center; }
+/* a chip is one word: on a phone a squeezed column cut "ก็อบลิน" into "ก็อบ" / "ลิน" inside its box */
+.kl-val .slot, .kl-val .die { white-space: nowrap; }
 .kl-val tr.acting { background: #fff4cc; }
 .kl-val .map td { width: 26px; height: 22px; text-align: center; padding: 0; }
 .kl-val .map td.mine { background: #2a6f97; color: #fff; }
