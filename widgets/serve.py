@@ -87,6 +87,12 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 HOME = "index.ipynb"
 TEMPLATE = "kotika"
+FRONTS = {"voila": "kotika", "lite": "kotika-lite"}
+"""``--front``: the page's JavaScript.  ``voila`` (default): Voila's lab front end (a JupyterLab
+application); ``lite``: ``widgets/jupyter/voila/templates/kotika-lite``, the same page with a small
+bundle of its own (the widget manager, ipywidgets' controls, anywidget and a kernel client, built
+from ``widgets/front/``) instead.  The environment variable ``KOTIKA_FRONT`` sets the default
+(the test server and the benchmark's server inherit it)."""
 JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
 """Holds ``voila/templates/kotika``; prepended to ``JUPYTER_PATH`` so Voila finds it."""
 HEAVY_EXTENSIONS = {"jupyterlab-plotly": re.compile(r"\.show\(|plotly\.io|\bpio\b|renderers")}
@@ -168,7 +174,7 @@ else one core fewer than the machine has, so that the pages being read always ha
 
 def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = POOL_SIZE,
                preheat: bool = True, cull_idle_timeout: int = 600, cull_interval: int = 60,
-               extra: list[str] | None = None) -> list[str]:
+               extra: list[str] | None = None, front: str = "voila") -> list[str]:
     """The Voila command-line arguments for the dashboard (see the module docstring)."""
     return [
         str(NOTEBOOKS),
@@ -186,7 +192,7 @@ def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = POOL_
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         "--strip_sources=True",
         "--show_tracebacks=False",
-        f"--template={TEMPLATE}",
+        f"--template={FRONTS[front]}",
         # kernels talk to the server over Unix sockets, not TCP ports on localhost: nothing else
         # on the machine can reach them, and ipykernel's "running over TCP without encryption"
         # warning is not logged for every kernel
@@ -1114,6 +1120,10 @@ def main(argv: list[str] | None = None) -> None:
                          "from <base_url>kl-static/ (widgets/bundles.py)")
     ap.add_argument("--no-brotli", action="store_true",
                     help="gzip only: do not precompress the static files with brotli at start")
+    ap.add_argument("--front", choices=sorted(FRONTS), default=os.environ.get("KOTIKA_FRONT") or "voila",
+                    help="the pages' JavaScript: voila (Voila's lab front end, default) or lite "
+                         "(templates/kotika-lite: a small bundle, no JupyterLab); default from "
+                         "$KOTIKA_FRONT")
     ap.add_argument("--print-command", action="store_true", help="print Voila's arguments and exit")
     args, extra = ap.parse_known_args(argv)
     port = args.port
@@ -1123,7 +1133,7 @@ def main(argv: list[str] | None = None) -> None:
             s.bind((args.host, 0))
             port = s.getsockname()[1]
     vargv = voila_argv(args.host, port, args.pool_size, not args.no_preheat,
-                       args.cull_idle_timeout, args.cull_interval, extra)
+                       args.cull_idle_timeout, args.cull_interval, extra, args.front)
     if args.print_command:
         print("voila " + " ".join(vargv))
         return
