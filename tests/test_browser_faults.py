@@ -2,8 +2,8 @@
 page still draws everything, with no error in the console.
 
 * a served widget module (the hex board's; plotly.js, 1.3 MB) arriving after anywidget's 2 s
-  limit for a model's ``initialize``: the shim lets anywidget go on and draws on arrival
-  (``widgets.bundles.SHIM_WAIT_MS``), instead of "[anywidget] Failed to initialize model" and a
+  limit for a model's ``initialize``: the shim lets anywidget go on at once and draws on arrival
+  (``widgets.bundles.shim``), instead of "[anywidget] Failed to initialize model" and a
   board or chart that never takes another update;
 * a widget model arriving after ipywidgets' 2 s of polling in ``get_model``: the page's manager
   takes a last look (``LAST_LOOK_MS`` in the page template) instead of leaving "Error displaying

@@ -8,6 +8,7 @@ Then a real double click on a Coup play button applies one move, not two.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -245,5 +246,53 @@ def test_a_clause_status_badge_stays_one_pill_on_a_phone(browser):
           }).map(el => el.closest('.kl-clause').dataset.clause)""")
         assert page.locator(".kl-clause .kl-badge").count() == 3
         assert split == []
+    finally:
+        page.close()
+
+
+# The Valeria table at a phone's width: each scroll box's hidden width, the seats' cards (their
+# height, the label drawn before each value) and the plan row's width.
+VALERIA_FIT = """
+() => {
+  const boxes = [...document.querySelectorAll('.kl-val .kl-val-scroll')].map(b =>
+    ({table: b.firstElementChild.className || 'table', hidden: b.scrollWidth - b.clientWidth,
+      right: Math.round(b.getBoundingClientRect().right)}));
+  const seats = [...document.querySelectorAll('.kl-val table.kl-val-seats tr[data-seat]')].map(r => {
+    const labels = [...r.children].filter(td => td.dataset.label).map(td =>
+      getComputedStyle(td, '::before').content);
+    return {height: Math.round(r.getBoundingClientRect().height), width: Math.round(r.getBoundingClientRect().width),
+            labels, cells: r.children.length};
+  });
+  const row = document.querySelector('.kl-val table.kl-val-row');
+  return {boxes, seats, row: row ? Math.round(row.getBoundingClientRect().width) : null,
+          cue: getComputedStyle(document.querySelector('.kl-val .kl-val-scroll')).backgroundImage};
+}
+"""
+
+
+def test_valeria_seats_read_as_cards_on_a_phone(browser):
+    """Found at 390 px: the seats' table (12 columns) was ~970 px wide in a 358 px box that scrolled
+    sideways with nothing showing it did, its rows tall and mostly empty, and the plan row 576 px
+    wide.  On a phone every Valeria table fits its box (no hidden width), each seat is a card whose
+    values carry their label in Thai and English, and a box that does scroll has a shadow cue."""
+    page = browser.new_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        page.set_content(_valeria_play_html())
+        fit = page.evaluate(VALERIA_FIT)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "phone_valeria_seats.png"), full_page=True)
+        assert len(fit["boxes"]) >= 4, fit
+        assert [b for b in fit["boxes"] if b["hidden"] > 1 or b["right"] > PHONE["width"]] == [], fit
+        assert fit["row"] is not None and fit["row"] <= PHONE["width"], fit
+        assert len(fit["seats"]) == 2, fit
+        for seat in fit["seats"]:
+            assert seat["width"] <= PHONE["width"] and seat["height"] < 420, seat
+            # every value but the seat's own name is labelled "ทอง / gold: " before it
+            assert len(seat["labels"]) == seat["cells"] - 1, seat
+            for label in seat["labels"]:
+                assert re.search(r"[A-Za-z]", label), seat   # English (VP is VP in the Thai rulebook too)
+                assert re.search(r"[\u0E00-\u0E7F]", label) or label == '"VP: "', seat
+        assert "gradient" in fit["cue"], fit["cue"]
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
     finally:
         page.close()

@@ -149,3 +149,37 @@ def test_valeria_page_steps_a_battle_and_plays_a_game(browser, dashboard):
         assert op.errors == [], op.errors
     finally:
         page.close()
+
+
+def test_valeria_page_on_a_busy_phone_initializes_every_widget(browser, dashboard):
+    """Seen once by a tester: "[anywidget] Failed to initialize model." in the Valeria page's
+    console.  anywidget gives a model 2 s from its arrival to finish ``initialize``; the page's
+    lazy-part markers (``WhenSeen``, a served module behind a shim, ``widgets.bundles.shim``) spent
+    up to 1.2 s of those waiting for the served file after their shim's own module had taken
+    ~1.5 s on a busy page, and missed it (6 of its 9 markers on a phone-sized page with the CPU
+    slowed 6x: every time).  A rejected model also drops every later update from the kernel.
+    Here: a phone-sized page on a CPU slowed 6x, no error or warning in the console, and the
+    battle bench still follows the kernel after a click."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="th-TH", is_mobile=True, has_touch=True)
+    console: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    cdp = page.context.new_cdp_session(page)
+    try:
+        # slowed once the kernel's socket is open: a page slower to connect than the test server's
+        # 8 s culling of idle kernels would lose its kernel (conftest)
+        with page.expect_websocket(lambda ws: "/channels" in ws.url, timeout=240_000):
+            page.goto(f"{dashboard}/voila/render/valeria.ipynb", wait_until="commit", timeout=240_000)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
+        camp = page.locator(f"{BENCH} button[data-type='camp']").first
+        camp.wait_for(state="attached", timeout=240_000)
+        page.locator(".kl-play-panel").first.wait_for(state="attached", timeout=240_000)
+        page.wait_for_timeout(5000)  # past anywidget's 2 s for every model of the page
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        rev = page.evaluate(REV)
+        camp.dispatch_event("click")
+        page.wait_for_function(f"() => ({REV})() !== {rev!r}", timeout=30_000)
+        page.wait_for_timeout(1000)
+        assert console == [], console
+    finally:
+        page.close()

@@ -163,24 +163,25 @@ def _drive_shim(tmp_path, module_delay_ms):
     return {row[0]: row[1:] for row in json.loads(out.stdout)}
 
 
-def test_the_shim_answers_at_once_and_gives_what_the_module_gives(tmp_path):
-    """A module that arrives in time: the shim's default() answers at once, its initialize gives
-    anywidget the module's own answer (here a cleanup), render runs after the module's
-    initialize (run in node, as anywidget runs it in the browser)."""
+def test_the_shim_answers_at_once_and_runs_what_the_module_gives(tmp_path):
+    """A module that arrives quickly: the shim's default() and its initialize answer at once
+    (initialize with a cleanup), render runs after the module's initialize, and the cleanup handed
+    to anywidget runs the module's own (run in node, as anywidget runs it in the browser)."""
     log = _drive_shim(tmp_path, 50)
     assert log["default"][0] == "object" and log["default"][1] < 40
-    assert log["initialize"][0] == "function" and log["initialize"][1] < bundles.SHIM_WAIT_MS
+    assert log["initialize"][0] == "function" and log["initialize"][1] < 40
     assert log["render"][0] == "drawn"
     assert log["events"][0] == ["init:m", "render:m", "cleanup"]
 
 
 def test_a_slow_module_does_not_fail_anywidgets_2_s_limit(tmp_path):
-    """plotly.js taking 3 s (a busy machine): initialize lets anywidget go on after SHIM_WAIT_MS
-    (< anywidget's 2 s), the module's initialize still runs first when it arrives, then render,
-    and the cleanup handed over runs the module's own."""
+    """plotly.js taking 3 s (a busy machine): initialize lets anywidget go on at once, never waiting
+    for the served file (anywidget's 2 s run from the model's arrival, and on a busy page the shim's
+    own module had used 1.5 s of them: the old 1.2 s wait made the Valeria page's markers miss it);
+    the module's initialize still runs first when it arrives, then render, and the cleanup handed
+    over runs the module's own."""
     log = _drive_shim(tmp_path, 3000)
-    assert bundles.SHIM_WAIT_MS <= log["initialize"][1] < 1900
-    assert log["initialize"][0] == "function"
+    assert log["initialize"][0] == "function" and log["initialize"][1] < 40
     assert log["render"][0] == "drawn" and log["render"][1] >= 3000
     assert log["events"][0] == ["init:m", "render:m", "cleanup"]
 

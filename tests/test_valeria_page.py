@@ -23,7 +23,7 @@ def test_rulings_step_through_the_shared_reader():
         view.cursor.jump_action(view.session.length)
         for seat, p in enumerate(view.session.state.players):
             assert f"data-seat='{seat}'" in view.board.html.value
-            assert f"<td class='kl-vp'>{p.vp}</td>" in view.board.html.value
+            assert f"<td class='kl-vp kl-val-num' data-label='VP'>{p.vp}</td>" in view.board.html.value
 
 
 def test_the_battle_stepper_shows_strength_cut_to_influence():
@@ -186,7 +186,7 @@ def test_phone_css_keeps_words_and_ids_whole_and_tables_scroll_in_their_box():
     h = table_html(s, GAME.observe(s, None), SPEC.seat_label)
     top = [m.start() for m in re.finditer(r"<table(?! class='map')", h)]
     assert len(top) == 4 and all(h[:i].endswith("<div class='kl-val-scroll'>") for i in top)
-    assert "<span class='kl-nobr'>ศาลแชมเปียน</span>" in h and "<th><span class='kl-nobr'>แชมเปียน</span></th>" in h
+    assert "<span class='kl-nobr'>ศาลแชมเปียน</span>" in h and "<th><span class='kl-nobr'>แชมเปียน</span><br><span class='kl-en'>champions</span></th>" in h
 
 
 def test_the_wardens_place_is_named_in_thai():

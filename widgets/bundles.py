@@ -189,27 +189,24 @@ def announce(base_url: str, files: dict[str, object]) -> str:
     return json.dumps({"base": base, "files": names}, sort_keys=True)
 
 
-SHIM_WAIT_MS = 1200
-"""How long a shim's ``initialize`` waits for the served module before it lets anywidget go on.
-anywidget rejects a model whose ``initialize`` has not finished 2 s after the model arrived
-("Failed to initialize model"), and a rejected model drops every later update from the kernel: on a
-busy machine or a slow line plotly.js (1.3 MB) takes longer than that.  Past this wait the module's
-own ``initialize`` runs as soon as the module is there, and ``render`` waits for it."""
-
-
 def shim(url_path: str) -> str:
     """The ``_esm`` of a served widget: a module whose default export (anywidget calls it once per
     widget model) starts importing the served file (``url_path``, absolute on this origin; the
     browser evaluates one URL once per page) and answers at once with a widget whose
     ``initialize`` and ``render`` are the module's own, run when it has arrived.
 
-    ``initialize`` gives anywidget the module's answer (its exports or its cleanup) when the module
-    arrives within :data:`SHIM_WAIT_MS`; later, it returns a cleanup that runs the module's one
-    and leaves the module's ``initialize`` to run on arrival (:data:`SHIM_WAIT_MS` says why).
-    ``render`` waits for that ``initialize``.  The module's widget is its default export's result
-    when that is a function, else the default object, else its ``render``/``initialize``.
-    anywidget makes a ``blob:`` module of a non-URL ``_esm``, where a relative import has no base,
-    hence ``location.origin``."""
+    ``initialize`` never waits for the served module: it starts the module's ``initialize`` (run on
+    arrival) and returns at once a cleanup that runs the module's own.  anywidget rejects a model
+    whose ``initialize`` has not finished 2 s after the model *arrived* ("[anywidget] Failed to
+    initialize model."), and a rejected model drops every later update from the kernel.  Those 2 s
+    start before the shim runs at all: on a page of a hundred widgets on a busy machine (a phone,
+    two shared cores) the shim's own blob module took 1.5 s to load, so the earlier 1.2 s wait for
+    the served file made the Valeria page's lazy-part markers (``when-seen``) miss the limit.
+    ``render`` waits for the module's ``initialize``.  (What a module's ``initialize`` returns other
+    than a cleanup, anywidget's "exports", is not handed over: no served module returns any.)
+    The module's widget is its default export's result when that is a function, else the default
+    object, else its ``render``/``initialize``.  anywidget makes a ``blob:`` module of a non-URL
+    ``_esm``, where a relative import has no base, hence ``location.origin``."""
     return (
         "export default function () {\n"
         f"  const url = new URL({json.dumps(url_path)}, window.location.origin).href;\n"
@@ -219,11 +216,8 @@ def shim(url_path: str) -> str:
         "  });\n"
         "  let initialized = widget;\n"
         "  return {\n"
-        "    async initialize(ctx) {\n"
+        "    initialize(ctx) {\n"
         "      initialized = widget.then((w) => (w.initialize ? w.initialize(ctx) : undefined));\n"
-        "      const early = await Promise.race([initialized.then((r) => ({ r })),\n"
-        f"        new Promise((done) => setTimeout(done, {SHIM_WAIT_MS}))]);\n"
-        "      if (early) return early.r;\n"
         "      initialized.catch((e) => console.error('[kotika] widget module failed', e));\n"
         "      return () => initialized.then((r) => { if (typeof r === 'function') return r(); });\n"
         "    },\n"

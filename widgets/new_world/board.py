@@ -12,6 +12,7 @@ from typing import Mapping
 import ipywidgets as w
 
 from rules.core.protocol import BadInput
+from rules.new_world.labels import seat_name
 from rules.new_world.tiles import COVERED, NAMES
 
 from ..errors import count_en
@@ -90,6 +91,11 @@ class NWMap(HexBoard):
                     outlines=list(outlines), highlights=list(highlights))
 
 
+def seat_html(seat: int, seat_label) -> str:
+    """A seat in a table: the page's (Thai) name, then the engine's English one (``/ seat 1``)."""
+    return f"{e(seat_label(seat))} <span style='color:#666;white-space:nowrap'>/ {e(seat_name(seat)[1])}</span>"
+
+
 def score_html(obs: dict, seat_label) -> str:
     now = acting(obs)
     head = "".join(f"<th>{e(v)}</th>" for v in SOURCE_LABELS.values())
@@ -99,7 +105,7 @@ def score_html(obs: dict, seat_label) -> str:
         src = obs["sources"][seat]
         sw = f"<span class='kl-swatch' style='background:{SEAT_COLOURS[seat]}'></span>"
         held = sum(1 for h in obs["castles"] if h == seat)
-        rows.append(f"<tr{cls} data-seat='{seat}'><td style='text-align:left'>{sw}{e(seat_label(seat))}</td>"
+        rows.append(f"<tr{cls} data-seat='{seat}'><td style='text-align:left'>{sw}{seat_html(seat, seat_label)}</td>"
                     f"<td class='kl-score'><b>{total}</b></td>" + "".join(f"<td>{src[k]}</td>" for k in SOURCE_LABELS)
                     + f"<td>{obs['hand_sizes'][seat]}+{obs['pile_sizes'][seat]}</td><td>{held}</td></tr>")
     mine = ""
@@ -121,17 +127,19 @@ def decided_html(events, seat_label) -> str:
     for ev in events:
         d = ev.data
         if ev.kind == "settlement_scored" and d.get("size", 1) > 1:
-            rows = "".join(f"<tr><td style='text-align:left'>{e(seat_label(s))}{' (ปิดนิคม / closer)' if s == d['closer'] else ''}</td>"
+            rows = "".join(f"<tr><td style='text-align:left'>{seat_html(s, seat_label)}{' (ปิดนิคม / closer)' if s == d['closer'] else ''}</td>"
                            f"<td>{inf}</td><td>{rank}</td><td>{pts}</td></tr>" for s, inf, rank, pts in d["table"])
-            tie = (" · เสมอ: คนปิดแพ้ ที่เหลือตามเข็มนาฬิกา (scoring.settlement_tiebreak)" if d.get("ties") else "")
-            out.append(f"<div class='kl-decide'>นิคม {e(d['settlement'])} ({d['size']} ช่อง){tie}"
-                       "<table><tr><th>ผู้เล่น</th><th>อิทธิพล / influence</th><th>อันดับ / rank</th><th>แต้ม / points</th></tr>"
+            tie = (" · เสมอ: คนปิดแพ้ ที่เหลือตามเข็มนาฬิกา / a tie: the closer loses, the others go clockwise"
+                   " (scoring.settlement_tiebreak)" if d.get("ties") else "")
+            out.append(f"<div class='kl-decide'>นิคม {e(d['settlement'])} ({d['size']} ช่อง) / settlement "
+                       f"{e(d['settlement'])} ({d['size']} cells){tie}"
+                       "<table><tr><th>ผู้เล่น / player</th><th>อิทธิพล / influence</th><th>อันดับ / rank</th><th>แต้ม / points</th></tr>"
                        f"{rows}</table></div>")
         elif ev.kind in ("castle_taken", "castle_tie") and d.get("counts"):
-            rows = "".join(f"<tr><td style='text-align:left'>{e(seat_label(s))}</td><td>{c[0]}</td><td>{c[1]}</td></tr>"
+            rows = "".join(f"<tr><td style='text-align:left'>{seat_html(s, seat_label)}</td><td>{c[0]}</td><td>{c[1]}</td></tr>"
                            for s, c in enumerate(d["counts"]) if c[0])
             out.append(f"<div class='kl-decide'>ปราสาท {e(d['castle'])}: ครองโดย / held by {e(seat_label(d['holder']))}"
-                       "<table><tr><th>ผู้เล่น</th><th>ไทล์ติด / tiles</th><th>ฟาร์มติด / farms</th></tr>"
+                       "<table><tr><th>ผู้เล่น / player</th><th>ไทล์ติด / tiles</th><th>ฟาร์มติด / farms</th></tr>"
                        f"{rows}</table></div>")
         elif ev.kind == "farm_scored":
             out.append(f"<div class='kl-decide'>กลุ่มฟาร์ม {d['points']} แผ่น = {d['points']} แต้ม / "

@@ -7,6 +7,8 @@ import html
 
 import ipywidgets as w
 
+from rules.toy_pig.turn import seat_name
+
 from ..page import BoardView, Shown, acting
 
 CSS = """<style>
@@ -23,7 +25,8 @@ def table_html(obs: dict, seat_label) -> str:
     for seat, score in enumerate(obs["scores"]):
         cls = " class='acting'" if seat in now else ""
         pending = obs["pending"] if seat == obs["turn"] else ""
-        rows.append(f"<tr{cls} data-seat='{seat}'><td style='text-align:left'>{html.escape(seat_label(seat))}</td>"
+        rows.append(f"<tr{cls} data-seat='{seat}'><td style='text-align:left'>{html.escape(seat_label(seat))} "
+                    f"<span style='color:#666;white-space:nowrap'>/ {html.escape(seat_name(seat)[1])}</span></td>"
                     f"<td class='kl-score'>{score}</td><td>{pending}</td></tr>")
     secret = obs.get("my_secret")
     mine = (f"<div>การ์ดลับของคุณ / your secret card: <b class='kl-secret'>{secret}</b></div>"

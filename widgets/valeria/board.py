@@ -9,12 +9,13 @@ import html
 import ipywidgets as w
 
 from rules.valeria.battle import strength_breakdown
-from rules.valeria.board import TRACK_EN, ability
+from rules.valeria.board import TRACK_EN, TRACK_TH, ability
 from rules.valeria.config import SHRINE_TH, SHRINES, TROOPS
 from rules.valeria.data import load
 from rules.valeria.scoring import result_text
 from rules.valeria.names import award_name, champion_name, map_name, place_name, plan_name, troop_name
 from rules.valeria.shrines import shrine_values
+from rules.valeria.state import seat_name
 
 from ..page import BoardView, Shown, acting
 
@@ -41,10 +42,32 @@ CSS = """<style>
 /* Thai has no spaces: wrap at the browser's word boundaries (ICU), never inside a word */
 .kl-val td, .kl-val th { overflow-wrap: normal; word-break: normal; line-break: strict; }
 .kl-val .kl-nobr { white-space: nowrap; }
-@media (max-width: 640px) {  /* phones: a wide table scrolls in its own box instead of squeezing every column */
-  .kl-val .kl-val-scroll { overflow-x: auto; }
+.kl-val .kl-en { font-size: 11px; color: #666; font-weight: normal; }
+/* a box that still scrolls sideways shows it: a shadow on the side with more table (scroll shadows) */
+.kl-val .kl-val-scroll {
+  background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 24px 100% no-repeat local,
+    linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right / 24px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.25), rgba(0,0,0,0)) left / 10px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.25), rgba(0,0,0,0)) right / 10px 100% no-repeat scroll;
+}
+@media (max-width: 640px) {
   .kl-val td, .kl-val th { min-width: 2.6em; }
-  .kl-val td.kl-val-wide { min-width: 14em; }
+  /* phones: the seats' table is a card per seat (a 12-column table was ~970 px wide in a 358 px box),
+     each value after its label (Thai / English, the column's header: data-label) */
+  .kl-val table.kl-val-seats, .kl-val table.kl-val-seats > tbody, .kl-val table.kl-val-seats > tbody > tr { display: block; }
+  .kl-val table.kl-val-seats > tbody > tr.kl-val-heads { display: none; }
+  .kl-val table.kl-val-seats > tbody > tr { border: 1px solid #ccc; border-radius: 6px; margin: 0 0 6px; padding: 3px 6px; }
+  .kl-val table.kl-val-seats > tbody > tr > td { display: block; border: 0; padding: 1px 0; min-width: 0; }
+  .kl-val table.kl-val-seats > tbody > tr > td.kl-val-num { display: inline-block; margin-right: 12px; }
+  .kl-val table.kl-val-seats > tbody > tr > td[data-label]::before {
+    content: attr(data-label) ": "; color: #666; font-size: 11px; white-space: nowrap; }
+  .kl-val table.kl-val-seats .kl-plan { display: inline-block; margin-right: 8px; vertical-align: top; }
+  .kl-val table.kl-val-seats td.kl-val-map table.map { display: inline-table; vertical-align: middle; margin-left: 8px; }
+  .kl-val table.kl-val-seats .kl-val-reserve br.kl-val-sep { display: none; }
+  /* the plan row, champions and awards: a heading line, then the cards wrap under it */
+  .kl-val table.kl-val-row, .kl-val table.kl-val-row > tbody, .kl-val table.kl-val-row > tbody > tr { display: block; }
+  .kl-val table.kl-val-row > tbody > tr > th { display: block; border: 0; text-align: left; padding: 4px 0 0; }
+  .kl-val table.kl-val-row > tbody > tr > td { display: inline-block; margin: 0 4px 4px 0; }
 }
 </style>"""
 
@@ -110,22 +133,23 @@ def table_html(state, obs: dict, seat_label) -> str:
     # shrines
     rows = []
     for name in SHRINES:
-        here = [seat_label(i) for i, p in enumerate(obs["players"]) if p["warden"] == name]
-        extra = f" · อัญมณี {obs['gem_shrine']}" if name == "gem" else ""
+        here = [i for i, p in enumerate(obs["players"]) if p["warden"] == name]
+        extra = f" · อัญมณี / gems {obs['gem_shrine']}" if name == "gem" else ""
         rows.append(f"<tr data-shrine='{name}'><td>{words(SHRINE_TH[name])}<br><span class='kl-muted'>{name}{extra}</span></td>"
                     f"<td>{''.join(die_chip(d) for d in obs['shrines'][name]) or '<i>ว่าง / empty</i>'}</td>"
-                    f"<td>{e(', '.join(here))}</td></tr>")
+                    f"<td>{', '.join(seat_html(i, seat_label) for i in here)}</td></tr>")
     bag = " ".join(f"{die_chip(t + str(n))}" for t, n in obs["bag"].items())
     parts.append("<div class='kl-val-scroll'><table><tr><th>ศาล / shrine</th><th>เต๋า / dice</th><th>Warden</th></tr>" + "".join(rows) +
                  f"<tr><td>ถุง / bag</td><td colspan=2>{bag} <span class='kl-muted'>(จำนวนต่อสี / count per colour)</span></td></tr></table></div>")
     # plan row, champions, awards
-    row = "".join(f"<td>{data.row_prices[j]} ทอง<br>{plan_html(pid) if pid else '-'}</td>" for j, pid in enumerate(obs["plan_row"]))
+    row = "".join(f"<td>{data.row_prices[j]} ทอง / gold<br>{plan_html(pid) if pid else '-'}</td>" for j, pid in enumerate(obs["plan_row"]))
     champs = "".join(f"<td title='{names_title(champion_name(c))}'>{words(champion_name(c)[0])}<br>"
-                     f"{id_html(c, f' <span class=kl-muted>· {data.champions[c].price} ทอง</span>')}</td>" if c else "<td>-</td>"
+                     f"{id_html(c, f' <span class=kl-muted>· {data.champions[c].price} ทอง / gold</span>')}</td>" if c else "<td>-</td>"
                      for c in obs["champ_up"])
     awards = "".join(f"<td title='{names_title(award_name(a))}'>{words(award_name(a)[0])}<br>{id_html(a)}</td>" if a else "<td>-</td>"
                      for a in obs["award_up"])
-    parts.append(f"<div class='kl-val-scroll'><table><tr><th>แผนรบ / plans (กอง {obs['plan_deck']})</th>{row}</tr>"
+    parts.append(f"<div class='kl-val-scroll'><table class='kl-val-row'><tr><th>แผนรบ / plans "
+                 f"<span class='kl-nobr'>(กอง / deck {obs['plan_deck']})</span></th>{row}</tr>"
                  f"<tr><th>{words('แชมเปียน / champions')}</th>{champs}</tr><tr><th>Award</th>{awards}</tr></table></div>")
     # battle in progress
     b = obs.get("battle")
@@ -145,29 +169,40 @@ def table_html(state, obs: dict, seat_label) -> str:
                     f"บารมี / influence {bd['influence']} → พลังจริงถ้ารบตอนนี้ / real if fought now {bd['real']}")
         else:
             sums = f"บารมี / influence {me['influence']} · พลังจริง / real strength <b class='kl-real'>{b['real']}</b>"
-        parts.append(f"<div class='battle'>ศึก / battle: {plan_html(b['plan'])} ({'สำรอง' if b['source'] == 'reserve' else 'ซื้อสด'})"
+        parts.append(f"<div class='battle'>ศึก / battle: {plan_html(b['plan'])} ({'สำรอง / reserve' if b['source'] == 'reserve' else 'ซื้อสด / from the row'})"
                      f"<br>{' · '.join(cells)}<br>{sums}</div>")
-    # players
+    # players: a column per value on a wide screen, a card per seat on a phone (CSS), every value
+    # with its label in Thai and English (the header, and the cell's data-label on a phone)
     rows = []
     for i, p in enumerate(obs["players"]):
         cls = " class='acting'" if i in now else ""
         ps = state.players[i]
-        abil = (f"ช่องทหาร {ability(ps, 'troop', state.config)} · สำรอง {ability(ps, 'reserve', state.config)} · "
-                f"เพดาน {ability(ps, 'cap', state.config)} · โควตา {ability(ps, 'quota', state.config)} · "
-                f"+{ability(ps, 'strength', state.config)} พลัง")
-        champs = ", ".join(champion_name(c)[0] for c in p["champions"]) or "-"
+        strength = ability(ps, 'strength', state.config)
+        # each ability kept on one line (the browser's Thai dictionary cut โควตาแชมเปียน inside)
+        abil = " · ".join(f"<span class='kl-nobr'>{e(TRACK_TH[t])} / {e(TRACK_EN[t])} {ability(ps, t, state.config)}</span>"
+                          for t in ("troop", "reserve", "cap", "quota"))
+        abil += f" · <span class='kl-nobr'>พลัง / strength +{strength}</span>"
+        champs = "".join(f"<span class='kl-val-champ' title='{names_title(champion_name(c))}'>{words(champion_name(c)[0])}"
+                         f" <span class='kl-muted kl-val-id'>{e(c)}</span></span><br>" for c in p["champions"]) or "-"
+        lifted = ", ".join(f"<span class='kl-nobr'>{e(TRACK_TH[t])} / {e(TRACK_EN[t])}</span>" for t in p["lifted"])
         wth, wen = place_name(p["warden"])
-        rows.append(f"<tr{cls} data-seat='{i}'><td>{e(seat_label(i))}{' (เริ่ม)' if obs['first'] == i else ''}"
+        cell = lambda k, body, extra="": f"<td{extra} data-label='{e(head_text(k))}'>{body}</td>"  # noqa: E731
+        num = " class='kl-val-num'"
+        rows.append(f"<tr{cls} data-seat='{i}'><td>{seat_html(i, seat_label)}{' (เริ่ม / first)' if obs['first'] == i else ''}"
                     f"<br><span class='kl-warden' title='Warden: {e(wen)}'>Warden: {words(wth)}</span>"
                     f"<br><span class='kl-muted'>{e(wen)}</span></td>"
-                    f"<td class='kl-vp'>{p['vp']}</td><td>{p['influence']}</td><td>{p['gold']}</td><td>{p['magic']}</td>"
-                    f"<td>{p['gems']}</td><td>{''.join(die_chip(d) for d in p['troops'])}</td>"
-                    f"<td>{''.join(plan_html(x) + '<br>' for x in p['reserve']) or '-'}</td><td>{len(p['plans'])}</td>"
-                    f"<td class='kl-val-wide'>{words(champs)}</td><td class='kl-val-wide'><span class='kl-muted'>{e(abil)}</span><br>"
-                    f"{e(', '.join(TRACK_EN[t] for t in p['lifted']))}</td><td>{map_html(p)}</td></tr>")
-    heads = ("ผู้เล่น", "VP", "บารมี", "ทอง", "เวท", "อัญมณี", "ทหาร", "สำรอง", "สำเร็จ", "แชมเปียน", "ความสามารถ", "แผนที่")
-    parts.append("<div class='kl-val-scroll'><table><tr>" + "".join(f"<th>{words(h)}</th>" for h in heads) + "</tr>"
-                 + "".join(rows) + "</table></div>")
+                    + cell(1, p['vp'], " class='kl-vp kl-val-num'") + cell(2, p['influence'], num) + cell(3, p['gold'], num)
+                    + cell(4, p['magic'], num) + cell(5, p['gems'], num) + cell(8, len(p['plans']), num)
+                    + cell(6, ''.join(die_chip(d) for d in p['troops']) or '-')
+                    + cell(7, ''.join(plan_html(x) + "<br class='kl-val-sep'>" for x in p['reserve']) or '-', " class='kl-val-reserve'")
+                    + cell(9, champs, " class='kl-val-wide'")
+                    + cell(10, f"<span class='kl-muted'>{abil}</span>" + (f"<br>{lifted}" if lifted else ""), " class='kl-val-wide'")
+                    + cell(11, map_html(p), " class='kl-val-map'") + "</tr>")
+    order = (0, 1, 2, 3, 4, 5, 8, 6, 7, 9, 10, 11)
+    parts.append("<div class='kl-val-scroll'><table class='kl-val-seats'><tr class='kl-val-heads'>"
+                 + "".join(f"<th>{words(SEAT_HEADS[k][0])}" + (f"<br><span class='kl-en'>{e(SEAT_HEADS[k][1])}</span>"
+                                                                     if SEAT_HEADS[k][1] != SEAT_HEADS[k][0] else "") + "</th>" for k in order)
+                 + "</tr>" + "".join(rows) + "</table></div>")
     # the shrine explainer for the seat to move
     seat = state.turn
     if obs["phase"] == "move":
@@ -176,9 +211,9 @@ def table_html(state, obs: dict, seat_label) -> str:
                        f"<br><span class='kl-enter'>{'✓ เข้าได้ / may enter' if v['enter'] else refusal_html(v)}</span></td>"
                        f"<td>{v['dice']}</td><td>{v['best_discount']}</td><td class='kl-val-explain'>{words(v['gives_th'])}<br>"
                        f"<span class='kl-muted'>{e(v['gives_en'])}</span></td></tr>" for v in vals)
-        parts.append(f"<div class='kl-explain'>ถ้า{e(seat_label(seat))} เข้าศาลตอนนี้ / entering a shrine now:"
-                     f"<div class='kl-val-scroll'><table><tr><th>ศาล · เข้าได้</th><th>เต๋า</th><th>ส่วนลดสูงสุด</th>"
-                     f"<th>ได้ / gives</th></tr>{rows}</table></div></div>")
+        parts.append(f"<div class='kl-explain'>ถ้า{e(seat_label(seat))} เข้าศาลตอนนี้ / if {e(seat_name(seat)[1])} enters a shrine now:"
+                     f"<div class='kl-val-scroll'><table><tr><th>ศาล · เข้าได้ / shrine · may enter</th><th>เต๋า / dice</th>"
+                     f"<th>ส่วนลดสูงสุด / best discount</th><th>ได้ / gives</th></tr>{rows}</table></div></div>")
     if obs.get("winners") is not None:
         names = ", ".join(seat_label(i) for i in obs["winners"])
         parts.append(f"<div class='kl-over'><b>จบเกม / game over</b>: {e(names)} ชนะ / win{'s' if len(obs['winners']) == 1 else ''} "
@@ -187,11 +222,28 @@ def table_html(state, obs: dict, seat_label) -> str:
     return "".join(parts)
 
 
+SEAT_HEADS = (("ผู้เล่น", "seat"), ("VP", "VP"), ("บารมี", "influence"), ("ทอง", "gold"), ("เวท", "magic"),
+              ("อัญมณี", "gems"), ("ทหาร", "troops"), ("สำรอง", "reserve"), ("สำเร็จ", "plans done"),
+              ("แชมเปียน", "champions"), ("ความสามารถ", "abilities"), ("แผนที่", "map"))
+"""The seats' columns (Thai, English): the header on a wide screen, each value's label on a phone."""
+
+
+def head_text(k: int) -> str:
+    """Column ``k``'s label on one line: ``"ทอง / gold"`` (``"VP"`` once)."""
+    th, en = SEAT_HEADS[k]
+    return th if th == en else f"{th} / {en}"
+
+
+def seat_html(seat: int, seat_label) -> str:
+    """A seat by the page's name (Thai) with the engine's English name after it (``seat 1``)."""
+    return f"{e(seat_label(seat))} <span class='kl-muted kl-nobr'>/ {e(seat_name(seat)[1])}</span>"
+
+
 def map_html(p: dict) -> str:
     """The seat's campaign map side: a 3x3 grid, conquered spaces filled."""
     th, en = map_name(p["map_id"], p["side"])
     if p["side"] is None:
-        return f"<span title='{e(en)}'>{words(th)}</span> (ยังไม่เลือกหน้า)<br>{id_html(p['map_id'])}"
+        return f"<span title='{e(en)}'>{words(th)}</span> (ยังไม่เลือกหน้า / side not chosen)<br>{id_html(p['map_id'])}"
     side = load().maps[p["map_id"]].sides[p["side"]]
     grid = {sp.pos: sp for sp in side.spaces}
     rows = []
