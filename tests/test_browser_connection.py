@@ -34,6 +34,10 @@ SLOW = 240_000  # ms: generous, not a speed goal (the machine is kept busy on pu
 SCENARIO = "2_contessa_bluff_loses_both"
 COUP_LINK = f"/voila/render/coup.ipynb?scenario={SCENARIO}&step=3"
 KERNEL_WS = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
+FRONT_SCRIPT = re.compile(r"/(voila|kotika-lite)\.js(\?|$)")
+"""The page's front-end script, whichever front the dashboard serves (``widgets.serve --front``):
+Voila's ``voila.js`` or the light front's ``kotika-lite.js``.  Held back, it simulates a slow load:
+the page has its kernel but nothing has connected to it yet."""
 
 
 class Busy:
@@ -155,7 +159,7 @@ def test_pages_draw_their_first_board_on_a_busy_machine(browser, dashboard):
         w = Watched(browser, dashboard)
         try:
             held: list = []
-            w.page.route("**/voila.js*", lambda route: held.append(route))
+            w.page.route(FRONT_SCRIPT, lambda route: held.append(route))
             t0 = time.monotonic()
             w.goto_committed("/")
             w.page.wait_for_function("() => !!document.getElementById('jupyter-config-data')",
@@ -273,7 +277,7 @@ def test_page_whose_kernel_went_before_it_connected_says_so(browser, dashboard):
     w = Watched(browser, dashboard)
     try:
         held: list = []
-        w.page.route("**/voila.js*", lambda route: held.append(route))
+        w.page.route(FRONT_SCRIPT, lambda route: held.append(route))
         w.goto_committed(COUP_LINK)
         w.page.wait_for_function("() => !!document.getElementById('jupyter-config-data')", timeout=SLOW)
         kernel = w.page.evaluate(
@@ -283,7 +287,7 @@ def test_page_whose_kernel_went_before_it_connected_says_so(browser, dashboard):
         r = w.page.request.delete(f"{dashboard}/api/kernels/{kernel}",
                                   headers={"X-XSRFToken": _xsrf(w.ctx)})
         assert r.status == 204, r.status
-        w.page.unroute("**/voila.js*")
+        w.page.unroute(FRONT_SCRIPT)
         for route in held:
             route.continue_()
         banner = w.page.locator("#kl-conn.shown")

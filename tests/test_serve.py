@@ -40,7 +40,8 @@ class Served:
     """``python -m widgets.serve`` on a free port with its log in ``artifacts/``."""
 
     def __init__(self, name: str, cull_idle_timeout: int | str = CULL_NEVER,
-                 cull_interval: int | str = CULL_NEVER, arrival_timeout: int | None = None):
+                 cull_interval: int | str = CULL_NEVER, arrival_timeout: int | None = None,
+                 front: str | None = None):
         ARTIFACTS.mkdir(exist_ok=True)
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         self.log_path = ARTIFACTS / f"serve_{name}_{worker}.log"
@@ -50,7 +51,8 @@ class Served:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "widgets.serve", "--host", "127.0.0.1", "--port", str(port),
              "--pool-size", str(POOL_SIZE), "--cull-idle-timeout", str(cull_idle_timeout), "--cull-interval", str(cull_interval),
-             *([] if arrival_timeout is None else ["--arrival-timeout", str(arrival_timeout)])],
+             *([] if arrival_timeout is None else ["--arrival-timeout", str(arrival_timeout)]),
+             *([] if front is None else ["--front", front])],
             cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
         notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))
         # Ready once every pool has its kernel.  On a saturated machine (CI beside other work)
@@ -184,6 +186,44 @@ def test_left_page_kernel_is_shut_down_without_the_culler(served, browser, leave
     assert f"Kernel shutdown: {kernel}" in log
     assert "Culling '" not in log  # the idle culler shut no kernel down
     assert f"403 POST /voila/api/shutdown/{kernel}" not in log, "the shutdown beacon was refused"
+
+
+@pytest.mark.browser
+def test_the_voila_front_still_opens_a_page(browser):
+    """``--front voila`` (Voila's own lab front end; the light front is the default) still serves a
+    working page: New World at a linked scenario draws its board from Voila's JavaScript (not the
+    light bundle), a stepper click moves the step and redraws the board, and nothing went wrong in
+    the console or the page."""
+    s = Served("voila_front", front="voila")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="th-TH")
+    try:
+        page = ctx.new_page()
+        scripts: list[str] = []
+        errors: list[str] = []
+        page.on("request", lambda r: scripts.append(r.url.split("?")[0].rsplit("/", 1)[-1])
+                if r.resource_type == "script" else None)
+        page.on("console", lambda m: errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+        page.route("**/*", lambda r: r.continue_()
+                   if urllib.parse.urlparse(r.request.url).hostname in ("127.0.0.1", "localhost") else r.abort())
+        stem = "1_large_settlement_2_2_2_closer_last"
+        page.goto(f"{s.base}/voila/render/new_world.ipynb?scenario={stem}&step=0",
+                  wait_until="domcontentloaded", timeout=240_000)
+        linked = page.locator(".kl-nw-scenario").first
+        linked.locator("svg.kl-hexboard polygon[data-cell]").first.wait_for(timeout=240_000)
+        assert "voila.js" in scripts and "kotika-lite.js" not in scripts, scripts
+        rev = "() => document.querySelector('.kl-nw-scenario svg.kl-hexboard').getAttribute('data-rev')"
+        before = page.evaluate(rev)
+        assert linked.locator(".widget-readout").first.inner_text().strip() == "0"
+        linked.locator('button[title="ถัดไป / forward"]').first.click()
+        page.wait_for_function("() => document.querySelector('.kl-nw-scenario .widget-readout')"
+                               ".textContent.trim() === '1'", timeout=60_000)
+        page.wait_for_function(f"() => ({rev})() !== {before!r}", timeout=60_000)
+        assert "Error displaying widget" not in page.inner_text("body")
+        assert errors == [], errors
+    finally:
+        ctx.close()
+        s.stop()
 
 
 def _assert_stopped_cleanly(s: Served, sig: int, kernels: list, visitor: str | None) -> None:

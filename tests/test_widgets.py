@@ -479,9 +479,13 @@ def test_serve_arguments():
     for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=9999", "--preheat_kernel=True",
                  f"--pool_size={serve.POOL_SIZE}", "--MappingKernelManager.cull_idle_timeout=600",
                  "--MappingKernelManager.cull_interval=60", "--strip_sources=True",
-                 "--show_tracebacks=False", "--template=kotika", "--KernelManager.transport=ipc"):
+                 "--show_tracebacks=False", "--template=kotika-lite", "--KernelManager.transport=ipc"):
         assert flag in argv
-    assert (serve.JUPYTER_DATA / "voila/templates/kotika/index.html.j2").exists()
+    assert "--template=kotika-lite" in argv and "--template=kotika" not in argv  # lite is the default front
+    assert "--template=kotika" in serve.voila_argv("127.0.0.1", 9999, front="voila")
+    for template in ("kotika", "kotika-lite"):
+        assert (serve.JUPYTER_DATA / f"voila/templates/{template}/index.html.j2").exists()
+    assert (serve.JUPYTER_DATA / "voila/templates/kotika-lite/static/kotika-lite.js").exists()
     assert json.loads((serve.ROOT / "voila.json").read_text())["VoilaConfiguration"]["preheat_kernel"]
 
 

@@ -26,9 +26,12 @@ the end; command-line flags win over the file):
   ``VoilaExecutor.startup_timeout`` and ``VoilaExecutor.iopub_timeout`` (see
   :data:`KERNEL_INFO_TIMEOUT` and :data:`IOPUB_TIMEOUT`);
 * ``--strip_sources=True --show_tracebacks=False``: readers see outputs, not code or stacks;
-* ``--template=kotika`` (``widgets/jupyter/voila/templates/kotika``, found through
-  ``JUPYTER_PATH``): Voila's lab template minus its two Font Awesome CDN links (the icons are
-  bundled in Voila's JavaScript anyway);
+* ``--template=kotika-lite`` (``widgets/jupyter/voila/templates/kotika-lite``, found through
+  ``JUPYTER_PATH``; ``--front``, :data:`FRONTS`): the pages' cells rendered by the server and a
+  small front end of our own (built from ``widgets/front/``: the widget manager, ipywidgets'
+  controls, anywidget and a kernel websocket client) instead of Voila's JupyterLab application;
+  ``--front voila`` gives ``--template=kotika``, Voila's lab template minus its two Font Awesome
+  CDN links (the icons are bundled in Voila's JavaScript anyway);
 * brotli (quality 11) for the static files and the served widget modules, compressed once in a
   background thread at start (:class:`_Brotli`; ``--no-brotli`` turns it off), to browsers that
   ask for it; gzip on the other responses (tornado ``compress_response``); permessage-deflate on the kernel websockets
@@ -55,9 +58,10 @@ the end; command-line flags win over the file):
   preloads (``<link rel="modulepreload">`` in the template: plotly.js only where the notebook's
   metadata asks for it, ``{"kotika": {"preload": ["plotly-chart"]}}``).
 
-Offline: Voila's lab template serves its JavaScript itself and the widgets' code comes from
-the installed lab extensions (ipywidgets, anywidget) and ``/kl-static/``; no CDN is needed at
-page load (the browser tests block every non-local request and check).
+Offline: the light front's bundle is served from the template's ``static/`` folder (Voila's lab
+template serves its JavaScript itself and the widgets' code comes from the installed lab
+extensions, ipywidgets and anywidget), the widgets' modules from ``/kl-static/``; no CDN is
+needed at page load (the browser tests block every non-local request and check).
 
 The launcher runs Voila in this process (``Voila.launch_instance``) with these additions,
 which a plain ``voila notebooks/`` run does not have: the ``_xsrf`` cookie, the quiet stop, the
@@ -88,11 +92,14 @@ NOTEBOOKS = ROOT / "notebooks"
 HOME = "index.ipynb"
 TEMPLATE = "kotika"
 FRONTS = {"voila": "kotika", "lite": "kotika-lite"}
-"""``--front``: the page's JavaScript.  ``voila`` (default): Voila's lab front end (a JupyterLab
-application); ``lite``: ``widgets/jupyter/voila/templates/kotika-lite``, the same page with a small
-bundle of its own (the widget manager, ipywidgets' controls, anywidget and a kernel client, built
-from ``widgets/front/``) instead.  The environment variable ``KOTIKA_FRONT`` sets the default
-(the test server and the benchmark's server inherit it)."""
+"""``--front``: the page's JavaScript.  ``lite`` (default): ``widgets/jupyter/voila/templates/kotika-lite``,
+the page with a small bundle of its own (the widget manager, ipywidgets' controls, anywidget and a
+kernel client, built from ``widgets/front/``); ``voila``: Voila's lab front end (a JupyterLab
+application, about 100 chunks and 5 MB of JavaScript before the kernel's websocket opens: under load
+its pages opened in 2.5-4.6 s p50 against 1.4-2.4 s with ``lite``, and sent three times the bytes).
+The environment variable ``KOTIKA_FRONT`` overrides the default (the test server and the
+benchmark's server inherit it)."""
+DEFAULT_FRONT = "lite"
 JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
 """Holds ``voila/templates/kotika``; prepended to ``JUPYTER_PATH`` so Voila finds it."""
 HEAVY_EXTENSIONS = {"jupyterlab-plotly": re.compile(r"\.show\(|plotly\.io|\bpio\b|renderers")}
@@ -174,7 +181,7 @@ else one core fewer than the machine has, so that the pages being read always ha
 
 def voila_argv(host: str = "127.0.0.1", port: int = 8866, pool_size: int = POOL_SIZE,
                preheat: bool = True, cull_idle_timeout: int = 600, cull_interval: int = 60,
-               extra: list[str] | None = None, front: str = "voila") -> list[str]:
+               extra: list[str] | None = None, front: str = DEFAULT_FRONT) -> list[str]:
     """The Voila command-line arguments for the dashboard (see the module docstring)."""
     return [
         str(NOTEBOOKS),
@@ -1120,10 +1127,10 @@ def main(argv: list[str] | None = None) -> None:
                          "from <base_url>kl-static/ (widgets/bundles.py)")
     ap.add_argument("--no-brotli", action="store_true",
                     help="gzip only: do not precompress the static files with brotli at start")
-    ap.add_argument("--front", choices=sorted(FRONTS), default=os.environ.get("KOTIKA_FRONT") or "voila",
-                    help="the pages' JavaScript: voila (Voila's lab front end, default) or lite "
-                         "(templates/kotika-lite: a small bundle, no JupyterLab); default from "
-                         "$KOTIKA_FRONT")
+    ap.add_argument("--front", choices=sorted(FRONTS), default=os.environ.get("KOTIKA_FRONT") or DEFAULT_FRONT,
+                    help=f"the pages' JavaScript: lite (templates/kotika-lite: a small bundle, no "
+                         f"JupyterLab) or voila (Voila's lab front end); default {DEFAULT_FRONT}, "
+                         f"or $KOTIKA_FRONT")
     ap.add_argument("--print-command", action="store_true", help="print Voila's arguments and exit")
     args, extra = ap.parse_known_args(argv)
     port = args.port

@@ -26,6 +26,16 @@ fs.copyFileSync(path.join(fa, 'fonts/fontawesome-webfont.woff2'), path.join(out,
 
 // anywidget's npm module is an AMD module (define(["@jupyter-widgets/base"], factory)):
 // the factory is exported instead.
+//
+// And its limit for a model's initialize: anywidget rejects a model whose widget module has not
+// been imported and initialized 2 s after the model was made ("[anywidget] Failed to initialize
+// model."), and such a model drops every later update from the kernel (the board or the URL keeper
+// stops following the reader's steps).  Each served widget's `_esm` is a shim imported from a blob:
+// URL (widgets/bundles.py), and this front end makes every model of a page at once, so on a busy
+// machine (load 8 on 2 cores) those imports alone took 0.3-0.6 s, the shim then waits up to
+// SHIM_WAIT_MS (1.2 s) for its module, and some pages lost a model in the browser tests.  Here a
+// model gets ANYWIDGET_INIT_MS: a module that never comes still fails, later.
+const ANYWIDGET_INIT_MS = 30000;
 const anywidgetAmd = {
   name: 'anywidget-amd',
   setup(build) {
@@ -34,6 +44,9 @@ const anywidgetAmd = {
       const amd = 'define(["@jupyter-widgets/base"], widget_default);';
       if (!text.includes(amd)) throw new Error('anywidget: its AMD define() was not found');
       text = text.replace(amd, 'export default widget_default;');
+      const limit = 'AbortSignal.timeout(2e3).addEventListener("abort", () => {\n      resolvers.reject(new Error("[anywidget] Failed to initialize model."));';
+      if (text.split(limit).length !== 2) throw new Error("anywidget: its 2 s initialize limit was not found");
+      text = text.replace(limit, limit.replace('2e3', String(ANYWIDGET_INIT_MS)));
       return { contents: text, loader: 'js' };
     });
   },

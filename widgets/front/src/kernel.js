@@ -16,7 +16,7 @@ export function uuid() {
   return Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 }
 
-function serializeV1(msg) {
+export function serializeV1(msg) {
   const parts = [msg.channel, JSON.stringify(msg.header), JSON.stringify(msg.parent_header || {}),
     JSON.stringify(msg.metadata || {}), JSON.stringify(msg.content || {})].map((s) => encoder.encode(s));
   const buffers = (msg.buffers || []).map((b) => (ArrayBuffer.isView(b)
@@ -33,7 +33,7 @@ function serializeV1(msg) {
   return out.buffer;
 }
 
-function deserializeV1(data) {
+export function deserializeV1(data) {
   const view = new DataView(data);
   const n = Number(view.getBigUint64(0, true));
   const off = [];
