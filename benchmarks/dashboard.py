@@ -543,6 +543,7 @@ async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks:
             server.wait_quiet(timeout=60)
             kinds = await v.page.evaluate("() => window.__kl.kinds()")
             rss0 = server.rss_mib(v.kernel_id)
+            curve = [rss0]  # every 100 clicks: growth that levels off is warm-up, steady growth a leak
             open0, close0, bytes0 = v.comm_open, v.comm_close, v.ws_bytes
             home_i, home_pass = 0, 0
             done = 0
@@ -577,6 +578,8 @@ async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks:
                 r["first"].append(first)
                 r["done"].append(last)
                 done += 1
+                if done % 100 == 0:
+                    curve.append(server.rss_mib(v.kernel_id))
             await asyncio.sleep(1)
             rss1 = server.rss_mib(v.kernel_id)
             page = out["pages"].setdefault(name, {})
@@ -584,6 +587,10 @@ async def measure_clicks(browser, server: Server, pages: dict[str, str], clicks:
                               for k, r in rec.items()}
             page["kernel"] = {"rss_start_mib": rss0, f"rss_after_{done}_clicks_mib": rss1,
                               "rss_growth_mib": round(rss1 - rss0, 1) if rss0 and rss1 else None,
+                              "rss_every_100_clicks_mib": curve,
+                              # the second half of the clicks: ~0 when memory is flat once warm
+                              "rss_growth_last_half_mib": (round(curve[-1] - curve[(len(curve) - 1) // 2], 1)
+                                                           if len(curve) >= 3 and None not in curve else None),
                               "clicks": done, "lazy_parts_built_first": lazy_parts,
                               "widgets_left_per_click": round((v.comm_open - open0 - (v.comm_close - close0))
                                                               / max(done, 1), 2),
@@ -800,7 +807,10 @@ def report(out: dict) -> str:
             after = next(v for key, v in k.items() if key.startswith("rss_after"))
             lines.append(f"{name + ': kernel RSS start/after (MiB)':<46}{k['rss_start_mib']!s:>18}{after!s:>9}"
                          f"  <= {g['kernel_mib']} {verdict(after, g['kernel_mib'])}; +{k['rss_growth_mib']} over "
-                         f"{k['clicks']} clicks, widgets left/click {k['widgets_left_per_click']}, "
+                         f"{k['clicks']} clicks"
+                         + (f" (+{k['rss_growth_last_half_mib']} in the second half; every 100: "
+                            f"{k['rss_every_100_clicks_mib']})" if k.get('rss_growth_last_half_mib') is not None else "")
+                         + f", widgets left/click {k['widgets_left_per_click']}, "
                          f"ws bytes/click {k['ws_bytes_per_click']}")
         lines.append(f"{name + ': console warnings+errors':<46}{len(p.get('console', [])):>27}"
                      + (f"  e.g. {p['console'][0][:90]}" if p.get("console") else ""))
