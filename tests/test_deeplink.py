@@ -58,6 +58,20 @@ def test_follow_shows_a_message_for_a_bad_link(query, needle):
     assert "kl-error" in html and needle in html and "Traceback" not in html
 
 
+def test_an_example_picked_after_a_bad_link_takes_over_the_address_bar():
+    box = deeplink.placeholder()
+    assert deeplink.follow(box, "coup", scenario_view, query="scenario=nonsense&step=99") is None
+    dd = box.children[1].children[0]
+    path = next(p for _label, p in dd.options if p is not None and p.stem == "4_forced_coup")
+    dd.value = path
+    shown = box.children[1].children[2]
+    view, url = shown.children
+    assert isinstance(url, deeplink.UrlState)
+    assert _params(url) == {"scenario": "4_forced_coup", "step": "0"}
+    view.stepper.last.click()
+    assert _params(url) == {"scenario": "4_forced_coup", "step": str(view.session.length)}
+
+
 def test_no_link_leaves_the_box_empty():
     box = deeplink.placeholder()
     assert deeplink.follow(box, "coup", scenario_view, query="") is None

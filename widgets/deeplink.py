@@ -252,7 +252,9 @@ def placeholder() -> w.VBox:
 
 def picker(game: str, view: Callable[[Path, int], w.Widget], box: w.VBox) -> w.VBox:
     """"Open an example instead": a dropdown of the game's scenarios by title (and ruling number);
-    choosing one shows it at step 0 in ``box`` below the picker."""
+    choosing one shows it at step 0 in ``box`` below the picker, and from then on the page's URL
+    is that example's link and follows its steps (:func:`keep_in_url`), as after a good link: the
+    bad link stayed in the address bar, so a reload or a copied address gave the error again."""
     from rules.core.scenario import load_scenario
 
     from .page import ruling_key, ruling_label
@@ -280,7 +282,7 @@ def picker(game: str, view: Callable[[Path, int], w.Widget], box: w.VBox) -> w.V
             return
         for old in shown.children:
             old.close()
-        shown.children = [new]
+        shown.children = [new, keep_in_url(new, Path(path).stem)]
     dd.observe(chosen, names="value")
     out = w.VBox([dd, error, shown])
     out.add_class("kl-link-picker")
