@@ -274,3 +274,21 @@ def test_the_results_say_what_they_are_of_and_when_the_controls_moved_on():
     panel.game.value = "new_world"
     panel.run(wait=True)
     assert "kl-shown" in panel.shown.value and "new_world, 10 games" in panel.shown.value
+
+
+def test_a_cancelled_run_says_how_many_games_its_results_hold():
+    """A run cancelled part way showed "results of: coup, 400 games" above numbers from 217 games
+    (a fresh user's trial): the line says how many of the games asked for were played."""
+    panel = SimulationPanel("coup", players=2, games=60, workers=1, bots="random")
+    tick = panel.runner.tick
+
+    def cancel_early(done, total):
+        tick(done, total)
+        if done >= 5:
+            panel.runner.cancel.set()
+    panel.runner.tick = cancel_early
+    panel.run(wait=True)
+    played = len(panel.table)
+    assert 5 <= played < 60
+    assert f"coup, {played} of 60 games (ยกเลิก / cancelled)" in panel.shown.value
+    assert "kl-shown" in panel.shown.value  # the controls still match: not the stale line

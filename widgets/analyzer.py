@@ -244,11 +244,14 @@ class SimulationPanel(w.VBox):
             self.shown.value = ""
             return
         reading = ", ".join(f"{k}={v}" for k, v in shown["config"].items() if k != "players") or "default"
-        what = (f"{html.escape(shown['game'])}, {shown['games']} games, {shown['config']['players']} seats, "
+        played = shown.get("played", shown["games"])
+        games = (f"{shown['games']} games" if played >= shown["games"]
+                 else f"{played} of {shown['games']} games (ยกเลิก / cancelled)")
+        what = (f"{html.escape(shown['game'])}, {games}, {shown['config']['players']} seats, "
                 f"bots {html.escape(', '.join(shown['bots']))}, reading {html.escape(reading)}"
                 + (f", vs {html.escape(', '.join(f'{k}={v}' for k, v in shown['against'].items()))}"
                    if shown["against"] else ""))
-        if running or self.settings() != shown:
+        if running or self.settings() != {k: v for k, v in shown.items() if k != "played"}:
             self.shown.value = (f'<div class="kl-stale" style="font-family:{THAI_FONT};background:#fff3cd;'
                                 f'padding:4px 8px;border-left:4px solid #e0a800">ผลด้านล่างเป็นของการเล่นครั้งก่อน '
                                 f'กด เล่น เพื่อดูผลของสิ่งที่เลือก / the results below are of the earlier run '
@@ -284,7 +287,8 @@ class SimulationPanel(w.VBox):
                 self.comparison = None
                 self.table = simulate(s["game"], s["games"], s["bots"], s["config"], seed=0, workers=workers,
                                       progress=False, on_progress=r.tick, cancel=r.cancel)
-            self._shown_settings = s
+            # a cancelled run played fewer games than asked: the line says how many it holds
+            self._shown_settings = {**s, "played": len(self.table)}
             self.draw()
             self._show_what_is_shown()
 
