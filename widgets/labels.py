@@ -11,6 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+def seat_html(thai: str, english: str) -> str:
+    """A seat in a board's table: the page's (Thai) name, then the engine's English one after a
+    slash, kept on one line (``ผู้เล่น 1 <span>/ seat 1</span>``); both are escaped here."""
+    from html import escape
+    return f"{escape(thai)} <span style='color:#666;white-space:nowrap'>/ {escape(english)}</span>"
+
+
 OPTIONAL = ("turn_of", "decision_words", "bluff")
 """Optional :class:`~widgets.page.GameSpec` hooks an adapter may define (:meth:`EngineLabels.spec_fields`)."""
 

@@ -15,6 +15,7 @@ from rules.core.protocol import BadInput
 from rules.new_world.labels import seat_name
 from rules.new_world.tiles import COVERED, NAMES
 
+from .. import labels
 from ..errors import count_en
 from ..hexboard import HexBoard, parse_cell_id
 from ..page import BoardView, Shown, acting, close_tree
@@ -93,7 +94,7 @@ class NWMap(HexBoard):
 
 def seat_html(seat: int, seat_label) -> str:
     """A seat in a table: the page's (Thai) name, then the engine's English one (``/ seat 1``)."""
-    return f"{e(seat_label(seat))} <span style='color:#666;white-space:nowrap'>/ {e(seat_name(seat)[1])}</span>"
+    return labels.seat_html(seat_label(seat), seat_name(seat)[1])
 
 
 def score_html(obs: dict, seat_label) -> str:

@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from rules.toy_pig.turn import seat_name
 
+from .. import labels
 from ..page import BoardView, Shown, acting
 
 CSS = """<style>
@@ -25,8 +26,8 @@ def table_html(obs: dict, seat_label) -> str:
     for seat, score in enumerate(obs["scores"]):
         cls = " class='acting'" if seat in now else ""
         pending = obs["pending"] if seat == obs["turn"] else ""
-        rows.append(f"<tr{cls} data-seat='{seat}'><td style='text-align:left'>{html.escape(seat_label(seat))} "
-                    f"<span style='color:#666;white-space:nowrap'>/ {html.escape(seat_name(seat)[1])}</span></td>"
+        rows.append(f"<tr{cls} data-seat='{seat}'><td style='text-align:left'>"
+                    f"{labels.seat_html(seat_label(seat), seat_name(seat)[1])}</td>"
                     f"<td class='kl-score'>{score}</td><td>{pending}</td></tr>")
     secret = obs.get("my_secret")
     mine = (f"<div>การ์ดลับของคุณ / your secret card: <b class='kl-secret'>{secret}</b></div>"

@@ -17,6 +17,7 @@ from rules.valeria.names import award_name, champion_name, map_name, place_name,
 from rules.valeria.shrines import shrine_values
 from rules.valeria.state import seat_name
 
+from .. import labels
 from ..page import BoardView, Shown, acting
 
 COLOURS = {"goblin": "#3a9d23", "orc": "#c0392b", "skeleton": "#7f8c8d", "gargoyle": "#8e44ad", "gnoll": "#d68910",
@@ -236,7 +237,7 @@ def head_text(k: int) -> str:
 
 def seat_html(seat: int, seat_label) -> str:
     """A seat by the page's name (Thai) with the engine's English name after it (``seat 1``)."""
-    return f"{e(seat_label(seat))} <span class='kl-muted kl-nobr'>/ {e(seat_name(seat)[1])}</span>"
+    return labels.seat_html(seat_label(seat), seat_name(seat)[1])
 
 
 def map_html(p: dict) -> str:
