@@ -532,6 +532,38 @@ def test_session_from_scenario_skips_and_notes_refused_steps():
     assert len(notes) == len(refused) and all(th and en for th, en in notes)
 
 
+def test_a_refused_step_note_names_the_action_in_the_engine_s_thai_words():
+    """A fresh user read "ขั้น 1: tax ถูกปฏิเสธ..." in a Coup example: the action's id in a Thai
+    sentence.  The note names the action in the engine's words (``describe_action``), in Thai
+    in the Thai note and in English in the English one, for every example with a refused step."""
+    import re
+    from rules.core.rulebook import DATA
+    from rules.core.scenario import load_scenario
+    from rules.coup import GAME
+    from widgets.session import GameSession
+    seen = 0
+    for path in sorted((DATA / "scenarios" / "coup").glob("*.yaml")):
+        sc = load_scenario(path)
+        if not any(s.expect_error for s in sc.steps):
+            continue
+        session, notes = GameSession.from_scenario(sc)
+        session.jump(0)
+        state, i = session.state, 0
+        for n, step in enumerate(sc.steps, 1):
+            if not step.expect_error:
+                state = GAME.apply(state, dict(step.action)).state
+                continue
+            th, en = notes[i]
+            i += 1
+            label_th, label_en = GAME.describe_action(state, dict(step.action))
+            assert th.startswith(f"ขั้น {n}: “{label_th}” ถูกปฏิเสธตามข้อ ["), th
+            assert f"({label_en})" in en, en
+            # no English word of the engine's (tax, steal, lose...) in the Thai sentence
+            assert not re.search(r"\b" + re.escape(step.action["type"]) + r"\b", th.split(" ถูกปฏิเสธ")[0]), th
+            seen += 1
+    assert seen >= 10
+
+
 def test_event_log_says_when_earlier_events_are_left_out():
     from rules.core.protocol import Event
     from widgets.eventlog import EventLog
