@@ -45,10 +45,11 @@ def analyzer_link_html(notebooks: Path = NOTEBOOKS) -> str:
     name = "analyzer.ipynb"
     if not (notebooks / name).exists():
         return message_html("ยังไม่มีหน้าตัววิเคราะห์", f"not yet available ({name})", tone="missing")
-    return (f'<div class="kl-analyzer-card" style="font-family:{THAI_FONT};margin:6px 0">'
+    return (f'<div class="kl-analyzer-card" style="font-family:{THAI_FONT};margin:6px 0;line-height:1.5;'
+            f'border-left:4px solid #2a6f97;background:#f3f8fc;padding:6px 10px">'
             f'<div>{html.escape(ANALYZER_TH)}</div>'
             f'<div style="color:#555"><i>{html.escape(ANALYZER_EN)}</i></div>'
-            f'<a class="kl-nblink kl-analyzer-link" href="{name}">'
+            f'<a class="kl-nblink kl-analyzer-link" href="{name}" style="color:#0d47a1;font-weight:bold">'
             f'เปิดตัววิเคราะห์ / open the analyzer ({name}) →</a></div>')
 
 
