@@ -420,3 +420,22 @@ def test_the_teaching_line_is_shown_once(game, stem):
         assert sum(t.count("ตัวอย่างสอน") for t in texts) == 1, (stem, i)
         assert sum(t.count("every card is shown") for t in texts) == 1, (stem, i)
         assert "ตัวอย่างสอน" in view.intro.value
+
+
+def test_the_play_table_starts_with_the_honest_bots_and_offers_the_others():
+    """A fresh user found the default bluffing bots hard to learn against: the play table starts
+    with the engine's honest bots (never bluff, challenge only what card counting proves false);
+    the bluffing and random bots stay selectable.  The analyzer's own bot setting is not this one."""
+    from rules.coup.bots import Bluffer, honest_bot
+    panel = play_panel()
+    kind = panel.children[0].children[1]
+    assert kind.value == "honest" and set(dict(kind.options).values()) == {"honest", "bluffer", "random"}
+    seed, start, _used, holder = _panel_parts(panel)
+    seed.value = "5"
+    start.click()
+    table = holder.children[0]
+    assert table.bots and all(bot is honest_bot for bot in table.bots.values())
+    kind.value = "bluffer"
+    start.click()
+    assert all(isinstance(bot, Bluffer) for bot in holder.children[0].bots.values())
+    assert SPEC.analysis[0] == "honest"  # "what would the bots do here?" was already honest

@@ -308,3 +308,32 @@ def test_the_copy_link_handler_is_fixed_text():
     assert html.count("onclick=") == 1 and f'onclick="{sharing.COPY_JS}"' in html and '"' not in sharing.COPY_JS
     assert "<script>" not in html and "href='?scenario=a&#x27;&quot;&gt;&lt;script&gt;&amp;step=1'" in html
     assert urlparse("http://x/" + "?scenario=a&step=1").query == "scenario=a&step=1"
+
+
+def _ready_line(value: str) -> str:
+    """The text a reader sees in a files line (tags dropped)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())
+
+
+@pytest.mark.parametrize("gid", ["coup", "toy_pig"])
+def test_a_prepared_file_says_it_is_ready_as_a_button(gid):
+    """A fresh user clicked "save as a ruling" under the play table and took the plain
+    "⬇ ดาวน์โหลด / download" link that appeared for "nothing happened".  Every prepared file (a
+    ruling of the play table, its session file, a ruling of an example) is a button-like link that
+    says it is ready and names the file, in Thai and English."""
+    spec, panel, share, holder = _panel(gid)
+    _play_some(holder.children[0], 3)
+    s = holder.children[0].session
+    views = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")
+    views.cursor.jump_action(1)
+    for button, files, name in [
+            (share.ruling_button, share.files, f"{gid}_seed{s.seed}_step{s.step}.yaml"),
+            (share.share_button, share.files, f"{gid}_seed{s.seed}_step{s.step}.json"),
+            (views.share.save_button, views.share.files, f"{EXAMPLE[gid]}_step1.yaml")]:
+        files.value = ""
+        button.click()
+        assert data_link(files.value)[0] == name
+        assert _ready_line(files.value) == f"⬇ พร้อมแล้ว: คลิกเพื่อดาวน์โหลด / Ready: click to download {name}"
+        assert re.search(r"<a class='kl-download' download='[^']+' href='data:[^']+' role='button'>", files.value)
+    css = sharing.SHARE_CSS
+    assert re.search(r"a\.kl-download \{ display: inline-block;[^}]*background: #1565c0; color: #fff", css)

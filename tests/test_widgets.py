@@ -532,6 +532,38 @@ def test_session_from_scenario_skips_and_notes_refused_steps():
     assert len(notes) == len(refused) and all(th and en for th, en in notes)
 
 
+def test_a_refused_step_note_names_the_action_in_the_engine_s_thai_words():
+    """A fresh user read "ขั้น 1: tax ถูกปฏิเสธ..." in a Coup example: the action's id in a Thai
+    sentence.  The note names the action in the engine's words (``describe_action``), in Thai
+    in the Thai note and in English in the English one, for every example with a refused step."""
+    import re
+    from rules.core.rulebook import DATA
+    from rules.core.scenario import load_scenario
+    from rules.coup import GAME
+    from widgets.session import GameSession
+    seen = 0
+    for path in sorted((DATA / "scenarios" / "coup").glob("*.yaml")):
+        sc = load_scenario(path)
+        if not any(s.expect_error for s in sc.steps):
+            continue
+        session, notes = GameSession.from_scenario(sc)
+        session.jump(0)
+        state, i = session.state, 0
+        for n, step in enumerate(sc.steps, 1):
+            if not step.expect_error:
+                state = GAME.apply(state, dict(step.action)).state
+                continue
+            th, en = notes[i]
+            i += 1
+            label_th, label_en = GAME.describe_action(state, dict(step.action))
+            assert th.startswith(f"ขั้น {n}: “{label_th}” ถูกปฏิเสธตามข้อ ["), th
+            assert f"({label_en})" in en, en
+            # no English word of the engine's (tax, steal, lose...) in the Thai sentence
+            assert not re.search(r"\b" + re.escape(step.action["type"]) + r"\b", th.split(" ถูกปฏิเสธ")[0]), th
+            seen += 1
+    assert seen >= 10
+
+
 def test_event_log_says_when_earlier_events_are_left_out():
     from rules.core.protocol import Event
     from widgets.eventlog import EventLog
@@ -552,3 +584,37 @@ def test_register_view_lists_every_entry_with_its_default(game):
     assert page.count("<details>") == len(entries)
     for a in entries:
         assert f"<code>{a.id}</code>" in page and f"<code>{a.default}</code> (ค่าเริ่มต้น / default)" in page
+
+
+def test_home_rulebooks_open_on_a_section_that_applies():
+    """A fresh user's first sight of the home was Shadow Master's preamble: its title alone, badged
+    "ไม่เกี่ยว · not applicable".  Each game's rule panel opens on the first section holding a clause
+    that applies (asked of the rulebook's statuses), and no earlier section holds one."""
+    from rules.core.rulebook import load_rulebook
+    tab = home.games_tabs().children[1]
+    opened = {}
+    from rules import GAMES
+    for game, card in zip(GAMES, tab.children):
+        panel = next(c for c in card.children if isinstance(c, RulePanel))
+        sections = load_rulebook(game).sections()
+        i = panel.dropdown.value
+        assert any(c.status != "not_applicable" for c in sections[i][1]), (game, i)
+        assert all(c.status == "not_applicable" for _h, cl in sections[:i] for c in cl), (game, i)
+        opened[game] = i
+    assert opened["shadow_master"] > 0  # its preamble is only the title: not applicable
+    assert 'data-clause="title"' not in tab.children[list(GAMES).index("shadow_master")].children[-1].body.value
+
+
+def test_home_links_the_analyzer_and_says_what_it_is_for(tmp_path):
+    import json
+    import re
+    from widgets.home import NOTEBOOKS
+    html = home.analyzer_link_html()
+    assert 'href="analyzer.ipynb"' in html and 'class="kl-nblink kl-analyzer-link"' in html
+    text = re.sub(r"<[^>]+>", " ", html)
+    assert "ตัววิเคราะห์" in text and "analyzer" in text and "อัตราชนะ" in text and "win rate" in text
+    missing = home.analyzer_link_html(tmp_path)
+    assert "not yet available (analyzer.ipynb)" in missing and "href" not in missing
+    cells = json.loads((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "display(HTML(analyzer_link_html()))" in code  # shown on the home page

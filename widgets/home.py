@@ -1,4 +1,5 @@
-"""The dashboard home's pieces: the four games with their rulebooks and notebook links.
+"""The dashboard home's pieces: the four games with their rulebooks and notebook links, and the
+analyzer's link with a line of what it is for (:func:`analyzer_link_html`).
 
 Each game gets a card: its Thai and English title, a link to its own notebook
 (``notebooks/<game>.ipynb``) or a plain "not yet available" note, and its rulebook browsable
@@ -32,6 +33,35 @@ def notebook_link_html(game: str, notebooks: Path = NOTEBOOKS) -> str:
     return message_html("ยังไม่มีสมุดของเกมนี้", f"not yet available ({name})", tone="missing")
 
 
+ANALYZER_TH = ("ตัววิเคราะห์: ให้บอทเล่นกันหลายร้อยเกม แล้วดูอัตราชนะของแต่ละที่นั่งพร้อมช่วงความเชื่อมั่น "
+               "ความยาวเกม การเทียบการอ่านกติกาแต่ละแบบ และถามว่าบอทจะทำอะไรในตาหนึ่ง")
+ANALYZER_EN = ("The analyzer: let bots play hundreds of games, then read each seat's win rate with its interval, "
+               "game lengths, rule readings compared, and what the bots would do at a given turn.")
+
+
+def analyzer_link_html(notebooks: Path = NOTEBOOKS) -> str:
+    """What the analyzer (``analyzer.ipynb``) is for, in Thai and English, and a link to it
+    (relative, like :func:`notebook_link_html`); a plain note when the notebook is missing."""
+    name = "analyzer.ipynb"
+    if not (notebooks / name).exists():
+        return message_html("ยังไม่มีหน้าตัววิเคราะห์", f"not yet available ({name})", tone="missing")
+    return (f'<div class="kl-analyzer-card" style="font-family:{THAI_FONT};margin:6px 0;line-height:1.5;'
+            f'border-left:4px solid #2a6f97;background:#f3f8fc;padding:6px 10px">'
+            f'<div>{html.escape(ANALYZER_TH)}</div>'
+            f'<div style="color:#555"><i>{html.escape(ANALYZER_EN)}</i></div>'
+            f'<a class="kl-nblink kl-analyzer-link" href="{name}" style="color:#0d47a1;font-weight:bold">'
+            f'เปิดตัววิเคราะห์ / open the analyzer ({name}) →</a></div>')
+
+
+def first_section(book) -> int:
+    """The section a rulebook opens on: the first holding a clause that applies to the game (status
+    other than ``not_applicable``), so a reader's first sight is a rule, not a title alone."""
+    for i, (_heading, clauses) in enumerate(book.sections()):
+        if any(c.status != "not_applicable" for c in clauses):
+            return i
+    return 0
+
+
 def game_card(game: str, notebooks: Path = NOTEBOOKS) -> w.VBox:
     """One game's card: titles, notebook link and rulebook browser (or its error)."""
     info = GAMES[game]
@@ -48,7 +78,7 @@ def game_card(game: str, notebooks: Path = NOTEBOOKS) -> w.VBox:
             n = len(book.clauses)
             parts.append(w.HTML(message_html(
                 f"คู่มือ {n} ข้อ เลือกหมวดเพื่ออ่าน", f"{n} clauses; choose a section to read")))
-            parts.append(RulePanel(book))
+            parts.append(RulePanel(book, section=first_section(book)))
         except Exception as exc:  # noqa: BLE001 - a bad file must not break the other games
             parts.append(w.HTML(error_html(exc)))
     return w.VBox(parts)

@@ -1204,6 +1204,10 @@ def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> Pl
     return table
 
 
+SEED_PLACEHOLDER = "ว่าง = สุ่มใหม่ / empty = new"
+"""The seed box's hint: the box is wide enough to show it whole (at 230 px it read "... / empt")."""
+
+
 def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
     """"Play": the reader is seat 0 against bots; only the reader's hidden cards are shown.
 
@@ -1216,8 +1220,8 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
     kind = w.Dropdown(options=[(label, k) for k, (label, _p) in spec.bots.items()], value=spec.bot_kind,
                       description="แบบ / kind")
     options = spec.play_options()
-    seed = w.Text(value="", placeholder="ว่าง = สุ่มใหม่ / empty = new", description="seed",
-                  layout=w.Layout(width="230px"))
+    seed = w.Text(value="", placeholder=SEED_PLACEHOLDER, description="seed",
+                  layout=w.Layout(width="340px", max_width="100%"), style={"description_width": "40px"})
     start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary", layout=w.Layout(width="auto"))
     used, error, holder = w.HTML(), w.HTML(), w.VBox()
 

@@ -77,6 +77,18 @@ class Cursor(t.HasTraits):
         return True
 
 
+def refused_words(game: Game, state: Any, action: dict) -> tuple[str, str]:
+    """``(th, en)`` naming a refused ``action`` for a reader: the engine's own label
+    (``describe_action``: "อ้างดยุค: เก็บภาษี", not the action's id ``tax``); the id in brackets
+    only when the engine cannot describe the action."""
+    kind = str(action.get("type") or action.get("chance") or "?")
+    try:
+        th, en = game.describe_action(state, action)
+    except Exception:  # noqa: BLE001 - a malformed step is still named by its id
+        return f"การกระทำ ({kind})", kind
+    return str(th), str(en)
+
+
 class GameSession(Cursor):
     """History of one game (see the module docstring).
 
@@ -117,8 +129,9 @@ class GameSession(Cursor):
                     raise BadInput(f"scenario step {i}", "expect_error", "ขั้นนี้ควรถูกปฏิเสธแต่เอนจินยอมรับ",
                                    "this step should be refused but the engine accepted it")
                 session.last_error = None
-                notes.append((f"ขั้น {i}: {step.action.get('type')} ถูกปฏิเสธตามข้อ [{exc.clause}] {exc.message_th}",
-                              f"step {i} is refused by [{exc.clause}]: {exc.message_en}"))
+                th, en = refused_words(session.game, session.state, dict(step.action))
+                notes.append((f"ขั้น {i}: “{th}” ถูกปฏิเสธตามข้อ [{exc.clause}] {exc.message_th}",
+                              f"step {i} ({en}) is refused by [{exc.clause}]: {exc.message_en}"))
                 continue
             session.apply(dict(step.action))
         session.jump(0)

@@ -45,7 +45,14 @@ MAX_LINK = 60_000
 
 SHARE_CSS = """<style>
 .kl-share { gap: 6px; align-items: center; }
-.kl-share a.kl-share-link, .kl-share a.kl-download { font-weight: bold; text-decoration: none; }
+.kl-share a.kl-share-link { font-weight: bold; text-decoration: none; }
+/* a prepared file: a button-like line that says it is ready (a plain link under the button read as
+   "nothing happened"); white on #1565c0 is 5.7:1 (WCAG AA) */
+.kl-share-box .kl-download-row { margin: 6px 0; }
+.kl-share-box a.kl-download { display: inline-block; max-width: 100%; box-sizing: border-box;
+  background: #1565c0; color: #fff !important; border-radius: 4px; padding: 6px 12px; font-weight: bold;
+  text-decoration: none; line-height: 1.4; overflow-wrap: anywhere; box-shadow: 0 1px 2px rgba(0,0,0,.3); }
+.kl-share-box a.kl-download:hover, .kl-share-box a.kl-download:focus { background: #0d47a1; }
 .kl-share code, .kl-share .kl-link-text { font-size: 12px; word-break: break-all; overflow-wrap: anywhere;
   white-space: normal; max-width: 100%; }
 /* a game's code runs to a thousand characters: two lines of it show what it is, the link copies it all */
@@ -81,11 +88,18 @@ def link_html(query: str, path: str = "") -> str:
             f"<code class='kl-link-text'>{e(path + query)}</code></span>")
 
 
-def download_html(name: str, data: bytes, mime: str, label: str) -> str:
-    """An ``<a download>`` of ``data`` as a ``data:`` URL (base64)."""
+READY_TH, READY_EN = "พร้อมแล้ว: คลิกเพื่อดาวน์โหลด", "Ready: click to download"
+"""The words of a prepared file's link (a fresh user took a plain link under the button for
+"nothing happened")."""
+
+
+def download_html(name: str, data: bytes, mime: str) -> str:
+    """An ``<a download>`` of ``data`` as a ``data:`` URL (base64), drawn as a button that says the
+    file is ready: "⬇ พร้อมแล้ว: คลิกเพื่อดาวน์โหลด / Ready: click to download <name>"."""
     b64 = base64.b64encode(data).decode("ascii")
-    return (f"<a class='kl-download' download='{e(name)}' href='data:{mime};base64,{b64}'>"
-            f"⬇ {e(label)}</a>")
+    return (f"<div class='kl-download-row'><a class='kl-download' download='{e(name)}' "
+            f"href='data:{mime};base64,{b64}' role='button'>"
+            f"⬇ {READY_TH} / {READY_EN} <b class='kl-file-name'>{e(name)}</b></a></div>")
 
 
 def game_code(save_text: str) -> str:
@@ -296,8 +310,7 @@ class ScenarioShare(_ShareBox):
         raw = ruling_yaml(data)
         parse_scenario(yaml.safe_load(raw.decode("utf-8")), "<export>")  # what we offer reads back
         name = f"{self.stem() or v.spec.id + '_example'}_step{n}.yaml"
-        self.files.value = download_html(name, raw, "application/x-yaml",
-                                         f"ดาวน์โหลด / download {name}")
+        self.files.value = download_html(name, raw, "application/x-yaml")
         return raw
 
     def open_upload(self) -> None:
@@ -353,8 +366,7 @@ class PlayShare(_ShareBox):
         code = game_code(light)
         s = t.session
         name = f"{self.spec.id}_seed{s.seed}_step{s.step}.json"
-        self.files.value = download_html(name, text.encode("utf-8"), "application/json",
-                                         f"ดาวน์โหลดเกม / download {name}")
+        self.files.value = download_html(name, text.encode("utf-8"), "application/json")
         if len(code) > MAX_LINK:
             self.link.value = message_html("เกมนี้ยาวเกินกว่าจะใส่ในลิงก์: ใช้ไฟล์แทน",
                                            "this game is too long for a link: use the file", tone="info")
@@ -370,7 +382,7 @@ class PlayShare(_ShareBox):
                            f"A game played, seed {s.seed}, to step {s.step}")
         raw = ruling_yaml(data)
         name = f"{self.spec.id}_seed{s.seed}_step{s.step}.yaml"
-        self.files.value = download_html(name, raw, "application/x-yaml", f"ดาวน์โหลด / download {name}")
+        self.files.value = download_html(name, raw, "application/x-yaml")
         return raw
 
     def open_upload(self) -> None:

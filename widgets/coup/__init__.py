@@ -26,7 +26,7 @@ SPEC = GameSpec(
     bots={"honest": ("ซื่อสัตย์ / honest", lambda: make_bot("honest")),
           "bluffer": ("ชอบหลอก / bluffer", lambda: make_bot("bluffer")),
           "random": ("สุ่ม / random", lambda: make_bot("random"))},
-    bot_kind="bluffer", bot_count=(1, 5, 3), play_options=_options, fresh_players=4,
+    bot_kind="honest", bot_count=(1, 5, 3), play_options=_options, fresh_players=4,
     danger=frozenset({"challenge"}), css=CSS, analysis=("honest", 40))
 
 __all__ = ["SPEC", "CoupTableView", "table_html", "labels"]

@@ -20,17 +20,30 @@ from . import labels
 from .labels import CARD_TH, phase_words
 
 CARD_COLOUR = {"duke": "#7b1fa2", "captain": "#1e63c6", "assassin": "#37474f", "contessa": "#c62828",
-               "ambassador": "#2e7d32", "inquisitor": "#ef6c00"}
+               "ambassador": "#2e7d32", "inquisitor": "#b45309"}
+"""A live card's background under white text: each at least 4.5:1 (WCAG AA; the Inquisitor's
+orange #ef6c00 was 3.1:1)."""
+LOST_TEXT, LOST_BACK = "#263238", "#eceff1"
+"""A lost (face-up) card: dark text on pale grey (13:1), struck through, its character's colour as
+a dashed border: it reads at once as "no longer in play" beside the solid live cards.  (It was the
+live chip at 70 % opacity: white on light blue, 2.6:1 for a Captain.)"""
 CSS = f"""<style>
 .kl-coup {{ font-family: {THAI_FONT}; font-size: 14px; }}
 .kl-coup .kl-seats {{ display: flex; flex-wrap: wrap; gap: 8px; }}
-.kl-coup .kl-seat {{ border: 2px solid #ccc; border-radius: 8px; padding: 6px 8px; min-width: 150px; background: #fafafa; }}
+.kl-coup .kl-seat {{ border: 2px solid #ccc; border-radius: 8px; padding: 6px 8px; min-width: min(150px, 100%);
+  max-width: 100%; box-sizing: border-box; background: #fafafa; overflow-wrap: anywhere; }}
+.kl-coup .kl-seat > div {{ white-space: normal; min-width: 0; }}
 .kl-coup .kl-seat.turn {{ border-color: #1e63c6; }}
 .kl-coup .kl-seat.acting {{ background: #fff4cc; }}
-.kl-coup .kl-seat.out {{ opacity: .55; }}
+.kl-coup .kl-seat.out {{ border-style: dashed; background: #eeeeee; }}
+.kl-coup .kl-seat .kl-out {{ color: #424242; font-weight: normal; }}
 .kl-coup .kl-card {{ display: inline-block; border-radius: 5px; padding: 1px 6px; margin: 2px; color: #fff; font-size: 13px; }}
-.kl-coup .kl-card.back {{ background: #9e9e9e; }}
-.kl-coup .kl-card.lost {{ text-decoration: line-through; opacity: .7; }}
+.kl-coup .kl-card.back {{ background: #6b6b6b; }}
+.kl-coup .kl-card.lost {{ text-decoration: line-through; color: {LOST_TEXT}; background: {LOST_BACK};
+  border: 2px dashed; padding: 0 5px; }}
+/* the claimed characters: the line wraps between names, a name stays whole */
+.kl-coup .kl-claims {{ color: #555; white-space: normal; overflow-wrap: anywhere; }}
+.kl-coup .kl-claims .kl-claim {{ white-space: nowrap; }}
 .kl-coup .kl-head {{ margin-bottom: 6px; }}
 .kl-coup .kl-teach {{ background: #e8f4fd; border-left: 4px solid #2a6f97; padding: 3px 8px; margin-bottom: 6px; }}
 </style>"""
@@ -42,7 +55,11 @@ def _e(text: Any) -> str:
 
 def card_html(name: str, lost: bool = False) -> str:
     """A face-up card chip (Thai name, English in the tooltip)."""
-    return (f'<span class="kl-card{" lost" if lost else ""}" style="background:{CARD_COLOUR.get(name, "#555")}"'
+    colour = CARD_COLOUR.get(name, "#555")
+    if lost:
+        return (f'<span class="kl-card lost" style="border-color:{colour}" title="{_e(name)} (lost / เสียแล้ว)">'
+                f'{_e(CARD_TH.get(name, name))}</span>')
+    return (f'<span class="kl-card" style="background:{colour}"'
             f' title="{_e(name)}">{_e(CARD_TH.get(name, name))}</span>')
 
 
@@ -106,12 +123,14 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         chosen = p["faction"] is not None and obs["phase"] != "faction"
         faction = f" · {FACTION_TH[p['faction']]}" if chosen else ""
         # a seat that is out claims nothing any more (its last claim may just have been a bluff)
-        claims = ", ".join(CARD_TH.get(c, c) for c in p["claims"]) if p["alive"] else ""
+        claims = ", ".join(f'<span class="kl-claim">{_e(CARD_TH.get(c, c))}</span>' for c in p["claims"]) \
+            if p["alive"] else ""
+        out = "" if p["alive"] else ' <span class="kl-out">· ออกจากเกม / out</span>'
         seats.append(
-            f'<div class="{" ".join(cls)}"><div><b>{_e(name)}</b>{_e(faction)}</div>'
+            f'<div class="{" ".join(cls)}"><div><b>{_e(name)}</b>{_e(faction)}{out}</div>'
             f'<div>เหรียญ / coins: <b>{p["coins"]}</b></div><div>{cards}</div>'
             + (f'<div>เสียแล้ว / lost: {lost}</div>' if lost else "")
-            + (f'<div style="color:#666">อ้าง / claimed: {_e(claims)}</div>' if claims else "")
+            + (f'<div class="kl-claims">อ้าง / claimed: {claims}</div>' if claims else "")
             + "</div>")
     extra = []
     if obs.get("exchange_drawn"):

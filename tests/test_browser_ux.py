@@ -1,0 +1,163 @@
+"""Issue 12 ("a story a learner can follow"), what a fresh user found on the dashboard, in headless
+Chromium (the system's) at 1280 and 390 px: a prepared file reads as a button that says it is
+ready; a Coup seat's claimed characters wrap inside its box; a lost card has readable colours
+(WCAG AA, 4.5:1) and looks unlike a live one; the seed box shows its whole hint; the home page
+links the analyzer.  Screenshots: ``artifacts/ux_*.png``."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tests.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
+
+WIDTHS = [(1280, 900), (390, 844)]
+
+# WCAG contrast of an element's text on its background as drawn: its own background (or the first
+# opaque one behind it), the opacity of the element and its ancestors blending text and background
+# into what is behind (a chip at 70 % lets the page through).
+CONTRAST = """
+(el) => {
+  const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
+  const opaque = (b) => b.length === 3 || (b.length >= 4 && b[3] > 0.99);
+  const lum = ([r, g, b]) => { const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  let alpha = 1, behind = null;
+  for (let p = el; p; p = p.parentElement) alpha *= Number(getComputedStyle(p).opacity);
+  for (let p = el.parentElement; p && !behind; p = p.parentElement) {
+    const b = rgb(getComputedStyle(p).backgroundColor);
+    if (opaque(b)) behind = b.slice(0, 3);
+  }
+  behind = behind || [255, 255, 255];
+  const own = rgb(getComputedStyle(el).backgroundColor);
+  const mix = (c) => c.map((x, i) => x * alpha + behind[i] * (1 - alpha));
+  const back = opaque(own) ? mix(own.slice(0, 3)) : behind;
+  const text = mix(rgb(getComputedStyle(el).color).slice(0, 3));
+  const [a, b] = [lum(text), lum(back)];
+  return {ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), alpha, text: el.textContent,
+          back, decoration: getComputedStyle(el).textDecorationLine, border: getComputedStyle(el).borderTopStyle};
+}
+"""
+
+
+def _phone(browser, width, height):
+    mobile = width < 500
+    return browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1,
+                            is_mobile=mobile, has_touch=mobile)
+
+
+def _coup_table_html() -> str:
+    """A Coup table from seat 0 with a seat that has claimed every character, a seat with a lost
+    card of each colour and a seat that is out, in the page's styles and Voila's widget boxes."""
+    from rules.coup import GAME
+    from rules.coup.state import NAMES
+    from widgets.coup import SPEC
+    from widgets.coup.table import table_html
+    obs = copy.deepcopy(GAME.observe(GAME.new_game(GAME.make_config({"players": 4}), 3), 0))
+    names = list(NAMES)
+    obs["players"][1]["claims"] = names
+    obs["players"][0]["lost"], obs["players"][0]["cards"] = ["captain"], 1
+    obs["players"][2]["lost"], obs["players"][2]["cards"] = names[:3], 0
+    obs["players"][2]["alive"] = False
+    obs["players"][3]["lost"], obs["players"][3]["cards"] = names[3:], 0
+    return ('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'{SPEC.style().value}<div class="kl-page" style="padding:0 16px"><div class="widget-html">'
+            f'<div class="widget-html-content">{table_html(obs)}</div></div></div>')
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_coup_cards_read_well_and_claims_wrap_in_their_seat(browser, width, height):
+    page = _phone(browser, width, height)
+    try:
+        page.set_content(_coup_table_html())
+        cards = page.locator(".kl-coup .kl-card:not(.back)")
+        lost = page.locator(".kl-coup .kl-card.lost")
+        assert lost.count() >= 7 and cards.count() > lost.count()
+        for i in range(cards.count()):
+            c = cards.nth(i).evaluate(CONTRAST)
+            assert c["ratio"] >= 4.5, c  # a lost Captain was white on light blue, 2.6:1
+        for i in range(lost.count()):
+            c = lost.nth(i).evaluate(CONTRAST)
+            assert c["decoration"] == "line-through" and c["border"] == "dashed" and c["alpha"] == 1, c
+        live = page.locator(".kl-coup .kl-card:not(.back):not(.lost)").first.evaluate(CONTRAST)
+        assert live["border"] != "dashed" and live["decoration"] == "none"
+        # the claimed characters: inside their seat's box, each name on one line
+        fit = page.evaluate("""() => [...document.querySelectorAll('.kl-coup .kl-claims')].map(d => {
+            const seat = d.closest('.kl-seat').getBoundingClientRect();
+            const names = [...d.querySelectorAll('.kl-claim')];
+            return {hidden: d.scrollWidth - d.clientWidth, seat: seat.right, right: Math.max(...names.map(
+                n => n.getBoundingClientRect().right)), split: names.filter(n => n.getClientRects().length > 1)
+                .map(n => n.textContent), n: names.length, screen: innerWidth}; })""")
+        assert fit and fit[0]["n"] == 6, fit
+        for f in fit:
+            assert f["hidden"] <= 0 and f["right"] <= f["seat"] and f["seat"] <= f["screen"] and not f["split"], f
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width + 1
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".kl-coup").screenshot(path=str(ARTIFACTS / f"ux_coup_seats_{width}.png"))
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_a_prepared_file_is_a_readable_button(browser, width, height):
+    from widgets import sharing
+    name = "coup_seed123456_step42.yaml"
+    page = _phone(browser, width, height)
+    try:
+        page.set_content('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                         f'{sharing.SHARE_CSS}<div class="kl-share-box" style="padding:0 16px">'
+                         f'{sharing.download_html(name, b"game: coup", "application/x-yaml")}</div>')
+        link = page.locator("a.kl-download")
+        look = link.evaluate("(a) => { const cs = getComputedStyle(a); const r = a.getBoundingClientRect();"
+                             " return {display: cs.display, back: cs.backgroundColor, radius: cs.borderTopLeftRadius,"
+                             " right: r.right, height: r.height, text: a.innerText}; }")
+        assert look["display"] == "inline-block" and look["back"] == "rgb(21, 101, 192)" and look["radius"] == "4px"
+        assert look["text"] == f"⬇ พร้อมแล้ว: คลิกเพื่อดาวน์โหลด / Ready: click to download {name}"
+        assert look["right"] <= width and link.evaluate(CONTRAST)["ratio"] >= 4.5, look
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".kl-share-box").screenshot(path=str(ARTIFACTS / f"ux_download_{width}.png"))
+    finally:
+        page.close()
+
+
+PLACEHOLDER_FITS = """
+(el) => {
+  const cs = getComputedStyle(el), ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  return {text: ctx.measureText(el.placeholder).width, room, right: el.getBoundingClientRect().right};
+}
+"""
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_the_seed_box_shows_its_whole_hint_and_the_home_links_the_analyzer(browser, dashboard, width, height):
+    page = _phone(browser, width, height)
+    try:
+        page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        box = page.locator(".kl-play-panel input[type=text]").first
+        box.wait_for(timeout=180_000)
+        box.scroll_into_view_if_needed()
+        fit = box.evaluate(PLACEHOLDER_FITS)
+        assert fit["text"] <= fit["room"] and fit["right"] <= width, fit  # "ว่าง = สุ่มใหม่ / empt"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".kl-play-panel").first.screenshot(path=str(ARTIFACTS / f"ux_seed_{width}.png"))
+        page.goto(f"{dashboard}/voila/render/index.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        link = page.locator("a.kl-analyzer-link").first
+        link.wait_for(timeout=180_000)
+        card = page.locator(".kl-analyzer-card").first
+        assert "ตัววิเคราะห์" in card.inner_text() and "analyzer" in card.inner_text()
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width + 1
+        page.locator(".kl-games").first.wait_for(timeout=60_000)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ARTIFACTS / f"ux_home_{width}.png"))
+        first = page.locator(".kl-games .kl-clause").first.get_attribute("data-clause")
+        assert first != "title", first  # Shadow Master's tab opened on its title alone
+        link.click()
+        page.wait_for_url("**/analyzer.ipynb*", timeout=60_000)
+        page.locator(".widget-button").first.wait_for(timeout=180_000)
+        assert "Traceback" not in page.inner_text("body")
+    finally:
+        page.close()
