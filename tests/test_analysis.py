@@ -406,7 +406,7 @@ def test_cli_text_compare_sweep_analyze_and_errors():
 
 
 def test_bots_by_name_from_the_games_bots_modules():
-    from rules.analysis.bots import bot_names
+    from rules.core.bots import bot_names
     assert bot_names("toy_pig") == ["random", "cautious"]
     assert bot_names("coup")[0] == "random" and "honest" in bot_names("coup")
     assert "greedy" in bot_names("shadow_master")  # <name>_bot functions when a module has no BOTS

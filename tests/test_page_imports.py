@@ -48,3 +48,15 @@ def test_hexgrid_graph_questions_still_load_networkx_when_asked():
             "assert h.group_of((1, 0), [(0, 0), (1, 0), (3, 3)]) == frozenset({(0, 0), (1, 0)}); print('ok')")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_opening_what_would_the_bots_do_here_imports_no_analyzer():
+    # the panel (bot names, rollouts, progress bar) is drawn on the click itself; the analyzer
+    # (numpy, the simulator) is imported by the analysis' worker thread.  The names came from
+    # rules.analysis.bots, whose package imported the analyzer: 0.17 s on Coup's first such click.
+    code = ("import sys; import widgets.coup as c; from widgets.bots_here import BotsHere; "
+            "from widgets.bots_here import Spot; "
+            "b = BotsHere(c.SPEC, lambda: None); b._build(); "
+            "print(b.bot.options, b.bot.value, sorted(m for m in ('numpy', 'pandas', 'rules.analysis') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "('random', 'honest', 'bluffer') honest []", out.stderr[-2000:]

@@ -31,7 +31,7 @@ import sys
 import ipywidgets as w
 
 from rules.analysis import compare, metrics as M, score_actions, simulate
-from rules.analysis.bots import bot_names
+from rules.core.bots import bot_names
 from rules.analysis.sweeps import estimate_seconds, sweep, table_scale_points
 from rules.catalog import GAMES, engine, has_engine
 from rules.core.ambiguity import load_ambiguities

@@ -197,7 +197,7 @@ class BotsHere(w.VBox):
 
     # -- building on first use ----------------------------------------------------------------
     def _build(self) -> None:
-        from rules.analysis.bots import bot_names
+        from rules.core.bots import bot_names
 
         from .runner import Runner
         bot0, rollouts0 = self.spec.analysis

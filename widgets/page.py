@@ -183,7 +183,7 @@ class GameSpec:
     """``decision_words(obs)``: what the reader is deciding now, in words (labels adapter)."""
     analysis: tuple[str, int] = ("random", 20)
     """"What would the bots do here?" (:mod:`widgets.bots_here`) starts with this bot (a
-    ``rules.analysis.bots`` name) and this many rollouts an action."""
+    ``rules.core.bots`` name) and this many rollouts an action."""
     action_cell: Callable[[Mapping], Any] | None = None
     """The board cell a legal action names (``None`` for an action without one): with
     :attr:`analysis_board` the analysis shades the cells (the hex games)."""

@@ -32,7 +32,7 @@ import numpy as np
 from ..catalog import engine
 from ..core.play import choose_action
 from ..core.protocol import CHANCE, TERMINAL, BadInput
-from .bots import bot, seat_bots
+from ..core.bots import bot, seat_bots
 from .metrics import bootstrap, wilson
 from .seeds import play_seed
 

@@ -66,7 +66,7 @@ from ..catalog import engine, kernel as find_kernel
 from ..core.chance import sample_chance
 from ..core.play import _randbelow, random_policy
 from ..core.protocol import CHANCE, TERMINAL, BadInput, setup_events
-from .bots import RANDOM, bot, seat_bots
+from ..core.bots import RANDOM, bot, seat_bots
 from .seeds import game_seed, play_seed
 
 MAX_STEPS = 5_000

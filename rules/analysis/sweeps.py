@@ -129,7 +129,7 @@ def use_kernel(game: str, bots=None, config: Mapping | None = None, kernel: bool
     if kernel is not None:
         return bool(kernel)
     from ..catalog import engine
-    from .bots import RANDOM, seat_bots
+    from ..core.bots import RANDOM, seat_bots
     from .kernels import readable
     if not readable(game):
         return False
