@@ -9,7 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const out = path.resolve(here, '../jupyter/voila/templates/kotika-lite/static');
+// KOTIKA_FRONT_OUT: build elsewhere (tests/test_front_build.py compares such a build with the
+// committed files)
+const out = process.env.KOTIKA_FRONT_OUT
+  ? path.resolve(process.env.KOTIKA_FRONT_OUT)
+  : path.resolve(here, '../jupyter/voila/templates/kotika-lite/static');
 fs.mkdirSync(out, { recursive: true });
 
 // Font Awesome 4.7 (the icon names ipywidgets' Button takes: "step-forward", "undo" ...):
@@ -68,7 +72,7 @@ const result = await esbuild.build({
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'info',
 });
-fs.writeFileSync(path.join(here, 'meta.json'), JSON.stringify(result.metafile));
+fs.writeFileSync(path.join(process.env.KOTIKA_FRONT_OUT ? out : here, 'meta.json'), JSON.stringify(result.metafile));
 for (const [file, info] of Object.entries(result.metafile.outputs)) {
   console.log(file, info.bytes);
 }
