@@ -181,3 +181,26 @@ def test_a_challenge_line_is_named_challenge_not_the_inquisitor():
     assert cited, rows
     for r in cited:
         assert "การท้าทาย" in r and inquisitor not in r.split("kl-why", 1)[1], r
+
+
+def test_every_clause_badge_says_its_status_in_thai_and_english():
+    """The status pill of every clause of every rulebook reads ``<Thai> · <English>`` of its status
+    (a clause with its own English title had that title in the pill: "ใช้ในเอนจิน · Challenges",
+    a fresh user's finding), and the clause's own title stays in its heading path."""
+    import re
+
+    from rules.catalog import GAMES
+    from rules.core.rulebook import load_rulebook
+    from widgets.rulepanel import STATUS_BADGES, clause_html
+    titled = 0
+    for game in GAMES:
+        book = load_rulebook(game)
+        for c in book.clauses:
+            _colour, th, en = STATUS_BADGES[c.status]
+            panel = clause_html(c)
+            pill = re.search(r'<span class="kl-badge"[^>]*title="([^"]*)">([^<]*)</span>', panel)
+            assert pill and pill.groups() == (en, f"{th} · {en}"), (game, c.id, pill and pill.groups())
+            if c.title_en and c.title_en != c.title_th:
+                titled += 1
+                assert f"{c.title_th} / {c.title_en}" in panel, (game, c.id)
+    assert titled >= 11  # the clauses the finding was about (9 in Coup, 2 in Valeria) are among them

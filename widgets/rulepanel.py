@@ -48,8 +48,8 @@ def clause_html(clause: Clause, cited: bool = False) -> str:
     e = html.escape
     heads = list(clause.heading[1:])
     if clause.title_th and clause.title_th not in heads:  # the clause's own title (rulebook file)
-        en = clause.title_en if clause.title_en and clause.title_en != clause.title_th else ""
-        heads.append(clause.title_th + (f" / {en}" if en else ""))
+        title_en = clause.title_en if clause.title_en and clause.title_en != clause.title_th else ""
+        heads.append(clause.title_th + (f" / {title_en}" if title_en else ""))
     path = " › ".join(heads)
     gloss = f'<div class="kl-gloss" lang="en">{e(clause.gloss_en)}</div>' if clause.gloss_en else ""
     return (
