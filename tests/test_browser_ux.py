@@ -161,3 +161,28 @@ def test_the_seed_box_shows_its_whole_hint_and_the_home_links_the_analyzer(brows
         assert "Traceback" not in page.inner_text("body")
     finally:
         page.close()
+
+
+ANCHOR_TOP = "() => { const e = document.getElementById(location.hash.slice(1)); " \
+             "return e ? Math.round(e.getBoundingClientRect().top) : null; }"
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_a_page_opened_at_an_anchor_stays_there_until_the_reader_scrolls(browser, dashboard, width, height):
+    """``coup.ipynb#kl-step`` (the "start here" link, reloaded or shared) shows that section at the
+    top once every view above it is drawn; it had landed ~2,000 px (a phone ~4,900 px) above it,
+    in another section.  Once the reader scrolls, the page is theirs."""
+    page = _phone(browser, width, height)
+    try:
+        page.goto(f"{dashboard}/voila/render/coup.ipynb#kl-step", wait_until="domcontentloaded", timeout=120_000)
+        page.locator(".kl-coup-table").first.wait_for(state="attached", timeout=180_000)  # views are drawn
+        page.wait_for_timeout(2500)
+        assert abs(page.evaluate(ANCHOR_TOP)) <= 3, page.evaluate(ANCHOR_TOP)
+        heading = page.evaluate("() => document.elementFromPoint(40, 60).closest('.jp-Cell').innerText.slice(0, 400)")
+        assert "ทีละขั้น" in heading or "step by step" in heading, heading
+        page.mouse.move(width // 2, height // 2)
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(1200)
+        assert page.evaluate(ANCHOR_TOP) < -300, page.evaluate(ANCHOR_TOP)  # not pulled back
+    finally:
+        page.close()
