@@ -36,6 +36,7 @@ address bar give whichever of the two names the frame on screen (:meth:`FrameCur
 """
 from __future__ import annotations
 
+import gc
 import html
 import random
 import re
@@ -47,6 +48,7 @@ from typing import Any, Callable, Iterable, Mapping
 import ipywidgets as w
 import traitlets as t
 from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget import CallbackDispatcher
 
 from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event
 from rules.core.rulebook import DATA, load_rulebook
@@ -138,7 +140,44 @@ def close_tree(widget: Any) -> None:
             for v in (value if isinstance(value, (tuple, list)) else (value,)):
                 close(v)
         x.close()
+        release(x)
     close(widget)
+
+
+def replace_children(box: w.Box, children: list) -> None:
+    """Show ``children`` in ``box`` instead of the views it held (a play table when a new game
+    starts): the old ones are closed (:func:`close_tree`), then collected.
+
+    A table holds reference cycles of its own (bound methods and closures: the session observer,
+    the analysis' ``spot``, the tools' handlers), so a closed table is an island only Python's full
+    collection frees, and a page's kernel runs that one rarely (see :func:`release`): a replaced
+    Coup table and its game (about 1,000 objects, the game's states) stayed in memory until then.
+    One full collection here (some tens of ms in a page's kernel, once per new game, not per
+    click) frees it at once."""
+    _close_all(box.children)
+    box.children = children
+    gc.collect()  # after this frame's caller dropped the old views: no local name holds one
+
+
+def _close_all(views) -> None:
+    for x in views:
+        close_tree(x)
+
+
+def release(widget: w.Widget) -> None:
+    """Drop the callbacks a closed ``widget`` holds (its ``CallbackDispatcher`` traits: the comm's
+    ``on_msg``, a button's ``on_click``...).  ipywidgets registers the widget's own bound methods
+    there (every Button: ``self.on_msg(self._handle_button_msg)``), a reference cycle, so a closed
+    button outlived its last reference until Python's *full* collection, which a page's kernel runs
+    rarely (it runs when the objects waiting exceed a quarter of the long-lived ones, about 65,000
+    in a Coup kernel, some 1,300 clicks).  The play table closes and redraws its buttons at every
+    decision: the Coup kernel's RSS grew about 2 MiB per 100 clicks (benchmarks/README.md, "Kernel
+    memory over 600 clicks").  Without the cycle a closed widget is freed at once.  A new list is
+    set rather than the old one emptied: a click handler that closes its own button (a move
+    redraws the choices) is still iterating over the old one."""
+    for value in list(widget._trait_values.values()):
+        if isinstance(value, CallbackDispatcher) and value.callbacks:
+            value.callbacks = []
 
 
 # ----------------------------------------------------------------------------- the game's plug
@@ -1232,9 +1271,7 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
         game_seed = new_seed() if typed is None else typed
         table = new_table(spec, bots_n.value, kind.value, game_seed,
                           options={name: box.value for name, box in options})
-        for old in holder.children:
-            close_tree(old)
-        holder.children = [table]
+        replace_children(holder, [table])
         used.value = (f'<span style="font-family:{THAI_FONT}">seed ที่ใช้ / seed used: <b>{game_seed}</b>'
                       + ("" if typed is not None else " (พิมพ์เลขนี้เพื่อเล่นเกมเดิมซ้ำ / type it to replay this game)")
                       + "</span>")
@@ -1244,9 +1281,7 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
 
     def open_table(text, name):  # a session file: a bad one raises BadInput, the table on screen stays
         table = saved_table(spec, text, name)
-        for old in holder.children:
-            close_tree(old)
-        holder.children = [table]
+        replace_children(holder, [table])
         used.value = f'<span style="font-family:{THAI_FONT}">seed: <b>{table.session.seed}</b> ({e(name)})</span>'
     share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
                               lambda: kind.value, open_table)
