@@ -392,6 +392,20 @@ def test_game_card_links_or_says_not_yet_available(tmp_path):
     assert "ยังไม่มี" in missing and "not yet available" in missing and "href" not in missing
 
 
+def test_the_home_lists_every_game_page_above_the_tabs_without_notebook_words(tmp_path):
+    """Each game's page is one click from the top of the home (it was only inside its own tab, as
+    "open this game's notebook (coup.ipynb)": a learner's page, not a notebook)."""
+    import re
+    for game in ("coup", "shadow_master"):
+        (tmp_path / f"{game}.ipynb").write_text("{}", encoding="utf-8")
+    row = home.games_links_html(tmp_path)
+    assert re.findall(r'href="([^"]+)"', row) == ["shadow_master.ipynb", "coup.ipynb"]
+    assert "เกมโค่นอำนาจ / Coup" in row and "Shadow Kingdoms of Valeria (ยังไม่มี / not yet)" in row
+    for text in (row, home.notebook_link_html("coup", tmp_path)):
+        shown = re.sub(r"<[^>]+>", " ", text)
+        assert "ipynb" not in shown and "notebook" not in shown and "สมุด" not in shown, shown
+
+
 def test_game_card_shows_a_malformed_rulebook_as_a_message(tmp_path, monkeypatch):
     (tmp_path / "coup.yaml").write_text("clauses: [", encoding="utf-8")
 
@@ -617,4 +631,4 @@ def test_home_links_the_analyzer_and_says_what_it_is_for(tmp_path):
     assert "not yet available (analyzer.ipynb)" in missing and "href" not in missing
     cells = json.loads((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"))["cells"]
     code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    assert "display(HTML(analyzer_link_html()))" in code  # shown on the home page
+    assert "display(HTML(games_links_html() + analyzer_link_html()))" in code  # shown on the home page

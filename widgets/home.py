@@ -29,8 +29,28 @@ def notebook_link_html(game: str, notebooks: Path = NOTEBOOKS) -> str:
     name = f"{game}.ipynb"
     if (notebooks / name).exists():
         return (f'<a class="kl-nblink" href="{html.escape(name)}" style="font-family:{THAI_FONT}">'
-                f'เปิดสมุดของเกมนี้ / open this game\'s notebook ({html.escape(name)}) →</a>')
-    return message_html("ยังไม่มีสมุดของเกมนี้", f"not yet available ({name})", tone="missing")
+                f'เปิดหน้าเกมนี้: อ่านกติกา ดูตัวอย่างทีละขั้น และเล่นกับบอท / open this game\'s page: '
+                f'read the rules, step through examples, play the bots →</a>')
+    return message_html("ยังไม่มีหน้าของเกมนี้", f"not yet available ({name})", tone="missing")
+
+
+def games_links_html(notebooks: Path = NOTEBOOKS) -> str:
+    """The four games' pages as one row of links, always in sight above the tabs (a game's page was
+    reached only through a link inside its tab): each its Thai and English title; a game without
+    a page is listed without a link."""
+    items = []
+    for game, info in GAMES.items():
+        title = info.title_th if info.title_th == info.title_en else f"{info.title_th} / {info.title_en}"
+        name = f"{game}.ipynb"
+        if (notebooks / name).exists():
+            items.append(f'<a class="kl-gamelink" href="{html.escape(name)}" style="display:inline-block;'
+                         f'margin:2px 10px 2px 0;padding:4px 10px;border:1px solid #2a6f97;border-radius:6px;'
+                         f'color:#0d47a1;text-decoration:none;font-weight:bold">{html.escape(title)} →</a>')
+        else:
+            items.append(f'<span class="kl-muted" style="display:inline-block;margin:2px 10px 2px 0">'
+                         f'{html.escape(title)} (ยังไม่มี / not yet)</span>')
+    return (f'<div class="kl-gamelinks" style="font-family:{THAI_FONT};margin:6px 0;line-height:1.6">'
+            f'<div>หน้าของแต่ละเกม / each game\'s page:</div>{"".join(items)}</div>')
 
 
 ANALYZER_TH = ("ตัววิเคราะห์: ให้บอทเล่นกันหลายร้อยเกม แล้วดูอัตราชนะของแต่ละที่นั่งพร้อมช่วงความเชื่อมั่น "
@@ -50,7 +70,7 @@ def analyzer_link_html(notebooks: Path = NOTEBOOKS) -> str:
             f'<div>{html.escape(ANALYZER_TH)}</div>'
             f'<div style="color:#555"><i>{html.escape(ANALYZER_EN)}</i></div>'
             f'<a class="kl-nblink kl-analyzer-link" href="{name}" style="color:#0d47a1;font-weight:bold">'
-            f'เปิดตัววิเคราะห์ / open the analyzer ({name}) →</a></div>')
+            f'เปิดตัววิเคราะห์ / open the analyzer →</a></div>')
 
 
 def first_section(book) -> int:
