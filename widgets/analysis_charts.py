@@ -168,7 +168,7 @@ def branching_chart(df) -> dict:
     # a 60 px margin makes room for a two-line name (automargin alone was clipped by the box)
     return figure(data, "ทางเลือกต่อการตัดสินใจ<br><sup>branching factor by phase</sup>",
                   xaxis=dict(automargin=True, tickangle=0, **_axis("ช่วงของเกม (ชื่อในเอนจิน) / phase (engine's id)")),
-                  yaxis=_axis("ทางเลือกที่ถูกกติกา / legal actions"), showlegend=False, margin={**LAYOUT["margin"], "b": 60})
+                  yaxis=_axis("ทางเลือกที่ถูกกติกา / legal actions"), showlegend=False, margin={**LAYOUT["margin"], "b": 90})
 
 
 def sweep_chart(table, title: str = "อัตราชนะเมื่อเปลี่ยนตาราง / win rate across the sweep",
