@@ -217,11 +217,11 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
         assert "<br><sup>" in fig["layout"]["title"]["text"] or fig is not win
     wr = M.win_rates(df)
     bars = win["data"][0]
-    assert bars["x"] == [f"seat {s}" for s in range(4)] and bars["y"] == wr["estimate"].tolist()
+    assert bars["x"] == [f"ที่นั่ง {s}<br>seat {s}" for s in range(4)] and bars["y"] == wr["estimate"].tolist()
     assert [y + e for y, e in zip(bars["y"], bars["error_y"]["array"])] == pytest.approx(wr["hi"].tolist())
     assert [y - e for y, e in zip(bars["y"], bars["error_y"]["arrayminus"])] == pytest.approx(wr["lo"].tolist())
     assert win["layout"]["shapes"][0]["y0"] == 0.25 and win["layout"]["shapes"][0]["line"]["dash"] == "dash"
-    assert win["layout"]["annotations"][0]["text"] == "fair share"
+    assert win["layout"]["annotations"][0]["text"] == "ส่วนที่ยุติธรรม / fair share"
     assert "win rate by seat" in win["layout"]["title"]["text"] and "Wilson" in win["layout"]["title"]["text"]
     L = M.lengths(df, "turns")
     band = length["layout"]["shapes"][0]
@@ -232,7 +232,7 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
     sw_rates = sweep_win_rates(t)
     lines = [tr for tr in sw["data"] if tr.get("mode") == "lines+markers"]
     bands = [tr for tr in sw["data"] if tr.get("fill") == "toself"]
-    assert [tr["name"] for tr in lines] == [f"seat {s}" for s in sorted(sw_rates["seat"].unique())]
+    assert [tr["name"] for tr in lines] == [f"ที่นั่ง {s} / seat {s}" for s in sorted(sw_rates["seat"].unique())]
     assert len(bands) == len(lines) and all(tr["showlegend"] is False for tr in bands)
 
 
@@ -292,3 +292,72 @@ def test_a_cancelled_run_says_how_many_games_its_results_hold():
     assert 5 <= played < 60
     assert f"coup, {played} of 60 games (ยกเลิก / cancelled)" in panel.shown.value
     assert "kl-shown" in panel.shown.value  # the controls still match: not the stale line
+
+
+# --- the analyzer's words are the game pages' (a fresh user's findings) --------------------------------
+THAI = __import__("re").compile(r"[\u0E00-\u0E7F]")
+
+
+def test_axes_say_their_titles_in_thai_and_english_and_seats_by_the_games_label():
+    """The charts' axes said "seat 0", "games", "turns", "legal actions" only: every axis title has
+    Thai and English, and a seat's tick is the game page's seat label (Valeria: ผู้เล่น 1)."""
+    from widgets import analysis_charts as C
+    from widgets.analyzer import seat_words
+    from widgets.valeria import SPEC
+    df = simulate("valeria", 4, ["random"] * 2, {"players": 2}, seed=1, workers=1, progress=False)
+    seat = seat_words("valeria")
+    charts = [C.win_rate_chart(df, seat=seat), C.length_chart(df), C.sources_chart(df, seat=seat), C.branching_chart(df)]
+    for fig in charts:
+        for axis in ("xaxis", "yaxis"):
+            text = fig["layout"][axis].get("title", {}).get("text", "")
+            if axis == "yaxis" or fig is not charts[0] or text:
+                assert THAI.search(text) and " / " in text, (axis, text)
+    assert charts[0]["data"][0]["x"] == [f"{SPEC.seat_label(s)}<br>seat {s}" for s in range(2)]
+    assert charts[2]["data"][0]["x"][0].startswith(SPEC.seat_label(0))
+    assert THAI.search(charts[2]["layout"]["legend"]["title"]["text"])
+
+
+def test_bot_dropdowns_say_the_game_pages_labels_and_keep_the_bots_names():
+    from widgets.analyzer import PositionPanel, TableSweepPanel
+    from widgets.coup import SPEC
+    panel = SimulationPanel("coup", players=3, games=10, workers=1, bots="honest")
+    d = panel.bots.children[0]
+    assert ("ซื่อสัตย์ / honest", "honest") in d.options and d.value == "honest"
+    assert dict(d.options)[SPEC.bots["bluffer"][0]] == "bluffer"
+    assert all(THAI.search(label) for label, _ in d.options)  # "random" too: สุ่ม / random
+    panel.game.value = "valeria"
+    assert [v for _, v in panel.bots.children[0].options] == ["random", "greedy"]
+    assert "วางแผน / greedy" in [label for label, _ in panel.bots.children[0].options]
+    assert "ตามแผนง่าย ๆ / greedy" in [label for label, _ in TableSweepPanel(games=2, workers=1).bot.options]
+    assert "ซื่อสัตย์ / honest" in [label for label, _ in PositionPanel("coup", rollouts=5).bot.options]
+
+
+def test_the_introduction_follows_the_chosen_game_seats_and_bots():
+    """After switching to Shadow Master the page still said "เกมโค่นอำนาจ 4 คน บอทซื่อสัตย์ทุกที่นั่ง / Coup
+    with 4 seats, honest bots": the panel's first line follows the controls."""
+    panel = SimulationPanel("coup", players=4, games=10, workers=1, bots="honest")
+    assert "เกมโค่นอำนาจ 4 คน บอทซื่อสัตย์ทุกที่นั่ง" in panel.intro.value and "honest bots at every seat" in panel.intro.value
+    assert "1/4" in panel.intro.value
+    panel.game.value = "shadow_master"
+    panel.players.value = 3
+    v = panel.intro.value
+    assert "Shadow Master 3 คน" in v and "Shadow Master with 3 seats" in v and "1/3" in v and "เกมโค่นอำนาจ" not in v
+    panel.bots.children[1].value = "greedy"
+    assert "ที่นั่ง 1 ตามแผนง่าย ๆ" in panel.intro.value and "seat 1 greedy" in panel.intro.value
+    from pathlib import Path
+    nb = (Path(__file__).resolve().parents[1] / "notebooks" / "analyzer.ipynb").read_text(encoding="utf-8")
+    assert "เกมโค่นอำนาจ 4 คน บอทซื่อสัตย์" not in nb and "Coup with 4 seats, honest bots" not in nb
+
+
+def test_the_summary_and_coverage_say_their_words_in_thai_too():
+    """"ends: last_player 100%" showed the engine's id alone, "24/48 implemented clauses fired" had no
+    Thai, the coverage table's heads and statuses were English only."""
+    from widgets.analyzer import end_words
+    panel = SimulationPanel("coup", players=2, games=10, workers=1, bots="random")
+    panel.run(wait=True)
+    assert "จบเกมเพราะ / ends: เหตุ [last_player] 100%" in panel.summary.value
+    assert end_words("max_steps") == "ถูกตัดที่ขั้นสูงสุด / cut off at the step limit"
+    cov = panel.coverage.value
+    assert "ข้อที่ใช้ในเอนจินถูกอ้าง" in cov and "implemented clauses fired" in cov
+    assert "<th>สถานะ / status</th>" in cov and "<td>ใช้ในเอนจิน / implemented</td>" in cov
+    assert 'class="kl-scroll' in cov  # scrolls in a box that shows it (widgets/mobile.py)

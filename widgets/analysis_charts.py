@@ -24,6 +24,21 @@ LAYOUT = dict(height=320, width=600, margin=dict(l=55, r=20, t=60, b=45), font=d
 """A light layout: plotly.js's own defaults (plotly's ``template="none"``), white, Thai font."""
 
 
+def seat_tick(seat: int) -> str:
+    """A seat's tick when no game's label is given: ``"ที่นั่ง 0<br>seat 0"`` (the table's seat)."""
+    return f"ที่นั่ง {seat}<br>seat {seat}"
+
+
+LENGTH_WORDS = {"turns": "จำนวนตา / turns", "actions": "จำนวนการกระทำ / actions", "steps": "จำนวนขั้น / steps"}
+"""The game-length axis's title by the table's column (``rules.analysis.simulate``)."""
+GAMES_AXIS = "จำนวนเกม / games"
+SEAT_AXIS = "ที่นั่ง / seat"
+
+
+def _axis(text: str) -> dict:
+    return dict(title=dict(text=text))
+
+
 def _rgba(hex_colour: str, alpha: float) -> str:
     h = hex_colour.lstrip("#")
     r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
@@ -56,24 +71,26 @@ def to_figure(fig: dict):
     return out if "template" in fig.get("layout", {}) else out.update_layout(template="none")
 
 
-def win_rate_chart(df, title: str = "อัตราชนะตามที่นั่ง / win rate by seat") -> dict:
-    """Bars of each seat's win rate with its 95 % Wilson interval, and the fair share dashed."""
+def win_rate_chart(df, title: str = "อัตราชนะตามที่นั่ง / win rate by seat", seat=seat_tick) -> dict:
+    """Bars of each seat's win rate with its 95 % Wilson interval, and the fair share dashed.
+    ``seat(s)``: a seat's tick (the analyzer passes the game's own seat label, Thai and English)."""
     wr = M.win_rates(df)
     if wr.empty:
         return figure(title=title)
     fair = float(wr["fair"].iloc[0])
-    bars = dict(type="bar", x=[f"seat {s}" for s in wr["seat"]], y=wr["estimate"],
+    bars = dict(type="bar", x=[seat(int(s)) for s in wr["seat"]], y=wr["estimate"],
                 error_y=_error(wr["hi"], wr["estimate"], wr["lo"]),
                 marker=dict(color=[SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in wr["seat"]]),
                 hovertemplate="%{x}: %{y:.1%}<extra></extra>", name="win rate")
     b = M.balance(df)
     return figure([bars], f"{title}<br><sup>{int(wr['n'].iloc[0])} games · balance {b['estimate']:.2f} "
                           f"[{b['lo']:.2f}, {b['hi']:.2f}] · 95% Wilson intervals</sup>",
-                  yaxis=dict(tickformat=".0%", rangemode="tozero"), showlegend=False,
+                  xaxis=_axis(SEAT_AXIS), yaxis=dict(tickformat=".0%", rangemode="tozero", **_axis("อัตราชนะ / win rate")),
+                  showlegend=False, margin={**LAYOUT["margin"], "b": 70},
                   # the fair share: a dashed line across the plot, labelled at its right end
                   shapes=[dict(type="line", xref="x domain", x0=0, x1=1, yref="y", y0=fair, y1=fair,
                                line=dict(color="#555", dash="dash"))],
-                  annotations=[dict(text="fair share", showarrow=False, xref="x domain", x=1, xanchor="right",
+                  annotations=[dict(text="ส่วนที่ยุติธรรม / fair share", showarrow=False, xref="x domain", x=1, xanchor="right",
                                     yref="y", y=fair, yanchor="bottom")])
 
 
@@ -116,25 +133,27 @@ def length_chart(df, column: str = "turns") -> dict:
     else:
         sub = "no length column (a kernel table has only steps)"
     return figure(data, f"ความยาวเกม / game length ({column})<br><sup>{sub}</sup>",
-                  xaxis=dict(title=dict(text=column)), yaxis=dict(title=dict(text="games")), showlegend=False,
+                  xaxis=_axis(LENGTH_WORDS.get(column, column)), yaxis=_axis(GAMES_AXIS), showlegend=False,
                   **({"shapes": shapes} if shapes else {}))
 
 
-def sources_chart(df) -> dict:
+def sources_chart(df, seat=seat_tick) -> dict:
     """Mean score per seat, stacked by source (``score_breakdown``), with each source's interval
-    in the hover."""
+    in the hover.  ``seat(s)``: a seat's tick (see :func:`win_rate_chart`)."""
     src = M.score_sources(df)
     data = []
     for name in (src["source"].unique() if len(src) else []):
         d = src[src["source"] == name]
-        data.append(dict(type="bar", x=[f"seat {s}" for s in d["seat"]], y=d["mean"], name=name,
+        data.append(dict(type="bar", x=[seat(int(s)) for s in d["seat"]], y=d["mean"], name=name,
                          customdata=d[["lo", "hi"]].to_numpy(),
                          hovertemplate=f"{name}: %{{y:.2f}} [%{{customdata[0]:.2f}}, %{{customdata[1]:.2f}}]"
                                        "<extra></extra>"))
     # the legend names the source even when a game has only one (Coup: influence left), else
     # plotly hides a one-trace legend and the bars say nothing about what they count
+    # the sources are the engine's ids (score_breakdown): the legend's title says what they are
     return figure(data, "คะแนนมาจากไหน<br><sup>where the points come from (mean per game)</sup>", barmode="stack",
-                  showlegend=True)
+                  showlegend=True, legend=dict(title=dict(text="ที่มา (ชื่อในเอนจิน)<br>source (engine's id)")),
+                  xaxis=_axis(SEAT_AXIS), yaxis=_axis("คะแนนเฉลี่ย / mean score"), margin={**LAYOUT["margin"], "b": 70})
 
 
 def branching_chart(df) -> dict:
@@ -148,13 +167,14 @@ def branching_chart(df) -> dict:
     # the phase names are long and slanted: the fixed 45 px bottom margin cut them ("challe...");
     # a 60 px margin makes room for a two-line name (automargin alone was clipped by the box)
     return figure(data, "ทางเลือกต่อการตัดสินใจ<br><sup>branching factor by phase</sup>",
-                  xaxis=dict(automargin=True, tickangle=0), yaxis=dict(title=dict(text="legal actions")),
-                  showlegend=False, margin={**LAYOUT["margin"], "b": 60})
+                  xaxis=dict(automargin=True, tickangle=0, **_axis("ช่วงของเกม (ชื่อในเอนจิน) / phase (engine's id)")),
+                  yaxis=_axis("ทางเลือกที่ถูกกติกา / legal actions"), showlegend=False, margin={**LAYOUT["margin"], "b": 90})
 
 
 def sweep_chart(table, title: str = "อัตราชนะเมื่อเปลี่ยนตาราง / win rate across the sweep",
-                x_title: str = "scale factor") -> dict:
-    """One line per seat over the sweep's points (``x``), with its 95 % Wilson band."""
+                x_title: str = "ตัวคูณ / scale factor", seat=seat_tick) -> dict:
+    """One line per seat over the sweep's points (``x``), with its 95 % Wilson band; ``seat(s)``
+    names a seat's line (see :func:`win_rate_chart`)."""
     wr = sweep_win_rates(table)
     data = []
     for s in sorted(wr["seat"].unique()) if len(wr) else []:
@@ -163,12 +183,14 @@ def sweep_chart(table, title: str = "อัตราชนะเมื่อเ�
         data.append(dict(type="scatter", x=list(d["x"]) + list(d["x"])[::-1], y=list(d["hi"]) + list(d["lo"])[::-1],
                          fill="toself", fillcolor=_rgba(c, 0.15), line=dict(width=0), hoverinfo="skip",
                          mode="lines", showlegend=False))  # a band: no markers (plotly's default draws them at its corners)
-        data.append(dict(type="scatter", x=d["x"], y=d["estimate"], mode="lines+markers", name=f"seat {s}",
+        name = seat(int(s)).replace("<br>", " / ")
+        data.append(dict(type="scatter", x=d["x"], y=d["estimate"], mode="lines+markers", name=name,
                          line=dict(color=c), text=d["point"],
-                         hovertemplate="%{text}: %{y:.1%}<extra>seat " + str(s) + "</extra>"))
+                         hovertemplate="%{text}: %{y:.1%}<extra>" + name + "</extra>"))
     n = int(wr["n"].iloc[0]) if len(wr) else 0
     return figure(data, f"{title}<br><sup>{n} games a point, same seeds at every point · 95% Wilson bands</sup>",
-                  xaxis=dict(title=dict(text=x_title)), yaxis=dict(tickformat=".0%", rangemode="tozero"), width=900)
+                  xaxis=_axis(x_title), yaxis=dict(tickformat=".0%", rangemode="tozero", **_axis("อัตราชนะ / win rate")),
+                  width=900)
 
 
 def compare_chart(comparison) -> dict:
@@ -182,7 +204,7 @@ def compare_chart(comparison) -> dict:
                           f"<br><sup>{p['parted']}/{p['pairs']} paired games part"
                           + (f", median first parting step {p['first_step_median']:g}" if p["parted"] else "")
                           + "</sup>",
-                  xaxis=dict(tickformat="+.0%"), showlegend=False, width=900,
+                  xaxis=dict(tickformat="+.0%", **_axis("ผลต่าง B − A / difference B − A")), showlegend=False, width=900,
                   yaxis=dict(automargin=True),  # room for "shared_win": the 55 px margin cut it to "hared_win"
                   # no difference: a line at 0 over the plot's whole height
                   shapes=[dict(type="line", xref="x", x0=0, x1=0, yref="y domain", y0=0, y1=1,
@@ -195,23 +217,36 @@ def empty_chart(title: str, height: int = 90) -> dict:
     return figure(title=title, height=height, xaxis=dict(visible=False), yaxis=dict(visible=False))
 
 
+def status_words(status: str) -> str:
+    """A clause's status as the rule panel's badge says it (``ใช้ในเอนจิน / implemented``)."""
+    from .rulepanel import STATUS_BADGES
+    _colour, th, en = STATUS_BADGES.get(status, ("", status, status))
+    return html.escape(f"{th} / {en}" if th != en else th)
+
+
 def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
     """The clause coverage meter as an HTML table: every clause with its status, cites, reach
     (share of games, Wilson interval); implemented clauses that never fired in red."""
     cov = M.coverage(df, game)
     impl = cov[cov["status"] == "implemented"]
     head = (f'<div style="font-family:{THAI_FONT}"><b>ข้อกติกาที่ถูกใช้ / clause coverage:</b> '
+            f'ข้อที่ใช้ในเอนจินถูกอ้าง {int(impl["fired"].sum())}/{len(impl)} ข้อ ใน {len(df)} เกม / '
             f'{int(impl["fired"].sum())}/{len(impl)} implemented clauses fired in {len(df)} games</div>')
     rows = []
     for r in cov.head(limit).itertuples():
         style = "color:#a01010;font-weight:bold" if (r.status == "implemented" and not r.fired) else (
             "color:#888" if r.status != "implemented" else "")
-        rows.append(f'<tr style="{style}"><td><code style="white-space:nowrap">{html.escape(r.clause)}</code></td><td>{r.status}</td>'
+        rows.append(f'<tr style="{style}"><td><code style="white-space:nowrap">{html.escape(r.clause)}</code></td><td>{status_words(r.status)}</td>'
                     f'<td style="text-align:right">{r.cites}</td>'
-                    # one line a figure: on a phone the table scrolls sideways in its box
-                    f'<td style="text-align:right;white-space:nowrap">{100 * r.reach:.1f}% [{100 * r.lo:.1f}, {100 * r.hi:.1f}]</td></tr>')
-    return (head + '<div style="max-height:260px;overflow:auto"><table class="kl-coverage" style="font-size:12px">'
-            '<tr><th>clause</th><th>status</th><th>cites</th><th>games citing it (95%)</th></tr>'
+                    # the share, then its interval under it: each figure on one line, and the
+                    # column narrow enough for a phone (the table still scrolls in its box)
+                    f'<td style="text-align:right;white-space:nowrap">{100 * r.reach:.1f}%<br>'
+                    f'<span style="font-size:11px">[{100 * r.lo:.1f}, {100 * r.hi:.1f}]</span></td></tr>')
+    # a box no wider than its column that scrolls (kl-scroll: widgets/mobile.py) and shows it
+    return (head + '<div class="kl-scroll kl-coverage-box" style="max-height:260px;overflow:auto">'
+            '<table class="kl-coverage" style="font-size:12px">'
+            '<tr><th>ข้อ / clause</th><th>สถานะ / status</th><th>ถูกอ้าง / cites</th>'
+            '<th>เกมที่อ้าง / games citing it (95%)</th></tr>'
             + "".join(rows) + "</table></div>")
 
 

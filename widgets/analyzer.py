@@ -33,7 +33,7 @@ import ipywidgets as w
 from rules.analysis import compare, metrics as M, score_actions, simulate
 from rules.core.bots import bot_names
 from rules.analysis.sweeps import estimate_seconds, sweep, table_scale_points
-from rules.catalog import GAMES, engine, has_engine
+from rules.catalog import GAMES, engine, has_engine, info
 from rules.core.ambiguity import load_ambiguities
 from rules.core.scenario import find_scenarios, run_file
 
@@ -67,6 +67,78 @@ def _readings(game: str) -> list[tuple[str, tuple]]:
             if r.id != e.default:
                 out.append((f"{e.id} = {r.id}", ((e.variant, r.config_value),)))
     return out
+
+
+RANDOM_WORDS = ("สุ่ม", "random")
+"""The core's ``random`` bot (``rules.core.bots``) where a game's page names no label for it."""
+END_WORDS = {"max_steps": ("ถูกตัดที่ขั้นสูงสุด", "cut off at the step limit"), "": ("ไม่ระบุ", "not given")}
+"""Ends the simulator itself names (``rules.analysis.simulate``: a cut game, an engine that does not say)."""
+_SPECS: dict = {}
+
+
+def game_spec(game: str):
+    """The game page's :class:`~widgets.page.GameSpec` (``widgets/<game>``: its seat labels and bot
+    labels), imported when the game is chosen; ``None`` for a game without a page."""
+    if game not in _SPECS:
+        try:
+            _SPECS[game] = getattr(importlib.import_module(f"widgets.{game}"), "SPEC", None)
+        except ImportError:
+            _SPECS[game] = None
+    return _SPECS[game]
+
+
+def split_words(label: str) -> tuple[str, str]:
+    """``"ซื่อสัตย์ / honest"`` as ``("ซื่อสัตย์", "honest")`` (a label without a slash twice)."""
+    th, _, en = label.partition(" / ")
+    return th, (en or th)
+
+
+def bot_words(game: str, name: str) -> tuple[str, str]:
+    """``(th, en)`` of bot ``name`` as ``game``'s page says it (its ``GameSpec.bots``)."""
+    spec = game_spec(game)
+    if spec is not None and name in spec.bots:
+        return split_words(spec.bots[name][0])
+    return RANDOM_WORDS if name == "random" else (name, name)
+
+
+def bot_options(game: str) -> list[tuple[str, str]]:
+    """A bot dropdown's options: the page's label (``ซื่อสัตย์ / honest``), the bot's name as value."""
+    return [(" / ".join(dict.fromkeys(bot_words(game, n))), n) for n in bot_names(game)]
+
+
+def seat_words(game: str):
+    """``seat(s)``: a chart's seat tick, the game page's seat label (its ``GameSpec.seat_label``,
+    as the game's boards name the seat) over the table's ``seat s``."""
+    spec = game_spec(game)
+    label = spec.seat_label if spec is not None else (lambda s: f"ที่นั่ง {s}")
+    return lambda s: f"{html.escape(str(label(s)))}<br>seat {s}"
+
+
+def end_words(reason) -> str:
+    """An end reason's id in words: the simulator's own ends in Thai and English, an engine's id
+    after a Thai word (the table keeps the engine's id only)."""
+    reason = "" if reason is None or reason != reason else str(reason)
+    if reason in END_WORDS:
+        th, en = END_WORDS[reason]
+        return f"{th} / {en}"
+    return f"เหตุ [{reason}]"
+
+
+def intro_html(settings: dict) -> str:
+    """What the panel is set to, in words (the page's introduction names no game: it follows the
+    controls): the game, its seats, the bots by the game page's labels, the fair share."""
+    game, n = settings["game"], settings["config"]["players"]
+    g = info(game)
+    words = [bot_words(game, b) for b in settings["bots"]]
+    if len(set(words)) == 1:
+        bots_th, bots_en = f"บอท{words[0][0]}ทุกที่นั่ง", f"{words[0][1]} bots at every seat"
+    else:
+        bots_th = ", ".join(f"ที่นั่ง {i} {th}" for i, (th, _en) in enumerate(words))
+        bots_en = ", ".join(f"seat {i} {en}" for i, (_th, en) in enumerate(words))
+    e = html.escape
+    return (f'<div class="kl-intro" style="font-family:{THAI_FONT}"><b>{e(g.title_th)} {n} คน {e(bots_th)}</b>: '
+            f'ส่วนที่ยุติธรรมคือ 1/{n} / <b>{e(g.title_en)} with {n} seats, {e(bots_en)}</b>: the fair share is '
+            f'1/{n}</div>')
 
 
 def download_links(df, stem: str) -> str:
@@ -180,6 +252,7 @@ class SimulationPanel(w.VBox):
         self.n_games = w.BoundedIntText(value=games, min=10, max=100_000, step=100, description="เกม / games",
                                         layout=w.Layout(width="200px"))
         self.bots = row()
+        self.intro = w.HTML()  # what the controls are set to, in words (follows them)
         self.variant = w.Dropdown(description="อ่านแบบ / reading", layout=w.Layout(width="420px"))
         self.against = w.Dropdown(description="เทียบกับ / vs", layout=w.Layout(width="420px"))
         self.runner = _Runner("เล่น / run")
@@ -202,6 +275,7 @@ class SimulationPanel(w.VBox):
         self.players.observe(lambda _: self._seats_changed(), "value")
         for control in (self.game, self.players, self.n_games, self.variant, self.against):
             control.observe(lambda _: self._show_what_is_shown(), "value")
+            control.observe(lambda _: self._show_intro(), "value")
         self._game_changed()
         if bots:
             for d, name in zip(self.bots.children, [bots] * players if isinstance(bots, str) else bots):
@@ -209,7 +283,8 @@ class SimulationPanel(w.VBox):
         if against:
             self.against.value = next(v for _, v in self.against.options if v and dict(v) == dict(against))
         charts = w.VBox([row([self.fig_win, self.fig_len]), row([self.fig_src, self.fig_bf]), self.fig_cmp])
-        super().__init__([row([self.game, self.players, self.n_games]), self.bots,
+        self._show_intro()
+        super().__init__([self.intro, row([self.game, self.players, self.n_games]), self.bots,
                           row([self.variant, self.against]), self.runner.bar, self.shown, self.summary, charts,
                           self.coverage, self.download_button, self.download])
         full_labels(self)
@@ -227,14 +302,24 @@ class SimulationPanel(w.VBox):
         self._seats_changed()
 
     def _seats_changed(self) -> None:
-        names = bot_names(self.game.value)
+        options = bot_options(self.game.value)
+        names = [v for _, v in options]
         old = [d.value for d in self.bots.children]
-        self.bots.children = [w.Dropdown(options=names, value=old[i] if i < len(old) and old[i] in names else names[0],
-                                         description=f"ที่นั่ง {i}", layout=w.Layout(width="190px"))
+        # the labels as the game's page says them ("ซื่อสัตย์ / honest"); the values stay the bots' names
+        self.bots.children = [w.Dropdown(options=options, value=old[i] if i < len(old) and old[i] in names else names[0],
+                                         description=f"ที่นั่ง {i}", layout=w.Layout(width="auto"))
                               for i in range(self.players.value)]
         for d in self.bots.children:
             d.observe(lambda _: self._show_what_is_shown(), "value")
+            d.observe(lambda _: self._show_intro(), "value")
         full_labels(self.bots)
+        if hasattr(self, "intro"):
+            self._show_intro()
+
+    def _show_intro(self) -> None:
+        """The line over the controls: what they are set to (:func:`intro_html`)."""
+        if getattr(self, "intro", None) is not None and len(self.bots.children) == self.players.value:
+            self.intro.value = intro_html(self.settings())
 
     def _show_what_is_shown(self, running: bool = False) -> None:
         """The line above the results: what they are of, and, when the controls (or a run under
@@ -299,9 +384,10 @@ class SimulationPanel(w.VBox):
         df = self.table
         if df is None or not len(df):
             return
-        C.into(self.fig_win, C.win_rate_chart(df))
+        seat = seat_words(df.attrs.get("game") or self.game.value)
+        C.into(self.fig_win, C.win_rate_chart(df, seat=seat))
         C.into(self.fig_len, C.length_chart(df))
-        C.into(self.fig_src, C.sources_chart(df))
+        C.into(self.fig_src, C.sources_chart(df, seat=seat))
         C.into(self.fig_bf, C.branching_chart(df))
         if self.comparison is not None:
             C.into(self.fig_cmp, C.compare_chart(self.comparison))
@@ -310,7 +396,7 @@ class SimulationPanel(w.VBox):
                                                "<sup>choose 'vs' to compare two readings</sup>"))
         fpa = M.first_player_advantage(df)
         ends = M.end_reasons(df)
-        ends_txt = ", ".join(f"{html.escape(str(r.reason))} {100 * r.estimate:.0f}%" for r in ends.itertuples())
+        ends_txt = ", ".join(f"{html.escape(end_words(r.reason))} {100 * r.estimate:.0f}%" for r in ends.itertuples())
         zero = fpa["lo"] <= 0 <= fpa["hi"]
         fpa_word = (" (ช่วงครอบ 0: แยกจากโชคไม่ได้ / the interval holds 0: not told from chance)" if zero else "")
         self.summary.value = (
@@ -347,7 +433,7 @@ class TableSweepPanel(w.VBox):
                                         layout=w.Layout(width="180px"))
         self.n_games = w.BoundedIntText(value=games, min=2, max=20_000, description="เกม/จุด / games a point",
                                         layout=w.Layout(width="240px"))
-        self.bot = w.Dropdown(options=bot_names("shadow_master"), value=bot, description="บอท / bots")
+        self.bot = w.Dropdown(options=bot_options("shadow_master"), value=bot, description="บอท / bots")
         self.runner = _Runner("กวาด / sweep")
         self.runner.run_button.on_click(lambda _: self.run())
         self.estimate = w.HTML()
@@ -380,7 +466,7 @@ class TableSweepPanel(w.VBox):
             self.table = sweep("shadow_master", points, n, self.bot.value, cfg, seed=0, workers=workers,
                                progress=False, on_progress=r.tick, cancel=r.cancel)
             if len(self.table):
-                C.into(self.fig, C.sweep_chart(self.table, title="Shadow Master: ตาราง Rank/ความเสียหายคูณด้วย / "
+                C.into(self.fig, C.sweep_chart(self.table, seat=seat_words("shadow_master"), title="Shadow Master: ตาราง Rank/ความเสียหายคูณด้วย / "
                                                                  "Rank and damage tables scaled"))
 
         r.start(work, wait=wait)
@@ -399,7 +485,7 @@ class PositionPanel(w.VBox):
                                    description="ตัวอย่าง / example", layout=w.Layout(width="520px"))
         self.step = w.BoundedIntText(value=step, min=0, max=999, description="หลังขั้น / after step",
                                      layout=w.Layout(width="200px"))
-        self.bot = w.Dropdown(options=bot_names(game), value=bot, description="บอท / bots")
+        self.bot = w.Dropdown(options=bot_options(game), value=bot, description="บอท / bots")
         self.rollouts = w.BoundedIntText(value=rollouts, min=5, max=5000, description="ทดลอง / rollouts",
                                          layout=w.Layout(width="200px"))
         self.runner = _Runner("ประเมิน / score")

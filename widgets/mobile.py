@@ -3,7 +3,8 @@
 At a narrow viewport (``max-width: 640px``, a phone is 390 px wide) nothing may be wider than the
 screen: widget rows wrap, fixed minimum widths give way, sliders, text boxes and dropdowns take the
 width they have, the hex boards scale to the width (their SVG has a viewBox), wide tables scroll
-inside their own box, and long Thai lines wrap.  Included by the shared page's style
+inside their own box (:data:`SCROLL_CSS`, on every width: ``kl-scroll`` with a scroll cue), and
+long Thai lines wrap.  Included by the shared page's style
 (:data:`widgets.page.PAGE_CSS`), the home page's tabs and the live board.  Drawing only.
 """
 from __future__ import annotations
@@ -11,7 +12,22 @@ from __future__ import annotations
 PHONE_MAX_WIDTH = 640
 """Widths up to this (CSS px) get the small-screen layout."""
 
-MOBILE_CSS = f"""<style>
+SCROLL_CSS = """
+/* a wide table scrolls inside a box no wider than its column (``kl-scroll``), and shows that it
+   does: a shadow on the side that holds more table (scroll shadows: the white covers move with the
+   content, the shadows stay with the box).  On a phone a scroll bar is not drawn until touched: the
+   coverage and score tables read as cut off without it (a fresh user's finding). */
+.kl-scroll { max-width: 100%; overflow-x: auto; box-sizing: border-box;
+  background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 24px 100% no-repeat local,
+    linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right / 24px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.45), rgba(0,0,0,0)) left / 14px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.45), rgba(0,0,0,0)) right / 14px 100% no-repeat scroll; }
+/* an HTML widget's content may be narrower than what it holds (a flex item's min-width is its
+   content's width): else a table's scroll box grew as wide as the table and ran out of its column */
+.widget-html > .widget-html-content { min-width: 0; }
+"""
+
+MOBILE_CSS = f"""<style>{SCROLL_CSS}
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
   body, .jp-Notebook, .jp-Cell, .jp-OutputArea, .jp-OutputArea-output, .jp-RenderedHTMLCommon,
   .jp-RenderedMarkdown {{ max-width: 100vw; overflow-wrap: anywhere; }}

@@ -60,7 +60,7 @@ from .errors import THAI_FONT, error_html, message_html, safe
 from .lazy import LazyBox
 from .lazy import lazy as lazy_part
 from .eventlog import EventLog, event_text, names_seat
-from .mobile import MOBILE_CSS
+from .mobile import MOBILE_CSS, PHONE_MAX_WIDTH
 from .rulepanel import PANEL_CSS, RulePanel, clause_html
 from .rulepanel import ambiguities_html as register_html
 from .session import Cursor, GameSession
@@ -96,12 +96,23 @@ PAGE_CSS = f"""<style>
   min-height: 28px; text-align: left; line-height: 1.3; padding: 3px 8px; max-width: 100%; font-family: {THAI_FONT}; }}
 .kl-page .kl-choices .kl-bluff {{ border: 2px dashed #b26a00; }}
 .kl-page .kl-decide {{ margin: 4px 0 2px; }}
+.kl-page .kl-picked {{ display: none !important; }}
+@media (max-width: {PHONE_MAX_WIDTH}px) {{
+  .kl-page .kl-pick-row > .widget-dropdown {{ flex: 1 1 100% !important; }}
+  .kl-page .kl-picked {{ display: flex !important; }}
+}}
 </style>"""
 
 
 def e(text: Any) -> str:
     """HTML-escaped text."""
     return html.escape(str(text))
+
+
+def picked_html(label: str) -> str:
+    """The line under a play dropdown: the whole label of the entry it shows (a phone's dropdown
+    cuts a long one)."""
+    return f"<div class='kl-muted'>เลือกอยู่ / chosen: {e(label)}</div>" if label else ""
 
 
 _WIDGET_TRAITS: dict[type, tuple[str, ...]] = {}
@@ -841,8 +852,13 @@ class _ButtonLooks:
         self.choice = share(w.Layout(width="auto", height="auto", max_width="100%"))
         self.auto = share(w.Layout(width="auto", display=""))
         self.hidden = share(w.Layout(width="auto", display="none"))
-        self.pick = share(w.Layout(width="auto", max_width="100%"))
-        self.row = share(w.Layout())
+        # a dropdown of many choices takes what its row leaves; its "do" button keeps its whole
+        # label (a wide dropdown squeezed it into a sliver "ท… / d…" at 1280 px), and on a phone
+        # the button wraps under a dropdown as wide as the screen (PAGE_CSS: .kl-pick-row)
+        self.pick = share(w.Layout(width="auto", max_width="100%", flex="1 1 260px", min_width="0"))
+        self.do = share(w.Layout(width="auto", flex="0 0 auto", min_width="max-content"))
+        self.row = share(w.Layout(flex_flow="row wrap", align_items="center", width="100%"))
+        self.picked = share(w.Layout(width="100%"))
         self.button = share(w.ButtonStyle())
         self.description = share(DescriptionStyle())
 
@@ -1023,10 +1039,18 @@ class PlayTable(w.VBox):
             else:
                 dd = w.Dropdown(options=[(text, i) for i, text in enumerate(labels)],
                                 layout=looks.pick, style=looks.description)
-                b = w.Button(description="ทำ / do", button_style=style, layout=looks.auto, style=looks.button)
+                b = w.Button(description="ทำ / do", button_style=style, layout=looks.do, style=looks.button)
                 b.choices = (decision, [dict(a) for a in acts], dd)
                 b.on_click(self._on_dropdown)
-                rows.append(w.HBox([dd, b], layout=looks.row))
+                # the chosen entry's whole label under the row on a phone, where a screen-wide
+                # dropdown still cut it ("place settlement (influenc"); hidden on a wide screen
+                picked = w.HTML(picked_html(labels[0]), layout=looks.picked)
+                picked.add_class("kl-picked")
+                dd.observe(lambda c, picked=picked, labels=labels: setattr(
+                    picked, "value", picked_html(labels[c["new"]] if c["new"] is not None else "")), "value")
+                row = w.HBox([dd, b], layout=looks.row)
+                row.add_class("kl-pick-row")
+                rows += [row, picked]
         self.buttons.children = rows
         for x in old:
             close_tree(x)

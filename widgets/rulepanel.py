@@ -23,8 +23,13 @@ STATUS_BADGES = {
     "pending": ("#ef6c00", "รอทำ", "pending"),
 }
 
+SECTION_WIDTH = "calc(100% - 12px)"
+"""The section dropdown's width: its column less its margins and a gap before the next column."""
+
 PANEL_CSS = f"""<style>
 .kl-rules {{ font-family: {THAI_FONT}; font-size: 15px; line-height: 1.6; }}
+/* the section dropdown inside its column on a phone too (the phone sheet makes dropdowns 100%) */
+.widget-dropdown.kl-section-pick {{ width: {SECTION_WIDTH} !important; }}
 .kl-clause {{ border-left: 4px solid #ddd; padding: 4px 10px; margin: 6px 0; }}
 .kl-clause.cited {{ border-left-color: #e0a800; background: #fff4cc; }}
 .kl-clause .kl-id {{ font-family: monospace; font-size: 12px; color: #444; }}
@@ -87,8 +92,11 @@ class RulePanel(w.VBox):
             options=[(section_label(i, h), i) for i, (h, _) in enumerate(self._sections)],
             value=section if self._sections else None,
             description="หมวด",
-            layout=w.Layout(width="100%", max_width="640px"),
+            # inside its column: "100%" plus the widget's own 2 px margins ran past the column's
+            # edge, into the scenario title beside it (a fresh user's finding at 1280 px)
+            layout=w.Layout(width=SECTION_WIDTH, max_width="640px"),
         )
+        self.dropdown.add_class("kl-section-pick")
         self.body = w.HTML()
         self.dropdown.observe(lambda _c: self._render(), names="value")
         super().__init__([self.dropdown, self.body], **kwargs)

@@ -117,8 +117,10 @@ def score_html(obs: dict, seat_label) -> str:
     winners = ""
     if obs.get("winners"):
         winners = "<div><b>ผู้ชนะ / winner: " + e(", ".join(seat_label(s) for s in obs["winners"])) + "</b></div>"
-    return ("<div class='kl-nw'><table><tr><th>ผู้เล่น / player</th><th>รวม / total</th>" + head
-            + "<th>มือ+กอง / hand+pile</th><th>ปราสาท / castles</th></tr>" + "".join(rows) + f"</table>{mine}{winners}</div>")
+    # the table scrolls in a box no wider than the column and shows that it does (kl-scroll): at
+    # 390 px its missions column was cut off with no sign of more (a fresh user's finding)
+    return ("<div class='kl-nw'><div class='kl-scroll kl-nw-score-box'><table><tr><th>ผู้เล่น / player</th><th>รวม / total</th>" + head
+            + "<th>มือ+กอง / hand+pile</th><th>ปราสาท / castles</th></tr>" + "".join(rows) + f"</table></div>{mine}{winners}</div>")
 
 
 def decided_html(events, seat_label) -> str:
