@@ -312,7 +312,7 @@ def test_axes_say_their_titles_in_thai_and_english_and_seats_by_the_games_label(
             text = fig["layout"][axis].get("title", {}).get("text", "")
             if axis == "yaxis" or fig is not charts[0] or text:
                 assert THAI.search(text) and " / " in text, (axis, text)
-    assert charts[0]["data"][0]["x"] == [f"{SPEC.seat_label(s)}<br>seat {s}" for s in range(2)]
+    assert charts[0]["data"][0]["x"] == ["ผู้เล่น 1", "ผู้เล่น 2"] == [SPEC.seat_label(s) for s in range(2)]
     assert charts[2]["data"][0]["x"][0].startswith(SPEC.seat_label(0))
     assert THAI.search(charts[2]["layout"]["legend"]["title"]["text"])
 

@@ -107,11 +107,14 @@ def bot_options(game: str) -> list[tuple[str, str]]:
 
 
 def seat_words(game: str):
-    """``seat(s)``: a chart's seat tick, the game page's seat label (its ``GameSpec.seat_label``,
-    as the game's boards name the seat) over the table's ``seat s``."""
+    """``seat(s)``: a chart's seat tick, the game page's seat label alone (its
+    ``GameSpec.seat_label``, as the game's boards name the seat: Valeria's seat 0 is "ผู้เล่น 1"); a
+    "seat s" under it read "ผู้เล่น 1 / seat 0" there.  A game without a page: ``seat_tick``."""
     spec = game_spec(game)
-    label = spec.seat_label if spec is not None else (lambda s: f"ที่นั่ง {s}")
-    return lambda s: f"{html.escape(str(label(s)))}<br>seat {s}"
+    if spec is None:
+        from .analysis_charts import seat_tick
+        return seat_tick
+    return lambda s: html.escape(str(spec.seat_label(s)))
 
 
 def end_words(reason) -> str:
