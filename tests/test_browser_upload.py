@@ -42,6 +42,16 @@ def test_a_ruling_file_opens_from_the_coup_page(browser, dashboard, tmp_path):
         err = box.locator(".kl-error").first
         err.wait_for(timeout=60_000)
         assert "UTF-8" in err.inner_text(), err.inner_text()
+        cut = tmp_path / "trunc.json"  # a fresh user's file: JSON cut short, read as "YAML ไม่ถูกต้อง"
+        cut.write_bytes(b'{"game": "coup", "moves": [1,2')
+        box.locator("input[type=file]").set_input_files(str(cut))
+        err = box.locator(".kl-error", has_text="ไฟล์ไม่สมบูรณ์หรือรูปแบบไม่ถูกต้อง (บรรทัด 1 คอลัมน์ 31)")
+        err.wait_for(timeout=60_000)
+        assert "the file is cut off or malformed (line 1, column 31)" in err.inner_text()
+        assert "YAML" not in err.locator("[lang=th]").inner_text()
+        assert "flow sequence" in err.locator(".kl-detail").inner_text()  # the parser's words: small print
+        ARTIFACTS.mkdir(exist_ok=True)
+        box.screenshot(path=str(ARTIFACTS / "upload_ruling_cut.png"))
         # 30 MB: not read by the browser (it dropped the page's connection), refused by its size
         big = tmp_path / "big30mb.yaml"
         with open(big, "wb") as f:

@@ -113,7 +113,7 @@ def test_scenario_detects_a_wrong_expectation(tmp_path):
 
 @pytest.mark.parametrize("patch,field", [
     (("title_en: Roll then hold\n", ""), "title_en"),
-    (("cites: [play.hold]", "cites: [play.nope]"), "cites"),
+    (("cites: [play.hold]", "cites: [play.nope]"), "cites[0]"),
     (("- action: {player: 0, type: roll}", "- action: {type: roll}"), "steps[1].action"),
     (("seed: 1", "seed: one"), "setup.seed"),
     (("game: toy_pig", "game: chess"), "game"),
@@ -221,11 +221,11 @@ def test_unknown_clause_in_expected_events_is_malformed(tmp_path):
     p = _scenario(tmp_path, SCENARIO.replace("cites: [play.roll], data: {value: 6}", "cites: [play.rol], data: {value: 6}"))
     with pytest.raises(BadInput) as e:
         load_scenario(p)
-    assert e.value.field == "steps[2].expect_events[0].cites"
+    assert e.value.field == "steps[2].expect_events[0].cites[0]"
     p = _scenario(tmp_path, SCENARIO.replace("{kind: game_over, cites: [end.win]}", "{kind: game_over, cites: [end.wins]}"))
     with pytest.raises(BadInput) as e:
         load_scenario(p)
-    assert e.value.field == "expect.events[1].cites"
+    assert e.value.field == "expect.events[1].cites[0]"
 
 
 def test_the_scenario_format_example_is_a_well_formed_file():

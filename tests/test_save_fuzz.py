@@ -286,4 +286,4 @@ def test_a_save_with_a_byte_order_mark_loads_and_a_cut_file_says_where():
     with pytest.raises(BadInput) as err:
         saveload.loads(data[: len(data) // 2], name)
     assert err.value.field == "<json>"
-    assert re.search(r"line \d+ column \d+", err.value.message_en) and re.search(r"บรรทัด \d+ คอลัมน์ \d+", err.value.message_th)
+    assert re.search(r"line \d+, column \d+", err.value.message_en) and re.search(r"บรรทัด \d+ คอลัมน์ \d+", err.value.message_th)

@@ -56,16 +56,27 @@ def where_html(exc: BaseException) -> str:
             f'style="color:#666;font-size:12px">{shown}</div>')
 
 
+def detail_html(exc: BaseException) -> str:
+    """A :class:`BadInput`'s ``detail`` (a parser's own words) as a small grey line below where the
+    error is, labelled ``รายละเอียดทางเทคนิค / technical detail``; ``""`` when it has none."""
+    detail = getattr(exc, "detail", "") if isinstance(exc, BadInput) else ""
+    if not detail:
+        return ""
+    return ('<div class="kl-detail" style="color:#888;font-size:11px">รายละเอียดทางเทคนิค / technical detail: '
+            f'<code>{html.escape(detail)}</code></div>')
+
+
 def error_html(exc: BaseException) -> str:
     """The error as a small HTML box: the Thai line, the English line below it, then where it is
-    (:func:`where_html`: the clause or field, never inside the Thai or English sentence)."""
+    (:func:`where_html`: the clause or field, never inside the Thai or English sentence), then a
+    parser's own words if any (:func:`detail_html`)."""
     p = error_parts(exc)
     colour = "#8a5a00" if p["kind"] == "illegal" else "#a01010"
     return (
         f'<div class="kl-error" role="alert" style="border-left:4px solid {colour};'
         f'background:#fff6e8;padding:6px 10px;margin:4px 0;font-family:{THAI_FONT}">'
         f'<div lang="th"><b>{html.escape(p["th"])}</b></div>'
-        f'<div lang="en" style="color:#555">{html.escape(p["en"])}</div>{where_html(exc)}</div>'
+        f'<div lang="en" style="color:#555">{html.escape(p["en"])}</div>{where_html(exc)}{detail_html(exc)}</div>'
     )
 
 

@@ -5,7 +5,9 @@
   :mod:`widgets.page`), or ``&frame=<k>`` for a frame inside an action (Shadow Master reads a siege
   event by event): the link reopens exactly that frame (:mod:`widgets.deeplink`); "save as a ruling" gives a scenario file (``data/scenarios/README.md``)
   of the position and the steps on screen; "open a ruling file" reads one back (validated by
-  :func:`rules.core.scenario.parse_scenario`).
+  :func:`rules.core.scenario.parse_scenario`) and shows its last step: a ruling saved at step n
+  reopens at step n.  A file cut short says so (:func:`rules.core.datafile.syntax_error`,
+  :func:`rules.core.datafile.cut_off_hint`).
 * A play panel (:class:`PlayShare`): "share this game" gives a link ``?game=<code>`` (the save
   file, compressed: seed, config, actions, the reader's seat and the bots' kind) and a session
   file to download (:mod:`rules.core.saveload`, schema version 2); "open a session file" reads one
@@ -31,7 +33,9 @@ import ipywidgets as w
 import yaml
 
 from rules.core import saveload
+from rules.core.datafile import cut_off_hint, encoding_error, last_line, load_yaml_text
 from rules.core.protocol import BadInput, IllegalAction, current_json
+from rules.core.rulebook import load_rulebook
 from rules.core.scenario import Scenario, parse_scenario
 
 from .errors import error_html, message_html
@@ -150,23 +154,44 @@ def read_ruling(name: str, data: bytes, game: str) -> Scenario:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise BadInput(name, "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
-                       f"the file must be UTF-8 text (undecodable byte at offset {exc.start})") from None
+        raise encoding_error(exc, name) from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark (Windows Notepad): not part of the file
     try:
-        raw = yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader without aliases
+        # a SafeLoader without aliases; a file that does not parse says "cut off or malformed, line N"
+        raw, node = load_yaml_text(text, name, _NoAliasLoader)
     except _Alias:
         raise BadInput(name, "<yaml>", "ไฟล์ข้อตัดสินใช้ anchor/alias ของ YAML ไม่ได้",
                        "a ruling file may not use YAML anchors or aliases (*name)") from None
-    except yaml.YAMLError as exc:
-        raise BadInput(name, "<yaml>", "YAML ไม่ถูกต้อง", f"invalid YAML: {str(exc)[:200]}") from None
-    except RecursionError:
-        raise BadInput(name, "<yaml>", "YAML ซ้อนลึกเกินไป", "invalid YAML: nested too deeply") from None
-    sc = parse_scenario(raw, name)
-    if sc.game != game:
-        raise BadInput(name, "game", f"ไฟล์นี้เป็นของเกม '{sc.game}' ไม่ใช่ '{game}'",
-                       f"this ruling is for '{sc.game}', not '{game}'")
-    _replay_ruling(sc, name)
+    try:
+        sc = parse_scenario(raw, name)
+        if sc.game != game:
+            raise BadInput(name, "game", f"ไฟล์นี้เป็นของเกม '{sc.game}' ไม่ใช่ '{game}'",
+                           f"this ruling is for '{sc.game}', not '{game}'")
+        _replay_ruling(sc, name)
+    except BadInput as exc:  # a file cut short often still parses: say so beside the field refused
+        raise cut_off_hint(exc, text, node, name, _clause_ids(raw)) from None
     return sc
+
+
+def looks_unfinished(name: str, data: bytes) -> tuple[int, str] | None:
+    """``(number, text)`` of the last line of a file that loaded but does not end its last line
+    (every saved ruling does; a file cut short mostly does not), else ``None``."""
+    text = data.decode("utf-8", "replace")
+    if not text.strip() or text.endswith(("\n", "\r")):
+        return None
+    return last_line(text)
+
+
+def _clause_ids(raw: Any) -> set[str]:
+    """The clause ids of the rulebook of the file's ``game`` (none when it names no known game):
+    a refused value that is the start of one is a file cut short."""
+    gid = raw.get("game") if isinstance(raw, dict) else None
+    if not isinstance(gid, str):
+        return set()
+    try:
+        return set(load_rulebook(gid).ids)
+    except (BadInput, OSError, ValueError):
+        return set()
 
 
 class _Alias(Exception):
@@ -320,7 +345,16 @@ class ScenarioShare(_ShareBox):
         name, data = got
         sc = read_ruling(name, data, self.view.spec.id)
         self.view.load(sc)  # BadInput (bad setup or step): nothing changes
-        self.message.value = message_html(f"เปิดไฟล์ {name} แล้ว", f"opened {name}", tone="info")
+        # a ruling is saved at the step on screen, its steps end there: it opens at its last step
+        last = self.view.session.length
+        self.view.cursor.jump_action(last)
+        th, en = f"เปิดไฟล์ {name} แล้ว ที่ขั้น {last} (ขั้นสุดท้ายของไฟล์)", f"opened {name} at step {last} (its last step)"
+        unfinished = looks_unfinished(name, data)
+        if unfinished:
+            n, line = unfinished
+            th += f" ไฟล์จบกลางบรรทัด {n} (“{line}”): ถ้าไฟล์ถูกตัด ส่วนท้ายอาจหายไป"
+            en += f"; the file ends in the middle of line {n} (“{line}”): if it was cut short, its end is missing"
+        self.message.value = message_html(th, en, tone="info")
 
 
 # ----------------------------------------------------------------------------- a play panel

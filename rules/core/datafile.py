@@ -5,8 +5,10 @@ in Thai and English; nothing is returned half-validated.
 """
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Iterable, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -72,16 +74,203 @@ def pydantic_error(exc: ValidationError, source: str) -> BadInput:
     return BadInput(source, field, f"{thai_error(err)} (ได้ {got})", f"{err['msg']} (got {got})")
 
 
+# --- a file that does not parse, or looks cut off ------------------------------------------
+DETAIL_CHARS = 240
+"""Characters of a parser's own words kept as a :class:`BadInput`'s ``detail``."""
+
+_JSON_WORDS = [  # json.JSONDecodeError.msg (its start) -> what is wrong there, Thai and English
+    ("Unterminated string", "ข้อความในเครื่องหมายคำพูดไม่ได้ปิด", "a quoted string is not closed"),
+    ("Expecting value", "ขาดค่าตรงนี้", "a value is expected here"),
+    ("Expecting property name", "ชื่อช่องต้องอยู่ในเครื่องหมายคำพูดคู่", "a field name in double quotes is expected"),
+    ("Expecting ',' delimiter", "ขาดเครื่องหมายจุลภาค (,)", "a comma (,) is expected"),
+    ("Expecting ':' delimiter", "ขาดเครื่องหมายทวิภาค (:)", "a colon (:) is expected"),
+    ("Extra data", "มีข้อมูลเกินมาหลังจบข้อมูลหลัก", "there is more text after the end of the data"),
+    ("Invalid control character", "มีอักขระควบคุมอยู่ในข้อความ", "a control character is inside a string"),
+    ("Invalid \\", "เครื่องหมาย \\ ในข้อความใช้ไม่ได้", "an invalid backslash escape"),
+]
+_CUT_TH = "ไฟล์จบก่อนข้อมูลครบ จึงดูเหมือนถูกตัด"
+_CUT_EN = "it ends before its data is complete, so it looks cut short"
+
+
+def shown_line(text: str) -> str:
+    """A line of a file as shown in a message (stripped, at most :data:`MAX_SHOWN` characters)."""
+    line = text.strip()
+    return line if len(line) <= MAX_SHOWN else line[:MAX_SHOWN - 3] + "..."
+
+
+def last_line(text: str) -> tuple[int, str]:
+    """``(number, text)`` of the last line of ``text`` that is not blank (1-based; ``(0, "")`` for
+    an empty file)."""
+    lines = text.splitlines()
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].strip():
+            return i + 1, shown_line(lines[i])
+    return 0, ""
+
+
+def _at_end(text: str, index: int) -> bool:
+    """Only blanks follow ``index`` in ``text``."""
+    return index >= len(text.rstrip())
+
+
+def syntax_error(exc: Exception, text: str, source: str, field: str, fmt: str = "") -> BadInput:
+    """A file that does not parse (``yaml.YAMLError`` or ``json.JSONDecodeError``) as a
+    :class:`BadInput`: "the file is cut off or malformed (line N, column M)" in Thai and English,
+    then what is wrong there (the file ends too soon: it looks cut short; else the line quoted);
+    the parser's own words only as ``detail``.  ``fmt``: ``"JSON"`` names the format (a save file);
+    ``""`` does not (a ruling file is YAML, which reads JSON too)."""
+    line = col = None
+    cut = False
+    th_what = en_what = ""
+    if isinstance(exc, json.JSONDecodeError):
+        line, col = exc.lineno, exc.colno
+        cut = exc.msg.startswith("Unterminated string") or _at_end(text, exc.pos)
+        for start, th, en in _JSON_WORDS:
+            if exc.msg.startswith(start):
+                th_what, en_what = th, en
+                break
+        detail = str(exc)
+    else:
+        mark = getattr(exc, "problem_mark", None)
+        problem = str(getattr(exc, "problem", "") or "")
+        context = str(getattr(exc, "context", "") or "")
+        if mark is not None:
+            line, col = mark.line + 1, mark.column + 1
+            cut = _at_end(text, mark.index)
+        cut = cut or "stream end" in problem or "end of stream" in problem
+        detail = ": ".join(p for p in (context, problem) if p) or str(exc).split("\n")[0]
+    lines = text.splitlines()
+    if not text.strip():
+        th_what, en_what = "ไฟล์ว่างเปล่า", "the file is empty"
+    elif cut:
+        n, last = last_line(text)
+        th_what = f"{_CUT_TH} (บรรทัดสุดท้าย {n}: “{last}”)" if n else _CUT_TH
+        en_what = f"{_CUT_EN} (last line {n}: “{last}”)" if n else _CUT_EN
+    elif line is not None and 0 < line <= len(lines) and lines[line - 1].strip():
+        quoted = shown_line(lines[line - 1])
+        th_what = f"{th_what} ที่ “{quoted}”" if th_what else f"ที่ “{quoted}”"
+        en_what = f"{en_what} at “{quoted}”" if en_what else f"at “{quoted}”"
+    where_th = f" (บรรทัด {line} คอลัมน์ {col})" if line is not None else ""
+    where_en = f" (line {line}, column {col})" if line is not None else ""
+    kind_th = f"รูปแบบ {fmt} ไม่ถูกต้อง" if fmt else "รูปแบบไม่ถูกต้อง"
+    kind_en = f"not valid {fmt}" if fmt else "malformed"
+    th = f"ไฟล์ไม่สมบูรณ์หรือ{kind_th}{where_th}" + (f": {th_what}" if th_what else "")
+    en = f"the file is cut off or {kind_en}{where_en}" + (f": {en_what}" if en_what else "")
+    parser = f"{fmt or 'YAML'} parser"
+    return BadInput(source, field, th, en, detail=f"{parser}: {detail}"[:DETAIL_CHARS])
+
+
+def load_yaml_text(text: str, source: str, loader: type = yaml.SafeLoader) -> tuple[Any, Any]:
+    """``(data, node)`` of YAML ``text``: the data as ``yaml.load`` gives it and the composed node
+    tree (with each value's place in the file: :func:`cut_off_hint` asks it where a refused value
+    is).  :class:`BadInput` (field ``<yaml>``, :func:`syntax_error`) when it does not parse.
+    ``loader``'s own exceptions (a loader refusing aliases) pass through."""
+    ld = loader(text)
+    try:
+        node = ld.get_single_node()
+        data = ld.construct_document(node) if node is not None else None
+    except yaml.YAMLError as exc:
+        raise syntax_error(exc, text, source, "<yaml>") from None
+    except RecursionError:
+        raise BadInput(source, "<yaml>", "ไฟล์ซ้อนกันลึกเกินไป", "the file is nested too deeply") from None
+    finally:
+        ld.dispose()
+    return data, node
+
+
+def node_at(node: Any, path: Iterable[str]) -> tuple[Any, bool]:
+    """``(node, missing)``: the YAML node at ``path`` (keys and list indices) below ``node``; where a
+    key is not in its mapping, that mapping and ``missing=True``; where the path goes on below a
+    value that has no parts (a pydantic union's tag), that value."""
+    for part in path:
+        if isinstance(node, yaml.MappingNode):
+            hit = next((v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == part), None)
+            if hit is None:
+                return node, True
+            node = hit
+        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+            node = node.value[int(part)]
+        else:
+            return node, False
+    return node, False
+
+
+def field_path(err: BadInput, source: str) -> list[str]:
+    """The parts of a refusal's field as a path in the file: ``steps[2].action`` and
+    ``steps.2.action`` are ``["steps", "2", "action"]``; a config refusal (source
+    ``"<file>: config"``) is below ``setup.config``; an unnamed field (``<yaml>``) is ``[]``."""
+    if err.field.startswith("<"):
+        return []
+    parts = re.findall(r"[^.\[\]]+", err.field)
+    if err.source == f"{source}: config":
+        parts = ["setup", "config", *parts]
+    return parts
+
+
+def cut_off_hint(err: BadInput, text: str, node: Any, source: str,
+                 names: Iterable[str] = ()) -> BadInput:
+    """``err`` again, saying that the file looks cut off when it does, with the file's last line.
+
+    Said first ("the file looks cut off"): the refused value is the last thing in the file and the
+    file stops in the middle of its last line, or that value is empty, or it is the start of a name
+    that exists (``names``, and the names quoted in ``err``'s English: a clause id cut to
+    ``challenge.challenger_l``); or a field is missing and the file stops mid-line.  Said after the
+    refusal ("if the file was cut short..."): the refused value (or the part a field is missing
+    from, below the top) ends exactly where the file ends.  Otherwise ``err`` itself."""
+    if node is None or not text.strip():
+        return err
+    at, missing = node_at(node, field_path(err, source))
+    unfinished = not text.endswith(("\n", "\r"))
+    at_end = _at_end(text, at.end_mark.index)
+    value = at.value if isinstance(at, yaml.ScalarNode) else None
+    th_extra = en_extra = ""
+    if missing:
+        strong, weak = unfinished, at_end and at is not node
+    else:
+        empty = value is not None and value.strip() in ("", "~", "null")
+        known = set(names) | set(re.findall(r"'([^'\s]{2,})'", err.message_en))
+        longer = sorted(n for n in known if n != value and n.startswith(value)) if value else []
+        if longer:
+            th_extra = f": “{shown_line(value)}” เป็นส่วนต้นของ “{longer[0]}”"
+            en_extra = f": “{shown_line(value)}” is the start of “{longer[0]}”"
+        strong, weak = at_end and (unfinished or empty or bool(longer)), at_end
+    n, last = last_line(text)
+    if strong:
+        th = f"ไฟล์ดูเหมือนถูกตัดจบกลางคัน (บรรทัดสุดท้าย {n}: “{last}”){th_extra} — {err.message_th}"
+        en = f"the file looks cut off (last line {n}: “{last}”){en_extra} — {err.message_en}"
+    elif weak:
+        th = (f"{err.message_th} — ส่วนนี้อยู่ท้ายไฟล์พอดี (บรรทัดสุดท้าย {n}: “{last}”): "
+              "ถ้าไฟล์ถูกตัด ส่วนที่เหลือหายไป")
+        en = (f"{err.message_en} — this is the very end of the file (last line {n}: “{last}”): "
+              "if the file was cut short, the rest is missing")
+    else:
+        return err
+    out = BadInput(err.source, err.field, th, en, detail=getattr(err, "detail", ""))
+    out.cut_off = "looks" if strong else "maybe"
+    return out
+
+
+def encoding_error(exc: UnicodeDecodeError, source: str) -> BadInput:
+    """A file that is not UTF-8 (field ``<encoding>``); one whose last character is cut in half
+    (a Thai letter is three bytes) says the file looks cut short."""
+    if exc.reason == "unexpected end of data":
+        return BadInput(source, "<encoding>",
+                        f"ไฟล์จบกลางตัวอักษร (ไบต์ที่ {exc.start}) จึงดูเหมือนถูกตัด",
+                        f"the file ends in the middle of a character (byte {exc.start}), so it looks cut short")
+    return BadInput(source, "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
+                    f"the file must be UTF-8 text (undecodable byte at offset {exc.start})")
+
+
 def read_yaml(path: Path | str) -> Any:
     """Parsed YAML of ``path``; :class:`BadInput` (field ``<file>`` or ``<yaml>``) on failure."""
     path = Path(path)
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        return yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise BadInput(str(path), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
+        raise syntax_error(exc, text, str(path), "<yaml>") from None
     except UnicodeDecodeError as exc:
-        raise BadInput(str(path), "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
-                       f"the file must be UTF-8 text (undecodable byte at offset {exc.start})") from None
+        raise encoding_error(exc, str(path)) from None
     except OSError as exc:
         raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
 

@@ -126,11 +126,16 @@ class IllegalAction(Exception):
 
 
 class BadInput(ValueError):
-    """A malformed file or value: names the file, the field and what was expected (th+en)."""
+    """A malformed file or value: names the file, the field and what was expected (th+en).
 
-    def __init__(self, source: str, field: str, expected_th: str, expected_en: str):
+    ``detail`` (optional): a parser's own words (``Unterminated string starting at: line 3 ...``),
+    kept for the curious as a small technical line under the Thai and English sentences, never
+    instead of them."""
+
+    def __init__(self, source: str, field: str, expected_th: str, expected_en: str, *, detail: str = ""):
         self.source, self.field = source, field
         self.message_th, self.message_en = expected_th, expected_en
+        self.detail = detail
         super().__init__(
             f"{source}: field '{field}': {expected_en} / ไฟล์ {source} ช่อง '{field}': {expected_th}"
         )

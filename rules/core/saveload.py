@@ -32,7 +32,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .datafile import pydantic_error
+from .datafile import encoding_error, pydantic_error, syntax_error
 from .protocol import BadInput, Game, IllegalAction, Transition
 
 SCHEMA_VERSION = 2
@@ -273,8 +273,7 @@ def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
         try:
             text = raw_bytes.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadInput(source, "<encoding>", f"ไฟล์ต้องเข้ารหัส UTF-8 (ไบต์ที่ {exc.start} อ่านไม่ได้)",
-                           f"the file must be UTF-8 text (undecodable byte at offset {exc.start})") from None
+            raise encoding_error(exc, source) from None
     if not isinstance(text, str):
         raise BadInput(source, "<file>", "ไฟล์บันทึกต้องเป็นข้อความ", "a save file must be text")
     if len(text) > MAX_BYTES:
@@ -283,8 +282,7 @@ def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
     try:
         raw = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
-        raise BadInput(source, "<json>", f"JSON ไม่ถูกต้อง (บรรทัด {exc.lineno} คอลัมน์ {exc.colno})",
-                       f"invalid JSON: {exc}") from None
+        raise syntax_error(exc, text, source, "<json>", "JSON") from None
     except RecursionError:
         raise BadInput(source, "<json>", "JSON ซ้อนลึกเกินไป", "invalid JSON: nested too deeply") from None
     except ValueError as exc:  # NaN/Infinity, an integer of more than 4300 digits

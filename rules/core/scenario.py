@@ -106,14 +106,15 @@ def parse_scenario(data: Any, source: str) -> Scenario:
     except BadInput:
         ids = None
     if ids is not None:
-        cited = [("cites", c) for c in sc.cites]
+        cited = [(f"cites[{k}]", c) for k, c in enumerate(sc.cites)]
         cited += [(f"steps[{i}].expect_error", s.expect_error) for i, s in enumerate(sc.steps)
                   if s.expect_error]
-        cited += [(f"steps[{i}].expect_events[{j}].cites", c) for i, s in enumerate(sc.steps)
-                  for j, e in enumerate(s.expect_events) for c in e.cites]
-        cited += [(f"expect.events[{j}].cites", c) for j, e in enumerate(sc.expect.events) for c in e.cites]
-        cited += [(f"expect_setup_events[{j}].cites", c) for j, e in enumerate(sc.expect_setup_events)
-                  for c in e.cites]
+        cited += [(f"steps[{i}].expect_events[{j}].cites[{k}]", c) for i, s in enumerate(sc.steps)
+                  for j, e in enumerate(s.expect_events) for k, c in enumerate(e.cites)]
+        cited += [(f"expect.events[{j}].cites[{k}]", c) for j, e in enumerate(sc.expect.events)
+                  for k, c in enumerate(e.cites)]
+        cited += [(f"expect_setup_events[{j}].cites[{k}]", c) for j, e in enumerate(sc.expect_setup_events)
+                  for k, c in enumerate(e.cites)]
         for where, cid in cited:
             if cid not in ids:
                 raise BadInput(source, where, f"ไม่มีข้อกติกา '{cid}' ในคู่มือ",

@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.ambiguity import config_model
+from ..core.datafile import syntax_error
 from ..core.protocol import BadInput
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "coup"
@@ -93,10 +94,11 @@ def components(path: str | None = None) -> Components:
 
     p = Path(path) if path else DATA / "components.yaml"
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        text = p.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
         comp = Components.model_validate(data)
     except yaml.YAMLError as exc:
-        raise BadInput(str(p), "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
+        raise syntax_error(exc, text, str(p), "<yaml>") from None
     except ValidationError as exc:
         raise pydantic_error(exc, str(p)) from None
     if comp.total_coins != comp.coins.get("total_value", comp.total_coins):

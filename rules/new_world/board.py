@@ -28,7 +28,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.datafile import pydantic_error, read_yaml
+from ..core.datafile import pydantic_error, read_yaml, syntax_error
 from ..core.hexgrid import axial_to_oddr, is_connected, neighbours
 from ..core.protocol import BadInput
 
@@ -283,7 +283,7 @@ def parse_map_text(text: str, source: str = EDITED_SOURCE, side: str | None = No
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise BadInput(source, "<yaml>", f"YAML ไม่ถูกต้อง: {exc}", f"invalid YAML: {exc}") from None
+        raise syntax_error(exc, text, source, "<yaml>") from None
     return parse_map(data, source, side)
 
 
