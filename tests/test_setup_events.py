@@ -215,7 +215,7 @@ def test_a_wrong_setup_expectation_fails_and_a_bad_cite_is_malformed():
     from rules.core.protocol import BadInput
     with pytest.raises(BadInput) as exc:
         parse_scenario(data, "bad.yaml")
-    assert exc.value.field == "expect_setup_events[0].cites"
+    assert exc.value.field == "expect_setup_events[0].cites[0]"  # the bad entry itself
 
 
 def _cli(*argv) -> tuple[int, str]:
