@@ -20,6 +20,12 @@ class GameInfo:
     title_en: str
     seed_file: str
 
+    @property
+    def title(self) -> str:
+        """Thai and English titles as a page names the game: ``"โลกใหม่ / New World"``; one title
+        when both are the same (``"Shadow Master"``)."""
+        return self.title_th if self.title_th == self.title_en else f"{self.title_th} / {self.title_en}"
+
     def to_json(self) -> dict:
         return {"id": self.id, "title_th": self.title_th, "title_en": self.title_en,
                 "seed_file": self.seed_file}

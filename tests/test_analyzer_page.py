@@ -361,3 +361,10 @@ def test_the_summary_and_coverage_say_their_words_in_thai_too():
     assert "ข้อที่ใช้ในเอนจินถูกอ้าง" in cov and "implemented clauses fired" in cov
     assert "<th>สถานะ / status</th>" in cov and "<td>ใช้ในเอนจิน / implemented</td>" in cov
     assert 'class="kl-scroll' in cov  # scrolls in a box that shows it (widgets/mobile.py)
+
+
+def test_the_game_dropdown_names_games_by_their_titles_and_keeps_their_ids():
+    from widgets.analyzer import SimulationPanel
+    panel = SimulationPanel(games=20)
+    assert ("เกมโค่นอำนาจ / Coup (Inquisitor + Reformation)", "coup") in panel.game.options
+    assert ("Shadow Master", "shadow_master") in panel.game.options and panel.game.value == "coup"

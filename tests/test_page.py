@@ -269,3 +269,17 @@ def test_replaced_scenarios_leave_no_widgets_behind(game):
     for p in options[1:] + options[:1]:
         reader.picker.value = p
     assert len(_instances) - baseline <= 4, (len(_instances), baseline)
+
+
+def test_a_play_section_without_a_game_says_how_to_start_one():
+    """Before "New game" the play section had settings and buttons but no table and no word of
+    what to do (a fresh user waited for a table); once a game starts, the line gives its seed."""
+    import ipywidgets as w
+    from widgets.coup import SPEC
+    panel = page.play(SPEC)
+    used = panel.children[1].children[-1]
+    assert "ยังไม่มีเกม" in used.value and "press New game" in used.value
+    start = next(b for b in panel.children[1].children if isinstance(b, w.Button))
+    start.click()
+    assert "seed used" in used.value and "New game to play" not in used.value
+    page.close_tree(panel)

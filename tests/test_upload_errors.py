@@ -220,3 +220,18 @@ def test_the_fresh_users_ruling_to_step_3_opens_at_step_3():
     view.share.upload.value = file_value(f"{RULING}_step3.yaml", raw)
     assert "(ถึงขั้น 3)" in view.scenario.title_th
     assert view.session.step == 3 and view.cursor.frame.action == 3
+
+
+def test_a_session_file_opened_as_a_ruling_says_so_not_cut_off():
+    """A whole session file (``share this game``: JSON, no newline at its end) opened with "open a
+    ruling" was called cut off ("the file looks cut off (last line 190: “}”)": a fresh user's
+    finding); it is named for what it is, and an empty ruling says it is empty."""
+    spec = spec_of("coup")
+    table = page.new_table(spec, 2, seed=4)
+    text = table.session.save(snapshot=True, table={"viewer": 0, "bots": "honest"})
+    assert not text.endswith("\n")
+    got = _upload(_view(), "coup_seed4_step0.json", text.encode())
+    assert "ไฟล์เกม" in got["th"] and "open a session" in got["en"], got
+    assert "ถูกตัด" not in got["th"] and "cut" not in got["en"], got
+    got = _upload(_view(), "empty.yaml", b"")
+    assert got["th"] == "ไฟล์ว่างเปล่า" and got["en"] == "the file is empty", got

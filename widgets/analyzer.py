@@ -52,6 +52,12 @@ def _games() -> list[str]:
     return [g for g in GAMES if (has_engine(g) if f"rules.{g}" in sys.modules else _package_there(g))]
 
 
+def game_title(game: str) -> str:
+    """A game's name in the game dropdown: the catalogue's Thai and English titles (its id is the
+    dropdown's value)."""
+    return GAMES[game].title
+
+
 def _package_there(game: str) -> bool:
     try:
         return importlib.util.find_spec(f"rules.{game}") is not None
@@ -249,7 +255,8 @@ class SimulationPanel(w.VBox):
     def __init__(self, game: str = "coup", players: int = 4, games: int = 200, workers: int | None = None,
                  bots=None, against: dict | None = None):
         self.workers = workers
-        self.game = w.Dropdown(options=_games(), value=game, description="เกม / game")
+        self.game = w.Dropdown(options=[(game_title(g), g) for g in _games()], value=game,
+                               description="เกม / game")
         self.players = w.BoundedIntText(value=players, min=2, max=6, description="ผู้เล่น / seats",
                                         layout=w.Layout(width="180px"))
         self.n_games = w.BoundedIntText(value=games, min=10, max=100_000, step=100, description="เกม / games",

@@ -40,7 +40,7 @@ def games_links_html(notebooks: Path = NOTEBOOKS) -> str:
     a page is listed without a link."""
     items = []
     for game, info in GAMES.items():
-        title = info.title_th if info.title_th == info.title_en else f"{info.title_th} / {info.title_en}"
+        title = info.title
         name = f"{game}.ipynb"
         if (notebooks / name).exists():
             items.append(f'<a class="kl-gamelink" href="{html.escape(name)}" style="display:inline-block;'
@@ -120,6 +120,5 @@ def games_tabs(notebooks: Path = NOTEBOOKS) -> w.VBox:
     tab.add_class("kl-games")
     for i, g in enumerate(ids):
         info = GAMES[g]
-        tab.set_title(i, info.title_th if info.title_th == info.title_en
-                      else f"{info.title_th} / {info.title_en}")
+        tab.set_title(i, info.title)
     return w.VBox([w.HTML(TABS_CSS + MOBILE_CSS), tab])

@@ -1302,6 +1302,9 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
     start.on_click(new_game)
     if first_seed is not None:
         new_game(typed=int(first_seed))
+    else:  # no table until the reader starts one: say how (a fresh user waited for one to appear)
+        used.value = message_html("ยังไม่มีเกม: กด เริ่มเกมใหม่ เพื่อเล่นกับบอท",
+                                  "no game yet: press New game to play the bots", tone="info")
 
     def open_table(text, name):  # a session file: a bad one raises BadInput, the table on screen stays
         table = saved_table(spec, text, name)

@@ -217,10 +217,12 @@ def cut_off_hint(err: BadInput, text: str, node: Any, source: str,
     ``challenge.challenger_l``); or a field is missing and the file stops mid-line.  Said after the
     refusal ("if the file was cut short..."): the refused value (or the part a field is missing
     from, below the top) ends exactly where the file ends.  Otherwise ``err`` itself."""
+    path = field_path(err, source)
     if node is None or not text.strip():
         return err
-    at, missing = node_at(node, field_path(err, source))
-    unfinished = not text.endswith(("\n", "\r"))
+    at, missing = node_at(node, path)
+    # stops mid-line; a JSON file ends with its closing bracket and no newline: that is whole
+    unfinished = not text.endswith(("\n", "\r")) and not text.rstrip().endswith(("}", "]"))
     at_end = _at_end(text, at.end_mark.index)
     value = at.value if isinstance(at, yaml.ScalarNode) else None
     th_extra = en_extra = ""
@@ -234,6 +236,8 @@ def cut_off_hint(err: BadInput, text: str, node: Any, source: str,
             th_extra = f": “{shown_line(value)}” เป็นส่วนต้นของ “{longer[0]}”"
             en_extra = f": “{shown_line(value)}” is the start of “{longer[0]}”"
         strong, weak = at_end and (unfinished or empty or bool(longer)), at_end
+    if not path:  # about the whole file (not a mapping, another kind of file): only a mid-line stop
+        strong, weak = unfinished, False
     n, last = last_line(text)
     if strong:
         th = f"ไฟล์ดูเหมือนถูกตัดจบกลางคัน (บรรทัดสุดท้าย {n}: “{last}”){th_extra} — {err.message_th}"

@@ -90,8 +90,13 @@ class Scenario(_Strict):
 
 def parse_scenario(data: Any, source: str) -> Scenario:
     """Validate loaded YAML; :class:`BadInput` naming ``source`` and the field on any defect."""
+    if data is None:
+        raise BadInput(source, "<root>", "ไฟล์ว่างเปล่า", "the file is empty")
     if not isinstance(data, dict):
         raise BadInput(source, "<root>", "ต้องเป็น mapping ของ YAML", "expected a YAML mapping")
+    if "schema_version" in data and "title_th" not in data:  # a session save (rules/core/saveload.py)
+        raise BadInput(source, "<root>", "ไฟล์นี้เป็นไฟล์เกม (session) ไม่ใช่ข้อตัดสิน: เปิดด้วยปุ่ม เปิดไฟล์เกม",
+                       "this is a game (session) file, not a ruling: open it with 'open a session'")
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as exc:
