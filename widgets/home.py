@@ -74,11 +74,14 @@ def analyzer_link_html(notebooks: Path = NOTEBOOKS) -> str:
 
 
 def first_section(book) -> int:
-    """The section a rulebook opens on: the first holding a clause that applies to the game (status
-    other than ``not_applicable``), so a reader's first sight is a rule, not a title alone."""
-    for i, (_heading, clauses) in enumerate(book.sections()):
-        if any(c.status != "not_applicable" for c in clauses):
-            return i
+    """The section a rulebook opens on: the first holding a rule the engine applies (status
+    ``implemented``), else the first with any clause that is not ``not_applicable``: a reader's
+    first sight is a rule, not a title or flavour text alone."""
+    sections = book.sections()
+    for wanted in (lambda c: c.status == "implemented", lambda c: c.status != "not_applicable"):
+        for i, (_heading, clauses) in enumerate(sections):
+            if any(wanted(c) for c in clauses):
+                return i
     return 0
 
 
