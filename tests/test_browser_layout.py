@@ -5,6 +5,8 @@ sign of more), the play panel's "do" button keeps its label beside a wide dropdo
 section dropdown stays in its column.  Screenshots: ``artifacts/layout_*.png``."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from tests.conftest import ARTIFACTS
@@ -20,14 +22,19 @@ BOXES = """(sel) => [...document.querySelectorAll(sel)].filter(e => e.getBoundin
           scrolls: cs.overflowX === 'auto' || cs.overflowX === 'scroll', cue: cs.backgroundImage.includes('gradient')}; })"""
 
 
+@contextmanager
 def _open(browser, dashboard, name, width, height, wait):
+    """The page ``name`` at ``width`` x ``height`` once ``wait`` is in it (closed afterwards)."""
     mobile = width < 500
     page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1,
                             is_mobile=mobile, has_touch=mobile, locale="th-TH")
     page.goto(f"{dashboard}/voila/render/{name}", wait_until="domcontentloaded", timeout=120_000)
     page.locator(wait).first.wait_for(state="attached", timeout=180_000)
     page.wait_for_timeout(1500)
-    return page
+    try:
+        yield page
+    finally:
+        page.close()
 
 
 def _fits(boxes):
@@ -39,32 +46,25 @@ def _fits(boxes):
 
 @pytest.mark.parametrize("width,height", WIDTHS)
 def test_valeria_tables_stay_in_their_column(browser, dashboard, width, height):
-    page = _open(browser, dashboard, "valeria.ipynb", width, height, "table.kl-val-row")
-    try:
+    with _open(browser, dashboard, "valeria.ipynb", width, height, "table.kl-val-row") as page:
         _fits(page.evaluate(BOXES, ".kl-val-scroll"))
         page.locator("table.kl-val-row").first.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"layout_valeria_{width}.png"))
-    finally:
-        page.close()
 
 
 @pytest.mark.parametrize("width,height", WIDTHS)
 def test_the_section_dropdown_stays_in_its_column(browser, dashboard, width, height):
-    page = _open(browser, dashboard, "coup.ipynb", width, height, ".kl-play-panel")
-    try:
+    with _open(browser, dashboard, "coup.ipynb", width, height, ".kl-play-panel") as page:
         found = page.evaluate("""() => [...document.querySelectorAll('.widget-dropdown.kl-section-pick')].map(d =>
             [d.getBoundingClientRect().right, d.parentElement.getBoundingClientRect().right])""")
         assert found
         for right, column in found:
             assert right <= column - 4, (right, column)  # a gap before the scenario beside it
-    finally:
-        page.close()
 
 
 @pytest.mark.parametrize("width,height", WIDTHS)
 def test_new_world_do_button_stays_whole_and_the_scores_scroll_in_their_box(browser, dashboard, width, height):
-    page = _open(browser, dashboard, "new_world.ipynb", width, height, ".kl-play-panel")
-    try:
+    with _open(browser, dashboard, "new_world.ipynb", width, height, ".kl-play-panel") as page:
         page.locator(".kl-play-panel").first.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
         row = page.locator(".kl-pick-row").first
         row.wait_for(timeout=60_000)
@@ -85,19 +85,14 @@ def test_new_world_do_button_stays_whole_and_the_scores_scroll_in_their_box(brow
         _fits([b for b in page.evaluate(BOXES, ".kl-nw-score-box") if b["more"] > 0] or page.evaluate(BOXES, ".kl-nw-score-box"))
         row.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"layout_new_world_play_{width}.png"))
-    finally:
-        page.close()
 
 
 @pytest.mark.parametrize("width,height", WIDTHS)
 def test_the_analyzer_coverage_table_scrolls_in_its_box(browser, dashboard, width, height):
-    page = _open(browser, dashboard, "analyzer.ipynb", width, height, "table.kl-coverage")
-    try:
+    with _open(browser, dashboard, "analyzer.ipynb", width, height, "table.kl-coverage") as page:
         boxes = page.evaluate(BOXES, ".kl-coverage-box")
         _fits(boxes)
         if width < 500:
             assert boxes[0]["more"] > 0  # it does hold more than the screen: the cue is what says so
         page.locator(".kl-coverage-box").first.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"layout_analyzer_coverage_{width}.png"))
-    finally:
-        page.close()

@@ -136,14 +136,20 @@ def test_a_known_scenario_with_a_bad_step_opens_at_step_0_with_a_calm_line(gid, 
     assert {k: v for k, v in url.query.items() if v} == {"scenario": EXAMPLE[gid], "step": "0"}
 
 
-@pytest.mark.parametrize("gid", GAMES)
-def test_save_as_a_ruling_exports_the_steps_on_screen_and_opens_by_upload(gid):
+def saved_ruling(gid: str):
+    """``(spec, view, step, name, raw)``: game ``gid``'s example stepped half way on ``view``, saved
+    as a ruling (the file's name and bytes)."""
     spec = spec_of(gid)
     view = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")
     step = max(1, view.session.length // 2)
     view.cursor.jump_action(step)
     view.share.save_button.click()
-    name, raw = data_link(view.share.files.value)
+    return (spec, view, step, *data_link(view.share.files.value))
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_save_as_a_ruling_exports_the_steps_on_screen_and_opens_by_upload(gid):
+    spec, view, step, name, raw = saved_ruling(gid)
     assert name == f"{EXAMPLE[gid]}_step{step}.yaml"
     sc = parse_scenario(yaml.safe_load(raw.decode("utf-8")), name)  # the format of data/scenarios/
     assert len(sc.steps) == step and sc.game == gid

@@ -22,7 +22,8 @@ from rules.core.protocol import BadInput
 from widgets import page, sharing
 from widgets.errors import error_html
 
-from .test_sharing import EXAMPLE, GAMES, _panel, _play_some, data_link, file_value, spec_of
+from .test_sharing import (EXAMPLE, GAMES, _panel, _play_some, data_link, file_value, saved_ruling,
+                           spec_of)
 
 THAI = re.compile(r"[\u0e00-\u0e7f]")
 RULING = "1_assassin_challenge_then_contessa_bluff"
@@ -198,12 +199,7 @@ def test_the_technical_line_is_escaped_and_absent_without_detail():
 # --------------------------------------------------------------------------- 4. a saved ruling reopens where saved
 @pytest.mark.parametrize("gid", GAMES)
 def test_a_saved_ruling_reopens_at_the_step_it_was_saved_at(gid):
-    spec = spec_of(gid)
-    view = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")
-    step = max(1, view.session.length // 2)
-    view.cursor.jump_action(step)
-    view.share.save_button.click()
-    name, raw = data_link(view.share.files.value)
+    spec, view, step, name, raw = saved_ruling(gid)
     other = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")
     other.share.upload.value = file_value(name, raw)
     assert "kl-error" not in other.share.message.value, other.share.message.value

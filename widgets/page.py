@@ -171,6 +171,7 @@ def replace_children(box: w.Box, children: list) -> None:
 
 
 def _close_all(views) -> None:
+    # in a function of its own: its loop name, the last old view, is gone before the collection
     for x in views:
         close_tree(x)
 
