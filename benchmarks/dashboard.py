@@ -33,7 +33,11 @@ tiny run prints every figure).  Figures, each measured in the browser:
   ``--clicks`` clicks on that page; and how many widgets the clicks left open (websocket
   ``comm_open`` minus ``comm_close`` messages);
 * **visitors at once**: ``--visitors`` fresh contexts open the notebooks (round robin) at the same
-  moment; the time until every one of them shows its board;
+  moment; the time until every one of them shows its board (every page rendered by the one
+  Chromium on this 2-core machine, beside the server); the same class with **a device each**
+  (:func:`measure_class`: ``--class-tabs`` of them in Chromium here, the others asking the server
+  what a page asks, lazy parts near the top included, without rendering it here); and the
+  server's share alone (every visitor without a browser);
 * quiet logs: console warnings and errors per page; "Traceback" and "not trusted" lines in the
   server's log.
 
@@ -481,6 +485,7 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
                         wire: WireCounter | None = None) -> None:
     for name, url in pages.items():
         times, bytes_total, bytes_http, decoded, console, external, splits = [], [], [], [], [], [], []
+        parts = []
         wire_bytes = []
         if wire is not None:
             url = url.replace(f":{server.port}/", f":{wire.port}/", 1)
@@ -492,6 +497,11 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
                 times.append(await v.goto_board())
                 splits.append(await v.split())
                 await asyncio.sleep(3)
+                # lazy parts a reader at the top of the page has had built (what the class
+                # figure's visitors without a browser ask for too)
+                parts.append(await v.page.evaluate(
+                    "() => document.querySelectorAll('.kl-lazy-box').length"
+                    " - document.querySelectorAll('.kl-lazy-box .kl-lazy').length"))
                 http, dec = await v.http_bytes()
                 bytes_http.append(http)
                 decoded.append(dec)
@@ -512,7 +522,8 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
                       "websocket_mb": round((max(bytes_total) - max(bytes_http)) / 1e6, 2),
                       "decoded_http_mb": round(max(decoded) / 1e6, 2),
                       **({"wire_mb": round(max(wire_bytes) / 1e6, 2)} if wire_bytes else {})},
-            "console": sorted(set(console)), "external_requests": sorted(set(external))})
+            "console": sorted(set(console)), "external_requests": sorted(set(external)),
+            "lazy_parts_at_open": max(parts) if parts else None})
         print(f"  open {name}: {summary(times, 2)}  {out['pages'][name]['bytes']}", file=sys.stderr)
 
 
@@ -651,12 +662,43 @@ async def measure_visitors(browser, server: Server, pages: dict[str, str], n: in
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 
-async def protocol_visitor(base: str, url: str, timeout: float) -> dict:
+def decode_frame(got) -> tuple[str, dict, dict, dict]:
+    """A kernel websocket frame (v1 binary or legacy JSON text) -> channel, header, parent header, content."""
+    if isinstance(got, bytes):
+        from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+        channel, parts = deserialize_msg_from_ws_v1(got)
+        header, parent, _meta, content = (json.loads(x) for x in parts[:4])
+        return channel, header, parent, content
+    m = json.loads(got)
+    return m.get("channel", ""), m["header"], m.get("parent_header") or {}, m.get("content") or {}
+
+
+def markers_in_page_order(page: str, states: dict) -> list[str]:
+    """The ids of the page's :class:`widgets.lazy.WhenSeen` markers in the order a reader meets them:
+    the page's widget views in document order, each widget's ``children`` depth first."""
+    order, seen = [], set()
+    todo = list(reversed(re.findall(r'"model_id":\s*"([0-9a-f]+)"', page)))
+    while todo:
+        mid = todo.pop()
+        if mid in seen or mid not in states:
+            continue
+        seen.add(mid)
+        st = states[mid].get("state", {})
+        if "ahead" in st:  # WhenSeen's own trait
+            order.append(mid)
+        kids = st.get("children") or []
+        todo.extend(reversed([k.replace("IPY_MODEL_", "") for k in kids if isinstance(k, str)]))
+    return order
+
+
+async def protocol_visitor(base: str, url: str, timeout: float, seen: int = 0) -> dict:
     """What a visitor's page asks of the server, without rendering it: the page's HTML (Voila
     hands it a preheated kernel), the kernel's websocket, and every widget's state (ipywidgets'
     ``jupyter.widget.control`` comm, ``request_states``: what the page's widget manager asks
     before it draws anything).  Seconds from the request: ``html``, ``ws_open``, ``states``
-    (the reply with every widget's state received), and the reply's size."""
+    (the reply with every widget's state received), and the reply's size.  ``seen``: then say
+    "seen" to the page's first ``seen`` lazy parts' markers (what a browser at the top of the page
+    says, :mod:`widgets.lazy`) and wait until the kernel has built them (``parts``, seconds)."""
     import uuid
     from tornado.httpclient import AsyncHTTPClient
     from tornado.websocket import websocket_connect
@@ -703,10 +745,40 @@ async def protocol_visitor(base: str, url: str, timeout: float) -> dict:
             if '"update_states"' in head:
                 out["states"] = time.monotonic() - t0
                 out["states_mb"] = round(size / 2**20, 2)
-                return out
-        raise TimeoutError("no update_states")
+                if seen <= 0:
+                    return out
+                states = decode_frame(got)[3].get("data", {}).get("states", {})
+                break
+        else:
+            raise TimeoutError("no update_states")
+        waiting = set()
+        for marker in markers_in_page_order(page, states)[:seen]:
+            m = msg("comm_msg", {"comm_id": marker, "data": {"method": "custom", "content": {"event": "seen"}}})
+            waiting.add(_msg_id(m))
+            await ws.write_message(m, binary=isinstance(m, bytes))
+        out["parts_n"] = len(waiting)
+        while waiting and time.monotonic() < deadline:
+            got = await asyncio.wait_for(ws.read_message(), max(0.1, deadline - time.monotonic()))
+            if got is None:
+                raise RuntimeError("the kernel websocket closed")
+            size += len(got)
+            channel, header, parent, content = decode_frame(got)
+            if header.get("msg_type") == "status" and content.get("execution_state") == "idle":
+                waiting.discard(parent.get("msg_id"))
+        if waiting:
+            raise TimeoutError("the lazy parts were not built")
+        out["parts"] = time.monotonic() - t0
+        return out
     finally:
         ws.close()
+
+
+def _msg_id(m) -> str:
+    """The ``msg_id`` of a message made by :func:`protocol_visitor`'s ``msg`` (v1 bytes or JSON)."""
+    if isinstance(m, bytes):
+        from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+        return json.loads(deserialize_msg_from_ws_v1(m)[1][0])["msg_id"]
+    return json.loads(m)["header"]["msg_id"]
 
 
 async def measure_visitors_protocol(server: Server, pages: dict[str, str], n: int, out: dict,
@@ -731,6 +803,54 @@ async def measure_visitors_protocol(server: Server, pages: dict[str, str], n: in
         "failed": n - len(ok), "errors": errors,
         "cpu_s": {"server_and_kernels": round(server.cpu_seconds() - cpu0, 1), "wall": round(time.monotonic() - t0, 1)}}
     print(f"  visitors (server side, no browser): {out['visitors_server_side']}", file=sys.stderr)
+
+
+async def measure_class(browser, server: Server, pages: dict[str, str], n: int, tabs: int, out: dict,
+                        timeout: float = 180) -> None:
+    """A class arriving together, each reader on a device of their own: ``n`` visitors at the same
+    moment, ``tabs`` of them in Chromium here (their first board timed as in :func:`measure_visitors`)
+    and the others without a browser (:func:`protocol_visitor`: the page, the websocket, every
+    widget's state, then the lazy parts near the top built, as many as a browser had built at the
+    top of that page in the opens, default 1).  The server and the kernels do what ``n`` readers
+    make them do; the rendering of all but ``tabs`` pages happens on the readers' own devices,
+    not on this machine.  Same round robin over the notebooks; the tabs are spread over it."""
+    from tornado.httpclient import AsyncHTTPClient
+    AsyncHTTPClient.configure(None, max_clients=max(10, n))
+    server.wait_quiet()
+    names = list(pages)
+    in_browser = {round(i * n / tabs) for i in range(tabs)} if tabs > 0 else set()
+    plan = [(i, names[i % len(names)]) for i in range(n)]
+    browsers = [await Visitor.open(browser, pages[name], watch=False) for i, name in plan if i in in_browser]
+    t_end = time.monotonic() + timeout
+
+    async def tab(v):
+        return await asyncio.wait_for(v.goto_board(timeout=timeout), max(1.0, t_end - time.monotonic()))
+
+    def parts(name):
+        got = out["pages"].get(name, {}).get("lazy_parts_at_open")
+        return 1 if got is None else got
+    cpu0, t0 = (server.cpu_seconds(), browser_cpu_seconds()), time.monotonic()
+    results = await asyncio.gather(
+        *(tab(v) for v in browsers),
+        *(protocol_visitor(server.base, pages[name], timeout, seen=parts(name)) for i, name in plan
+          if i not in in_browser), return_exceptions=True)
+    wall = time.monotonic() - t0
+    cpu = (server.cpu_seconds() - cpu0[0], browser_cpu_seconds() - cpu0[1])
+    tab_s = [r for r in results[:len(browsers)] if not isinstance(r, Exception)]
+    side = [r for r in results[len(browsers):] if not isinstance(r, Exception)]
+    errors = sorted({f"{type(r).__name__}: {(str(r).splitlines() or [''])[0][:120]}" for r in results
+                     if isinstance(r, Exception)})
+    side_s = [r.get("parts", r["states"]) for r in side]
+    ok = tab_s + side_s
+    out["visitors_class"] = {
+        "n": n, "tabs": len(browsers), "all_s": round(max(ok), 2) if len(ok) == n else None,
+        "tabs_board_s": summary(tab_s, 2), "others_ready_s": summary(side_s, 2),
+        "others_states_s": summary([r["states"] for r in side], 2),
+        "parts_built": sum(r.get("parts_n", 0) for r in side), "failed": n - len(ok), "errors": errors,
+        "load_after": load(),
+        "cpu_s": {"server_and_kernels": round(cpu[0], 1), "browser": round(cpu[1], 1), "wall": round(wall, 1)}}
+    print(f"  visitors (a device each): {out['visitors_class']}", file=sys.stderr)
+    await asyncio.gather(*(v.close() for v in browsers), return_exceptions=True)
 
 
 async def run(args) -> dict:
@@ -758,6 +878,8 @@ async def run(args) -> dict:
                     await measure_opens(browser, server, pages, args.opens, out, wire)
                 if args.visitors > 0:  # --visitors 0: the opens and clicks only
                     await measure_visitors_protocol(server, pages, args.visitors, out, args.visitors_timeout)
+                    await measure_class(browser, server, pages, args.visitors, min(args.class_tabs, args.visitors),
+                                        out, args.visitors_timeout)
                     await measure_visitors(browser, server, pages, args.visitors, out, args.visitors_timeout)
                 await measure_clicks(browser, server, pages, args.clicks, args.seed, out)
             finally:
@@ -834,6 +956,16 @@ def report(out: dict) -> str:
             lines.append(f"{'  their CPU seconds: server+kernels / browser':<46}"
                          f"{str(c['server_and_kernels']) + ' / ' + str(c['browser']):>27}  (wall {c['wall']} s, "
                          f"one Chromium on this machine for every visitor)")
+    vc = out.get("visitors_class")
+    if vc:
+        shown = vc["all_s"] if vc["all_s"] is not None else "failed"
+        lines.append(f"{str(vc['n']) + ' visitors at once, a device each (s)':<46}{shown!s:>27}  <= "
+                     f"{g['visitors_all_s']} {verdict(vc['all_s'], g['visitors_all_s'])}  ({vc['tabs']} in Chromium "
+                     f"here: boards p50 {vc['tabs_board_s']['p50']} max {vc['tabs_board_s']['max']}; "
+                     f"{vc['n'] - vc['tabs']} without a browser: states and {vc['parts_built']} lazy parts built, "
+                     f"p50 {vc['others_ready_s']['p50']} max {vc['others_ready_s']['max']}; server CPU "
+                     f"{vc['cpu_s']['server_and_kernels']} s, failed {vc['failed']})"
+                     + (f"  {vc['errors'][0]}" if vc.get("errors") else ""))
     vs = out.get("visitors_server_side")
     if vs:
         shown = vs["all_s"] if vs["all_s"] is not None else "failed"
@@ -855,6 +987,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--visitors", type=int, default=20, help="visitors opening pages at once (default 20)")
     ap.add_argument("--visitors-timeout", type=float, default=180,
                     help="seconds the visitors at once are given to see their boards (default 180)")
+    ap.add_argument("--class-tabs", type=int, default=2,
+                    help="of the visitors at once with a device each, how many open in Chromium here (default 2)")
     ap.add_argument("--pages", default="", help="notebook stems, comma-separated (default: every notebook)")
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--chromium", default="/usr/bin/chromium")
@@ -866,7 +1000,7 @@ def main(argv: list[str] | None = None) -> int:
                          "wire (websocket compression included), figure wire_mb")
     args = ap.parse_args(argv)
     if args.tiny:
-        args.opens, args.clicks, args.visitors = 1, 3, 2
+        args.opens, args.clicks, args.visitors, args.class_tabs = 1, 3, 2, 1
         args.pages = args.pages or "index"
         args.pool = 1 if args.pool is None else args.pool
     out = asyncio.run(run(args))
