@@ -106,6 +106,7 @@ STORY_CSS = f"""<style>
 .kl-story {{ font-family: {THAI_FONT}; font-size: 14px; line-height: 1.45; max-height: 26em; overflow-y: auto;
   display: flex; flex-direction: column-reverse; border: 1px solid #ddd; border-radius: 6px; padding: 4px 8px;
   white-space: normal; overflow-wrap: anywhere; background: #fff; }}
+.kl-story .kl-turn, .kl-story details.kl-setup {{ content-visibility: auto; contain-intrinsic-size: auto 4em; }}
 .kl-story .kl-turn-head {{ font-weight: bold; margin: 6px 0 2px; color: #2a4d69; border-bottom: 1px solid #e4e9ee; }}
 .kl-story .kl-line {{ margin: 1px 0 1px 6px; }}
 .kl-story .kl-line.kl-hidden {{ color: #666; }}
