@@ -9,6 +9,8 @@
   with a reload button, and the reload reopens the same notebook at the same scenario and step,
   including a step the reader moved to after the page was opened (the URL follows the stepper,
   ``widgets.deeplink.UrlState``).
+* A race of a killed kernel, forced: a check of the kernel started before it died and answered
+  after Jupyter had restarted it (alive, same id: the old watch turned its red banner off again).
 
 Shares the session ``dashboard`` of ``conftest`` (xdist group ``dashboard``).  Screenshots of
 the banner (1280 px and phone width, 390 px) go to ``artifacts/``.
@@ -298,6 +300,73 @@ def test_page_whose_kernel_went_before_it_connected_says_so(browser, dashboard):
         w.page.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
         w.page.wait_for_function("() => window.klConnection.open > 0", timeout=SLOW)
         assert w.state() == "ok"
+    except BaseException as exc:
+        w.close(exc)
+        raise
+    else:
+        w.close()
+
+
+def _new_kernel_process(kernel: str, old_pid: int, timeout: float = 120) -> psutil.Process:
+    """The process Jupyter started in place of ``old_pid`` under the same kernel id."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            proc = _kernel_process(kernel)
+            if proc.pid != old_pid:
+                return proc
+        except AssertionError:
+            pass
+        assert time.monotonic() < deadline, f"no new process for kernel {kernel}"
+        time.sleep(0.25)
+
+
+def _open_coup(w: Watched):
+    w.goto(COUP_LINK)
+    w.page.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
+    _wait_readout(w.page, "3")
+    return w.page
+
+
+def _assert_lost(pg) -> None:
+    banner = pg.locator("#kl-conn.shown")
+    assert banner.get_attribute("data-state") == "lost"
+    assert banner.get_by_role("button", name="โหลดหน้าใหม่ / Reload").is_visible()
+
+
+def test_a_check_answered_after_the_kernel_was_restarted_leaves_the_page_lost(browser, dashboard):
+    """The race seen under load: a check of the kernel (here a poll; the check 3 s after load, or
+    a widget marked disconnected, do the same) is on its way when the kernel process dies; the
+    server's "restarting" turns the page lost; then the check's answer arrives: a kernel of this
+    id, alive (the empty one Jupyter started in its place), and the page's socket open.  The old
+    watch took that for "ok" and turned the banner off.  Lost stays lost."""
+    w = Watched(browser, dashboard)
+    try:
+        pg = _open_coup(w)
+        kernel = w.kernels[-1]
+        held: list = []
+        pattern = f"**/api/kernels/{kernel}"
+        pg.route(pattern, lambda route: held.append(route))
+        answers = pg.evaluate("() => window.klConnection.answers")
+        pg.evaluate("() => { window.klConnection.check('poll'); }")
+        while not held:
+            pg.wait_for_timeout(100)
+        old = _kernel_process(kernel)
+        old.send_signal(signal.SIGKILL)
+        pg.locator("#kl-conn.shown[data-state=lost]").wait_for(timeout=120_000)
+        _new_kernel_process(kernel, old.pid)
+        pg.unroute(pattern)
+        with pg.expect_response(lambda r: r.url.endswith(f"/api/kernels/{kernel}"), timeout=SLOW) as answer:
+            held[0].continue_()
+        # what the check is told: the restarted kernel, alive
+        assert answer.value.status == 200 and answer.value.json()["execution_state"] != "dead"
+        # the check's answer handled (or, as on the old page, the banner turned off by it)
+        pg.wait_for_function("(n) => window.klConnection.answers > n || window.klConnection.state !== 'lost'",
+                             arg=answers, timeout=SLOW)
+        pg.wait_for_timeout(300)
+        assert w.state() == "lost", w.history()
+        assert w.history()[-1] == "lost", w.history()
+        _assert_lost(pg)
     except BaseException as exc:
         w.close(exc)
         raise
