@@ -9,6 +9,12 @@
   with a reload button, and the reload reopens the same notebook at the same scenario and step,
   including a step the reader moved to after the page was opened (the URL follows the stepper,
   ``widgets.deeplink.UrlState``).
+* The two races of a killed kernel, each forced: a check of the kernel started before it died and
+  answered after Jupyter had restarted it (alive, same id: the old watch turned its red banner off
+  again), and a page whose socket dropped before the kernel died and reconnected to the restarted,
+  empty kernel (no socket heard the server's "restarting"; the light front's check of its comms
+  after the reconnection says so).  A socket dropped while the kernel lives reconnects without a
+  banner, the comms found in place.
 
 Shares the session ``dashboard`` of ``conftest`` (xdist group ``dashboard``).  Screenshots of
 the banner (1280 px and phone width, 390 px) go to ``artifacts/``.
@@ -305,6 +311,122 @@ def test_page_whose_kernel_went_before_it_connected_says_so(browser, dashboard):
         w.close()
 
 
+def _new_kernel_process(kernel: str, old_pid: int, timeout: float = 120) -> psutil.Process:
+    """The process Jupyter started in place of ``old_pid`` under the same kernel id."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            proc = _kernel_process(kernel)
+            if proc.pid != old_pid:
+                return proc
+        except AssertionError:
+            pass
+        assert time.monotonic() < deadline, f"no new process for kernel {kernel}"
+        time.sleep(0.25)
+
+
+def _open_coup(w: Watched):
+    w.goto(COUP_LINK)
+    w.page.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
+    _wait_readout(w.page, "3")
+    return w.page
+
+
+def _assert_lost(pg) -> None:
+    banner = pg.locator("#kl-conn.shown")
+    assert banner.get_attribute("data-state") == "lost"
+    assert banner.get_by_role("button", name="โหลดหน้าใหม่ / Reload").is_visible()
+
+
+def test_a_check_answered_after_the_kernel_was_restarted_leaves_the_page_lost(browser, dashboard):
+    """The race seen under load: a check of the kernel (here a poll; the check 3 s after load, or
+    a widget marked disconnected, do the same) is on its way when the kernel process dies; the
+    server's "restarting" turns the page lost; then the check's answer arrives: a kernel of this
+    id, alive (the empty one Jupyter started in its place), and the page's socket open.  The old
+    watch took that for "ok" and turned the banner off.  Lost stays lost."""
+    w = Watched(browser, dashboard)
+    try:
+        pg = _open_coup(w)
+        kernel = w.kernels[-1]
+        held: list = []
+        pattern = f"**/api/kernels/{kernel}"
+        pg.route(pattern, lambda route: held.append(route))
+        answers = pg.evaluate("() => window.klConnection.answers")
+        pg.evaluate("() => { window.klConnection.check('poll'); }")
+        while not held:
+            pg.wait_for_timeout(100)
+        old = _kernel_process(kernel)
+        old.send_signal(signal.SIGKILL)
+        pg.locator("#kl-conn.shown[data-state=lost]").wait_for(timeout=120_000)
+        _new_kernel_process(kernel, old.pid)
+        pg.unroute(pattern)
+        with pg.expect_response(lambda r: r.url.endswith(f"/api/kernels/{kernel}"), timeout=SLOW) as answer:
+            held[0].continue_()
+        # what the check is told: the restarted kernel, alive
+        assert answer.value.status == 200 and answer.value.json()["execution_state"] != "dead"
+        # the check's answer handled (or, as on the old page, the banner turned off by it)
+        pg.wait_for_function("(n) => window.klConnection.answers > n || window.klConnection.state !== 'lost'",
+                             arg=answers, timeout=SLOW)
+        pg.wait_for_timeout(300)
+        assert w.state() == "lost", w.history()
+        assert w.history()[-1] == "lost", w.history()
+        _assert_lost(pg)
+    except BaseException as exc:
+        w.close(exc)
+        raise
+    else:
+        w.close()
+
+
+def test_page_that_reconnects_to_the_restarted_kernel_says_so(browser, dashboard):
+    """The race of a killed kernel, forced: the page's websocket drops, then its kernel process
+    dies and Jupyter starts an empty one under the same id, all before the page reconnects (its
+    next try is held back).  No socket of the page heard the server's "restarting", and the
+    kernel the page reconnects to is alive: the watch's own check finds nothing wrong (the old
+    page showed no banner with every widget dead).  The light front asks the kernel for the
+    page's comms after the reconnection, finds none of them (and messages from another kernel
+    session), and the page says it lost its connection."""
+    w = Watched(browser, dashboard)
+    try:
+        pg = _open_coup(w)
+        if not pg.evaluate("() => !!window.klLite"):
+            pytest.skip("the check after a reconnection is the light front's (KOTIKA_FRONT=voila)")
+        kernel = w.kernels[-1]
+        # the front end's next try to connect waits until the test lets it go
+        pg.evaluate("""() => {
+            const k = window.klLite.kernel, connect = k.connect.bind(k);
+            window.klRelease = null;
+            k.connect = () => { window.klRelease = () => { k.connect = connect; connect(); }; };
+        }""")
+        opened = pg.evaluate("() => window.klConnection.opened")
+        pg.evaluate("() => window.klConnection.sockets.forEach(s => s.close())")
+        pg.wait_for_function("() => window.klRelease !== null", timeout=60_000)
+        deadline = time.monotonic() + 60
+        while pg.request.get(f"{dashboard}/api/kernels/{kernel}").json()["connections"] != 0:
+            assert time.monotonic() < deadline, "the server still counts the page's socket"
+            pg.wait_for_timeout(200)
+        old = _kernel_process(kernel)
+        old.send_signal(signal.SIGKILL)
+        _new_kernel_process(kernel, old.pid)
+        pg.evaluate("() => window.klRelease()")
+        pg.wait_for_function("(n) => window.klConnection.opened > n && window.klConnection.open > 0",
+                             arg=opened, timeout=SLOW)
+        pg.locator("#kl-conn.shown[data-state=lost]").wait_for(timeout=60_000)
+        _assert_lost(pg)
+        assert w.kernels == [kernel]  # the same kernel id: only its comms tell
+        why = pg.evaluate("() => [window.klConnection.why, window.klLite.kernel.lostWhy]")
+        assert why[0] == f"front: {why[1]}", why
+        assert why[1] in ("comms gone (jupyter.widget)", "new kernel session"), why
+        pg.wait_for_function("() => window.klLite.kernel.commChecks.length > 0", timeout=SLOW)
+        check = pg.evaluate("() => window.klLite.kernel.commChecks[0]")
+        assert check["target"] == "jupyter.widget" and check["held"] > 10 and check["kept"] == 0, check
+    except BaseException as exc:
+        w.close(exc)
+        raise
+    else:
+        w.close()
+
+
 def test_dropped_websocket_reconnects_while_the_kernel_lives(browser, dashboard):
     """A kernel websocket that drops while its kernel lives (a network blip): Jupyter's client
     reconnects to the same kernel on its own, no "lost" banner is left, and the page answers."""
@@ -319,7 +441,13 @@ def test_dropped_websocket_reconnects_while_the_kernel_lives(browser, dashboard)
         pg.wait_for_function("(n) => window.klConnection.opened > n && window.klConnection.open > 0",
                              arg=opened, timeout=120_000)
         pg.wait_for_timeout(1500)  # the watch's own check after the close has run
+        if pg.evaluate("() => !!window.klLite"):  # the light front's check of its comms too
+            pg.wait_for_function("() => window.klLite.kernel.commChecks.length > 0", timeout=SLOW)
+            check = pg.evaluate("() => window.klLite.kernel.commChecks[0]")
+            assert check["held"] > 10 and check["kept"] == check["held"], check
+            assert pg.evaluate("() => window.klLite.kernel.lostWhy") is None
         assert w.state() == "ok", w.history()
+        assert not pg.locator("#kl-conn.shown").count()
         pg.locator('button[title="ขั้นล่าสุด / last"]').first.click()
         _wait_step_not(pg, "3")
         assert set(w.kernels) == {kernel}

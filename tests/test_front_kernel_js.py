@@ -8,7 +8,11 @@ its frames against jupyter_server's own encoder and decoder.
   message with exactly those bytes;
 * the socket decides the format: with v1 picked by the server, requests queued before the socket
   opened go out as binary frames carrying their buffers; on a legacy socket (no subprotocol) they go
-  out as JSON text; JSON text frames from the server reach their comm and the waiting request.
+  out as JSON text; JSON text frames from the server reach their comm and the waiting request;
+* a reopened socket (not the first) is followed by a comm_info_request: a kernel that lists none
+  of the page's widget comms, or speaks with another kernel session, is lost (a kernel restarted
+  empty under the same id); one that lists them is not; on an open socket, the server's
+  "restarting", or a "starting" once a kernel has spoken, is lost too.
 
 The module is imported as the source file (it has no imports); no dashboard is started.
 """
@@ -161,3 +165,110 @@ def test_the_socket_protocol_decides_the_frames(page):
     assert first["channel"] == "shell" and first["header"]["msg_type"] == "comm_msg"
     assert first["content"] == {"comm_id": "c1", "data": {"x": 1}} and "buffers" not in first
     assert legacy["seen"] == [[{"y": 2}, []]]
+
+
+RECONNECT = r"""
+// A kernel client whose page holds two widget comms (opened by the kernel of session 'kA'),
+// its socket dropped and reopened (kernel.js waits 1 s before its next try), then `answer`
+// (the comms listed by the kernel the socket now leads to, and that kernel's session) replies
+// to the comm_info_request the client sends on the reopened socket.
+async function reconnect(mod, answer, protocol = 'v1.kernel.websocket.jupyter.org') {
+  window.fakeSockets = [];
+  const k = new mod.Kernel({baseUrl: '/', kernelId: 'k-1'});
+  const seen = [];
+  k.on('connection', (s) => seen.push(s));
+  k.registerCommTarget('jupyter.widget', () => {});
+  k.connect();
+  const send = (ws, m) => ws.receive(protocol ? mod.serializeV1(m) : JSON.stringify(m));
+  const from = (session, channel, type, content, parent = {}) => ({channel, parent_header: parent,
+    metadata: {}, content, header: {msg_id: 'x' + Math.random(), msg_type: type, session}});
+  const first = window.fakeSockets[0];
+  first.open(protocol);
+  for (const id of ['w1', 'w2']) {
+    send(first, from('kA', 'iopub', 'comm_open', {comm_id: id, target_name: 'jupyter.widget', data: {}}));
+  }
+  // ipywidgets' control comm, opened by the page and not listed by the kernel: no evidence
+  k.comm('jupyter.widget.control', 'ctl');
+  // the server's own message carries the client's session: not another kernel
+  send(first, from(k.clientId, 'iopub', 'status', {execution_state: 'idle'}));
+  const asked = k.commChecks.length;
+  first.close();
+  await new Promise((r) => setTimeout(r, 1300));
+  const again = window.fakeSockets[1];
+  again.open(protocol);
+  const sent = again.sent.map((f) => typeof f === 'string' ? JSON.parse(f) : mod.deserializeV1(f));
+  const ask = sent.find((m) => m.header.msg_type === 'comm_info_request');
+  if (ask) {
+    send(again, from(answer.session, 'shell', 'comm_info_reply',
+                     {status: 'ok', comms: answer.comms}, {msg_id: ask.header.msg_id}));
+  }
+  await new Promise((r) => setTimeout(r, 50));
+  return {seen, asked: ask ? ask.content : null, checks: k.commChecks, before: asked,
+          lostWhy: k.lostWhy, sockets: window.fakeSockets.length};
+}
+"""
+
+
+def test_a_reconnection_checks_that_the_kernel_still_holds_the_pages_comms(page):
+    """On a reopened socket (not the first one) the client asks the kernel for its comms of the
+    target it registered; a kernel that lists none of the page's comms is a new, empty kernel
+    (Jupyter restarted the dead one under the same id): the client says it is lost.  The same
+    kernel with the page's comms (a dropped socket to a living kernel) is not, with either
+    frame format.  A message from another kernel session is a new kernel process too."""
+    got = page.evaluate("async ([src, fake, fn]) => {" + IMPORT + "eval(fake); eval(fn);" + r"""
+        return {
+          gone: await reconnect(mod, {session: 'kA', comms: {}}),
+          other: await reconnect(mod, {session: 'kA', comms: {zz: {target_name: 'jupyter.widget'}}}),
+          kept: await reconnect(mod, {session: 'kA', comms: {w1: {target_name: 'jupyter.widget'},
+                                                            w2: {target_name: 'jupyter.widget'}}}),
+          keptLegacy: await reconnect(mod, {session: 'kA', comms: {w2: {target_name: 'jupyter.widget'}}}, ''),
+          newSession: await reconnect(mod, {session: 'kB', comms: {w1: {target_name: 'jupyter.widget'},
+                                                                   w2: {target_name: 'jupyter.widget'}}}),
+        };
+    }""", [KERNEL_JS, FAKE_SOCKET, RECONNECT])
+
+    for name in ("gone", "other", "kept", "keptLegacy", "newSession"):
+        run = got[name]
+        assert run["sockets"] == 2 and run["before"] == 0, (name, run)  # no check on the first open
+        assert run["asked"] == {"target_name": "jupyter.widget"}, (name, run)
+    assert got["gone"]["lostWhy"] == "comms gone (jupyter.widget)"
+    assert got["gone"]["checks"] == [{"target": "jupyter.widget", "held": 2, "found": 0, "kept": 0}]
+    assert got["gone"]["seen"] == ["connected", "disconnected", "connected", "lost"]
+    assert got["other"]["lostWhy"] == "comms gone (jupyter.widget)"
+    assert got["other"]["checks"] == [{"target": "jupyter.widget", "held": 2, "found": 1, "kept": 0}]
+    for name, kept in (("kept", 2), ("keptLegacy", 1)):
+        run = got[name]
+        assert run["lostWhy"] is None, (name, run)
+        assert run["checks"] == [{"target": "jupyter.widget", "held": 2, "found": kept, "kept": kept}]
+        assert run["seen"] == ["connected", "disconnected", "connected"]
+    assert got["newSession"]["lostWhy"] == "new kernel session"
+    assert got["newSession"]["seen"][-1] == "lost"
+
+
+def test_a_restarted_kernel_on_an_open_socket_is_lost(page):
+    """Without a reconnection: the server's "restarting" status, or a kernel's "starting" status
+    once the page has talked to a kernel, marks the kernel lost; a "starting" before any kernel
+    message does not (nothing was drawn from a kernel yet)."""
+    got = page.evaluate("async ([src, fake]) => {" + IMPORT + "eval(fake);" + r"""
+        const run = (messages) => {
+          window.fakeSockets = [];
+          const k = new mod.Kernel({baseUrl: '/', kernelId: 'k-1'});
+          k.connect();
+          const ws = window.fakeSockets[0];
+          ws.open('v1.kernel.websocket.jupyter.org');
+          for (const [session, state] of messages) {
+            ws.receive(mod.serializeV1({channel: 'iopub', parent_header: {}, metadata: {},
+              header: {msg_id: 'm' + Math.random(), msg_type: 'status', session: session === 'me' ? k.clientId : session},
+              content: {execution_state: state}}));
+          }
+          return k.lostWhy;
+        };
+        return {
+          restarting: run([['kA', 'idle'], ['me', 'restarting']]),
+          starting: run([['kA', 'idle'], ['kA', 'starting']]),
+          firstStarting: run([['kA', 'starting'], ['kA', 'idle']]),
+          healthy: run([['kA', 'busy'], ['me', 'idle'], ['kA', 'idle']]),
+        };
+    }""", [KERNEL_JS, FAKE_SOCKET])
+    assert got == {"restarting": "status restarting", "starting": "status starting",
+                   "firstStarting": None, "healthy": None}

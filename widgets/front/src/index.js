@@ -109,12 +109,15 @@ async function start() {
   let everConnected = false;
   kernel.on('connection', (state) => {
     if (state === 'connected') {
-      if (everConnected) manager.setLive(true);
+      if (everConnected && !kernel.lostWhy) manager.setLive(true);
       everConnected = true;
     } else manager.setLive(false);
-  });
-  kernel.on('status', (s) => {
-    if (s === 'restarting' || s === 'autorestarting' || s === 'dead') manager.setLive(false);
+    if (state === 'lost') {
+      // the kernel behind this page is gone or was replaced by an empty one (kernel.js says
+      // which): the template's connection watch shows its banner with the reload button
+      const watch = window.klConnection;
+      if (watch && watch.lost) watch.lost(`front: ${kernel.lostWhy}`);
+    }
   });
 
   // Voila's beacon: the page's kernel is shut down as soon as the reader leaves

@@ -3,6 +3,16 @@
 // iopub status for the widgets' message throttle, comms both ways (comm_open, comm_msg,
 // comm_close, comm_info_request) and reconnection after a dropped socket.
 //
+// A reconnected socket may lead to another kernel than the one the page was drawn from: the
+// kernel process died and Jupyter restarted an empty one under the same id (its restarter, or a
+// REST restart), so the page's widgets have no models behind them any more.  The server's
+// "restarting" status reaches only the sockets open at that moment, so the client looks for
+// itself: on every open after the first it asks the kernel for its comms (comm_info_request, per
+// target) and compares them with the ones it holds; and every kernel message carries the
+// kernel's session id (a new one per kernel process), so a message from another session, or an
+// iopub status "starting", is a new kernel.  Any of these marks the kernel lost
+// (`lostWhy`, the 'connection' listeners get 'lost'): the page must be reloaded.
+//
 // Wire format: the "v1.kernel.websocket.jupyter.org" subprotocol (binary frames: a count of
 // offsets, the offsets, then channel, header, parent header, metadata, content, buffers), and
 // the legacy JSON text frames (no buffers) when the server does not pick v1.
@@ -59,6 +69,10 @@ export class Kernel {
     this.targets = new Map(); // target_name -> (comm, msg) => void
     this.listeners = { status: [], connection: [] };
     this.attempt = 0;
+    this.opens = 0;           // sockets opened so far: the first is the connection, others reconnections
+    this.kernelSession = null; // the header.session of the kernel's messages (one per kernel process)
+    this.lostWhy = null;      // why the kernel is lost for this page (see _lose), or null
+    this.commChecks = [];     // the reconnections' comm checks: { target, held, found, kept }
     this.disposed = false;
     this.connected = new Promise((resolve) => { this._connectedResolve = resolve; });
   }
@@ -75,11 +89,13 @@ export class Kernel {
     ws.binaryType = 'arraybuffer';
     ws.addEventListener('open', () => {
       this.attempt = 0;
+      this.opens += 1;
       this._emit('connection', 'connected');
       this._connectedResolve();
       const queued = this.queue;
       this.queue = [];
       for (const m of queued) this._write(m);
+      if (this.opens > 1) this._checkComms().catch((e) => console.error('kotika-lite:', e));
     });
     ws.addEventListener('message', (ev) => this._receive(ev.data));
     ws.addEventListener('close', () => {
@@ -91,9 +107,43 @@ export class Kernel {
         this.attempt += 1;
         setTimeout(() => { if (!this.disposed) this.connect(); }, wait);
       } else {
-        this._emit('connection', 'lost');
+        this._lose('no reconnection');
       }
     });
+  }
+
+  /** The kernel this page was drawn from is gone for good (a reload gets a new one). */
+  _lose(why) {
+    if (this.lostWhy) return;
+    this.lostWhy = why;
+    this._emit('connection', 'lost');
+  }
+
+  /** After a reconnection: do the comms this page holds still exist in the kernel?  For each
+   * registered target (jupyter.widget: the widgets' models) with comms held, none of them listed
+   * by the kernel means a new, empty kernel.  (A comm of another target, such as ipywidgets'
+   * short-lived jupyter.widget.control, says nothing either way.) */
+  async _checkComms() {
+    const held = new Map();  // target_name -> [comm_id]
+    for (const [id, comm] of this.comms) {
+      if (!comm.isClosed && this.targets.has(comm.target_name)) held.set(comm.target_name, [...(held.get(comm.target_name) || []), id]);
+    }
+    for (const [target, ids] of held) {
+      const found = await this.commInfo(target);
+      // a comm closed meanwhile (its comm_close replayed by the server) is no sign of a new kernel
+      const kept = ids.filter((id) => id in found || !this.comms.has(id)).length;
+      this.commChecks.push({ target, held: ids.length, found: Object.keys(found).length, kept });
+      if (kept === 0) this._lose(`comms gone (${target})`);
+    }
+  }
+
+  /** Each kernel message's session: a second one means the kernel process was replaced. */
+  _seenSession(msg) {
+    const s = msg.header && msg.header.session;
+    // the server's own messages (its "restarting" status ...) carry this client's session id
+    if (!s || s === this.clientId) return;
+    if (this.kernelSession === null) this.kernelSession = s;
+    else if (s !== this.kernelSession) this._lose('new kernel session');
   }
 
   dispose() { this.disposed = true; if (this.ws) this.ws.close(); }
@@ -133,12 +183,21 @@ export class Kernel {
       msg = typeof data === 'string' ? JSON.parse(data) : deserializeV1(data);
     } catch (e) { console.error('kotika-lite: unreadable kernel message', e); return; }
     if (!msg.buffers) msg.buffers = [];
+    const known = this.kernelSession;
+    this._seenSession(msg);
     const type = msg.header.msg_type;
     const parent = msg.parent_header && msg.parent_header.msg_id;
     const cb = parent ? this.pending.get(parent) : undefined;
     if (msg.channel === 'iopub') {
       if (type === 'status') {
-        this._emit('status', msg.content.execution_state);
+        const state = msg.content.execution_state;
+        this._emit('status', state);
+        // a kernel process starting (seen by a page that talked to a kernel already), or the
+        // server's word that the kernel died and is being restarted, or is dead for good
+        if ((state === 'starting' && known !== null)
+            || state === 'restarting' || state === 'autorestarting' || state === 'dead') {
+          this._lose(`status ${state}`);
+        }
       } else if (type === 'comm_open') {
         this._commOpen(msg);
       } else if (type === 'comm_msg') {
