@@ -120,3 +120,45 @@ def test_the_analyzer_coverage_table_scrolls_in_its_box(browser, dashboard, widt
             assert boxes[0]["more"] > 0  # it does hold more than the screen: the cue is what says so
         page.locator(".kl-coverage-box").first.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"layout_analyzer_coverage_{width}.png"))
+
+
+MODEBAR_CLEAR = """(el) => {
+  const bar = el.querySelector('.modebar-container'), title = el.querySelector('.gtitle');
+  const shown = bar && getComputedStyle(bar).display !== 'none' && bar.querySelector('.modebar') &&
+    getComputedStyle(bar.querySelector('.modebar')).opacity !== '0' && bar.getBoundingClientRect().height > 0;
+  const a = shown ? bar.querySelector('.modebar').getBoundingClientRect() : null;
+  const t = title ? title.getBoundingClientRect() : null;
+  const over = !!(a && t) && !(a.right <= t.left || t.right <= a.left || a.bottom <= t.top || t.bottom <= a.top);
+  return {shown: !!shown, over, width: el.clientWidth, bar: a && [a.left, a.right], title: t && [t.left, t.right]};
+}"""
+"""Whether a chart's plotly modebar shows, and whether it covers the chart's title."""
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_the_analyzer_charts_modebar_leaves_the_titles_readable(browser, dashboard, width, height):
+    """A tap on a chart (a hover at 1280 px) showed plotly's modebar, ten buttons and a logo across
+    the top, over the chart's title: on a phone the chart shows none, on a wide screen the few it
+    keeps (download, zoom, reset; no "share chart", which uploads to Plotly Cloud) stay clear of
+    the title."""
+    with _open(browser, dashboard, "analyzer.ipynb", width, height, ".js-plotly-plot .main-svg") as page:
+        charts = page.locator(".js-plotly-plot")
+        assert charts.count() >= 4
+        for i in range(4):
+            chart = charts.nth(i)
+            chart.scroll_into_view_if_needed()
+            box = chart.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            if width < 500:
+                page.touchscreen.tap(x, y)
+            else:
+                page.mouse.move(x, y)
+            page.wait_for_timeout(500)
+            look = chart.evaluate(MODEBAR_CLEAR)
+            assert not look["over"], (i, look)
+            if width < 500:
+                assert not look["shown"], (i, look)
+            titles = chart.evaluate("(el) => [...el.querySelectorAll('.modebar-btn')].map(b => b.dataset.title)")
+            assert "Share chart..." not in titles and len(titles) <= 3, titles
+            if i == 0:
+                page.screenshot(path=str(ARTIFACTS / f"layout_analyzer_modebar_{width}.png"),
+                                clip={"x": 0, "y": max(0, box["y"] - 10), "width": width, "height": min(box["height"] + 20, 500)})
