@@ -148,7 +148,7 @@ def test_the_source_chart_names_a_lone_source_and_the_empty_comparison_has_no_ax
     panel = SimulationPanel("coup", players=2, games=12, workers=1)
     panel.run(wait=True)
     src = panel.fig_src.children[0].figure
-    assert [t["name"] for t in src["data"]] == ["influence"] and src["layout"]["showlegend"] is True
+    assert [t["name"] for t in src["data"]] == ["อิทธิพลที่เหลือ / influence left"] and src["layout"]["showlegend"] is True
     cmp = panel.fig_cmp.children[0].figure
     assert cmp["data"] == [] and "choose 'vs'" in cmp["layout"]["title"]["text"]
     assert cmp["layout"]["xaxis"]["visible"] is False and cmp["layout"]["yaxis"]["visible"] is False
@@ -181,14 +181,20 @@ def test_every_analyzer_label_is_shown_whole():
 
 
 def test_the_branching_chart_makes_room_for_its_phase_names():
-    """The slanted phase names were cut at the fixed 45 px bottom margin ("challe..."): the axis
-    grows its margin to fit them."""
+    """The slanted phase names were cut at the fixed 45 px bottom margin ("challe..."), and Valeria's
+    14 could not sit side by side: one bar a phase, across, its name beside it in a margin as wide
+    as the names (automargin), the chart as tall as its rows."""
     from widgets.analysis_charts import branching_chart
-    fig = branching_chart(simulate("coup", 20, ["random"] * 4, {"players": 4}, seed=1, workers=1, progress=False))
-    assert fig["layout"]["xaxis"]["automargin"] is True and fig["layout"]["margin"]["b"] >= 60
-    assert len(fig["data"][0]["x"]) >= 3
-    assert not [x for x in fig["data"][0]["x"] if "_" in x]     # "challenge_action" is drawn on two lines
-    assert "<br>" in "".join(fig["data"][0]["x"])
+    from widgets.analyzer import id_text
+    fig = branching_chart(simulate("coup", 20, ["random"] * 4, {"players": 4}, seed=1, workers=1, progress=False),
+                          phase=id_text("coup", "phase", "<br>"))
+    bars = fig["data"][0]
+    assert bars["orientation"] == "h" and fig["layout"]["yaxis"]["automargin"] is True
+    assert len(bars["y"]) >= 3 and "ท้าทายคำอ้าง<br>challenging a claim" in bars["y"]
+    assert not [y for y in bars["y"] if "_" in y]                  # no engine id ("challenge_action")
+    valeria = simulate("valeria", 3, ["greedy"] * 2, {"players": 2}, seed=1, workers=1, progress=False)
+    tall = branching_chart(valeria, phase=id_text("valeria", "phase", "<br>"))
+    assert len(tall["data"][0]["y"]) >= 10 and tall["layout"]["height"] >= 36 * len(tall["data"][0]["y"])
 
 
 def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis():
@@ -226,7 +232,7 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
     L = M.lengths(df, "turns")
     band = length["layout"]["shapes"][0]
     assert (band["x0"], band["x1"]) == (L["mean_lo"], L["mean_hi"]) and length["data"][0]["type"] == "bar"
-    assert src["layout"]["barmode"] == "stack" and bf["data"][0]["error_y"]["symmetric"] is False
+    assert src["layout"]["barmode"] == "stack" and bf["data"][0]["error_x"]["symmetric"] is False
     assert cmp["data"][0]["orientation"] == "h" and len(cmp["data"][0]["error_x"]["array"]) == len(cmp["data"][0]["y"])
     assert cmp["layout"]["yaxis"]["automargin"] is True  # its labels ("shared_win") get the room they need
     sw_rates = sweep_win_rates(t)
@@ -311,7 +317,7 @@ def test_axes_say_their_titles_in_thai_and_english_and_seats_by_the_games_label(
         for axis in ("xaxis", "yaxis"):
             text = fig["layout"][axis].get("title", {}).get("text", "")
             if axis == "yaxis" or fig is not charts[0] or text:
-                assert THAI.search(text) and " / " in text, (axis, text)
+                assert THAI.search(text) and (" / " in text or "<br>" in text), (axis, text)
     assert charts[0]["data"][0]["x"] == ["ผู้เล่น 1", "ผู้เล่น 2"] == [SPEC.seat_label(s) for s in range(2)]
     assert charts[2]["data"][0]["x"][0].startswith(SPEC.seat_label(0))
     assert THAI.search(charts[2]["layout"]["legend"]["title"]["text"])
@@ -355,8 +361,8 @@ def test_the_summary_and_coverage_say_their_words_in_thai_too():
     from widgets.analyzer import end_words
     panel = SimulationPanel("coup", players=2, games=10, workers=1, bots="random")
     panel.run(wait=True)
-    assert "จบเกมเพราะ / ends: เหตุ [last_player] 100%" in panel.summary.value
-    assert end_words("max_steps") == "ถูกตัดที่ขั้นสูงสุด / cut off at the step limit"
+    assert "จบเกมเพราะ / ends: เหลือผู้เล่นที่มีอิทธิพลคนเดียว / one player left with influence 100%" in panel.summary.value
+    assert end_words("coup", "max_steps") == "ถูกตัดที่ขั้นสูงสุด / cut off at the step limit"
     cov = panel.coverage.value
     assert "ข้อที่ใช้ในเอนจินถูกอ้าง" in cov and "implemented clauses fired" in cov
     assert "<th>สถานะ / status</th>" in cov and "<td>ใช้ในเอนจิน / implemented</td>" in cov
@@ -368,3 +374,39 @@ def test_the_game_dropdown_names_games_by_their_titles_and_keeps_their_ids():
     panel = SimulationPanel(games=20)
     assert ("เกมโค่นอำนาจ / Coup (Inquisitor + Reformation)", "coup") in panel.game.options
     assert ("Shadow Master", "shadow_master") in panel.game.options and panel.game.value == "coup"
+
+
+RAW_IDS = {"coup": ("challenge_action", "challenge_block", "last_player"),
+           "shadow_master": ("phase1_choose", "phase2_take", "decision_front", "final_round"),
+           "valeria": ("chain_champion", "chain_die", "seventh_plan", "end_game"),
+           "new_world": ("all_tiles_placed",)}
+"""Engine ids the analyzer showed as they are (branching phases, score sources, end reasons); ids
+that are English words ("farms") are the English half of their labels."""
+
+
+@pytest.mark.parametrize("game,players,bots", [("coup", 3, "honest"), ("shadow_master", 2, "greedy"),
+                                               ("valeria", 2, "greedy"), ("new_world", 2, "random")])
+def test_phases_sources_and_ends_are_shown_in_the_engines_words(game, players, bots):
+    """The branching chart's phases ("challenge_action", "phase1_choose"), the score chart's legend
+    ("influence", "end_game") and the summary's ends ("เหตุ [last_player]") were the engine's ids:
+    each is now the engine's Thai and English words (``GAME.id_labels``), and no id shows."""
+    import re
+
+    from rules.catalog import engine
+    from rules.core.protocol import id_label
+    panel = SimulationPanel(game, players=players, games=4, workers=1, bots=bots)
+    panel.run(wait=True)
+    G = engine(game)
+    bf = panel.fig_bf.children[0].figure["data"][0]["y"]
+    names = [t["name"] for t in panel.fig_src.children[0].figure["data"]]
+    assert bf and names
+    phases = {p: "<br>".join(id_label(G, "phase", p)) for p in G.id_labels["phase"]}
+    assert set(bf) <= set(phases.values()), bf
+    assert set(names) <= {" / ".join(id_label(G, "source", k)) for k in G.id_labels["source"]}, names
+    ends = [" / ".join(v) for v in G.id_labels["end_reason"].values()]
+    assert any(e in panel.summary.value for e in ends), panel.summary.value
+    legend = panel.fig_src.children[0].figure["layout"]["legend"]["title"]["text"]
+    shown = " ".join(bf + names + [panel.summary.value, legend])
+    for raw in RAW_IDS[game]:
+        assert not re.search(rf"(?<![\w.:-]){re.escape(raw)}(?![\w.:-])", shown), (raw, shown[:400])
+    assert "engine's id" not in shown and "ชื่อในเอนจิน" not in shown

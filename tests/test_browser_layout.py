@@ -62,6 +62,20 @@ def test_the_section_dropdown_stays_in_its_column(browser, dashboard, width, hei
             assert right <= column - 4, (right, column)  # a gap before the scenario beside it
 
 
+LONGEST_OPTION = """(s) => { const ctx = document.createElement('canvas').getContext('2d'); ctx.font = getComputedStyle(s).font;
+  let best = 0, most = 0;
+  [...s.options].forEach((o, i) => { const m = ctx.measureText(o.text).width; if (m > most) { most = m; best = i; } });
+  return s.options[best].value; }"""
+CHOSEN_READS = """(r) => { const s = r.querySelector('select'), cs = getComputedStyle(s), line = r.nextElementSibling;
+  const ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
+  const text = s.selectedOptions[0].text.replace(/\\u00a0/g, ' ');  // ipywidgets draws its spaces unbreakable
+  const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;  // the arrow
+  return {text, fits: ctx.measureText(text).width <= room, width: ctx.measureText(text).width, room,
+          line: line && getComputedStyle(line).display !== 'none' && line.getBoundingClientRect().height > 0 ? line.innerText : ''}; }"""
+"""The chosen entry of a play dropdown, whether the dropdown has room for its whole text, and the
+"chosen" line under the row when it shows."""
+
+
 @pytest.mark.parametrize("width,height", WIDTHS)
 def test_new_world_do_button_stays_whole_and_the_scores_scroll_in_their_box(browser, dashboard, width, height):
     with _open(browser, dashboard, "new_world.ipynb", width, height, ".kl-play-panel") as page:
@@ -78,10 +92,20 @@ def test_new_world_do_button_stays_whole_and_the_scores_scroll_in_their_box(brow
                     picked: picked && getComputedStyle(picked).display !== 'none' ? picked.innerText : ''}; }""")
         assert look["cut"] <= 0 and look["bw"] >= 40 and look["label"].replace("\n", " ") == "ทำ / do", look
         assert look["right"] <= look["rowRight"] + 1, look
-        if width < 500:  # the dropdown as wide as its row, the chosen entry's whole label under it
-            assert look["select"] >= look["row"] - 8 and "place" in look["picked"], look
+        if width < 500:  # the dropdown as wide as its row
+            assert look["select"] >= look["row"] - 8, look
         else:            # the dropdown takes the row beside the button
-            assert look["select"] > 300 and look["picked"] == "", look
+            assert look["select"] > 300, look
+        # the longest choice chosen: its whole label is read, in the dropdown or on the line under
+        # it (at 1280 px the dropdown cut "place food farm on cell (10, 1" and the line was hidden)
+        select = row.locator("select")
+        select.select_option(select.evaluate(LONGEST_OPTION))
+        page.wait_for_function("(r) => r.nextElementSibling && r.nextElementSibling.innerText.includes("
+                               "r.querySelector('select').selectedOptions[0].text.replace(/\\u00a0/g, ' '))",
+                               arg=row.element_handle(), timeout=30_000)
+        chosen = row.evaluate(CHOSEN_READS)
+        assert chosen["line"] or chosen["fits"], chosen
+        assert chosen["line"] and chosen["text"] in chosen["line"], chosen   # the line shows at every width
         _fits([b for b in page.evaluate(BOXES, ".kl-nw-score-box") if b["more"] > 0] or page.evaluate(BOXES, ".kl-nw-score-box"))
         row.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"layout_new_world_play_{width}.png"))
@@ -96,3 +120,45 @@ def test_the_analyzer_coverage_table_scrolls_in_its_box(browser, dashboard, widt
             assert boxes[0]["more"] > 0  # it does hold more than the screen: the cue is what says so
         page.locator(".kl-coverage-box").first.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"layout_analyzer_coverage_{width}.png"))
+
+
+MODEBAR_CLEAR = """(el) => {
+  const bar = el.querySelector('.modebar-container'), title = el.querySelector('.gtitle');
+  const shown = bar && getComputedStyle(bar).display !== 'none' && bar.querySelector('.modebar') &&
+    getComputedStyle(bar.querySelector('.modebar')).opacity !== '0' && bar.getBoundingClientRect().height > 0;
+  const a = shown ? bar.querySelector('.modebar').getBoundingClientRect() : null;
+  const t = title ? title.getBoundingClientRect() : null;
+  const over = !!(a && t) && !(a.right <= t.left || t.right <= a.left || a.bottom <= t.top || t.bottom <= a.top);
+  return {shown: !!shown, over, width: el.clientWidth, bar: a && [a.left, a.right], title: t && [t.left, t.right]};
+}"""
+"""Whether a chart's plotly modebar shows, and whether it covers the chart's title."""
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_the_analyzer_charts_modebar_leaves_the_titles_readable(browser, dashboard, width, height):
+    """A tap on a chart (a hover at 1280 px) showed plotly's modebar, ten buttons and a logo across
+    the top, over the chart's title: on a phone the chart shows none, on a wide screen the few it
+    keeps (download, zoom, reset; no "share chart", which uploads to Plotly Cloud) stay clear of
+    the title."""
+    with _open(browser, dashboard, "analyzer.ipynb", width, height, ".js-plotly-plot .main-svg") as page:
+        charts = page.locator(".js-plotly-plot")
+        assert charts.count() >= 4
+        for i in range(4):
+            chart = charts.nth(i)
+            chart.scroll_into_view_if_needed()
+            box = chart.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            if width < 500:
+                page.touchscreen.tap(x, y)
+            else:
+                page.mouse.move(x, y)
+            page.wait_for_timeout(500)
+            look = chart.evaluate(MODEBAR_CLEAR)
+            assert not look["over"], (i, look)
+            if width < 500:
+                assert not look["shown"], (i, look)
+            titles = chart.evaluate("(el) => [...el.querySelectorAll('.modebar-btn')].map(b => b.dataset.title)")
+            assert "Share chart..." not in titles and len(titles) <= 3, titles
+            if i == 0:
+                page.screenshot(path=str(ARTIFACTS / f"layout_analyzer_modebar_{width}.png"),
+                                clip={"x": 0, "y": max(0, box["y"] - 10), "width": width, "height": min(box["height"] + 20, 500)})

@@ -186,3 +186,36 @@ def test_a_page_opened_at_an_anchor_stays_there_until_the_reader_scrolls(browser
         assert page.evaluate(ANCHOR_TOP) < -300, page.evaluate(ANCHOR_TOP)  # not pulled back
     finally:
         page.close()
+
+
+STEPPER_NAMES = ("ขั้นแรก / first", "ย้อน / back", "ถัดไป / forward", "ขั้นล่าสุด / last")
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_the_stepper_buttons_are_named_by_their_tooltips(browser, dashboard, width, height):
+    """The rulings stepper's four buttons are icons alone: a screen reader (Chromium's accessibility
+    tree) named them by their Font Awesome glyph ("\\uf049"), not their Thai + English tooltip, and
+    the slider's label "ขั้น" showed a "null" tooltip.  Each button is found by its role and its
+    tooltip's words, its glyph hidden; no label's title is "null"."""
+    page = _phone(browser, width, height)
+    try:
+        page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        page.locator(".fa-step-forward").first.wait_for(state="attached", timeout=180_000)
+        page.wait_for_timeout(1000)
+        for name in STEPPER_NAMES:
+            button = page.get_by_role("button", name=name, exact=True)
+            assert button.count() >= 1, name
+            assert button.first.get_attribute("title") == name
+        assert page.evaluate("() => [...document.querySelectorAll('button > i.fa')].filter(i => "
+                             "i.getAttribute('aria-hidden') !== 'true').length") == 0
+        assert page.evaluate("() => [...document.querySelectorAll('label')].filter(l => l.title === 'null').length") == 0
+        slider = page.locator(".fa-step-forward").first.locator("xpath=ancestor::div[contains(@class,'widget-hbox')][1]")
+        tip = slider.locator("label.widget-label").first.get_attribute("title")
+        assert tip and " / " in tip, tip
+        # a button with words is named by them alone (its icon no longer adds a glyph)
+        assert page.get_by_role("button", name="แชร์เกมนี้ / share this game", exact=True).count() >= 1
+        slider.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        slider.screenshot(path=str(ARTIFACTS / f"ux_stepper_{width}.png"))
+    finally:
+        page.close()

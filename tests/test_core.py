@@ -148,6 +148,19 @@ def test_conformance_harness_passes_toy_and_catches_a_mutating_game():
     assert any("unknown clause" in p for p in rep.problems)
 
 
+def test_the_harness_asks_words_for_every_phase_source_and_end_reason():
+    """The analyzer shows a game's phases, score sources and end reasons in the engine's words
+    (``id_labels``): a game that leaves one out fails conformance, naming it."""
+    class Unnamed(type(GAME)):
+        id_labels = {**GAME.id_labels, "phase": {k: v for k, v in GAME.id_labels["phase"].items() if k != "roll"},
+                     "source": {}, "end_reason": {"target_reached": ("", "")}}
+
+    rep = conformance(Unnamed(), players=2, games=2, max_steps=400)
+    found = " ".join(rep.problems)
+    assert "phase 'roll' has no (th, en) label" in found and "source 'banked' has no (th, en) label" in found
+    assert "end_reason 'target_reached' has no (th, en) label" in found
+
+
 def test_illegal_action_carries_clause_and_both_languages():
     s = GAME.new_game(GAME.default_config(2), 0)
     with pytest.raises(IllegalAction) as e:

@@ -112,6 +112,61 @@ def test_a_broken_map_names_file_and_field_in_thai_and_english(tmp_path, case):
     assert any("\u0e00" <= ch <= "\u0e7f" for ch in e.value.message_th) and e.value.message_en
 
 
+PYDANTIC_WORDS = ("Input should", "valid dictionary", "MapModel", "Field required")
+"""pydantic's own wording, which a reader of a refused map file should never get."""
+NOT_A_MAP = {
+    # name: (file text, field named, Thai words, English words)
+    "empty": ("", "<root>", "ว่างเปล่า", "empty"),
+    "only_comments": ("# a map, one day\n\n", "<root>", "ว่างเปล่า", "empty"),
+    "a_list": ("- q: 0\n  r: 0\n", "<root>", "mapping", "mapping"),
+    "one_word": ("scotland\n", "<root>", "mapping", "mapping"),
+    "coup_rulebook": ((ROOT / "data" / "rulebooks" / "coup.yaml").read_text(encoding="utf-8"), "game", "coup", "'coup'"),
+    "valeria_ruling": (next((ROOT / "data" / "scenarios" / "valeria").glob("[0-9]*.yaml")).read_text(encoding="utf-8"),
+                       "game", "valeria", "'valeria'"),
+    "no_game_line": ("side: scotland\nassumed: true\n", "game", "game: new_world", "game: new_world"),
+    "session_save": ('{"schema_version": 2, "game": "new_world", "config": {}, "seed": 1, "actions": []}',
+                     "<root>", "ไฟล์เกม", "session"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NOT_A_MAP))
+def test_an_empty_file_or_another_games_file_is_no_map_in_thai_and_english(tmp_path, case):
+    """An empty file said "ต้องเป็นออบเจกต์ (ได้ None) / Input should be a valid dictionary or instance
+    of MapModel", a Coup file "Input should be 'new_world'": the loader says what the file is, naming
+    the file and the field, in Thai and English, from a file and from text (the editor's upload)."""
+    from rules.new_world.board import parse_map_text
+    text, field, th, en = NOT_A_MAP[case]
+    path = tmp_path / f"{case}.yaml"
+    path.write_text(text, encoding="utf-8")
+    for load, source in ((lambda: load_map_file(path), str(path)), (lambda: parse_map_text(text, "up.yaml"), "up.yaml")):
+        with pytest.raises(BadInput) as e:
+            load()
+        err = e.value
+        assert (err.source, err.field) == (source, field), (err.source, err.field)
+        assert th in err.message_th and en in err.message_en, (err.message_th, err.message_en)
+        assert any("\u0e00" <= ch <= "\u0e7f" for ch in err.message_th)
+        assert not [w for w in PYDANTIC_WORDS if w in err.message_en or w in err.message_th], err.message_en
+
+
+def test_a_map_file_cut_short_says_it_looks_cut_off(tmp_path):
+    """A map cut between two of its cells (an upload that stopped) still parses as YAML: it said
+    only "the map needs 8 cathedrals, it has 0"; the refusal adds that the list ends where the file
+    ends, with its last line: if the file was cut short, the rest is missing (``cut_off_hint``)."""
+    from rules.new_world.board import parse_map_text
+    text = (MAPS / "scotland.yaml").read_text(encoding="utf-8")
+    cut = text[:text.rindex("\n", 0, text.index("icon: cathedral"))]   # no cathedral yet, no last newline
+    for load in (lambda: parse_map_text(cut, "cut.yaml"), lambda: load_map_file(_written(tmp_path / "cut.yaml", cut))):
+        with pytest.raises(BadInput) as e:
+            load()
+        assert "ถ้าไฟล์ถูกตัด" in e.value.message_th and "if the file was cut short" in e.value.message_en, e.value.message_en
+        assert "8 cathedrals" in e.value.message_en and cut.splitlines()[-1].strip() in e.value.message_en
+
+
+def _written(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def test_the_shipped_maps_still_load_after_a_broken_copy_failed(tmp_path):
     """Nothing half-loaded: a failed file leaves the cached maps as they were."""
     before = load_map("scotland")

@@ -4,6 +4,7 @@ field; a bad upload changes nothing; "play on this map" plays on the edited map 
 from __future__ import annotations
 
 import datetime
+import html
 
 import pytest
 
@@ -117,6 +118,19 @@ def test_a_bad_upload_changes_nothing():
     ed.upload.value = (_file("good.yaml", before.replace("icon: castle, name: Edinburgh",
                                                            "icon: castle, name: Edinburgh").encode()),)
     assert "good.yaml" in ed.status.value and "kl-error" not in ed.status.value
+
+
+def test_an_empty_upload_or_another_games_file_says_what_it_is():
+    """An empty upload said "Input should be a valid dictionary or instance of MapModel"; a Coup
+    file "Input should be 'new_world'": the status says what the file is, naming it."""
+    ed = MapEditor("scotland")
+    before = ed.to_yaml()
+    ed.upload.value = (_file("empty.yaml", b""),)
+    assert "kl-error" in ed.status.value and "empty.yaml" in ed.status.value
+    assert "ไฟล์แผนที่ว่างเปล่า" in ed.status.value and "the map file is empty" in ed.status.value
+    ed.upload.value = (_file("coup.yaml", b"game: coup\nclauses: []\n"),)
+    assert html.escape("this file is for the game 'coup', not a New World map") in ed.status.value
+    assert "Input should" not in ed.status.value and ed.to_yaml() == before
 
 
 def test_play_on_the_edited_map():

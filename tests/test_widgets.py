@@ -199,6 +199,19 @@ def test_stepper_follows_and_drives_the_session(session):
     assert session.step == 1
 
 
+def test_every_stepper_control_says_what_it_does_in_thai_and_english(session):
+    """The four buttons are icons alone: their tooltip is their name (the light front makes it their
+    ``aria-label``; Chromium had named them by their glyph, "\uf049"), Thai and English; the slider's
+    label had no tooltip and the page's front showed "null" on it."""
+    import re
+    st = Stepper(session)
+    for control in (st.first, st.back, st.forward, st.last, st.slider):
+        th, _, en = control.tooltip.partition(" / ")
+        assert re.search(r"[\u0E00-\u0E7F]", th) and re.search(r"[a-z]", en), control.tooltip
+    assert len({b.tooltip for b in (st.first, st.back, st.forward, st.last)}) == 4
+    assert not any(b.description for b in (st.first, st.back, st.forward, st.last))  # icons: named by tooltip
+
+
 # ----------------------------------------------------------------------------- rule panel / event log
 BOOK = parse_rulebook({
     "game": "toy", "seed_file": "toy.txt", "title_th": "ของเล่น", "title_en": "Toy",

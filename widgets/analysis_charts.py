@@ -137,38 +137,56 @@ def length_chart(df, column: str = "turns") -> dict:
                   **({"shapes": shapes} if shapes else {}))
 
 
-def sources_chart(df, seat=seat_tick) -> dict:
+def id_tick(value) -> str:
+    """A machine id's tick when no game's words are given: the id itself (escaped)."""
+    return html.escape(str(value))
+
+
+def sources_chart(df, seat=seat_tick, source=id_tick) -> dict:
     """Mean score per seat, stacked by source (``score_breakdown``), with each source's interval
-    in the hover.  ``seat(s)``: a seat's tick (see :func:`win_rate_chart`)."""
+    in the hover.  ``seat(s)``: a seat's tick (see :func:`win_rate_chart`); ``source(name)``: a
+    source's name in the legend (the analyzer passes the engine's words, Thai and English:
+    ``rules.analysis.id_words``)."""
     src = M.score_sources(df)
     data = []
     for name in (src["source"].unique() if len(src) else []):
         d = src[src["source"] == name]
-        data.append(dict(type="bar", x=[seat(int(s)) for s in d["seat"]], y=d["mean"], name=name,
+        label = source(name)
+        data.append(dict(type="bar", x=[seat(int(s)) for s in d["seat"]], y=d["mean"], name=label,
                          customdata=d[["lo", "hi"]].to_numpy(),
-                         hovertemplate=f"{name}: %{{y:.2f}} [%{{customdata[0]:.2f}}, %{{customdata[1]:.2f}}]"
+                         hovertemplate=label + ": %{y:.2f} [%{customdata[0]:.2f}, %{customdata[1]:.2f}]"
                                        "<extra></extra>"))
     # the legend names the source even when a game has only one (Coup: influence left), else
-    # plotly hides a one-trace legend and the bars say nothing about what they count
-    # the sources are the engine's ids (score_breakdown): the legend's title says what they are
+    # plotly hides a one-trace legend and the bars say nothing about what they count; it sits
+    # under the chart (plotly makes room for it): the sources' Thai and English names beside a
+    # 362 px phone chart left the bars a third of its width
     return figure(data, "คะแนนมาจากไหน<br><sup>where the points come from (mean per game)</sup>", barmode="stack",
-                  showlegend=True, legend=dict(title=dict(text="ที่มา (ชื่อในเอนจิน)<br>source (engine's id)")),
-                  xaxis=_axis(SEAT_AXIS), yaxis=_axis("คะแนนเฉลี่ย / mean score"), margin={**LAYOUT["margin"], "b": 70})
+                  showlegend=True, legend=dict(title=dict(text="ที่มา / source", side="top"), orientation="h",
+                                               x=0, xanchor="left", y=-0.3, yanchor="top"),
+                  xaxis=_axis(SEAT_AXIS), yaxis=_axis("คะแนนเฉลี่ย / mean score"), height=460)
 
 
-def branching_chart(df) -> dict:
-    """Mean number of legal actions per decision, by phase, with bootstrap intervals."""
+def branching_chart(df, phase=id_tick) -> dict:
+    """Mean number of legal actions per decision, by phase, with bootstrap intervals: one bar a
+    phase, across (a phase's name is read on one or two lines beside its bar, however many phases
+    a game has: Valeria has 14, which slanted ticks under upright bars could not hold).
+    ``phase(p)``: a phase's name (the analyzer passes the engine's words, Thai over English:
+    ``rules.analysis.id_words``)."""
     b = M.branching(df)
     data = []
     if len(b):
-        # "challenge_action" on two lines: slanted whole names ran out of the chart's box
-        data.append(dict(type="bar", x=[str(p).replace("_", "<br>") for p in b["phase"]], y=b["estimate"],
-                         marker=dict(color="#72b7b2"), error_y=_error(b["hi"], b["estimate"], b["lo"])))
-    # the phase names are long and slanted: the fixed 45 px bottom margin cut them ("challe...");
-    # a 60 px margin makes room for a two-line name (automargin alone was clipped by the box)
+        names = [phase(p) for p in b["phase"]]
+        data.append(dict(type="bar", orientation="h", y=names, x=b["estimate"], marker=dict(color="#72b7b2"),
+                         error_x=_error(b["hi"], b["estimate"], b["lo"]),
+                         hovertemplate="%{y}: %{x:.2f}<extra></extra>"))
+    rows = len(b)
     return figure(data, "ทางเลือกต่อการตัดสินใจ<br><sup>branching factor by phase</sup>",
-                  xaxis=dict(automargin=True, tickangle=0, **_axis("ช่วงของเกม (ชื่อในเอนจิน) / phase (engine's id)")),
-                  yaxis=_axis("ทางเลือกที่ถูกกติกา / legal actions"), showlegend=False, margin={**LAYOUT["margin"], "b": 90})
+                  # on two lines: beside a phone's wide names (Valeria) the plot is narrow and
+                  # its one-line title ran past the chart's right edge
+                  xaxis=dict(rangemode="tozero", automargin=True, **_axis("ทางเลือกที่ถูกกติกา<br>legal actions")),
+                  # first phase on top; the names' width is the margin's (automargin)
+                  yaxis=dict(automargin=True, autorange="reversed", **_axis("ช่วงของเกม / phase")),
+                  showlegend=False, height=max(LAYOUT["height"], 120 + 36 * rows))
 
 
 def sweep_chart(table, title: str = "อัตราชนะเมื่อเปลี่ยนตาราง / win rate across the sweep",

@@ -30,7 +30,7 @@ import sys
 
 import ipywidgets as w
 
-from rules.analysis import compare, metrics as M, score_actions, simulate
+from rules.analysis import compare, id_words, metrics as M, score_actions, simulate
 from rules.core.bots import bot_names
 from rules.analysis.sweeps import estimate_seconds, sweep, table_scale_points
 from rules.catalog import GAMES, engine, has_engine, info
@@ -77,8 +77,6 @@ def _readings(game: str) -> list[tuple[str, tuple]]:
 
 RANDOM_WORDS = ("สุ่ม", "random")
 """The core's ``random`` bot (``rules.core.bots``) where a game's page names no label for it."""
-END_WORDS = {"max_steps": ("ถูกตัดที่ขั้นสูงสุด", "cut off at the step limit"), "": ("ไม่ระบุ", "not given")}
-"""Ends the simulator itself names (``rules.analysis.simulate``: a cut game, an engine that does not say)."""
 _SPECS: dict = {}
 
 
@@ -123,14 +121,19 @@ def seat_words(game: str):
     return lambda s: html.escape(str(spec.seat_label(s)))
 
 
-def end_words(reason) -> str:
-    """An end reason's id in words: the simulator's own ends in Thai and English, an engine's id
-    after a Thai word (the table keeps the engine's id only)."""
-    reason = "" if reason is None or reason != reason else str(reason)
-    if reason in END_WORDS:
-        th, en = END_WORDS[reason]
-        return f"{th} / {en}"
-    return f"เหตุ [{reason}]"
+def id_text(game: str, kind: str, sep: str = " / "):
+    """``word(id)``: a table's machine id of ``kind`` (``phase``, ``source``, ``end_reason``) as the
+    engine words it, Thai then English joined by ``sep`` (HTML-escaped): the charts' names and the
+    summary's ends (``rules.analysis.id_words``; no label is decided here)."""
+    def word(value) -> str:
+        th, en = (html.escape(x) for x in id_words(game, kind, value))
+        return th if th == en else f"{th}{sep}{en}"
+    return word
+
+
+def end_words(game: str, reason) -> str:
+    """An end reason's id in the engine's words (the simulator's own for a cut game), Thai / English."""
+    return id_text(game, "end_reason")(reason)
 
 
 def intro_html(settings: dict) -> str:
@@ -394,11 +397,12 @@ class SimulationPanel(w.VBox):
         df = self.table
         if df is None or not len(df):
             return
-        seat = seat_words(df.attrs.get("game") or self.game.value)
+        game = df.attrs.get("game") or self.game.value
+        seat = seat_words(game)
         C.into(self.fig_win, C.win_rate_chart(df, seat=seat))
         C.into(self.fig_len, C.length_chart(df))
-        C.into(self.fig_src, C.sources_chart(df, seat=seat))
-        C.into(self.fig_bf, C.branching_chart(df))
+        C.into(self.fig_src, C.sources_chart(df, seat=seat, source=id_text(game, "source")))
+        C.into(self.fig_bf, C.branching_chart(df, phase=id_text(game, "phase", "<br>")))
         if self.comparison is not None:
             C.into(self.fig_cmp, C.compare_chart(self.comparison))
         else:
@@ -406,7 +410,7 @@ class SimulationPanel(w.VBox):
                                                "<sup>choose 'vs' to compare two readings</sup>"))
         fpa = M.first_player_advantage(df)
         ends = M.end_reasons(df)
-        ends_txt = ", ".join(f"{html.escape(end_words(r.reason))} {100 * r.estimate:.0f}%" for r in ends.itertuples())
+        ends_txt = ", ".join(f"{end_words(game, r.reason)} {100 * r.estimate:.0f}%" for r in ends.itertuples())
         zero = fpa["lo"] <= 0 <= fpa["hi"]
         fpa_word = (" (ช่วงครอบ 0: แยกจากโชคไม่ได้ / the interval holds 0: not told from chance)" if zero else "")
         self.summary.value = (

@@ -27,21 +27,39 @@ BUNDLE = "plotly-chart"
 
 _RENDER_JS = r"""
 const Plotly = __kl_module.exports;
-const CONFIG = { editSelection: false };
+// The modebar (shown on hover, or after a tap) lay across the chart's top, over its title: a
+// chart narrower than NARROW px (a phone) shows none; a wider one keeps three buttons (download,
+// zoom, reset: about 90 px at the right), which stay clear of a centred title (with pan and
+// "share chart" as well, 144 px, they still covered the end of "win rate by seat" in its 600 px
+// chart).  "Share chart" is gone anyway: it uploads the chart to Plotly Cloud.
+const NARROW = 500;
+const narrow = (el) => el.clientWidth > 0 && el.clientWidth < NARROW;
+const config = (el) => ({
+  editSelection: false, displaylogo: false,
+  displayModeBar: narrow(el) ? false : "hover",
+  modeBarButtonsToRemove: ["sendChartToCloud", "pan2d", "select2d", "lasso2d", "zoomIn2d", "zoomOut2d",
+                           "autoScale2d"],
+});
 
 function render({ model, el }) {
   let drawn = Promise.resolve();
+  let drawnNarrow = null;
   const draw = () => {
     // plotly.js keeps (and fills in) what it is given: a copy, never the model's own value
     const fig = JSON.parse(JSON.stringify(model.get("figure") || {}));
-    drawn = drawn.then(() => Plotly.react(el, fig.data || [], fig.layout || {}, CONFIG))
-      .catch((e) => console.error("[kotika] chart", e));
+    drawn = drawn.then(() => {
+      drawnNarrow = narrow(el);
+      return Plotly.react(el, fig.data || [], fig.layout || {}, config(el));
+    }).catch((e) => console.error("[kotika] chart", e));
   };
   // a chart sized by its box (layout.autosize) is redrawn when its box changes size (the page
-  // lays the box out after the first drawing: a phone's box is narrower than plotly's 700 px)
+  // lays the box out after the first drawing: a phone's box is narrower than plotly's 700 px);
+  // across NARROW it is drawn again, with the other modebar
   const sizes = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
     const layout = el._fullLayout;
-    if (layout && layout.autosize && el.clientWidth > 0 && Math.abs(layout.width - el.clientWidth) > 2) {
+    if (el.clientWidth > 0 && drawnNarrow !== null && narrow(el) !== drawnNarrow) {
+      draw();
+    } else if (layout && layout.autosize && el.clientWidth > 0 && Math.abs(layout.width - el.clientWidth) > 2) {
       drawn = drawn.then(() => Plotly.Plots.resize(el)).catch(() => {});
     }
   }) : null;

@@ -33,6 +33,7 @@ export default {
       button.textContent = '';
       const icon = document.createElement('i');
       icon.className = 'fa fa-upload';
+      icon.setAttribute('aria-hidden', 'true');  // a glyph, no word: the button is named by its label
       button.append(icon, ' ' + model.get('description'));
       button.title = model.get('tooltip') || model.get('description');
       input.accept = model.get('accept');

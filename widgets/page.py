@@ -96,10 +96,8 @@ PAGE_CSS = f"""<style>
   min-height: 28px; text-align: left; line-height: 1.3; padding: 3px 8px; max-width: 100%; font-family: {THAI_FONT}; }}
 .kl-page .kl-choices .kl-bluff {{ border: 2px dashed #b26a00; }}
 .kl-page .kl-decide {{ margin: 4px 0 2px; }}
-.kl-page .kl-picked {{ display: none !important; }}
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
   .kl-page .kl-pick-row > .widget-dropdown {{ flex: 1 1 100% !important; }}
-  .kl-page .kl-picked {{ display: flex !important; }}
 }}
 </style>"""
 
@@ -110,8 +108,8 @@ def e(text: Any) -> str:
 
 
 def picked_html(label: str) -> str:
-    """The line under a play dropdown: the whole label of the entry it shows (a phone's dropdown
-    cuts a long one)."""
+    """The line under a play dropdown: the whole label of the entry it shows (a dropdown cuts a
+    long one: on a phone, and at 1280 px too, where New World's sat in a 410 px column)."""
     return f"<div class='kl-muted'>เลือกอยู่ / chosen: {e(label)}</div>" if label else ""
 
 
@@ -1043,8 +1041,9 @@ class PlayTable(w.VBox):
                 b = w.Button(description="ทำ / do", button_style=style, layout=looks.do, style=looks.button)
                 b.choices = (decision, [dict(a) for a in acts], dd)
                 b.on_click(self._on_dropdown)
-                # the chosen entry's whole label under the row on a phone, where a screen-wide
-                # dropdown still cut it ("place settlement (influenc"); hidden on a wide screen
+                # the chosen entry's whole label under the row, at every width: a dropdown cuts a
+                # long one on a phone ("place settlement (influenc") and at 1280 px in its column
+                # ("place food farm on cell (10, 1")
                 picked = w.HTML(picked_html(labels[0]), layout=looks.picked)
                 picked.add_class("kl-picked")
                 dd.observe(lambda c, picked=picked, labels=labels: setattr(

@@ -16,12 +16,15 @@ class Stepper(w.HBox):
     def __init__(self, session, **kwargs):
         self.session = session
         bl = w.Layout(width="42px")
+        # icons alone: each button's tooltip is its name (its title, and its aria-label in the
+        # light front, widgets/front/src/index.js), Thai and English
         self.first = w.Button(icon="fast-backward", tooltip="ขั้นแรก / first", layout=bl)
         self.back = w.Button(icon="step-backward", tooltip="ย้อน / back", layout=bl)
         self.forward = w.Button(icon="step-forward", tooltip="ถัดไป / forward", layout=bl)
         self.last = w.Button(icon="fast-forward", tooltip="ขั้นล่าสุด / last", layout=bl)
         self.slider = w.IntSlider(min=0, max=max(session.length, 0), value=session.step,
-                                  description="ขั้น", continuous_update=False)
+                                  description="ขั้น", continuous_update=False,
+                                  tooltip="ขั้นที่แสดง เลื่อนไปขั้นใดก็ได้ / the step shown: slide to any step")
         self.error = w.HTML()
         self.first.on_click(safe(self.error)(lambda _b: session.jump(0)))
         self.back.on_click(safe(self.error)(lambda _b: session.undo()))

@@ -17,10 +17,10 @@ from .compare import Comparison, compare, divergence, first_difference
 from .metrics import summary, wilson, bootstrap
 from .position import score_actions
 from .seeds import game_seed, play_seed
-from .simulate import Job, RunInfo, make_job, play_game, shutdown_pools, simulate
+from .simulate import Job, RunInfo, id_words, make_job, play_game, shutdown_pools, simulate
 from .sweeps import Point, ScaledTables, reading_points, sweep, sweep_metric, sweep_win_rates, table_scale_points
 
-__all__ = ["simulate", "Job", "RunInfo", "make_job", "play_game", "shutdown_pools", "game_seed", "play_seed",
+__all__ = ["simulate", "Job", "RunInfo", "id_words", "make_job", "play_game", "shutdown_pools", "game_seed", "play_seed",
            "summary", "wilson", "bootstrap", "compare", "Comparison", "divergence", "first_difference",
            "score_actions", "sweep", "Point", "ScaledTables", "reading_points", "table_scale_points",
            "sweep_win_rates", "sweep_metric"]

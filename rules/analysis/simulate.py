@@ -65,12 +65,27 @@ from typing import Any, Callable, Mapping, Sequence
 from ..catalog import engine, kernel as find_kernel
 from ..core.chance import sample_chance
 from ..core.play import _randbelow, random_policy
-from ..core.protocol import CHANCE, TERMINAL, BadInput, setup_events
+from ..core.protocol import CHANCE, TERMINAL, BadInput, id_label, setup_events
 from ..core.bots import RANDOM, bot, seat_bots
 from .seeds import game_seed, play_seed
 
 MAX_STEPS = 5_000
 """Default cut-off of one game (steps); a cut game has ``finished=False``, ``end_reason=max_steps``."""
+END_LABELS = {"max_steps": ("ถูกตัดที่ขั้นสูงสุด", "cut off at the step limit"), "": ("ไม่ระบุ", "not given")}
+"""The ``end_reason`` values the simulator itself writes (a cut game, an engine that does not say)."""
+
+
+def id_words(game_id: str, kind: str, value: Any) -> tuple[str, str]:
+    """``(th, en)`` of a machine id in a table of ``game_id``: a ``phase`` (``bf_n:<phase>``), a score
+    ``source`` (``score_<s>.<source>``) or an ``end_reason``, in the engine's words
+    (:func:`rules.core.protocol.id_label`) or the simulator's own ends (:data:`END_LABELS`); an id
+    neither names stays itself, in brackets (the conformance harness checks that none is left)."""
+    value = "" if value is None or value != value else str(value)
+    if kind == "end_reason" and value in END_LABELS:
+        return END_LABELS[value]
+    return id_label(engine(game_id), kind, value) or (f"[{value}]", f"[{value}]")
+
+
 DASK_CHUNK_SECONDS = 1.0
 POOL_CHUNK_SECONDS = 0.25
 PILOT_SECONDS = 0.2

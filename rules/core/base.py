@@ -32,6 +32,10 @@ class GameBase:
     config_model: type[BaseModel]
     fixed_fields: tuple[str, ...] = ("players",)
     """Config fields that are no ambiguity-register variant (every other field is one)."""
+    id_labels: Mapping[str, Mapping[str, tuple[str, str]]] = {}
+    """``{kind: {id: (th, en)}}``: the words of every ``phase``, score ``source`` and ``end_reason``
+    id the game gives (:data:`rules.core.protocol.ID_LABEL_KINDS`); the analyzer's charts and tables
+    ask them (:func:`rules.core.protocol.id_label`).  Each game sets its ``ID_LABELS`` here."""
 
     # --- configuration -------------------------------------------------------------
     def make_config(self, data: Mapping[str, Any] | BaseModel, source: str = "config") -> BaseModel:

@@ -233,6 +233,20 @@ def end_reason(reason_id: str, th: str, en: str, cites: Iterable[str]) -> dict:
     return {"id": reason_id, "th": th, "en": en, "cites": list(cites)}
 
 
+ID_LABEL_KINDS = ("phase", "source", "end_reason")
+"""The machine ids a view shows from the analysis tables: ``observe(...)["phase"]``, the names of
+``score_breakdown``'s ``sources`` and ``end_reason["id"]`` (the analyzer's ``bf_n:<phase>``,
+``score_<s>.<source>`` and ``end_reason`` columns)."""
+
+
+def id_label(game: Any, kind: str, value: str) -> tuple[str, str] | None:
+    """``(th, en)`` of the machine id ``value`` of ``kind`` (one of :data:`ID_LABEL_KINDS`), as the
+    game names it in its ``id_labels`` (``{kind: {id: (th, en)}}``, one mapping per game, beside
+    its engine); ``None`` when the game gives none (the conformance harness reports that)."""
+    labels = getattr(game, "id_labels", None) or {}
+    return (labels.get(kind) or {}).get(value)
+
+
 def actors(current: int | frozenset[int]) -> frozenset[int]:
     """The seats that may act now: ``{}`` at chance or terminal, else one or several seats."""
     if isinstance(current, frozenset):

@@ -23,6 +23,8 @@ Checks, over seeded random playouts:
 - a bogus action is refused for every seat, by ``apply`` and by ``explain_illegal`` alike, with a
   clause of the rulebook; malformed actions (a list or a dict where a name or a seat belongs) are
   refused with :class:`IllegalAction`, never a crash; ``explain_illegal`` of the action taken is ``None``;
+- the game names every ``phase``, score source and ``end_reason`` id it gives in Thai and English
+  (its ``id_labels``: :func:`~rules.core.protocol.id_label`, what the analyzer shows);
 - ``returns`` has one float per seat and ``score_breakdown`` has the shared shape (per seat a
   ``total`` equal to the sum of its ``sources``; ``winners`` empty until the end, then exactly the
   seats with the highest return; ``end_reason`` ``None`` until the end, then an id, Thai and
@@ -41,7 +43,7 @@ from typing import Any
 from . import saveload
 from .play import choose_action
 from .protocol import (CHANCE, END_REASON_KEYS, OBSERVATION_KEYS, TERMINAL, IllegalAction, actors, current_json,
-                       setup_events)
+                       id_label, setup_events)
 from .rulebook import load_rulebook
 
 
@@ -153,6 +155,15 @@ def end_reason_problems(reason: Any, over: bool, status: dict | None = None) -> 
     return out
 
 
+def id_label_problem(game: Any, kind: str, value: Any) -> str | None:
+    """Why the game gives no words for its machine id ``value`` of ``kind`` (``phase``, ``source``,
+    ``end_reason``: :func:`~rules.core.protocol.id_label`, the analyzer's labels), else ``None``."""
+    label = id_label(game, kind, value)
+    if not (isinstance(label, tuple) and len(label) == 2 and all(isinstance(x, str) and x.strip() for x in label)):
+        return f"{kind} {value!r} has no (th, en) label in the game's id_labels (got {label!r})"
+    return None
+
+
 def score_problems(game: Any, state: Any, seats: int, status: dict | None = None) -> list[str]:
     """How ``returns`` and ``score_breakdown`` of ``state`` break the shared shape (empty = fine);
     ``end_reason`` too (:func:`end_reason_problems`; its cites against ``status`` when given)."""
@@ -175,11 +186,15 @@ def score_problems(game: Any, state: Any, seats: int, status: dict | None = None
             out.append(f"score_breakdown seat {i}: needs a number 'total' and a dict 'sources'")
         elif abs(sum(sources.values()) - total) > 1e-9:
             out.append(f"score_breakdown seat {i}: sources sum to {sum(sources.values())}, total {total}")
+    names = {k for row in rows if isinstance(row.get("sources"), dict) for k in row["sources"]}
+    out += [p for p in (id_label_problem(game, "source", k) for k in sorted(names, key=str)) if p]
     over = game.current_player(state) == TERMINAL
     if "end_reason" not in b:
         out.append("score_breakdown has no 'end_reason' (None until the end, then why it ended)")
     else:
         out += end_reason_problems(b["end_reason"], over, status)
+        if isinstance(b["end_reason"], dict):
+            out += [p for p in (id_label_problem(game, "end_reason", b["end_reason"].get("id")),) if p]
     if not isinstance(winners, list):
         return out + ["score_breakdown['winners'] is not a list"]
     if over:
@@ -244,6 +259,8 @@ def _check_position(game, state, seats: list[int], seed: int, step: int, status:
         elif obs["viewer"] != viewer or obs["current"] != current_json(cp) or not isinstance(obs["phase"], str):
             report.add(f"{where}: observe({viewer}) has viewer={obs['viewer']!r} current={obs['current']!r} "
                        f"phase={obs['phase']!r}; expected viewer={viewer!r} current={current_json(cp)!r}")
+        elif viewer is None and id_label_problem(game, "phase", obs["phase"]):
+            report.add(f"{where}: {id_label_problem(game, 'phase', obs['phase'])}")
         other = game.resample_hidden(state, viewer, random.Random(seed * 7919 + step))
         if game.observe(other, viewer) != obs:
             report.add(f"{where}: observe({viewer}) changes when hidden information is re-dealt (leak)")

@@ -25,7 +25,25 @@ from . import setup as SU
 from . import turn as T
 from .config import CoupConfig
 from .state import (BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, EXCHANGE, I_CUR, I_HANDS, I_PHASE, I_RULES,
-                    I_TURN, I_WINDOW, LOSE, NAMES, OVER, PROVE, TURN, CoupState, end_reason)
+                    I_TURN, I_WINDOW, LOSE, NAMES, OVER, PHASE_NAMES, PROVE, TURN, CoupState, end_reason)
+
+ID_LABELS = {
+    # observe(...)["phase"]: state.PHASE_NAMES
+    "phase": {"faction": ("เลือกศาสนา", "choosing factions"), "turn": ("เลือกการกระทำ", "choosing an action"),
+              "challenge_action": ("ท้าทายคำอ้าง", "challenging a claim"), "block": ("ยับยั้ง", "blocking"),
+              "challenge_block": ("ท้าทายการยับยั้ง", "challenging a block"),
+              "prove": ("พิสูจน์คำอ้าง", "proving a claim"), "lose": ("เสียการ์ด", "losing a card"),
+              "exchange": ("คืนการ์ด", "returning cards"), "show": ("ให้ดูการ์ด", "showing a card"),
+              "examine": ("ตัดสินการสอบสวน", "deciding an examined card"), "chance": ("สุ่ม", "chance"),
+              "over": ("จบเกม", "game over")},
+    # score_breakdown's sources
+    "source": {"influence": ("อิทธิพลที่เหลือ", "influence left")},
+    # score_breakdown's end_reason ids (state.end_reason)
+    "end_reason": {"last_player": ("เหลือผู้เล่นที่มีอิทธิพลคนเดียว", "one player left with influence"),
+                   "deadlock": ("เดินต่อไม่ได้ ไม่มีผู้ชนะ", "deadlock, no winner")},
+}
+"""Thai and English words of Coup's machine ids (``GameBase.id_labels``: the analyzer shows them)."""
+assert set(ID_LABELS["phase"]) == set(PHASE_NAMES)
 
 
 _chance, _is_legal, _refuse, _normalise, _STEP = F.chance, A.is_legal, A.refuse, A.normalise, F.STEP
@@ -51,6 +69,7 @@ class CoupGame(GameBase):
     max_players = 6
     config_model = CoupConfig
     fixed_fields = ("players", "reformation")  # written in config.py; every other field is a register variant
+    id_labels = ID_LABELS
 
     def new_game(self, config: CoupConfig | Mapping, seed: int) -> CoupState:
         """The state after setup (setup.deal): deal with ``random.Random(seed)``."""

@@ -25,10 +25,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.datafile import pydantic_error, read_yaml, syntax_error
+from ..core.datafile import cut_off_hint, encoding_error, load_yaml_text, pydantic_error
 from ..core.hexgrid import axial_to_oddr, is_connected, neighbours
 from ..core.protocol import BadInput
 
@@ -130,8 +129,51 @@ def _bad(source: str, field: str, th: str, en: str) -> BadInput:
     return BadInput(source, field, th, en)
 
 
+MAP_KEYS = ("game", "side", "grid", "cells")
+"""What a map file holds at its top (``MapModel``), named when a file is no map."""
+
+
+def not_a_map(data: object, source: str) -> BadInput | None:
+    """Why loaded ``data`` is no New World map file at all, before pydantic reads its fields
+    (pydantic said "Input should be a valid dictionary or instance of MapModel" of an empty file
+    and "Input should be 'new_world'" of a Coup file): an empty file, no YAML mapping, a session
+    save or another game's file (its ``game``), a file with no ``game: new_world`` line; ``None``
+    when it may be one (then the fields are checked)."""
+    keys = ", ".join(MAP_KEYS)
+    if data is None:
+        return _bad(source, "<root>", f"ไฟล์แผนที่ว่างเปล่า ไม่มีข้อมูล (แผนที่ต้องมี {keys})",
+                    f"the map file is empty: no data (a map has {keys})")
+    if not isinstance(data, dict):
+        th, en = ("รายการ", "a list") if isinstance(data, list) else (f"ค่าเดียว ({_shown(data)})", f"one value ({_shown(data)})")
+        return _bad(source, "<root>", f"ไฟล์แผนที่ต้องเป็น mapping ของ YAML ที่มี {keys} (ไฟล์นี้เป็น{th})",
+                    f"a map file is a YAML mapping of {keys}; this file is {en}")
+    if "schema_version" in data and "cells" not in data:   # a session save (rules/core/saveload.py)
+        return _bad(source, "<root>", "ไฟล์นี้เป็นไฟล์เกม (session) ไม่ใช่แผนที่: เปิดด้วยปุ่ม เปิดไฟล์เกม",
+                    "this is a game (session) file, not a map: open it with 'open a session'")
+    game = data.get("game")
+    if game == "new_world":
+        return None
+    if isinstance(game, str) and game.strip():
+        return _bad(source, "game", f"ไฟล์นี้เป็นของเกม '{_shown(game)}' ไม่ใช่แผนที่ของ New World (game: new_world)",
+                    f"this file is for the game '{_shown(game)}', not a New World map (game: new_world)")
+    if "game" in data:
+        return _bad(source, "game", f"ช่อง game ของแผนที่ต้องเป็น new_world (ได้ {_shown(game)})",
+                    f"a map's game field must be new_world (got {_shown(game)})")
+    return _bad(source, "game", "ไม่ใช่ไฟล์แผนที่ของ New World: ไม่มีบรรทัด game: new_world",
+                "not a New World map file: it has no game: new_world line")
+
+
+def _shown(value: object) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def parse_map(data: object, source: str, side: str | None = None) -> Board:
-    """Validate loaded map data into a :class:`Board` (``BadInput`` naming ``source`` and the field)."""
+    """Validate loaded map data into a :class:`Board` (``BadInput`` naming ``source`` and the field;
+    :func:`not_a_map` first)."""
+    wrong = not_a_map(data, source)
+    if wrong is not None:
+        raise wrong
     try:
         m = MapModel.model_validate(data)
     except ValidationError as exc:
@@ -249,8 +291,16 @@ def map_path(side: str, layout: str = "assumed") -> Path:
 
 
 def load_map_file(path: Path | str, side: str | None = None) -> Board:
-    """Read and validate the map file ``path`` (:class:`BadInput` naming the file and the field)."""
-    return parse_map(read_yaml(path), str(path), side)
+    """Read and validate the map file ``path`` (:class:`BadInput` naming the file and the field), as
+    :func:`parse_map_text` does its text."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise encoding_error(exc, str(path)) from None
+    except OSError as exc:
+        raise BadInput(str(path), "<file>", f"เปิดไฟล์ไม่ได้: {exc}", f"cannot read file: {exc}") from None
+    return parse_map_text(text, str(path), side)
 
 
 _KNOWN: dict = {}
@@ -276,15 +326,18 @@ EDITED_SOURCE = "map_yaml"
 
 
 def parse_map_text(text: str, source: str = EDITED_SOURCE, side: str | None = None) -> Board:
-    """Validate the text of a map file (as :func:`load_map_file` does a file): :class:`BadInput`
-    naming ``source`` and the field; the map editor's check and the ``map_yaml`` config field."""
+    """Validate the text of a map file (:func:`load_map_file` reads a file into it): :class:`BadInput`
+    naming ``source`` and the field; the map editor's check and upload and the ``map_yaml`` config
+    field.  A file that does not parse says "cut off or malformed, line N"; a refusal of a file
+    that stops where the refused part is says that the file looks cut off (``cut_off_hint``)."""
     if not isinstance(text, str):
         raise BadInput(source, "<yaml>", "แผนที่ต้องเป็นข้อความ YAML", "a map must be YAML text")
+    text = text.removeprefix("\ufeff")  # a byte-order mark (Windows Notepad): not part of the file
+    data, node = load_yaml_text(text, source)
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise syntax_error(exc, text, source, "<yaml>") from None
-    return parse_map(data, source, side)
+        return parse_map(data, source, side)
+    except BadInput as exc:
+        raise cut_off_hint(exc, text, node, source) from None
 
 
 @lru_cache(maxsize=16)

@@ -8,8 +8,25 @@ from .actions import ACTION_FIELDS
 from .board import board_for
 from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, SOURCES, Config
 from .invariants import invariants
-from .state import DOUBLE, SECOND_PICK, SECOND_PLACE, SHUFFLE, State, Work
+from .state import DOUBLE, PHASES, SECOND_PICK, SECOND_PLACE, SHUFFLE, State, Work
 from .tiles import KIND
+
+ID_LABELS = {
+    # observe(...)["phase"]: the stage (state.PHASES)
+    "phase": {"place": ("วางไทล์", "placing a tile"), "second_pick": ("สุ่มไทล์ที่ 2", "drawing a 2nd tile"),
+              "second_place": ("วางไทล์ที่ 2", "placing the 2nd tile"),
+              "double": ("วางป้ายคูณสอง", "placing the double marker"), "shuffle": ("สับกองไทล์", "shuffling the pile"),
+              "over": ("จบเกม", "game over")},
+    # score_breakdown's sources (config.SOURCES); the board's score table and chart say them too
+    "source": {"farms": ("ฟาร์ม", "farms"), "settlements": ("นิคม", "settlements"),
+               "harbours": ("ท่าเรือ, +1", "harbours, +1"), "castles": ("ปราสาท", "castles"),
+               "missions": ("ภารกิจ", "missions"), "towers": ("หอคอย", "towers")},
+    # score_breakdown's end_reason ids (scoring.end_reason)
+    "end_reason": {"all_tiles_placed": ("ทุกคนวางไทล์หมดแล้ว", "everyone has placed all their tiles")},
+}
+"""Thai and English words of New World's machine ids (``GameBase.id_labels``: the analyzer and the
+score table show them)."""
+assert set(ID_LABELS["phase"]) == set(PHASES) and set(ID_LABELS["source"]) == set(SOURCES)
 
 
 class NewWorldGame(GameBase):
@@ -20,6 +37,7 @@ class NewWorldGame(GameBase):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     config_model = Config
     fixed_fields = FIXED_FIELDS
+    id_labels = ID_LABELS
 
     def make_config(self, data, source: str = "config"):
         """The config, with an edited map (``map_yaml``) validated by the map loader: a broken

@@ -23,6 +23,40 @@ from .powers import enforce_limit, update_flags
 from .scoring import breakdown, check_end, end_reason, winners
 from .state import State, thaw
 
+ID_LABELS = {
+    # observe(...)["phase"] (flow.phase): a turn's step (flow.PHASES), an owed decision
+    # (decision_<kind>, state.Pending), a chance node (chance_<kind>, state.ChanceReq), the end of
+    # round's stages
+    "phase": {"phase1_choose": ("เฟส 1: เลือก A/B/C", "phase 1: choose A/B/C"),
+              "phase1_place": ("เฟส 1: วางโทเคน", "phase 1: place tokens"),
+              "phase1_buy": ("เฟส 1: ซื้อ Kingdom Power", "phase 1: buy a Kingdom Power"),
+              "phase2_take": ("เฟส 2: หยิบการ์ด", "phase 2: take cards"),
+              "phase3_exchange": ("เฟส 3: แลกการ์ด", "phase 3: exchanges"),
+              "phase3_take": ("เฟส 3: หยิบการ์ด", "phase 3: take a card"),
+              "decision_front": ("เลือกฝ่ายที่จะโจมตี", "choosing the side to attack"),
+              "decision_remove": ("เลือกโทเคนที่จะหยิบออก", "choosing a token to remove"),
+              "decision_siege": ("เลือกช่องที่ถูกล้อม", "choosing the enclosed cell"),
+              "decision_forced_sale": ("ขายการ์ดชดใช้หนี้", "selling a card to pay a debt"),
+              "decision_queen": ("Queen: ย้ายเงินฝาก", "Queen: moving a deposit"),
+              "decision_discard": ("ทิ้งการ์ด Territory", "discarding a Territory card"),
+              "decision_capture": ("ยึดช่อง", "capturing a cell"),
+              "decision_attack_from": ("โจมตีต่อจากช่องที่ได้", "attacking on from the cells taken"),
+              "chance_die": ("ทอยเต๋า", "rolling dice"), "chance_territory": ("เปิดการ์ด Territory", "drawing a Territory card"),
+              "chance_power": ("เปิดการ์ด Kingdom Power", "drawing a Kingdom Power card"),
+              "sell": ("จบรอบ: ขายการ์ด", "end of round: sales"), "income": ("จบรอบ: รายได้", "end of round: income"),
+              "deposit": ("จบรอบ: ฝากเงิน", "end of round: deposits"), "over": ("จบเกม", "game over")},
+    # score_breakdown's sources (scoring.breakdown), in Silver
+    "source": {"cash": ("เงินสด", "cash"), "deposits": ("เงินฝาก", "deposits"),
+               "powers": ("การ์ด Kingdom Power", "Kingdom Power cards"), "territory": ("การ์ด Territory", "Territory cards"),
+               "shadow": ("การ์ด Shadow Master และปราสาท", "Shadow Master cards and castles")},
+    # score_breakdown's end_reason ids (scoring.end_reason)
+    "end_reason": {"last_standing": ("ผู้เล่นคนอื่นล้มละลายหมด", "every other player went bankrupt"),
+                   "final_round": ("เล่นรอบสุดท้ายจบ", "the last round was played"),
+                   "round_cap": ("ถึงจำนวนรอบสูงสุดของเอนจิน (ไม่ใช่กติกา)", "the engine's round limit (not a rule)")},
+}
+"""Thai and English words of Shadow Master's machine ids (``GameBase.id_labels``: the analyzer shows them)."""
+assert set(flow.PHASES.values()) <= set(ID_LABELS["phase"])
+
 
 class ShadowMasterGame(GameBase):
     """Shadow Master (seed 000) as a :class:`rules.core.protocol.Game`."""
@@ -35,6 +69,7 @@ class ShadowMasterGame(GameBase):
     max_players = 6
     config_model = Config
     fixed_fields = HAND_WRITTEN   # the config fields that are no register variant
+    id_labels = ID_LABELS
 
     def default_config(self, players: int) -> Config:
         return self.make_config({"players": players})

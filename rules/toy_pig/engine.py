@@ -6,7 +6,17 @@ from ..core.protocol import IllegalAction, Transition
 from . import actions, flow, observe, serial, setup, turn
 from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, Config
 from .invariants import invariants
-from .state import State
+from .state import PHASE_CHOOSE, PHASE_OVER, PHASE_ROLL, State
+
+ID_LABELS = {
+    "phase": {PHASE_CHOOSE: ("เลือกทอยหรือเก็บ", "rolling or holding"), PHASE_ROLL: ("ทอยเต๋า", "rolling"),
+              PHASE_OVER: ("จบเกม", "game over")},                       # observe(...)["phase"] (flow.phase)
+    "source": {"banked": ("แต้มที่เก็บแล้ว", "points banked")},          # score_breakdown's sources
+    "end_reason": {"target_reached": ("ถึงแต้มเป้าหมาย จบทันที", "the target was reached: the game ends at once"),
+                   "round_played_out": ("ถึงแต้มเป้าหมาย แล้วเล่นครบรอบ", "the target was reached and the round played out")},
+}
+"""Thai and English words of the game's machine ids (``GameBase.id_labels``: the analyzer shows them).
+A new game copies this: every phase, score source and end reason it gives, one place."""
 
 
 class ToyPigGame(GameBase):
@@ -17,6 +27,7 @@ class ToyPigGame(GameBase):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     config_model = Config
     fixed_fields = FIXED_FIELDS
+    id_labels = ID_LABELS
 
     def new_game(self, config: Config, seed: int) -> State:
         return setup.new_state(self.make_config(config), seed)

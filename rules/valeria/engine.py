@@ -4,9 +4,33 @@ from __future__ import annotations
 from ..core.base import GameBase
 from ..core.protocol import Transition
 from . import actions, flow, observe, scoring, serial, setup
-from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, Config
+from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, PLANS_TO_END, VP_SOURCES, Config
 from .invariants import invariants
 from .state import Work
+
+ID_LABELS = {
+    # observe(...)["phase"] (flow.phase; state.PHASE_*)
+    "phase": {"side": ("เลือกหน้าแผนที่", "choosing a map side"), "move": ("ย้าย Warden", "moving the Warden"),
+              "take": ("หยิบเต๋า", "taking a die"), "discard": ("คืนเต๋าลงถุง", "returning a die"),
+              "magic": ("ศาลเวทมนตร์", "magic shrine"), "champion": ("ศาลแชมเปียน", "champion shrine"),
+              "tactics": ("ศาลยุทธวิธี: จองแผนรบ", "tactics shrine: reserving a plan"),
+              "plan": ("เลือกแผนรบ", "choosing a battle plan"), "assign": ("วางเต๋าลงแผนรบ", "assigning dice"),
+              "adjust": ("ปรับเต๋า (อัญมณี, เวทมนตร์)", "adjusting dice (gems, magic)"),
+              "level": ("เลเวลอัพ", "levelling up"), "skirmish": ("วาง Conquest Marker", "placing a conquest marker"),
+              "chain_champion": ("Chain Bonus: รับแชมเปียน", "chain bonus: a champion"),
+              "chain_die": ("Chain Bonus: รับเต๋า", "chain bonus: a die"), "chance": ("สุ่ม", "chance"),
+              "over": ("จบเกม", "game over")},
+    # score_breakdown's sources (config.VP_SOURCES)
+    "source": {"battles": ("การรบ", "battles"), "conquest": ("Conquest Marker", "conquest markers"),
+               "awards": ("รางวัล", "awards"), "champions": ("แชมเปียน", "champions"),
+               "end_game": ("คะแนนตอนจบเกม", "end-of-game scoring")},
+    # score_breakdown's end_reason ids (scoring.end_reason)
+    "end_reason": {"plans_exhausted": ("แผนรบหมด เล่นครบรอบแล้วจบ", "no battle plan left: the round was finished"),
+                   "seventh_plan": (f"มีผู้ทำแผนรบสำเร็จครบ {PLANS_TO_END} ใบ แล้วเล่นครบรอบ",
+                                    f"a {PLANS_TO_END}th battle plan was completed: the round was finished")},
+}
+"""Thai and English words of Valeria's machine ids (``GameBase.id_labels``: the analyzer shows them)."""
+assert set(ID_LABELS["source"]) == set(VP_SOURCES)
 
 
 class ValeriaGame(GameBase):
@@ -17,6 +41,7 @@ class ValeriaGame(GameBase):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     config_model = Config
     fixed_fields = FIXED_FIELDS
+    id_labels = ID_LABELS
 
     def new_game(self, config, seed: int):
         return setup.new_state(self.make_config(config), seed)

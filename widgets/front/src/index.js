@@ -27,6 +27,30 @@ const MODULES = {
   anywidget: anywidgetFactory(base),
 };
 
+// A button's name for assistive technology.  ipywidgets' ButtonView draws an icon as a Font
+// Awesome glyph (a private-use character from CSS) and puts the tooltip in `title` only, so
+// Chromium named the stepper's icon buttons by their glyph ("\uf049") instead of their tooltip
+// ("ขั้นแรก / first"), and every other icon button's name began with one.  The glyph is hidden
+// from assistive technology, and a button without a description is named by its tooltip.
+const buttonUpdate = controls.ButtonView.prototype.update;
+controls.ButtonView.prototype.update = function update(...args) {
+  const out = buttonUpdate.apply(this, args);
+  for (const icon of this.el.querySelectorAll(':scope > i.fa')) icon.setAttribute('aria-hidden', 'true');
+  const tip = this.model.get('tooltip');
+  if (tip && !this.model.get('description')) this.el.setAttribute('aria-label', tip);
+  else this.el.removeAttribute('aria-label');
+  return out;
+};
+
+// A described control without a tooltip: ipywidgets set its label's title to the tooltip, null,
+// and the browser showed "null" over the label ("ขั้น", "เกม / game").
+const descriptionTooltip = controls.DescriptionView.prototype.updateTooltip;
+controls.DescriptionView.prototype.updateTooltip = function updateTooltip(...args) {
+  const out = descriptionTooltip.apply(this, args);
+  if (this.label && !this.model.get('tooltip')) this.label.removeAttribute('title');
+  return out;
+};
+
 class LiteManager extends ManagerBase {
   constructor(kernel) {
     super();
