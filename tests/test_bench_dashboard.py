@@ -55,5 +55,8 @@ def test_a_visitor_without_a_browser_has_the_first_lazy_part_built(dashboard):
     part's marker) makes the kernel build that part; the visitor waits for it."""
     import asyncio
     from benchmarks.dashboard import protocol_visitor
-    got = asyncio.run(protocol_visitor(dashboard, f"{dashboard}/voila/render/analyzer.ipynb", 120, seen=1))
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:  # a thread of its own: Playwright's loop may be running in this one
+        got = pool.submit(asyncio.run, protocol_visitor(dashboard, f"{dashboard}/voila/render/analyzer.ipynb",
+                                                        120, seen=1)).result()
     assert got["parts_n"] == 1 and got["parts"] > got["states"] > got["ws_open"] > 0
