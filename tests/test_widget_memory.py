@@ -8,15 +8,23 @@ grew about 2 MiB per 100 clicks in the dashboard bench (``benchmarks/README.md``
 turn the automatic collector off (as a kernel between its rare full collections) and count what
 is left alive after many clicks: closed widgets (every decision redraws the play table's
 buttons) and replaced tables (a new game).
+
+Another way a kernel grew, found on the Valeria page: an engine cache that the analysis'
+rollouts fill (Valeria's dice tables: some 12 MiB when full), measured with ``tracemalloc`` over
+whole games.
 """
 from __future__ import annotations
 
 import gc
 import random
+import tracemalloc
 from contextlib import contextmanager
 
 import ipywidgets as w
+import pytest
 
+from rules.catalog import engine
+from rules.core.play import random_play
 from rules.core.protocol import TERMINAL
 from widgets import page
 from widgets.coup import SPEC
@@ -103,3 +111,29 @@ def test_a_replaced_table_and_its_game_are_freed_when_a_new_game_starts():
             start.click()
         assert tables_alive() == alive + 1, "replaced tables stay alive until Python's next full collection"
         page.close_tree(panel)
+
+
+def retained_after(game, games: range, players: int) -> int:
+    """Bytes still allocated after playing ``games`` (seeds) to the end, the games dropped."""
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0]
+    for seed in games:
+        random_play(game, game.new_game(game.default_config(players), seed), random.Random(seed))
+    gc.collect()
+    return tracemalloc.get_traced_memory()[0] - before
+
+
+@pytest.mark.parametrize("gid, warm, games", [("valeria", 30, 20), ("new_world", 4, 8), ("shadow_master", 4, 8)])
+def test_the_analysis_rollouts_leave_the_engine_no_bigger(gid, warm, games):
+    """"What would the bots do here?" plays hundreds of games in the page's kernel.  Once warm (its
+    data loaded, its caches full), an engine keeps nothing more from further games.  Valeria kept
+    the dice tables of 8192 bags (about 1.6 KB each), filled over hundreds of clicks: its kernel
+    grew about 1-2 MiB per 100 clicks of the dashboard bench; 20 more games kept 1.9 MiB."""
+    game = engine(gid)
+    tracemalloc.start()
+    try:
+        retained_after(game, range(10_000, 10_000 + warm), 4)
+        more = retained_after(game, range(games), 4)
+    finally:
+        tracemalloc.stop()
+    assert more < 256 * 1024, f"{games} more games of {gid} left {more / 2**20:.2f} MiB allocated"
