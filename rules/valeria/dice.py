@@ -60,11 +60,22 @@ def roll_weights(bag) -> tuple[list[float], list[tuple]]:
 _FACES_OF = {t: [(t, f) for f in FACES] for t in TROOPS}
 
 
-@lru_cache(maxsize=8192)
+ROLL_TABLES = 1024
+"""Bags whose :func:`roll_table` is kept (the most recently used).  An entry holds 30 floats and
+30 dice, about 1.6 KB: 8192 entries were some 12 MiB, filled by the "what would the bots do
+here?" rollouts over hundreds of clicks, so a Valeria page's kernel grew about 1-2 MiB per 100
+clicks until full (issue 12).  The rollouts meet thousands of bags (counts of five colours), so a
+bigger cache buys little: a miss costs about 2.5 µs.  Hit rates, 1024 entries against 8192: 0.70
+against 0.95 over 500 clicks of the dashboard bench's Valeria page, 0.20 against 0.55 in random
+games; an analysis (greedy, 20 rollouts: 0.7 s) and the kernel's games per second took the same
+time either way, within the noise."""
+
+
+@lru_cache(maxsize=ROLL_TABLES)
 def roll_table(bag: tuple) -> tuple:
     """``(table, dice)``: :func:`rules.core.chance.cumulative` of :func:`roll_weights` and the
     ``(troop, face)`` of each outcome, for a bag of these counts (a game meets few bags again and
-    again: kept)."""
+    again: the last :data:`ROLL_TABLES` are kept)."""
     weights, dice = roll_weights(bag)
     return cumulative(weights), tuple(dice)
 

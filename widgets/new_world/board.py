@@ -62,8 +62,8 @@ def static_labels(board) -> dict:
 class NWMap(HexBoard):
     """The hex map of one side; :meth:`show` paints an observation."""
 
-    def __init__(self, board, size: float = 21.0, width: int = MAP_MAX):
-        super().__init__(board.cells, size=size, labels=static_labels(board), width=width)
+    def __init__(self, board, size: float = 21.0, width: int = MAP_MAX, **kwargs):
+        super().__init__(board.cells, size=size, labels=static_labels(board), width=width, **kwargs)
         self.nw_board = board
 
     def show(self, obs: dict, outlines=(), highlights=()) -> None:
@@ -169,12 +169,13 @@ class NWBoardView(BoardView):
     def __init__(self, spec, state, side=(), play=False, size: float = 21.0, **kwargs):
         super().__init__(spec, state, side, play, **kwargs)
         self.nw_board = state.board
-        self.map = NWMap(self.nw_board, size=size)
+        # the layout is given at construction: a Layout set afterwards left the default one open
+        # (a widget in the kernel and the browser per view, never closed)
+        self.map = NWMap(self.nw_board, size=size, layout=w.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0"))
         self.map.on_click(self._clicked)
         self.scores, self.decided = w.HTML(), w.HTML()
         self.message = None
         self._shown: Shown | None = None
-        self.map.layout = w.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0")
         self.map.add_class("kl-nw-map")
         right = w.VBox([*self.side, self.decided], layout=w.Layout(flex=f"1 1 {SIDE_BASIS}", min_width="0",
                                                                    max_width=SIDE_MAX))
@@ -240,8 +241,7 @@ def analysis_board(state, obs: Mapping, fills: Mapping, titles: Mapping) -> NWMa
     """A fresh map of ``state`` (the spectator's ``obs``: placed tiles only) with the analysed cells
     shaded (``fills``) and their scores as hover texts (``titles``)."""
     from ..bots_here import MUTED
-    m = NWMap(state.board, size=15.0, width=560)
-    m.layout = w.Layout(width="100%")
+    m = NWMap(state.board, size=15.0, width=560, layout=w.Layout(width="100%"))
     m.show(obs)
     # placed tiles keep their seat's colour; the rest of the map is muted so the shaded cells stand out
     drawn = {parse_cell_id(cid): colour for cid, colour in m.fills.items()}

@@ -27,7 +27,7 @@ from rules.shadow_master.attack import KIND_TH
 from rules.shadow_master.whatif import overlay
 
 from ..errors import safe
-from ..page import BoardView, Frame, GameSession, Shown, state_before
+from ..page import BoardView, Frame, GameSession, Shown, close_tree, state_before
 from ..rulepanel import clause_html
 from .labels import rank_groups, seat_label
 from .panels import (SMBoard, alliances_of, board_widget_box, colour_html, e, kingdoms_html, players_html,
@@ -165,6 +165,16 @@ class SMBoardView(BoardView):
             self.children = [board_widget_box(self.hexboard, *self.side, self.attack_box, self.status),
                              self.kingdoms, self.players]
         self.add_class("kl-sm-board")
+
+    def close(self) -> None:
+        """Close the view and the parts its mode does not show (the attack box in play, the click
+        mode and its hint beside a scenario): they are no children, so :func:`~widgets.page.close_tree`
+        did not reach them (each closed play table left three widgets open, each scenario board six)."""
+        for name in ("attack_box", "hint", "mode"):
+            part = getattr(self, name, None)  # None: closed before __init__ made it
+            if part is not None:
+                close_tree(part)
+        super().close()
 
     def accepts(self, state) -> bool:
         return state.board is self.sm_board
@@ -351,8 +361,7 @@ def analysis_board(state, obs: Mapping, fills: Mapping[str, str], titles: Mappin
     """A fresh board of ``state`` with the analysed cells shaded (``fills``) and their scores as
     hover texts (``titles``), drawn from the spectator's ``obs`` (the map is public)."""
     from ..bots_here import MUTED
-    board = SMBoard(state.board, size=17.0, width=520)
-    board.layout = w.Layout(width="100%")
+    board = SMBoard(state.board, size=17.0, width=520, layout=w.Layout(width="100%"))
     muted = {c: MUTED for c in state.board.hex_of if c not in state.position}
     board.show(state.position, castles=[c["cell"] for c in obs.get("castles", [])], fills={**muted, **dict(fills)},
                alliances=alliances_of(obs))

@@ -315,7 +315,10 @@ def status_html(board, obs: Mapping) -> str:
 
 def board_widget_box(hexboard: SMBoard, *side: w.Widget) -> w.HBox:
     """The board and a side column, wrapping on narrow screens."""
-    hexboard.layout = w.Layout(flex="0 1 440px", min_width="300px")
+    # the board's own layout is set: a new Layout in its place left the default one open (a widget
+    # in the kernel and the browser per board, never closed)
+    with hexboard.layout.hold_sync():
+        hexboard.layout.flex, hexboard.layout.min_width = "0 1 440px", "300px"
     return w.HBox([hexboard, w.VBox(list(side), layout=w.Layout(flex="1 1 320px", min_width="280px"))],
                   layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
 
