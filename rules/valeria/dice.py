@@ -65,10 +65,10 @@ ROLL_TABLES = 1024
 30 dice, about 1.6 KB: 8192 entries were some 12 MiB, filled by the "what would the bots do
 here?" rollouts over hundreds of clicks, so a Valeria page's kernel grew about 1-2 MiB per 100
 clicks until full (issue 12).  The rollouts meet thousands of bags (counts of five colours), so a
-bigger cache buys little: a miss costs about 2.5 µs.  Hit rates, 1024 entries against 8192: 0.70
-against 0.95 over 500 clicks of the dashboard bench's Valeria page, 0.20 against 0.55 in random
-games; an analysis (greedy, 20 rollouts: 0.7 s) and the kernel's games per second took the same
-time either way, within the noise."""
+bigger cache buys little: a miss costs about 2.5 µs.  Hit rates, 1024 entries against 8192: 0.65
+against 0.96 over 600 clicks of the Valeria page driven in process as the dashboard bench drives
+it, 0.20 against 0.55 in random games; an analysis (greedy, 20 rollouts: 0.7 s) and the kernel's
+games per second took the same time either way, within the noise."""
 
 
 @lru_cache(maxsize=ROLL_TABLES)
