@@ -719,8 +719,8 @@ async def protocol_visitor(base: str, url: str, timeout: float, seen: int = 0) -
     out["protocol"] = ws.selected_subprotocol
     comm_id = uuid.uuid4().hex
 
-    def msg(msg_type: str, content: dict, metadata: dict | None = None):
-        parts = {"header": {"msg_id": uuid.uuid4().hex, "username": "bench", "session": session,
+    def msg(msg_type: str, content: dict, metadata: dict | None = None, msg_id: str | None = None):
+        parts = {"header": {"msg_id": msg_id or uuid.uuid4().hex, "username": "bench", "session": session,
                             "msg_type": msg_type, "version": "5.3", "date": ""},
                  "parent_header": {}, "metadata": metadata or {}, "content": content}
         if ws.selected_subprotocol == V1_PROTOCOL:
@@ -753,8 +753,10 @@ async def protocol_visitor(base: str, url: str, timeout: float, seen: int = 0) -
             raise TimeoutError("no update_states")
         waiting = set()
         for marker in markers_in_page_order(page, states)[:seen]:
-            m = msg("comm_msg", {"comm_id": marker, "data": {"method": "custom", "content": {"event": "seen"}}})
-            waiting.add(_msg_id(m))
+            mid = uuid.uuid4().hex
+            m = msg("comm_msg", {"comm_id": marker, "data": {"method": "custom", "content": {"event": "seen"}}},
+                    msg_id=mid)
+            waiting.add(mid)
             await ws.write_message(m, binary=isinstance(m, bytes))
         out["parts_n"] = len(waiting)
         while waiting and time.monotonic() < deadline:
@@ -772,13 +774,6 @@ async def protocol_visitor(base: str, url: str, timeout: float, seen: int = 0) -
     finally:
         ws.close()
 
-
-def _msg_id(m) -> str:
-    """The ``msg_id`` of a message made by :func:`protocol_visitor`'s ``msg`` (v1 bytes or JSON)."""
-    if isinstance(m, bytes):
-        from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
-        return json.loads(deserialize_msg_from_ws_v1(m)[1][0])["msg_id"]
-    return json.loads(m)["header"]["msg_id"]
 
 
 async def measure_visitors_protocol(server: Server, pages: dict[str, str], n: int, out: dict,
