@@ -204,3 +204,43 @@ def test_every_clause_badge_says_its_status_in_thai_and_english():
                 titled += 1
                 assert f"{c.title_th} / {c.title_en}" in panel, (game, c.id)
     assert titled >= 11  # the clauses the finding was about (9 in Coup, 2 in Valeria) are among them
+
+
+@pytest.mark.parametrize("game", ["shadow_master", "new_world", "valeria"])
+def test_a_play_click_sends_the_story_pieces_that_changed_only(game, monkeypatch):
+    """A move re-sends the turn pieces of the story it changed, not the whole story: over 30 moves
+    of a long game (the 80-event window full) the story's HTML sent per click stays under 6 kB
+    (the whole story was 30-40 kB), and the story shown is the window's story, piece by piece."""
+    import importlib
+    import json
+    from ipywidgets.widgets import widget as wmod
+    from widgets.eventlog import story_html
+    spec = importlib.import_module(f"widgets.{game}").SPEC
+    table = page.new_table(spec, seed=3)
+    rng = random.Random(1)
+    for _ in range(20):  # into the game: the log's window is full
+        if not table._legal:
+            break
+        table.choose(table.decision, rng.choice(table._legal))
+    sent: list[int] = []
+    send = wmod.Widget._send
+
+    def counting(self, msg, buffers=None):
+        value = msg.get("state", {}).get("value") if isinstance(msg, dict) else None
+        if isinstance(value, str) and 'class="kl-line' in value:
+            sent[-1] += len(json.dumps(value, ensure_ascii=False).encode())
+        return send(self, msg, buffers)
+    monkeypatch.setattr(wmod.Widget, "_send", counting)
+    clicks = 0
+    while clicks < 30 and table._legal:
+        sent.append(0)
+        table.choose(table.decision, rng.choice(table._legal))
+        clicks += 1
+    assert clicks >= 10 and len(table.eventlog._events) >= 60
+    assert sum(sent) / len(sent) < 6000, sent
+    log = table.eventlog
+    s = table.session
+    window = page.log_window(spec, s, list(s.events), s.step)
+    lines = [(window["first"] + i, ev, None if window["first"] + i < window["setup"] else window["turns"][i])
+             for i, ev in enumerate(window["events"])]
+    assert log.story.value == story_html(lines, log.viewer, log.seat_label, log.book, log.reveal)

@@ -106,6 +106,10 @@ STORY_CSS = f"""<style>
 .kl-story {{ font-family: {THAI_FONT}; font-size: 14px; line-height: 1.45; max-height: 26em; overflow-y: auto;
   display: flex; flex-direction: column-reverse; border: 1px solid #ddd; border-radius: 6px; padding: 4px 8px;
   white-space: normal; overflow-wrap: anywhere; background: #fff; }}
+.widget-box.kl-story {{ flex-direction: column-reverse; }}
+.kl-story .kl-story-inner {{ flex-shrink: 0; overflow: visible; }}
+.kl-story .widget-html {{ margin: 0; height: auto; }}
+.kl-story .widget-html-content {{ line-height: inherit; font-size: inherit; }}
 .kl-story .kl-turn, .kl-story details.kl-setup {{ content-visibility: auto; contain-intrinsic-size: auto 4em; }}
 .kl-story .kl-turn-head {{ font-weight: bold; margin: 6px 0 2px; color: #2a4d69; border-bottom: 1px solid #e4e9ee; }}
 .kl-story .kl-line {{ margin: 1px 0 1px 6px; }}
@@ -140,10 +144,15 @@ def why_html(book: Rulebook | None, cites: Iterable[str]) -> str:
     return f' <span class="kl-why">— {first}{more}</span>'
 
 
-def story_html(lines: list[tuple[int, Event, str | None]], viewer: int | None, label: Callable[[int], str],
-               book: Rulebook | None, reveal: bool = False) -> str:
-    """The story: ``lines`` are ``(number, event, turn heading)``; heading ``None`` marks a setup
-    event (folded under one line).  A new heading starts a turn group."""
+PIECE_LINES = 6
+"""Lines of a turn per piece of the story (:func:`story_parts`)."""
+
+
+def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, label: Callable[[int], str],
+                book: Rulebook | None, reveal: bool = False) -> list[str]:
+    """The story as HTML pieces, one per group: the folded setup events first, then one per turn.
+    ``lines`` are ``(number, event, turn heading)``; heading ``None`` marks a setup event (folded
+    under one line).  A new heading starts a turn group (in pieces of :data:`PIECE_LINES` lines)."""
     setup, groups = [], []
     for n, ev, turn in lines:
         shown = reveal or ev.visible(viewer)
@@ -153,19 +162,79 @@ def story_html(lines: list[tuple[int, Event, str | None]], viewer: int | None, l
         if turn is None:
             setup.append(row)
         elif groups and groups[-1][0] == turn:
-            groups[-1][1].append(row)
+            groups[-1][1].append((n, row))
         else:
-            groups.append((turn, [row]))
+            groups.append((turn, [(n, row)]))
     parts = []
     if setup:
         parts.append(f'<details class="kl-setup"><summary>ตั้งเกม / setup: {len(setup)} เหตุการณ์ / '
                      f'{count_en(len(setup), "event")} (คลิกเพื่อดู / click to open)</summary>{"".join(setup)}</details>')
     for turn, rows in groups:
+        # a long turn in pieces cut at every PIECE_LINES-th event number: a new event changes the
+        # last piece only, and the window's oldest events leaving change the first piece only
+        pieces: list[list[str]] = []
+        for i, (n, row) in enumerate(rows):
+            if i == 0 or n % PIECE_LINES == 0:
+                pieces.append([])
+            pieces[-1].append(row)
         head = f'<div class="kl-turn-head">{html.escape(turn)}</div>' if turn else ""
-        parts.append(f'<div class="kl-turn">{head}{"".join(rows)}</div>')
+        parts.append(f'<div class="kl-turn">{head}{"".join(pieces[0])}</div>')
+        parts += [f'<div class="kl-turn kl-turn-more">{"".join(rows)}</div>' for rows in pieces[1:]]
     if not parts:
         parts.append('<div class="kl-muted">ยังไม่มีเหตุการณ์ / no event yet</div>')
-    return f'<div class="kl-story"><div>{"".join(parts)}</div></div>'
+    return parts
+
+
+def story_html(lines: list[tuple[int, Event, str | None]], viewer: int | None, label: Callable[[int], str],
+               book: Rulebook | None, reveal: bool = False) -> str:
+    """The story as one HTML text (:func:`story_parts` inside the story's box)."""
+    return f'<div class="kl-story"><div>{"".join(story_parts(lines, viewer, label, book, reveal))}</div></div>'
+
+
+class Story(w.VBox):
+    """The story's box: one HTML widget per piece (:func:`story_parts`: the setup, then a turn each).
+
+    A new event changes its own turn's piece only, so a click sends that piece, not the whole
+    story (80 events were 30-40 kB per click); a piece that did not change keeps its widget (and a
+    folded setup the reader opened stays open).  :attr:`value` is the whole story as one HTML text."""
+
+    def __init__(self, **kwargs):
+        self._inner = w.VBox()
+        self._inner.add_class("kl-story-inner")
+        self._pieces: list[tuple[str, w.HTML]] = []
+        super().__init__([self._inner], **kwargs)
+        self.add_class("kl-story")
+
+    @property
+    def value(self) -> str:
+        """The story shown, as :func:`story_html` writes it."""
+        return f'<div class="kl-story"><div>{"".join(text for text, _ in self._pieces)}</div></div>'
+
+    def show(self, pieces: list[str]) -> None:
+        """Show ``pieces`` in order: a piece already shown keeps its widget; a widget whose piece
+        is gone is given a new piece (one message) or closed."""
+        kept = {text: widget for text, widget in self._pieces}
+        wanted = set(pieces)
+        spare = [widget for text, widget in self._pieces if text not in wanted]
+        now = []
+        for text in pieces:
+            widget = kept.pop(text, None)
+            if widget is None:
+                widget = spare.pop() if spare else w.HTML()
+                widget.value = text
+            now.append((text, widget))
+        if [x for _, x in now] != [x for _, x in self._pieces]:
+            self._inner.children = [x for _, x in now]
+        self._pieces = now
+        for widget in spare:
+            widget.close()
+
+    def close(self) -> None:
+        for _, widget in self._pieces:
+            widget.close()
+        self._pieces = []
+        self._inner.close()
+        super().close()
 
 
 class EventLog(w.VBox):
@@ -189,7 +258,7 @@ class EventLog(w.VBox):
         self.seat_label = seat_label or (game_label if callable(game_label) else None) or default_seat_label
         self._events: list[Event] = []
         self._quiet = False  # True while set_events chooses an event that must not move the rule panel
-        self.story = w.HTML()
+        self.story = Story()
         self.select = w.Dropdown(options=[], value=None, description="ข้อกติกาของ",  # hidden until an event
                                  layout=w.Layout(width="100%", max_width="760px", display="none"))
         self.select.add_class("kl-eventlog")
@@ -240,7 +309,7 @@ class EventLog(w.VBox):
             k = first + i
             turn = None if k < setup else (turns[i] if turns is not None and i < len(turns) else "")
             lines.append((k, ev, turn))
-        self.story.value = story_html(lines, self.viewer, self.seat_label, self.book, self.reveal)
+        self.story.show(story_parts(lines, self.viewer, self.seat_label, self.book, self.reveal))
         options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup,
                                reveal=self.reveal), i)
                    for i, e in enumerate(self._events)]

@@ -431,6 +431,14 @@ def log_window(spec: GameSpec, session: GameSession, events: list, actions: int,
     setup = len(session.setup_events)
     turns = [""] * setup + turn_headings(spec, session, actions, shown_last)
     first = max(0, len(events) - LOG_EVENTS)
+    # start at a turn's first event: the oldest turn shown then stays the same piece of the story
+    # while later events come (cut inside a turn, that piece changed, and was sent again, per click)
+    # (at most half the window later: a very long turn is cut instead)
+    cut = first
+    while first < min(len(events) - 1, cut + LOG_EVENTS // 2) and first > setup and turns[first] == turns[first - 1]:
+        first += 1
+    if first > setup and turns[first] == turns[first - 1]:
+        first = cut
     return {"events": events[first:], "first": first, "setup": setup, "turns": turns[first:]}
 
 
