@@ -244,3 +244,33 @@ def test_a_play_click_sends_the_story_pieces_that_changed_only(game, monkeypatch
     lines = [(window["first"] + i, ev, None if window["first"] + i < window["setup"] else window["turns"][i])
              for i, ev in enumerate(window["events"])]
     assert log.story.value == story_html(lines, log.viewer, log.seat_label, log.book, log.reveal)
+
+
+@pytest.mark.parametrize("game", ["coup", "shadow_master", "new_world", "valeria"])
+def test_hidden_events_are_named_in_the_games_words(game):
+    """An event the reader may not see is named by its kind in the engine's words
+    (``id_labels["hidden_event"]``), never as the machine kind ("a hidden event (tile_drawn)")."""
+    import importlib
+    spec = importlib.import_module(f"widgets.{game}").SPEC
+    rng = random.Random(2)
+    hidden = 0
+    for seed in (3, 4):
+        table = page.new_table(spec, seed=seed)
+        for _ in range(25):
+            if not table._legal:
+                break
+            table.choose(table.decision, rng.choice(table._legal))
+        hidden += sum(not ev.visible(0) for ev in table.session.events)
+        text = table.eventlog.story.value + " ".join(o[0] for o in table.eventlog.select.options)
+        assert "a hidden event (" not in text and "เหตุการณ์ที่ซ่อน" not in text, game
+    if game != "valeria":  # Valeria hides nothing from a seat
+        assert hidden > 0
+
+
+def test_the_harness_reports_a_hidden_event_without_words():
+    from rules.core.protocol import Event
+    from rules.core.testing import hidden_event_problem
+    from rules.new_world import GAME
+    assert hidden_event_problem(GAME, Event("tile_drawn", 0, {}, (), frozenset({0}))) is None
+    assert "hidden_event 'mystery'" in hidden_event_problem(GAME, Event("mystery", 0, {}, (), frozenset({0})))
+    assert hidden_event_problem(GAME, Event("mystery", 0, {}, ())) is None  # public: nothing to name

@@ -21,25 +21,16 @@ from typing import Callable, Iterable
 
 import ipywidgets as w
 
-from rules.core.protocol import Event
+from rules.core.protocol import Event, id_label
 from rules.core.rulebook import Rulebook
 
 from .errors import THAI_FONT, count_en, safe
 from .rulepanel import PANEL_CSS, clause_html
 
 
-HIDDEN_KIND = {
-    # Coup
-    "card_drawn": ("หยิบการ์ดใหม่จากกอง", "draws a new card from the deck"),
-    "exchange_draw": ("รับการ์ดจากกองกลางมาแลก", "takes cards from the deck to exchange"),
-    "exchange_return": ("คืนการ์ดเข้ากอง", "returns cards to the deck"),
-    "examine_show": ("ให้ดูการ์ด 1 ใบ", "shows one card"),
-    # Shadow Master
-    "draw": ("จั่วการ์ด Territory", "draws a Territory card"),
-    # setup (both games): a seat's starting hand
-    "setup_hand": ("ได้รับการ์ดในมือตอนเริ่มเกม", "is dealt a starting hand"),
-}
-"""Readable names of the event kinds a seat may not see (the kind itself is public)."""
+KindWords = Callable[[str], "tuple[str, str] | None"]
+"""``kind -> (th, en)``: the words of a hidden event's kind, as the game gives them (its
+``id_labels["hidden_event"]``, :func:`rules.core.protocol.id_label`)."""
 
 
 def default_seat_label(seat: int) -> str:
@@ -54,19 +45,22 @@ def names_seat(text: str, label: str) -> bool:
     return any(re.search(re.escape(p) + r"(?!\d)", text) for p in parts)
 
 
-def hidden_text(event: Event) -> str:
-    """A hidden event as a reader sees it: what kind of thing happened, never its data."""
-    th, en = HIDDEN_KIND.get(event.kind, ("เหตุการณ์ที่ซ่อน", f"a hidden event ({event.kind})"))
+def hidden_text(event: Event, kind_words: KindWords | None = None) -> str:
+    """A hidden event as a reader sees it: what kind of thing happened (the game's words for the
+    kind, ``kind_words``), never its data."""
+    words = kind_words(event.kind) if kind_words is not None else None
+    th, en = words or ("เหตุการณ์ที่ซ่อน", f"a hidden event ({event.kind})")
     return f"{th}: การ์ดปิด / {en}: hidden card"
 
 
 def event_text(event: Event, viewer: int | None = None,
-               label: Callable[[int], str] = default_seat_label, reveal: bool = False) -> str:
+               label: Callable[[int], str] = default_seat_label, reveal: bool = False,
+               kind_words: KindWords | None = None) -> str:
     """The Thai text of ``event`` for ``viewer`` (hidden: :func:`hidden_text`), led by the
     actor's seat label (``"ผู้เล่น 2 (ที่นั่ง 1) ▸ ..."``) unless the text names it already.
     ``reveal``: a teaching example that shows every card; hidden events show their real text."""
     shown = reveal or event.visible(viewer)
-    text = (event.text_th or event.text_en or event.kind) if shown else hidden_text(event)
+    text = (event.text_th or event.text_en or event.kind) if shown else hidden_text(event, kind_words)
     if event.actor is not None and isinstance(event.actor, int):
         who = label(event.actor)
         if not names_seat(text, who):
@@ -80,11 +74,11 @@ SETUP_MARK = "ตั้งเกม / setup ▸ "
 
 def event_line(index: int, event: Event, viewer: int | None = None,
                label: Callable[[int], str] = default_seat_label, setup: bool = False,
-               reveal: bool = False) -> str:
+               reveal: bool = False, kind_words: KindWords | None = None) -> str:
     """One line of the log: ``"3. <seat> ▸ <Thai text> [clause.id, ...]"`` (redacted when
     hidden; see :func:`event_text`); a ``setup`` event is led by :data:`SETUP_MARK`."""
     cites = ", ".join(event.cites)
-    return (f"{index + 1}. {SETUP_MARK if setup else ''}{event_text(event, viewer, label, reveal)}"
+    return (f"{index + 1}. {SETUP_MARK if setup else ''}{event_text(event, viewer, label, reveal, kind_words)}"
             + (f"  [{cites}]" if cites else ""))
 
 
@@ -149,7 +143,7 @@ PIECE_LINES = 6
 
 
 def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, label: Callable[[int], str],
-                book: Rulebook | None, reveal: bool = False) -> list[str]:
+                book: Rulebook | None, reveal: bool = False, kind_words: KindWords | None = None) -> list[str]:
     """The story as HTML pieces, one per group: the folded setup events first, then one per turn.
     ``lines`` are ``(number, event, turn heading)``; heading ``None`` marks a setup event (folded
     under one line).  A new heading starts a turn group (in pieces of :data:`PIECE_LINES` lines)."""
@@ -158,7 +152,7 @@ def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, 
         shown = reveal or ev.visible(viewer)
         cls = "kl-line" + ("" if shown else " kl-hidden")
         row = (f'<div class="{cls}" data-kind="{html.escape(ev.kind)}"><span class="kl-n">{n + 1}.</span> '
-               f'{html.escape(event_text(ev, viewer, label, reveal))}{why_html(book, ev.cites)}</div>')
+               f'{html.escape(event_text(ev, viewer, label, reveal, kind_words))}{why_html(book, ev.cites)}</div>')
         if turn is None:
             setup.append(row)
         elif groups and groups[-1][0] == turn:
@@ -186,9 +180,9 @@ def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, 
 
 
 def story_html(lines: list[tuple[int, Event, str | None]], viewer: int | None, label: Callable[[int], str],
-               book: Rulebook | None, reveal: bool = False) -> str:
+               book: Rulebook | None, reveal: bool = False, kind_words: KindWords | None = None) -> str:
     """The story as one HTML text (:func:`story_parts` inside the story's box)."""
-    return f'<div class="kl-story"><div>{"".join(story_parts(lines, viewer, label, book, reveal))}</div></div>'
+    return f'<div class="kl-story"><div>{"".join(story_parts(lines, viewer, label, book, reveal, kind_words))}</div></div>'
 
 
 class Story(w.VBox):
@@ -247,13 +241,18 @@ class EventLog(w.VBox):
     ``viewer``: whose eyes (``None`` = spectator); ``seat_label``: ``seat -> label`` naming an
     event's actor (default: the game's own ``seat_label`` if it has one, else :func:`default_seat_label`);
     ``reveal``: a teaching example whose table shows every card, so hidden events show their real
-    text too (never for a play view: there another seat's cards must not reach the browser).
+    text too (never for a play view: there another seat's cards must not reach the browser);
+    ``game``: whose words name a hidden event's kind (its ``id_labels["hidden_event"]``; default the
+    session's game).
     """
 
     def __init__(self, session=None, book: Rulebook | None = None, rule_panel=None,
                  viewer: int | None = None, seat_label: Callable[[int], str] | None = None,
-                 reveal: bool = False, **kwargs):
+                 reveal: bool = False, game=None, **kwargs):
         self.book, self.rule_panel, self.viewer, self.reveal = book, rule_panel, viewer, reveal
+        game = game if game is not None else getattr(session, "game", None)
+        self.kind_words: KindWords | None = (
+            (lambda kind: id_label(game, "hidden_event", kind)) if game is not None else None)
         game_label = getattr(getattr(session, "game", None), "seat_label", None)
         self.seat_label = seat_label or (game_label if callable(game_label) else None) or default_seat_label
         self._events: list[Event] = []
@@ -309,8 +308,8 @@ class EventLog(w.VBox):
             k = first + i
             turn = None if k < setup else (turns[i] if turns is not None and i < len(turns) else "")
             lines.append((k, ev, turn))
-        self.story.show(story_parts(lines, self.viewer, self.seat_label, self.book, self.reveal))
-        options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup,
+        self.story.show(story_parts(lines, self.viewer, self.seat_label, self.book, self.reveal, self.kind_words))
+        options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup, kind_words=self.kind_words,
                                reveal=self.reveal), i)
                    for i, e in enumerate(self._events)]
         # One message for the picker (options and choice together), and the chosen event's

@@ -50,7 +50,7 @@ import traitlets as t
 from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget import CallbackDispatcher
 
-from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event
+from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event, id_label
 from rules.core.rulebook import DATA, load_rulebook
 from rules.core.scenario import Scenario, load_scenario, recorded_game
 
@@ -506,7 +506,7 @@ def frame_html(spec: GameSpec, cursor: FrameCursor, now: list[Event], reveal: bo
     rows = [f"<div>{head}</div>"]
     for ev in now:
         if not reveal and not ev.visible(None):
-            rows.append(f"<div class='kl-event kl-hidden'>{e(event_text(ev, None, spec.seat_label))}</div>")
+            rows.append(f"<div class='kl-event kl-hidden'>{e(event_text(ev, None, spec.seat_label, kind_words=lambda k: id_label(spec.game, 'hidden_event', k)))}</div>")
             continue
         named = not isinstance(ev.actor, int) or names_seat(ev.text_th, spec.seat_label(ev.actor))
         who = "" if named else f"{e(spec.seat_label(ev.actor))} ▸ "
@@ -538,7 +538,7 @@ class ScenarioView(w.VBox):
         self.board: BoardView | None = None
         self.board_box = w.VBox()
         self.eventlog = EventLog(book=self.book, rule_panel=self if rule_panel is not None else None,
-                                 seat_label=spec.seat_label)
+                                 seat_label=spec.seat_label, game=spec.game)
         self.session: GameSession | None = None
         self.cursor: FrameCursor | None = None
         self.stepper: Stepper | None = None
@@ -914,7 +914,7 @@ class PlayTable(w.VBox):
         parts = [spec.style(), self.board]
         self.eventlog = None
         if with_log:
-            self.eventlog = EventLog(book=spec.book, viewer=viewer, seat_label=spec.seat_label)
+            self.eventlog = EventLog(book=spec.book, viewer=viewer, seat_label=spec.seat_label, game=spec.game)
             parts.append(self.eventlog)
         super().__init__(parts, **kwargs)
         self.add_class("kl-page")

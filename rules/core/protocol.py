@@ -233,10 +233,11 @@ def end_reason(reason_id: str, th: str, en: str, cites: Iterable[str]) -> dict:
     return {"id": reason_id, "th": th, "en": en, "cites": list(cites)}
 
 
-ID_LABEL_KINDS = ("phase", "source", "end_reason")
+ID_LABEL_KINDS = ("phase", "source", "end_reason", "hidden_event")
 """The machine ids a view shows from the analysis tables: ``observe(...)["phase"]``, the names of
 ``score_breakdown``'s ``sources`` and ``end_reason["id"]`` (the analyzer's ``bf_n:<phase>``,
-``score_<s>.<source>`` and ``end_reason`` columns)."""
+``score_<s>.<source>`` and ``end_reason`` columns); and ``hidden_event``: the kind of an event
+some seat may not see (``Event.visible_to``), which a view names in its place, never its data."""
 
 
 def id_label(game: Any, kind: str, value: str) -> tuple[str, str] | None:

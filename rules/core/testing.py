@@ -93,6 +93,7 @@ def check_setup_events(game: Any, state: Any, seats: list[int], rng: random.Rand
     out = []
     for e in events:
         out += [f"setup: {m}" for m in _cite_problems(e, status)]
+        out += [f"setup: {m}" for m in (hidden_event_problem(game, e),) if m]
         if not (e.text_th and e.text_en):
             out.append(f"setup: event {e.kind} lacks a Thai or English text")
         if e.visible_to is not None and not (e.visible_to and set(e.visible_to) <= set(seats)):
@@ -155,9 +156,17 @@ def end_reason_problems(reason: Any, over: bool, status: dict | None = None) -> 
     return out
 
 
+def hidden_event_problem(game: Any, event: Any) -> str | None:
+    """Why a view could not name the event some seat may not see (its kind has no words in the
+    game's ``id_labels["hidden_event"]``: a view shows that in place of the event's data), else ``None``."""
+    if event.visible_to is None:
+        return None
+    return id_label_problem(game, "hidden_event", event.kind)
+
+
 def id_label_problem(game: Any, kind: str, value: Any) -> str | None:
     """Why the game gives no words for its machine id ``value`` of ``kind`` (``phase``, ``source``,
-    ``end_reason``: :func:`~rules.core.protocol.id_label`, the analyzer's labels), else ``None``."""
+    ``end_reason``, ``hidden_event``: :func:`~rules.core.protocol.id_label`, what views show), else ``None``."""
     label = id_label(game, kind, value)
     if not (isinstance(label, tuple) and len(label) == 2 and all(isinstance(x, str) and x.strip() for x in label)):
         return f"{kind} {value!r} has no (th, en) label in the game's id_labels (got {label!r})"
@@ -316,7 +325,7 @@ def _play(game, config, seed: int, max_steps: int, report: ConformanceReport | N
             if game.state_to_json(state) != before:
                 report.add(f"seed {seed} step {step}: apply mutated its input state")
             for e in tr.events:
-                for msg in _cite_problems(e, status):
+                for msg in _cite_problems(e, status) + [m for m in (hidden_event_problem(game, e),) if m]:
                     report.add(f"seed {seed} step {step}: {msg}")
             broken = game.invariants(tr.state)
             if broken:

@@ -41,6 +41,13 @@ ID_LABELS = {
     # score_breakdown's end_reason ids (state.end_reason)
     "end_reason": {"last_player": ("เหลือผู้เล่นที่มีอิทธิพลคนเดียว", "one player left with influence"),
                    "deadlock": ("เดินต่อไม่ได้ ไม่มีผู้ชนะ", "deadlock, no winner")},
+    # the kinds of events a seat may not see: a view names the kind in place of the hidden data
+    "hidden_event": {"card_drawn": ("หยิบการ์ดใหม่จากกอง", "draws a new card from the deck"),
+                     "card_returned": ("คืนการ์ดเข้ากอง", "returns cards to the deck"),
+                     "exchange_draw": ("รับการ์ดจากกองกลางมาแลก", "takes cards from the deck to exchange"),
+                     "exchange_return": ("คืนการ์ดเข้ากอง", "returns cards to the deck"),
+                     "examine_show": ("ให้ดูการ์ด 1 ใบ", "shows one card"),
+                     "setup_hand": ("ได้รับการ์ดในมือตอนเริ่มเกม", "is dealt a starting hand")},
 }
 """Thai and English words of Coup's machine ids (``GameBase.id_labels``: the analyzer shows them)."""
 assert set(ID_LABELS["phase"]) == set(PHASE_NAMES)

@@ -23,6 +23,14 @@ ID_LABELS = {
                "missions": ("ภารกิจ", "missions"), "towers": ("หอคอย", "towers")},
     # score_breakdown's end_reason ids (scoring.end_reason)
     "end_reason": {"all_tiles_placed": ("ทุกคนวางไทล์หมดแล้ว", "everyone has placed all their tiles")},
+    # the kinds of events a seat may not see: a view names the kind in place of the hidden data
+    "hidden_event": {"tile_drawn": ("จั่วไทล์เข้ามือ", "draws a tile into hand"),
+                     "first_hand": ("จั่วไทล์เข้ามือตอนเริ่มเกม", "draws a starting hand of tiles"),
+                     "set_aside": ("พักไทล์คว่ำไว้นอกเกม", "sets tiles aside face down"),
+                     "tile_set_aside": ("พักไทล์ที่วางไม่ได้คว่ำไว้นอกเกม", "sets a tile with no legal cell aside face down"),
+                     "tiles_returned": ("คืนไทล์เข้ากองแล้วสับ", "puts tiles back into the pile to shuffle"),
+                     "tribe_pile": ("ดูไทล์แล้วสับคว่ำบนกระดานเผ่า", "looks at tiles and shuffles them onto the tribe board"),
+                     "mission_drawn": ("จั่วการ์ดภารกิจลับ", "draws a secret mission")},
 }
 """Thai and English words of New World's machine ids (``GameBase.id_labels``: the analyzer and the
 score table show them)."""

@@ -53,6 +53,9 @@ ID_LABELS = {
     "end_reason": {"last_standing": ("ผู้เล่นคนอื่นล้มละลายหมด", "every other player went bankrupt"),
                    "final_round": ("เล่นรอบสุดท้ายจบ", "the last round was played"),
                    "round_cap": ("ถึงจำนวนรอบสูงสุดของเอนจิน (ไม่ใช่กติกา)", "the engine's round limit (not a rule)")},
+    # the kinds of events a seat may not see: a view names the kind in place of the hidden data
+    "hidden_event": {"draw": ("จั่วการ์ด Territory", "draws a Territory card"),
+                     "setup_hand": ("ได้รับการ์ดในมือตอนเริ่มเกม", "is dealt a starting hand")},
 }
 """Thai and English words of Shadow Master's machine ids (``GameBase.id_labels``: the analyzer shows them)."""
 assert set(flow.PHASES.values()) <= set(ID_LABELS["phase"])

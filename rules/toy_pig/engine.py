@@ -14,6 +14,7 @@ ID_LABELS = {
     "source": {"banked": ("แต้มที่เก็บแล้ว", "points banked")},          # score_breakdown's sources
     "end_reason": {"target_reached": ("ถึงแต้มเป้าหมาย จบทันที", "the target was reached: the game ends at once"),
                    "round_played_out": ("ถึงแต้มเป้าหมาย แล้วเล่นครบรอบ", "the target was reached and the round played out")},
+    "hidden_event": {"secret_dealt": ("ได้รับการ์ดลับ", "is dealt a secret card")},  # events a seat may not see
 }
 """Thai and English words of the game's machine ids (``GameBase.id_labels``: the analyzer shows them).
 A new game copies this: every phase, score source and end reason it gives, one place."""
