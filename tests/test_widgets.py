@@ -281,10 +281,14 @@ def test_event_log_names_the_actor_once_in_one_style():
 
 
 def test_hidden_events_read_as_a_hidden_card_not_an_internal_name():
-    for kind, th in (("card_drawn", "หยิบการ์ดใหม่จากกอง"), ("exchange_draw", "รับการ์ดจากกองกลางมาแลก"),
-                     ("exchange_return", "คืนการ์ดเข้ากอง"), ("draw", "จั่วการ์ด Territory")):
+    """A hidden event is named by the game's words for its kind (its ``id_labels["hidden_event"]``)."""
+    from rules.core.protocol import id_label
+    from rules.coup import GAME as COUP
+    from rules.shadow_master import GAME as SM
+    for game, kind, th in ((COUP, "card_drawn", "หยิบการ์ดใหม่จากกอง"), (COUP, "exchange_draw", "รับการ์ดจากกองกลางมาแลก"),
+                           (COUP, "exchange_return", "คืนการ์ดเข้ากอง"), (SM, "draw", "จั่วการ์ด Territory")):
         ev = Event(kind, 3, {"card": "duke"}, ("a.one",), visible_to=frozenset({3}), text_th="ลับ duke")
-        line = event_line(0, ev, viewer=0)
+        line = event_line(0, ev, viewer=0, kind_words=lambda k, game=game: id_label(game, "hidden_event", k))
         assert line.startswith(f"1. ที่นั่ง 3 ▸ {th}: การ์ดปิด / ") and "hidden card" in line
         assert f"({kind}" not in line and f"{kind}:" not in line and "duke" not in line
 

@@ -47,6 +47,7 @@ ID_LABELS = {
                      "exchange_draw": ("รับการ์ดจากกองกลางมาแลก", "takes cards from the deck to exchange"),
                      "exchange_return": ("คืนการ์ดเข้ากอง", "returns cards to the deck"),
                      "examine_show": ("ให้ดูการ์ด 1 ใบ", "shows one card"),
+                     "influence_lost": ("เสียอิทธิพล 1 อย่าง (คว่ำไว้)", "loses an influence (face down)"),
                      "setup_hand": ("ได้รับการ์ดในมือตอนเริ่มเกม", "is dealt a starting hand")},
 }
 """Thai and English words of Coup's machine ids (``GameBase.id_labels``: the analyzer shows them)."""
