@@ -4,7 +4,8 @@ Shares the one dashboard of ``tests/test_browser.py`` (same ``xdist_group``, the
 ``dashboard`` fixture of ``conftest``; the page helper of ``test_browser_shadow_master``: external
 requests blocked, console and HTTP errors recorded).  A scenario deep link is stepped through (the
 stepper moves, the events show with their clauses and the settlement table with the closer last);
-a game against a bot is played to the end by clicks on highlighted cells, then the end breakdown
+a game against a bot is played to the end by clicks on highlighted cells (each selects the placement
+there, the dropdown naming it and the map outlining it; "do" places it), then the end breakdown
 chart shows; the map fills its column at 1280 px and fits at 390 px.  Screenshots go to ``artifacts/``.
 """
 from __future__ import annotations
@@ -28,6 +29,31 @@ CLICK_HIGHLIGHTED = """
   const cell = [...svg.querySelectorAll('polygon.kl-cell')].find(p => p.getAttribute('points') === hl.getAttribute('points'));
   cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
   return cell.getAttribute('data-cell');
+}
+"""
+# The table's choice shows the clicked cell "q,r": the dropdown's chosen entry names it (or, with few
+# choices, a button is marked chosen) and the map outlines it; then "do" (or that button) is clicked.
+SHOWS_CELL = """
+(cell) => {
+  const root = document.querySelector('.kl-nw-play');
+  const [q, r] = cell.split(',');
+  const s = root.querySelector('.kl-pick-row select');
+  const named = s ? s.selectedOptions[0].text.replace(/\\u00a0/g, ' ').includes(`(${q}, ${r})`)
+                  : !!root.querySelector('.kl-choices button.kl-chosen');
+  const marks = root.querySelectorAll('svg.kl-hexboard path.kl-outline[stroke="#1f6fb2"]');
+  if (!named || marks.length !== 1) return false;
+  // the outline is round the clicked cell (not the one chosen before: its update may come last)
+  const a = marks[0].getBBox(), b = root.querySelector(`svg.kl-hexboard polygon[data-cell="${cell}"]`).getBBox();
+  return Math.abs(a.x + a.width / 2 - b.x - b.width / 2) < 1 && Math.abs(a.y + a.height / 2 - b.y - b.height / 2) < 1;
+}
+"""
+DO_CHOSEN = """
+() => {
+  const root = document.querySelector('.kl-nw-play');
+  const b = root.querySelector('.kl-choices button.kl-chosen') || root.querySelector('.kl-pick-row button');
+  if (!b || b.disabled) return false;
+  b.click();
+  return true;
 }
 """
 REV = "() => { const s = document.querySelector('.kl-nw-play svg.kl-hexboard'); return s ? s.getAttribute('data-rev') : null; }"
@@ -77,9 +103,16 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
         play.locator("svg.kl-hexboard .kl-highlights polygon").first.wait_for(timeout=60_000)
         clicks = 0
         for _ in range(80):
-            rev = page.evaluate(REV)
-            if not page.evaluate(CLICK_HIGHLIGHTED):
+            moves = play.locator(".kl-eventlog-pick option").count()
+            cell = page.evaluate(CLICK_HIGHLIGHTED)  # selects the placement there (places nothing)
+            if not cell:
                 break
+            page.wait_for_function(SHOWS_CELL, arg=cell, timeout=20_000)
+            assert play.locator(".kl-eventlog-pick option").count() == moves, "the click placed the tile"
+            if clicks == 0:  # the clicked cell outlined on the map, its placement in the dropdown
+                play.screenshot(path=str(ARTIFACTS / "new_world_play_chosen_1280.png"))
+            rev = page.evaluate(REV)
+            assert page.evaluate(DO_CHOSEN)  # "do" places it
             clicks += 1
             page.wait_for_function(f"() => ({REV})() !== {rev!r}", timeout=20_000)
             page.wait_for_timeout(150)

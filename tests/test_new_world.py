@@ -342,3 +342,22 @@ def test_same_seed_same_game_and_every_scenario_passes():
     assert GAME.state_to_json(a) == GAME.state_to_json(b)
     for p in sorted(SCENARIOS.glob("*.yaml")):
         assert run_file(p).ok, p.name
+
+
+@pytest.mark.parametrize("layout", ["assumed", "owner"])
+def test_every_tile_and_mission_id_the_observation_gives_has_the_engines_words(layout):
+    """The play view showed the reader's hand and secret missions as ids (``s4``, ``m15, m32``): the
+    engine now names each (``rules/new_world/labels.py``): a tile by its Thai and English name, a
+    mission by what it asks and what it scores."""
+    from rules.new_world.labels import mission_name, tile_id_name
+    from rules.new_world.missions import SecretCard, load_cards
+    from rules.new_world.tiles import LABEL, NAMES
+    assert [tile_id_name(t) for t in NAMES] == [LABEL[k] for k in range(len(NAMES))]
+    assert tile_id_name("s4") == ("นิคมค่า 4", "settlement (influence 4)")
+    for card_id, card in load_cards(layout).items():
+        th, en = mission_name(card_id, layout)
+        points = card.points if isinstance(card, SecretCard) else f"{card.high}/{card.low}"
+        assert th.endswith(f"({points} แต้ม)") and en.endswith(f"({points} points)"), (card_id, th, en)
+        assert card_id not in th + en
+    with pytest.raises(KeyError):
+        tile_id_name("s9")

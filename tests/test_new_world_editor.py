@@ -134,6 +134,8 @@ def test_an_empty_upload_or_another_games_file_says_what_it_is():
 
 
 def test_play_on_the_edited_map():
+    from tests.test_new_world_page import do_button
+
     ed, _base, a, _b, far, _ghost, _sid = _edited()
     table = ed.play_here(bots=1, kind="greedy", seed=3)
     board = table.session.state.board
@@ -142,7 +144,9 @@ def test_play_on_the_edited_map():
     assert table.board.nw_board is board
     for _ in range(3):
         legal = table.legal()
-        table.board.click(legal[0]["q"], legal[0]["r"])
+        table.board.click(legal[0]["q"], legal[0]["r"])  # selects the placement; "do" places it
+        assert table.chosen == legal[0]
+        do_button(table).click()
     assert table.session.step >= 3
     # the config carries the map as data (a save replays on it); a broken map is refused
     assert GAME.make_config({"players": 2, "map_yaml": ed.to_yaml()}).map_yaml == ed.to_yaml()

@@ -1,6 +1,6 @@
 """The New World page (widgets/new_world): a scenario stepped on the map shows what decided it, and a
-game against the bots is played to the end by clicking highlighted cells; the views draw only
-``observe`` (another seat's hand never reaches a widget)."""
+game against the bots is played to the end by clicking highlighted cells (a click selects, "do"
+places); the views draw only ``observe`` (another seat's hand never reaches a widget)."""
 from __future__ import annotations
 
 import re
@@ -10,6 +10,19 @@ from widgets.new_world import SPEC
 from widgets.new_world.board import NWBoardView
 from rules.new_world.config import SOURCES
 from widgets.new_world.charts import breakdown_figure
+
+
+def do_button(table):
+    """The "do" button of the play dropdown showing the table's chosen action (or, with few
+    choices, the chosen action's own button)."""
+    for row in table.buttons.children:
+        if "kl-pick-row" in row._dom_classes:
+            dd, button = row.children
+            if button.choices[1][dd.value] == table.chosen:
+                return button
+        elif getattr(row, "choice", (None, None))[1] == table.chosen:
+            return row
+    raise AssertionError(f"no button takes {table.chosen}")
 
 
 def _views(widget):
@@ -46,7 +59,9 @@ def test_play_against_the_bots_to_the_end_by_clicks():
         a = legal[0]
         if a["type"] == "place":
             assert (a["q"], a["r"]) in {tuple(h) for h in [tuple(map(int, c.split(","))) for c in board.map.highlights]}
-            board.click(a["q"], a["r"])
+            board.click(a["q"], a["r"])  # selects the placement there
+            assert table.chosen == a
+            do_button(table).click()     # and "do" places it
         else:
             table.choose(table.decision, a)
     assert table.session.current_player() == -2
@@ -63,3 +78,129 @@ def test_play_against_the_bots_to_the_end_by_clicks():
         assert f'<b class="kl-nw-bar-total">{sum(row["sources"].values())}</b>' in bar
     table.undo()
     assert board.chart.children == ()
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def _cell_ids(cells) -> set:
+    return {tuple(map(int, c.split(","))) for c in cells}
+
+
+def test_a_cell_click_selects_the_placement_and_do_places_it():
+    """A fresh user clicked a highlighted cell and the tile was placed at once, while the panel
+    beside showed a dropdown and a "do" button.  Now the click selects: the dropdown shows that
+    placement (and the line under it), the map outlines the cell, nothing is placed; "do" places
+    exactly it.  A second click on the cell (a double click) still places nothing; a click on the
+    picture of a past decision changes nothing and says calmly that the game moved on."""
+    table = page.new_table(SPEC, 1, "greedy", seed=5)
+    board = table.board
+    row, = [x for x in table.buttons.children if "kl-pick-row" in x._dom_classes]
+    dd, do = row.children
+    acts = do.choices[1]
+    a = acts[7]
+    length, decision = table.session.length, table.decision
+    board.click(a["q"], a["r"])
+    assert table.session.length == length and table.decision == decision, "the click placed the tile"
+    board.click(a["q"], a["r"])  # a double click selects it again, places nothing
+    assert table.session.length == length and table.decision == decision
+    assert dd.value == 7 and table.chosen == a and board.marked == a
+    assert SPEC.label(table.session.state, a) in table.buttons.children[1].value  # the line under the row
+    chosen = [o for o in board.map.outlines if o[1] == "#1f6fb2"]
+    assert len(chosen) == 1 and "chosen" in chosen[0][2]
+    # the reader picks another entry in the dropdown: the map outlines that one instead
+    dd.value = 3
+    assert board.marked == acts[3] and len([o for o in board.map.outlines if o[1] == "#1f6fb2"]) == 1
+    board.click(a["q"], a["r"])
+    assert dd.value == 7
+    do.click()
+    assert table.session.actions[length] == a  # the cell clicked, not an entry at a list position
+    assert table.decision > decision
+    # a click made on the old picture: nothing selected, nothing placed, a calm line
+    after, now_chosen = table.session.length, table.chosen
+    b = next(x for x in table.legal() if (x["q"], x["r"]) != (now_chosen["q"], now_chosen["r"]))
+    board.map.click((b["q"], b["r"]), decision=decision)
+    assert table.session.length == after and table.chosen == now_chosen and board.marked == now_chosen
+    assert "kl-moved-on" in table.message.value and "kl-error" not in table.message.value
+    # a cell with no placement now: the engine's refusal in the table's message, nothing changed
+    free = set(board.nw_board.cells) - {(x["q"], x["r"]) for x in table.legal()}
+    board.click(*sorted(free)[0])
+    assert "kl-error" in table.message.value and table.session.length == after and table.chosen == now_chosen
+
+
+def test_selecting_a_cell_changes_only_the_choice_and_the_outline(monkeypatch):
+    """The play click's goal is click -> board <= 100 ms: a selection must not redraw the board.
+    Only the dropdown, its line and the map's outlines change; the map's other layers are the very
+    same objects and the view is not shown again."""
+    table = page.new_table(SPEC, 1, "greedy", seed=5)
+    board = table.board
+    layers = {k: getattr(board.map, k) for k in ("fills", "stacks", "highlights", "pips", "titles", "cells")}
+    scores = board.scores.value
+    shows = []
+    monkeypatch.setattr(type(board), "show", lambda self, shown: shows.append(shown))
+    a = table.legal()[4]
+    board.click(a["q"], a["r"])
+    assert shows == [] and table.chosen == a
+    assert all(getattr(board.map, k) is v for k, v in layers.items()) and board.scores.value == scores
+
+
+def test_the_hand_and_missions_read_in_the_engines_words():
+    """The reader's hand showed tile ids (``energy``, ``s4``) and the secret missions ids (``m31``):
+    now each is the engine's Thai and English words, a mission with what it scores."""
+    table = page.new_table(SPEC, 1, "greedy", seed=1)
+    table.choose(table.decision, table.legal()[0])  # seed 1: the first tile goes by a cathedral, a mission drawn
+    obs = table.board._shown.obs
+    assert obs["hand"] and obs["my_missions"]
+    html = table.board.scores.value
+    for x in obs["hand"] + obs["my_missions"]:
+        assert not re.search(rf"[>,:] *{x}\b", _text(html).replace(" / ", "/")), f"{x} is shown as an id"
+    from rules.new_world.labels import mission_name, tile_id_name
+    hand = _text(re.search(r"<b class='kl-hand'>(.*?)</b></div>", html).group(1))
+    assert hand == " · ".join(f"{th} / {en}" for th, en in map(tile_id_name, obs["hand"]))
+    text = _text(html)
+    for m in obs["my_missions"]:
+        th, en = mission_name(m, table.session.state.config.mission_cards)
+        assert f"{th} / {en}" in text and "แต้ม" in th
+        assert not re.search(rf"\b{m}\b", text)
+
+
+def test_the_score_table_names_castle_points_and_castles_held_apart():
+    """The table had two columns headed "ปราสาท / castles": the castles' points (score source
+    ``castles``, added at the end) and the castles held now.  Each heading is now the engine's
+    words, and no two are the same."""
+    table = page.new_table(SPEC, 1, "greedy", seed=1)
+    table.choose(table.decision, table.legal()[0])  # seed 1: seat 2 takes a castle
+    html = table.board.scores.value
+    heads = [_text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", html)]
+    assert len(heads) == len(set(heads)), heads
+    from rules.core.protocol import id_label
+    from rules.new_world.labels import count_name
+    assert " / ".join(id_label(SPEC.game, "source", "castles")) in heads
+    assert " / ".join(count_name("castles_held")) in heads and " / ".join(count_name("points_by_source")) in heads
+    held = re.findall(r"<td class='kl-held'>(\d+)</td>", html)
+    obs = table.board._shown.obs
+    assert [int(x) for x in held] == [obs["castles"].count(s) for s in range(obs["players"])] and "1" in held
+
+
+def test_the_play_log_groups_each_move_under_its_players_turn():
+    """The bot's moves sat in one group with the reader's, each line showing only its clause's
+    section name ("ในตาของคุณ", "in your turn"): the log now groups every action's events under the
+    turn of the seat who made it (the engine's ``turn_name``), as the other games' logs do."""
+    table = page.new_table(SPEC, 1, "greedy", seed=1)
+    for _ in range(2):
+        table.choose(table.decision, table.legal()[0])
+    story = table.eventlog.story.value
+    groups = re.findall(r'<div class="kl-turn">(?:<div class="kl-turn-head">(.*?)</div>)?(.*?)</div></div>'
+                        r'(?=<div class="kl-turn">|</div>$)', story)
+    assert len(groups) == 4, [h for h, _ in groups]  # me, the bot, me, the bot
+    for (head, rows), seat in zip(groups, (0, 1, 0, 1)):
+        actors = re.findall(r"\. (ผู้เล่น \d)", _text(rows))
+        assert actors and set(actors) == {f"ผู้เล่น {seat + 1}"}, (head, actors)  # one seat's moves a group
+    from rules.new_world.labels import turn_name
+    assert [html_unescape(h) for h, _ in groups] == [" / ".join(turn_name(s)) for s in (0, 1, 0, 1)]
+
+
+def html_unescape(s: str) -> str:
+    import html
+    return html.unescape(s)

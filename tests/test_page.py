@@ -139,7 +139,7 @@ def test_engine_only_games_share_the_default_labels_adapter(gid):
                          (WIDGETS / gid / "labels.py").read_text(encoding="utf-8"))
     game = spec.game
     assert labels.LABELS.game is game and spec.seat_label(0) == "ผู้เล่น 1" and spec.seat_label(2) == "ผู้เล่น 3"
-    assert (spec.turn_of is not None) == (gid == "toy_pig")  # Pig's story headings, as before
+    assert (spec.turn_of is not None) == (gid in ("toy_pig", "new_world"))  # their story headings
     assert spec.decision_words is None and spec.bluff is None
     table = page.new_table(spec, seed=5, viewer=None)  # bots on every seat play the game out
     s = table.session

@@ -106,6 +106,51 @@ def test_shadow_master_double_and_triple_clicks_apply_only_the_decisions_shown()
         assert typ in types, (typ, sorted(types))
 
 
+def test_new_world_cell_clicks_select_and_do_applies_each_shown_placement_once():
+    """New World's cell click selects the placement there (the dropdown shows it) and "do" takes
+    it: cells clicked two or three times select and never place; "do" clicked two or three times
+    places the chosen cell's placement once, the later clicks said calmly to come too late."""
+    from widgets.new_world import SPEC
+    rng = random.Random(3)
+    table = page.new_table(SPEC, 1, "greedy", 3)
+    board, shown = table.board, []
+    for _ in range(25):
+        legal = table.legal()
+        if not legal:
+            break
+        a = rng.choice(legal)
+        before, length = table.decision, table.session.length
+        for _k in range(rng.choice((2, 3))):
+            board.click(a["q"], a["r"])
+            assert table.session.length == length and table.decision == before and table.chosen == a
+        row, = [x for x in table.buttons.children if "kl-pick-row" in x._dom_classes]
+        for k in range(rng.choice((2, 3))):
+            row.children[1].click()
+            if k == 0:
+                assert table.decision != before and "kl-error" not in table.message.value, table.message.value
+            else:
+                assert "kl-moved-on" in table.message.value and "kl-error" not in table.message.value
+        shown.append(a)
+        assert _mine(table) == shown
+    assert len(shown) == 25
+
+
+def test_a_selected_button_is_marked_not_taken():
+    """``PlayTable.select`` (a board click's choice) on a choice drawn as a button marks that button
+    (``kl-chosen``, one at a time) and takes nothing; a selection made for a past decision selects
+    nothing and says calmly that the game moved on."""
+    from widgets.coup import SPEC
+    table = page.new_table(SPEC, 1, "random", 1)
+    buttons = [b for b in table.buttons.children if hasattr(b, "choice")]
+    assert len(buttons) >= 2
+    length, decision = table.session.length, table.decision
+    assert table.select(decision, buttons[0].choice[1]) and table.select(decision, buttons[1].choice[1])
+    assert [("kl-chosen" in b._dom_classes) for b in buttons[:2]] == [False, True]
+    assert table.session.length == length and table.chosen == buttons[1].choice[1]
+    assert not table.select(decision - 1, buttons[0].choice[1])
+    assert "kl-moved-on" in table.message.value and table.chosen == buttons[1].choice[1]
+
+
 @pytest.mark.parametrize("game", ["coup", "shadow_master"])
 def test_a_double_click_on_undo_undoes_one_move(game):
     spec = __import__(f"widgets.{game}", fromlist=["SPEC"]).SPEC

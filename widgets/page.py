@@ -95,6 +95,7 @@ PAGE_CSS = f"""<style>
 .kl-page .kl-choices .jupyter-button, .kl-page .kl-choices button {{ white-space: normal; height: auto;
   min-height: 28px; text-align: left; line-height: 1.3; padding: 3px 8px; max-width: 100%; font-family: {THAI_FONT}; }}
 .kl-page .kl-choices .kl-bluff {{ border: 2px dashed #b26a00; }}
+.kl-page .kl-choices .kl-chosen {{ outline: 3px solid #1f6fb2; }}
 .kl-page .kl-decide {{ margin: 4px 0 2px; }}
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
   .kl-page .kl-pick-row > .widget-dropdown {{ flex: 1 1 100% !important; }}
@@ -448,7 +449,10 @@ class Shown:
     """What a :class:`BoardView` draws.  ``obs``: ``observe(state, viewer)`` (with ``current``);
     ``full``: ``state_to_json`` of a teaching example whose every card is shown (else ``None``);
     ``cursor``/``frame``: the scenario frame (``None`` in play); ``legal``: the viewer's legal
-    actions a board may offer as clicks, and ``choose(decision, action)`` to take one."""
+    actions a board may offer as clicks, and ``choose(decision, action)`` to take one;
+    ``select(decision, action)`` to show one as chosen without taking it (the page's dropdown set to
+    it, its "do" button then takes it: :meth:`PlayTable.select`) and ``chosen``, the action the
+    page's choices show as chosen when drawn (the board marks it: :meth:`BoardView.mark`)."""
 
     session: GameSession
     state: Any
@@ -461,6 +465,8 @@ class Shown:
     legal: list = field(default_factory=list)
     decision: int = 0
     choose: Callable[[int, dict], None] | None = None
+    select: Callable[[int, dict], bool] | None = None
+    chosen: dict | None = None
 
     @property
     def frame(self) -> Frame | None:
@@ -483,6 +489,11 @@ class BoardView(w.VBox):
 
     def show(self, shown: Shown) -> None:  # pragma: no cover - every game overrides it
         raise NotImplementedError
+
+    def mark(self, action: Mapping | None) -> None:
+        """Mark ``action`` as the one the page's choices show as chosen (``None``: none), changing
+        only that mark (called at every change of the choice: it must not redraw the board).  A
+        board whose cells name no action marks nothing (the default)."""
 
 
 # ----------------------------------------------------------------------------- scenario reader
@@ -898,6 +909,11 @@ class PlayTable(w.VBox):
         self._frozen, self._started = True, 0.0  # see _begin: nothing to freeze before a move
         self._legal: list[dict] = []
         self._obs: dict = {}
+        # this decision's choices: each dropdown with the actions of its entries, each button with
+        # its action (select() finds the one holding an action), and the action shown as chosen
+        self._picks: list[tuple[list[dict], w.Dropdown]] = []
+        self._choice_buttons: list[tuple[dict, w.Button]] = []
+        self.chosen: dict | None = None
         # the layouts and styles of the buttons drawn anew at every decision, one set per table:
         # a button then costs the browser one model, not three (button, layout, style)
         self._looks = _ButtonLooks()
@@ -984,7 +1000,8 @@ class PlayTable(w.VBox):
         self._legal = legal = self.legal()
         self._show_buttons(legal)
         self.board.show(Shown(session=s, state=s.state, obs=obs, viewer=self.viewer, events=list(s.events),
-                              legal=legal, decision=self.decision, choose=self.choose))
+                              legal=legal, decision=self.decision, choose=self.choose, select=self.select,
+                              chosen=self.chosen))
         self._show_tools()  # the table and its side first: the event log below comes last
         if self.eventlog is not None:
             self.eventlog.set_events(**log_window(self.spec, s, list(s.events), s.step))
@@ -1025,6 +1042,7 @@ class PlayTable(w.VBox):
         state, decision, rows = self.session.state, self.decision, []
         looks = self._looks
         bluffs = 0
+        self._picks, self._choice_buttons, self.chosen = [], [], None
         for typ, acts in groups.items():
             style = "danger" if typ in self.spec.danger else "primary" if typ in self.spec.primary else ""
             labels = []
@@ -1043,12 +1061,16 @@ class PlayTable(w.VBox):
                     b.choice = (decision, dict(a))
                     b.on_click(self._on_button)
                     rows.append(b)
+                    self._choice_buttons.append((b.choice[1], b))
             else:
                 dd = w.Dropdown(options=[(text, i) for i, text in enumerate(labels)],
                                 layout=looks.pick, style=looks.description)
                 b = w.Button(description="ทำ / do", button_style=style, layout=looks.do, style=looks.button)
                 b.choices = (decision, [dict(a) for a in acts], dd)
                 b.on_click(self._on_dropdown)
+                self._picks.append((b.choices[1], dd))
+                if self.chosen is None:
+                    self.chosen = b.choices[1][0]  # what "do" takes as drawn (the board marks it)
                 # the chosen entry's whole label under the row, at every width: a dropdown cuts a
                 # long one on a phone ("place settlement (influenc") and at 1280 px in its column
                 # ("place food farm on cell (10, 1")
@@ -1056,6 +1078,7 @@ class PlayTable(w.VBox):
                 picked.add_class("kl-picked")
                 dd.observe(lambda c, picked=picked, labels=labels: setattr(
                     picked, "value", picked_html(labels[c["new"]] if c["new"] is not None else "")), "value")
+                dd.observe(lambda c, acts=b.choices[1]: self._picked(decision, acts, c["new"]), "value")
                 row = w.HBox([dd, b], layout=looks.row)
                 row.add_class("kl-pick-row")
                 rows += [row, picked]
@@ -1099,13 +1122,55 @@ class PlayTable(w.VBox):
         if self._busy or decision != self.decision:
             self.moved_on()
             return False
+        self._refuse_unoffered(action)
+        self.act(action)
+        return True
+
+    def select(self, decision: int, action: dict) -> bool:
+        """Show ``action`` (offered for ``decision``: a board click) as the chosen one, without taking
+        it: the dropdown holding it is set to it (its "do" button takes it, bound to this decision),
+        or its button is marked (``kl-chosen``); the board marks it (:meth:`BoardView.mark`).  Returns
+        whether it was selected.  Stale and unoffered actions as in :meth:`choose`: a calm
+        :data:`MOVED_ON` line, or the engine's refusal.  Only the choice's widgets and the board's
+        mark change (nothing is redrawn)."""
+        if self._busy or decision != self.decision:
+            self.moved_on()
+            return False
+        self._refuse_unoffered(action)
+        self.message.value = ""
+        for acts, dd in self._picks:
+            if action in acts:
+                dd.value = acts.index(action)  # its observer (_picked) marks the board
+                self._mark(action)  # (no change when it was chosen already: the observer is silent)
+                return True
+        for a, b in self._choice_buttons:
+            if a == action:
+                for _a, other in self._choice_buttons:
+                    if other is not b:
+                        other.remove_class("kl-chosen")
+                b.add_class("kl-chosen")
+                self._mark(action)
+                return True
+        return False
+
+    def _picked(self, decision: int, acts: list[dict], index: int | None) -> None:
+        """A dropdown of ``decision`` now shows entry ``index`` (the reader's pick or a board click):
+        the board marks its action."""
+        if decision == self.decision and not self._busy and index is not None:
+            self._mark(acts[index])
+
+    def _mark(self, action: dict | None) -> None:
+        if action != self.chosen:
+            self.chosen = action
+            self.board.mark(action)
+
+    def _refuse_unoffered(self, action: dict) -> None:
+        """Raise the engine's refusal (or a plain one) when ``action`` is not one of the choices shown."""
         if action not in self._legal:  # never shown: the engine says why it is refused
             explain = getattr(self.session.game, "explain_illegal", None)
             refusal = explain(self.session.state, dict(action)) if explain is not None else None
             raise refusal or BadInput("play", "click", "ตัวเลือกนี้ไม่ได้อยู่ในตัวเลือกที่แสดง จึงไม่ได้ทำ",
                                       "this choice is not one of those shown, so nothing was done")
-        self.act(action)
-        return True
 
     def moved_on(self) -> None:
         """Say calmly that a click came too late (nothing was applied)."""

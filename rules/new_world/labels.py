@@ -1,7 +1,9 @@
-"""Names every label and event text uses (Thai, English): seats, cells, tiles, places."""
+"""Names every label and event text uses (Thai, English): seats, cells, tiles, places, missions,
+turns, and the counts the score table shows beside the points."""
 from __future__ import annotations
 
-from .tiles import LABEL
+from .missions import card_text, load_cards
+from .tiles import KIND, LABEL
 
 
 def seat_name(seat: int) -> tuple[str, str]:
@@ -15,3 +17,41 @@ def cell_name(board, i: int) -> tuple[str, str]:
 
 def tile_name(kind: int) -> tuple[str, str]:
     return LABEL[kind]
+
+
+def tile_id_name(tile: str) -> tuple[str, str]:
+    """A tile as the observation names it (``"s4"``, ``"food"``: :data:`~.tiles.NAMES`), in words:
+    ``("นิคมค่า 4", "settlement (influence 4)")``; ``KeyError`` on an unknown id."""
+    return LABEL[KIND[tile]]
+
+
+def mission_name(card: str, layout: str = "assumed") -> tuple[str, str]:
+    """A mission card as the observation names it (``"m15"``, ``observe(...)["my_missions"]``), in
+    words: what it asks and what it scores (:func:`~.missions.card_text`: ``"... (6 แต้ม)"``).  The
+    cards of the ``mission_cards`` reading ``layout`` (``state.config.mission_cards``) have no names
+    of their own (register entry mission_cards: the seed gives no card text), so the words are the
+    card's condition and points; ``KeyError`` on an id not in those cards."""
+    return card_text(load_cards(layout)[card])
+
+
+def turn_name(seat: int) -> tuple[str, str]:
+    """The heading of ``seat``'s turn (the play log groups each action's events under it)."""
+    th, en = seat_name(seat)
+    return f"ตาของ{th}", f"{en}'s turn"
+
+
+COUNT_NAMES = {
+    "hand_pile": ("ไทล์ในมือ+กอง", "tiles in hand+pile"),
+    "castles_held": ("ปราสาทที่ครอง (แห่ง)", "castles held (count)"),
+    "points_by_source": ("แต้มตามที่มา", "points by source"),
+}
+"""Words of what the score table shows beside a seat's total: ``hand_pile`` (``observe``'s
+``hand_sizes`` + ``pile_sizes``), ``castles_held`` (how many castles a seat holds now: ``observe``'s
+``castles``, a holder per castle: a count, not points; the castles' points are the ``castles``
+score source, added at the end only, end.castles), and ``points_by_source`` (the heading
+over the score sources, ``config.SOURCES``, whose names are ``ID_LABELS["source"]``)."""
+
+
+def count_name(key: str) -> tuple[str, str]:
+    """``(th, en)`` of a count of :data:`COUNT_NAMES`."""
+    return COUNT_NAMES[key]

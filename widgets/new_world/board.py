@@ -12,12 +12,15 @@ from typing import Mapping
 import ipywidgets as w
 
 from rules.core.protocol import BadInput
-from rules.new_world.labels import seat_name
+from rules.new_world.labels import COUNT_NAMES, count_name, mission_name, seat_name, tile_id_name
 from rules.new_world.tiles import COVERED, NAMES
 
 from .. import labels
 from ..errors import count_en
-from ..hexboard import HexBoard, parse_cell_id
+from rules.core import hexgrid
+
+from ..errors import safe
+from ..hexboard import HexBoard, geometry_path, parse_cell_id
 from ..page import BoardView, Shown, acting, close_tree
 from .labels import SOURCE_LABELS
 
@@ -32,6 +35,9 @@ CSS = """<style>
 .kl-nw table { border-collapse: collapse; margin: 4px 0; }
 .kl-nw td, .kl-nw th { border: 1px solid #ccc; padding: 1px 6px; text-align: right; font-size: 13px; }
 .kl-nw tr.acting { background: #fff4cc; }
+.kl-nw th.kl-sources { text-align: center; }
+.kl-nw ul.kl-nw-missions { margin: 2px 0; padding-left: 20px; }
+.kl-nw-map path.kl-outline[stroke="#1f6fb2"] { stroke-width: 6; }
 .kl-nw .kl-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; }
 .kl-nw .kl-decide { background: #f4f8ee; border-left: 4px solid #6a994e; padding: 3px 8px; margin: 4px 0; }
 .kl-nw-scores { overflow-x: auto; max-width: 100%; }
@@ -97,7 +103,29 @@ def seat_html(seat: int, seat_label) -> str:
     return labels.seat_html(seat_label(seat), seat_name(seat)[1])
 
 
-def score_html(obs: dict, seat_label) -> str:
+def both(words: tuple[str, str]) -> str:
+    """Engine words ``(th, en)`` as ``th <span>/ en</span>`` (escaped)."""
+    return f"{e(words[0])} <span class='kl-muted'>/ {e(words[1])}</span>"
+
+
+def mine_html(obs: dict, cards: str = "assumed") -> str:
+    """The viewer's own hand and secret missions in the engine's words (``tile_id_name``,
+    ``mission_name`` of the ``cards`` reading: ``state.config.mission_cards``), never their ids;
+    ``""`` for a spectator."""
+    if obs.get("hand") is None:
+        return ""
+    hand = " · ".join(both(tile_id_name(t)) for t in obs["hand"]) or both(("ไม่มี", "none"))  # all placed
+    out = f"<div>ไทล์ในมือของคุณ / your hand: <b class='kl-hand'>{hand}</b></div>"
+    if obs.get("my_missions"):
+        items = "".join(f"<li>{both(mission_name(m, cards))}</li>" for m in obs["my_missions"])
+        out += f"<div>ภารกิจลับ / secret missions:<ul class='kl-nw-missions'>{items}</ul></div>"
+    return out
+
+
+def score_html(obs: dict, seat_label, cards: str = "assumed") -> str:
+    """The score table (total, the points by source, tiles in hand+pile, castles held now) and the
+    viewer's hand and missions (:func:`mine_html`); every heading is the engine's words: the
+    sources' ``ID_LABELS["source"]`` (via :data:`.labels.SOURCE_LABELS`) and ``count_name``."""
     now = acting(obs)
     head = "".join(f"<th>{e(v)}</th>" for v in SOURCE_LABELS.values())
     rows = []
@@ -108,19 +136,21 @@ def score_html(obs: dict, seat_label) -> str:
         held = sum(1 for h in obs["castles"] if h == seat)
         rows.append(f"<tr{cls} data-seat='{seat}'><td style='text-align:left'>{sw}{seat_html(seat, seat_label)}</td>"
                     f"<td class='kl-score'><b>{total}</b></td>" + "".join(f"<td>{src[k]}</td>" for k in SOURCE_LABELS)
-                    + f"<td>{obs['hand_sizes'][seat]}+{obs['pile_sizes'][seat]}</td><td>{held}</td></tr>")
-    mine = ""
-    if obs.get("hand") is not None:
-        mine = (f"<div>ไทล์ในมือของคุณ / your hand: <b class='kl-hand'>{e(', '.join(obs['hand']))}</b>"
-                + (f" · ภารกิจลับ / secret missions: {e(', '.join(obs['my_missions']))}" if obs.get("my_missions") else "")
-                + "</div>")
+                    + f"<td>{obs['hand_sizes'][seat]}+{obs['pile_sizes'][seat]}</td>"
+                    f"<td class='kl-held'>{held}</td></tr>")
     winners = ""
     if obs.get("winners"):
         winners = "<div><b>ผู้ชนะ / winner: " + e(", ".join(seat_label(s) for s in obs["winners"])) + "</b></div>"
+    # the sources are points, the last column a count: one heading over the sources says so (both
+    # said "ปราสาท / castles": the castles' points, added at the end, and the castles held now)
+    words = {k: " / ".join(count_name(k)) for k in COUNT_NAMES}
     # the table scrolls in a box no wider than the column and shows that it does (kl-scroll): at
     # 390 px its missions column was cut off with no sign of more (a fresh user's finding)
-    return ("<div class='kl-nw'><div class='kl-scroll kl-nw-score-box'><table><tr><th>ผู้เล่น / player</th><th>รวม / total</th>" + head
-            + "<th>มือ+กอง / hand+pile</th><th>ปราสาท / castles</th></tr>" + "".join(rows) + f"</table></div>{mine}{winners}</div>")
+    return ("<div class='kl-nw'><div class='kl-scroll kl-nw-score-box'><table>"
+            f"<tr><th rowspan='2'>ผู้เล่น / player</th><th rowspan='2'>รวม / total</th>"
+            f"<th colspan='{len(SOURCE_LABELS)}' class='kl-sources'>{e(words['points_by_source'])}</th>"
+            f"<th rowspan='2'>{e(words['hand_pile'])}</th><th rowspan='2' class='kl-held'>{e(words['castles_held'])}</th></tr>"
+            f"<tr>{head}</tr>" + "".join(rows) + f"</table></div>{mine_html(obs, cards)}{winners}</div>")
 
 
 def decided_html(events, seat_label) -> str:
@@ -162,9 +192,16 @@ def outlines_of(board, events) -> list:
     return out
 
 
+CHOSEN_LINE = "#1f6fb2"
+"""The outline of the cell the page's choice shows (a click on a highlighted cell chose it; "do" places
+there); :data:`CSS` draws an outline of this colour thicker than a group's (it stands out among the
+highlighted cells)."""
+
+
 class NWBoardView(BoardView):
     """The map, the page's ``side`` widgets and the decisions beside it; the scores below.
-    In play, the cells the reader may place on are highlighted and a click places there."""
+    In play, the cells the reader may place on are highlighted; a click on one selects that placement
+    (the page's dropdown shows it, the map outlines the cell) and the page's "do" button places there."""
 
     def __init__(self, spec, state, side=(), play=False, size: float = 21.0, **kwargs):
         super().__init__(spec, state, side, play, **kwargs)
@@ -176,6 +213,8 @@ class NWBoardView(BoardView):
         self.scores, self.decided = w.HTML(), w.HTML()
         self.message = None
         self._shown: Shown | None = None
+        self._outlines: list = []  # the frame's outlines (as drawn) without the chosen cell's
+        self.marked: dict | None = None  # the action the page's choice shows (its cell outlined)
         self.map.add_class("kl-nw-map")
         right = w.VBox([*self.side, self.decided], layout=w.Layout(flex=f"1 1 {SIDE_BASIS}", min_width="0",
                                                                    max_width=SIDE_MAX))
@@ -194,9 +233,12 @@ class NWBoardView(BoardView):
         self._shown = shown
         events = list(shown.now or [])
         cells = [(a["q"], a["r"]) for a in shown.legal if a.get("type") == "place"]
-        self.map.decision = shown.decision
-        self.map.show(shown.obs, outlines=outlines_of(self.nw_board, events), highlights=cells)
-        self.scores.value = score_html(shown.obs, self.spec.seat_label)
+        with self.map.hold_sync():  # one message for the map, the chosen cell's outline included
+            self.map.decision = shown.decision
+            self.map.show(shown.obs, outlines=outlines_of(self.nw_board, events), highlights=cells)
+            self._outlines = list(self.map.outlines)
+            self.mark(shown.chosen)
+        self.scores.value = score_html(shown.obs, self.spec.seat_label, shown.state.config.mission_cards)
         self.decided.value = decided_html(events, self.spec.seat_label)
         self._show_chart(shown)
 
@@ -215,16 +257,37 @@ class NWBoardView(BoardView):
             self.chart.children = [breakdown_widget(self.spec.game.score_breakdown(shown.state))]
             self._chart_of = shown.state
 
+    def mark(self, action) -> None:
+        """Outline the cell of ``action`` (:data:`CHOSEN_LINE`; ``None`` or an action without a cell:
+        no outline); only the map's ``outlines`` change (the frame's own are kept as drawn)."""
+        self.marked = dict(action) if action else None
+        cell = action_cell(action) if action else None
+        chosen = []
+        if cell is not None and cell in self.nw_board.index:
+            chosen = [[geometry_path(hexgrid.group_outline([cell], self.map.size)), CHOSEN_LINE,
+                       "เลือกอยู่ / chosen"]]
+        self.map.outlines = self._outlines + chosen
+
     def _clicked(self, h) -> None:
+        safe(self.message)(self._select_cell)(h)
+
+    def _select_cell(self, h) -> None:
+        """A click on cell ``h`` selects the placement there for the decision the clicked picture
+        showed (:meth:`PlayTable.select`); a click on an older picture is refused calmly by the page."""
         shown = self._shown
-        if not self.play or shown is None or shown.choose is None:
+        if not self.play or shown is None or shown.select is None:
             return
         decision = self.map.clicked_decision
-        for a in shown.legal:
-            if a.get("type") == "place" and (a["q"], a["r"]) == tuple(h):
-                shown.choose(decision, a)
-                return
-        raise BadInput("board", f"{h[0]},{h[1]}", "วางไทล์ที่ช่องนี้ไม่ได้ตอนนี้", "no legal placement on this cell now")
+        if decision != shown.decision:  # a click on an older picture (a late or double click)
+            shown.select(decision, {})  # the page says calmly that the game moved on; nothing selected
+            return
+        here = [a for a in shown.legal if action_cell(a) == tuple(h)]
+        if not here:
+            raise BadInput("board", f"{h[0]},{h[1]}", "วางไทล์ที่ช่องนี้ไม่ได้ตอนนี้", "no legal placement on this cell now")
+        # with three tiles in hand ('draw 3', ireland.tower_draw_three) a cell takes several: the
+        # tile chosen already stays chosen (the dropdown changes it), else the first the engine lists
+        same = [a for a in here if self.marked and a.get("tile") == self.marked.get("tile")]
+        shown.select(decision, (same or here)[0])
 
     def click(self, q: int, r: int) -> None:
         """As if the reader clicked cell (q, r) (tests and demos)."""
