@@ -173,11 +173,22 @@ INIT_JS = r"""
       const table = root.querySelector('.kl-page');
       if (!table) return null;
       const scope = table.querySelector(SCOPE) || table;
+      // a board whose cell click selects (New World: the dropdown is set to it, "do" places it):
+      // after a cell click, the next click is that "do" (a move), so both are measured
+      if (kl.selected === table) {
+        kl.selected = null;
+        const row = table.querySelector('.kl-pick-row');
+        const doIt = row ? [...row.querySelectorAll('button.jupyter-button')].find(enabled) : null;
+        if (doIt) return [table.querySelector(SCOPE) || table, doIt];
+      }
       const svg = table.querySelector('svg.kl-hexboard');
       if (svg) {
         const hl = new Set([...svg.querySelectorAll('.kl-hl')].map((p) => p.getAttribute('points')));
         const cells = [...svg.querySelectorAll('polygon.kl-cell')].filter((p) => hl.has(p.getAttribute('points')));
-        if (cells.length && r < 0.8) return [scope, pick(cells, r / 0.8)];
+        if (cells.length && r < 0.8) {
+          if (table.querySelector('.kl-pick-row')) kl.selected = table;
+          return [scope, pick(cells, r / 0.8)];
+        }
       }
       const buttons = [...table.querySelectorAll('button.jupyter-button')].filter((b) =>
         enabled(b) && !SKIP.test(b.textContent) && !b.closest('.widget-toggle-buttons') && !b.closest('.kl-bots'));
