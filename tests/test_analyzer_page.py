@@ -38,6 +38,29 @@ def test_the_charts_and_the_comparison_are_drawn():
     assert "kl-coverage" in panel.coverage.value and "first-seat advantage" in panel.summary.value
 
 
+def test_the_comparison_names_its_rows_and_its_readings_in_words():
+    """The comparison chart's rows were the ids ``win_0..3``, ``no_winner``, ``shared_win`` and its
+    title ``who_blocks=anyone vs default``: the rows are the engine's words (Coup counts seats from
+    0, as its table does) and the register's question and both readings head the chart."""
+    import re
+    panel = SimulationPanel("coup", players=4, games=6, workers=1, against={"who_blocks": "anyone"})
+    panel.run(wait=True)
+    fig = panel.fig_cmp.children[0].figure
+    rows = fig["data"][0]["y"]
+    assert rows == [f"ที่นั่ง {s} ชนะ<br>seat {s} wins" for s in range(4)] + ["ไม่มีผู้ชนะ<br>no winner",
+                                                                           "ชนะร่วมกัน<br>shared win"]
+    shown = " ".join(rows) + fig["layout"]["title"]["text"] + panel.cmp_words.value
+    for raw in ("win_0", "no_winner", "shared_win", "who_blocks", "target_only", "anyone"):
+        assert not re.search(rf"(?<![\w-]){raw}(?![\w-])", shown), raw
+    words = panel.cmp_words.value
+    assert "ใครขัดขวางการขโมยและการลอบสังหารได้บ้าง" in words and "Who may block a steal" in words
+    assert "<b>A</b> (ค่าเริ่มต้น / default): เฉพาะผู้เล่นที่ถูกเลือก" in words
+    assert "<b>B</b>: ผู้เล่นคนอื่นที่ยังอยู่ในเกม" in words and "Any other living player" in words
+    panel.against.value = None
+    panel.run(wait=True)
+    assert panel.cmp_words.value == ""  # no comparison, no heading
+
+
 def test_the_table_downloads_as_csv_and_parquet():
     df = simulate("toy_pig", 12, config={"players": 2}, workers=1, progress=False)
     links = download_links(df, "t")

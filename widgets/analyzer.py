@@ -271,6 +271,7 @@ class SimulationPanel(w.VBox):
         self.runner = _Runner("เล่น / run")
         self.runner.run_button.on_click(lambda _: self.run())
         self.fig_win, self.fig_len, self.fig_src, self.fig_bf, self.fig_cmp = (w.Box() for _ in range(5))
+        self.cmp_words = w.HTML()  # what the comparison's A and B read, in the register's words
         self.summary = w.HTML()
         # what the charts below show (game, games, seats, bots, reading), and whether the controls
         # have moved on since: a reader who picked another game read the last game's numbers as its
@@ -295,7 +296,8 @@ class SimulationPanel(w.VBox):
                 d.value = name
         if against:
             self.against.value = next(v for _, v in self.against.options if v and dict(v) == dict(against))
-        charts = w.VBox([row([self.fig_win, self.fig_len]), row([self.fig_src, self.fig_bf]), self.fig_cmp])
+        charts = w.VBox([row([self.fig_win, self.fig_len]), row([self.fig_src, self.fig_bf]), self.cmp_words,
+                         self.fig_cmp])
         self._show_intro()
         super().__init__([self.intro, row([self.game, self.players, self.n_games]), self.bots,
                           row([self.variant, self.against]), self.runner.bar, self.shown, self.summary, charts,
@@ -404,8 +406,10 @@ class SimulationPanel(w.VBox):
         C.into(self.fig_src, C.sources_chart(df, seat=seat, source=id_text(game, "source")))
         C.into(self.fig_bf, C.branching_chart(df, phase=id_text(game, "phase", "<br>")))
         if self.comparison is not None:
-            C.into(self.fig_cmp, C.compare_chart(self.comparison))
+            self.cmp_words.value = C.compare_words_html(self.comparison)
+            C.into(self.fig_cmp, C.compare_chart(self.comparison, quantity=id_text(game, "quantity", "<br>")))
         else:
+            self.cmp_words.value = ""
             C.into(self.fig_cmp, C.empty_chart("เลือก 'เทียบกับ' เพื่อเทียบสองแบบ<br>"
                                                "<sup>choose 'vs' to compare two readings</sup>"))
         fpa = M.first_player_advantage(df)
