@@ -296,3 +296,68 @@ def test_valeria_seats_read_as_cards_on_a_phone(browser):
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
     finally:
         page.close()
+
+
+def _position_page(browser, viewport: dict, column_px: int | None):
+    """A page at ``viewport`` with a New World "what would the bots do here?" result table (a
+    placement scored by a few rollouts, the map's cells named) in a column ``column_px`` wide (New
+    World's side column beside its map; ``None``: the page's width), in the page's styles."""
+    from rules.analysis.position import score_table
+    from rules.core.scenario import run_file
+    from rules.core.rulebook import DATA
+    from widgets.bots_here import cell_text, table_html
+    from widgets.new_world import SPEC
+    res = run_file(DATA / "scenarios" / "new_world" / "1_large_settlement_2_2_2_closer_last.yaml")
+    table = score_table("new_world", res.initial, "random", 2, seed=0)
+    cells = {i: cell_text(SPEC.action_cell(a)) for i, a in enumerate(table["action"])}
+    width = f"width:{column_px}px" if column_px else ""
+    page = browser.new_page(viewport=viewport, device_scale_factor=1)
+    page.set_content('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                     f'{SPEC.style().value}<div class="kl-page" style="{width}"><div class="widget-html">'
+                     f'<div class="widget-html-content">{table_html(table, cells)}</div></div></div>')
+    return page
+
+
+SQUEEZED = """
+() => {
+  const out = [], box = document.querySelector('.kl-page').getBoundingClientRect();
+  // lines of a cell's text: its text boxes' tops more than 5 px apart (a bold figure and the
+  // plain interval beside it on one line differ by a pixel)
+  const count = (td) => {
+    const rg = document.createRange(); rg.selectNodeContents(td);
+    const tops = [...rg.getClientRects()].filter(x => x.width > 0).map(x => x.top).sort((a, b) => a - b);
+    return tops.filter((t, i) => i === 0 || t - tops[i - 1] > 5).length;
+  };
+  for (const td of document.querySelectorAll('table.kl-position tr[data-rank] td')) {
+    const r = td.getBoundingClientRect();
+    if (r.right > box.right + 1) out.push(`${td.className} past the column: ${Math.round(r.right)} > ${Math.round(box.right)}`);
+  }
+  // by content, not by class (the old table had none): the English label, the win rate, n
+  for (const tr of document.querySelectorAll('table.kl-position tr[data-rank]')) {
+    const tds = [...tr.querySelectorAll('td')];
+    const en = tds.find(td => td.textContent.startsWith('place settlement'));
+    const value = tds.find(td => /%\s*\[/.test(td.textContent)), n = tds[tds.length - 1];
+    if (en && count(en) > 2) out.push(`"${en.textContent}" on ${count(en)} lines`);
+    for (const td of [value, n]) if (td && count(td) > 1) out.push(`"${td.textContent}" broken over ${count(td)} lines`);
+  }
+  return out.slice(0, 8);
+}
+"""
+
+
+@pytest.mark.parametrize("viewport,column", [({"width": 1280, "height": 1600}, 360), (PHONE, None)],
+                         ids=["1280-side-column", "390"])
+def test_new_world_bots_table_reads_in_a_narrow_column(browser, viewport, column):
+    """Found by a fresh user: New World's result table in the play table's side column (320-480 px
+    beside the map at 1280 px) squeezed its seven columns, "place settlement (influence 2) on cell
+    (10, 11)" over four lines and the bar past the column's edge.  In a column narrower than 620
+    px each choice is stacked (labels, then cell, win rate, bar, n): nothing passes the column and
+    a label takes at most two lines, the win rate and n one; at a phone's width too."""
+    page = _position_page(browser, viewport, column)
+    try:
+        assert page.locator("table.kl-position tr[data-rank]").count() >= 10
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".kl-page").screenshot(path=str(ARTIFACTS / f"bots_here_new_world_table_{viewport['width']}.png"))
+        assert page.evaluate(SQUEEZED) == []
+    finally:
+        page.close()

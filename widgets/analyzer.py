@@ -31,7 +31,7 @@ import sys
 import ipywidgets as w
 
 from rules.analysis import compare, id_words, metrics as M, score_actions, simulate
-from rules.core.bots import bot_names
+from rules.core.bots import bot_options as _bot_options, bot_words as _bot_words
 from rules.analysis.sweeps import estimate_seconds, sweep, table_scale_points
 from rules.catalog import GAMES, engine, has_engine, info
 from rules.core.ambiguity import load_ambiguities
@@ -75,14 +75,12 @@ def _readings(game: str) -> list[tuple[str, tuple]]:
     return out
 
 
-RANDOM_WORDS = ("สุ่ม", "random")
-"""The core's ``random`` bot (``rules.core.bots``) where a game's page names no label for it."""
 _SPECS: dict = {}
 
 
 def game_spec(game: str):
-    """The game page's :class:`~widgets.page.GameSpec` (``widgets/<game>``: its seat labels and bot
-    labels), imported when the game is chosen; ``None`` for a game without a page."""
+    """The game page's :class:`~widgets.page.GameSpec` (``widgets/<game>``: its seat labels),
+    imported when the game is chosen; ``None`` for a game without a page."""
     if game not in _SPECS:
         try:
             _SPECS[game] = getattr(importlib.import_module(f"widgets.{game}"), "SPEC", None)
@@ -91,23 +89,14 @@ def game_spec(game: str):
     return _SPECS[game]
 
 
-def split_words(label: str) -> tuple[str, str]:
-    """``"ซื่อสัตย์ / honest"`` as ``("ซื่อสัตย์", "honest")`` (a label without a slash twice)."""
-    th, _, en = label.partition(" / ")
-    return th, (en or th)
-
-
 def bot_words(game: str, name: str) -> tuple[str, str]:
-    """``(th, en)`` of bot ``name`` as ``game``'s page says it (its ``GameSpec.bots``)."""
-    spec = game_spec(game)
-    if spec is not None and name in spec.bots:
-        return split_words(spec.bots[name][0])
-    return RANDOM_WORDS if name == "random" else (name, name)
+    """``(th, en)`` of bot ``name``: the engine's bot registry's words (``rules.core.bots.bot_words``)."""
+    return _bot_words(game, name)
 
 
 def bot_options(game: str) -> list[tuple[str, str]]:
-    """A bot dropdown's options: the page's label (``ซื่อสัตย์ / honest``), the bot's name as value."""
-    return [(" / ".join(dict.fromkeys(bot_words(game, n))), n) for n in bot_names(game)]
+    """A bot dropdown's options: the engine's words (``ซื่อสัตย์ / honest``), the bot's name as value."""
+    return _bot_options(game)
 
 
 def seat_words(game: str):
