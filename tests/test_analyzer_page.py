@@ -98,6 +98,27 @@ def test_sweep_and_position_panels():
     assert len(position.table) >= 2 and "kl-position" in position.out.value
 
 
+@pytest.mark.parametrize("game", ["coup", "new_world", "shadow_master", "valeria"])
+def test_the_example_picker_names_the_scenarios_by_their_titles(game):
+    """The picker listed file names (``1_assassin_challenge_then_contessa_bluff``): it says each
+    scenario's Thai and English title as the loader gives it (ruling number first, in the rulings'
+    order), and the file stem stays its value."""
+    from rules.core.scenario import load_scenario
+    from widgets.page import ruling_key
+    position = PositionPanel(game)
+    paths = position.paths
+    assert [v for _label, v in position.scenario.options] == [p.stem for p in sorted(paths.values(), key=ruling_key)]
+    for label, stem in position.scenario.options:
+        sc = load_scenario(paths[stem])
+        assert label.endswith(f"{sc.title_th} / {sc.title_en}") and stem not in label, (label, stem)
+    if game == "coup":
+        assert ("ข้อ 1 / ruling 1: ลอบสังหาร ถูกท้าทายแต่พิสูจน์ได้ แล้วผู้ถูกลอบสังหารอ้างคอนเตสซ่า / An assassination, "
+                "a lost challenge, then a Contessa bluff", "1_assassin_challenge_then_contessa_bluff") == \
+            position.scenario.options[0]
+        position.scenario.value = "10_steal_blocked_and_examine"
+        assert position.state() is not None  # the value still opens its file
+
+
 # --- what the games can tell (issue 11: 150 games called seat 0 "favoured" on [26.5, 41.5] %) ---------
 def _seat_table(wins: list[int], n: int):
     """A finished 4-seat table with ``wins[s]`` games won by seat ``s`` (one winner a game)."""

@@ -479,6 +479,26 @@ class TableSweepPanel(w.VBox):
         r.start(work, wait=wait)
 
 
+def example_options(game: str, paths) -> list[tuple[str, str]]:
+    """The example picker's options: each scenario's title as the scenario loader gives it, Thai and
+    English, after its ruling number as the game pages' pickers say it (``ข้อ 1 / ruling 1: ...``,
+    :func:`widgets.page.ruling_label`), in their order; the file stem is the value.  A file that
+    does not load is listed by its stem (the game page reports it)."""
+    from rules.core.protocol import BadInput
+    from rules.core.scenario import load_scenario
+
+    from .page import ruling_key, ruling_label
+    out = []
+    for p in sorted(paths, key=ruling_key):
+        try:
+            sc = load_scenario(p)
+            title = sc.title_th if sc.title_en in ("", sc.title_th) else f"{sc.title_th} / {sc.title_en}"
+        except BadInput:
+            title = p.stem
+        out.append((ruling_label(p, title), p.stem))
+    return out
+
+
 class PositionPanel(w.VBox):
     """What would the bots do here?  A worked example's position (a scenario after ``step``
     steps): every legal action of the seat to act scored by rollouts (``score_actions``)."""
@@ -488,7 +508,8 @@ class PositionPanel(w.VBox):
         self.game_id = game
         paths = {p.stem: p for p in find_scenarios(SCENARIOS / game) if p.name != "README.yaml"}
         self.paths = paths
-        self.scenario = w.Dropdown(options=sorted(paths), value=scenario or sorted(paths)[0],
+        options = example_options(game, paths.values())
+        self.scenario = w.Dropdown(options=options, value=scenario or options[0][1],
                                    description="ตัวอย่าง / example", layout=w.Layout(width="520px"))
         self.step = w.BoundedIntText(value=step, min=0, max=999, description="หลังขั้น / after step",
                                      layout=w.Layout(width="200px"))
