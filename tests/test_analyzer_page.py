@@ -271,7 +271,9 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
     assert [y + e for y, e in zip(bars["y"], bars["error_y"]["array"])] == pytest.approx(wr["hi"].tolist())
     assert [y - e for y, e in zip(bars["y"], bars["error_y"]["arrayminus"])] == pytest.approx(wr["lo"].tolist())
     assert win["layout"]["shapes"][0]["y0"] == 0.25 and win["layout"]["shapes"][0]["line"]["dash"] == "dash"
-    assert win["layout"]["annotations"][0]["text"] == "ส่วนที่ยุติธรรม / fair share"
+    key = win["data"][1]  # the fair share is named in the legend, under the plot (no label on the bars)
+    assert key["name"] == "ส่วนที่ยุติธรรม 25% / fair share" and key["line"]["dash"] == "dash"
+    assert "annotations" not in win["layout"] and bars["showlegend"] is False
     assert "win rate by seat" in win["layout"]["title"]["text"] and "Wilson" in win["layout"]["title"]["text"]
     L = M.lengths(df, "turns")
     band = length["layout"]["shapes"][0]

@@ -298,6 +298,62 @@ def test_valeria_seats_read_as_cards_on_a_phone(browser):
         page.close()
 
 
+def _win_chart_page(browser, viewport: dict, box_px: int):
+    """A page at ``viewport`` drawing the analyzer's seat-win chart of a 4-seat table whose last seat
+    wins 40 % (its bar above the fair share), in a ``box_px`` wide box as :func:`widgets.analysis_charts.into`
+    sizes it (autosize, the layout's width as the box's max width), with the page's plotly.js."""
+    import json
+
+    import pandas as pd
+
+    from widgets import analysis_charts as C
+    from widgets.bundles import PLOTLY_PARTIAL
+    wins = [0] * 20 + [1] * 20 + [2] * 20 + [3] * 40
+    df = pd.DataFrame({"finished": True, "n_winners": 1, **{f"win_{s}": [w == s for w in wins] for s in range(4)}})
+    fig = C.win_rate_chart(df)
+    layout = {**fig["layout"], "autosize": True}
+    width = layout.pop("width")
+    page = browser.new_page(viewport=viewport, device_scale_factor=1)
+    page.set_content(f'<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                     f'<body style="margin:16px"><div id="c" style="width:100%;max-width:{min(width, box_px)}px"></div></body>')
+    page.add_script_tag(path=str(PLOTLY_PARTIAL))
+    page.evaluate(f"() => Plotly.newPlot('c', {json.dumps(fig['data'])}, {json.dumps(layout)}, {{displayModeBar: false}})")
+    return page
+
+
+FAIR_LABEL_OVER_BARS = """
+() => {
+  const label = [...document.querySelectorAll('#c svg text')].find(t => t.textContent.includes('fair share'));
+  if (!label) return ['no fair share label'];
+  const a = label.getBoundingClientRect(), out = [];
+  const box = document.getElementById('c').getBoundingClientRect();
+  if (a.left < box.left - 1 || a.right > box.right + 1) out.push(`label outside the chart: ${a.left}..${a.right}`);
+  for (const p of document.querySelectorAll('#c .barlayer .point path')) {
+    const b = p.getBoundingClientRect();
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      out.push(`label ${Math.round(a.left)},${Math.round(a.top)} over a bar at ${Math.round(b.left)},${Math.round(b.top)}`);
+  }
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 900}], ids=["390", "1280"])
+def test_analyzer_fair_share_label_sits_clear_of_the_bars(browser, viewport):
+    """Found by a fresh user at 390×844: the seat-win chart's "fair share" label, written on the
+    dashed line at its right end, lay over the last seat's bar.  It is named in the legend under
+    the plot now, clear of every bar, at a phone's width and at 1280 px."""
+    page = _win_chart_page(browser, viewport, viewport["width"] - 32)
+    try:
+        page.wait_for_selector("#c .barlayer .point path")
+        assert page.locator("#c .barlayer .point path").count() == 4
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#c").screenshot(path=str(ARTIFACTS / f"analyzer_win_chart_{viewport['width']}.png"))
+        assert page.evaluate(FAIR_LABEL_OVER_BARS) == []
+    finally:
+        page.close()
+
+
 def _position_page(browser, viewport: dict, column_px: int | None):
     """A page at ``viewport`` with a New World "what would the bots do here?" result table (a
     placement scored by a few rollouts, the map's cells named) in a column ``column_px`` wide (New

@@ -81,17 +81,19 @@ def win_rate_chart(df, title: str = "อัตราชนะตามที่�
     bars = dict(type="bar", x=[seat(int(s)) for s in wr["seat"]], y=wr["estimate"],
                 error_y=_error(wr["hi"], wr["estimate"], wr["lo"]),
                 marker=dict(color=[SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in wr["seat"]]),
-                hovertemplate="%{x}: %{y:.1%}<extra></extra>", name="win rate")
+                hovertemplate="%{x}: %{y:.1%}<extra></extra>", name="win rate", showlegend=False)
     b = M.balance(df)
-    return figure([bars], f"{title}<br><sup>{int(wr['n'].iloc[0])} games · balance {b['estimate']:.2f} "
-                          f"[{b['lo']:.2f}, {b['hi']:.2f}] · 95% Wilson intervals</sup>",
+    # the fair share: a dashed line across the plot, named in the legend under it (a label on the
+    # line itself sat on the last seat's bar: at a phone's 358 px it covered a bar and a half)
+    key = dict(type="scatter", x=[None], y=[None], mode="lines", line=dict(color="#555", dash="dash"),
+               name=f"ส่วนที่ยุติธรรม {100 * fair:.0f}% / fair share", hoverinfo="skip")
+    return figure([bars, key], f"{title}<br><sup>{int(wr['n'].iloc[0])} games · balance {b['estimate']:.2f} "
+                               f"[{b['lo']:.2f}, {b['hi']:.2f}] · 95% Wilson intervals</sup>",
                   xaxis=_axis(SEAT_AXIS), yaxis=dict(tickformat=".0%", rangemode="tozero", **_axis("อัตราชนะ / win rate")),
-                  showlegend=False, margin={**LAYOUT["margin"], "b": 70},
-                  # the fair share: a dashed line across the plot, labelled at its right end
+                  showlegend=True, height=LAYOUT["height"] + 30,
+                  legend=dict(orientation="h", x=0, xanchor="left", y=-0.3, yanchor="top"),
                   shapes=[dict(type="line", xref="x domain", x0=0, x1=1, yref="y", y0=fair, y1=fair,
-                               line=dict(color="#555", dash="dash"))],
-                  annotations=[dict(text="ส่วนที่ยุติธรรม / fair share", showarrow=False, xref="x domain", x=1, xanchor="right",
-                                    yref="y", y=fair, yanchor="bottom")])
+                               line=dict(color="#555", dash="dash"))])
 
 
 def length_bins(values) -> tuple[list[float], list[int]]:
