@@ -392,7 +392,7 @@ SQUEEZED = """
   for (const tr of document.querySelectorAll('table.kl-position tr[data-rank]')) {
     const tds = [...tr.querySelectorAll('td')];
     const en = tds.find(td => td.textContent.startsWith('place settlement'));
-    const value = tds.find(td => /%\s*\[/.test(td.textContent)), n = tds[tds.length - 1];
+    const value = tds.find(td => /%\\s*\\[/.test(td.textContent)), n = tds[tds.length - 1];
     if (en && count(en) > 2) out.push(`"${en.textContent}" on ${count(en)} lines`);
     for (const td of [value, n]) if (td && count(td) > 1) out.push(`"${td.textContent}" broken over ${count(td)} lines`);
   }

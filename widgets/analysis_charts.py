@@ -226,7 +226,7 @@ def compare_chart(comparison, quantity=id_tick) -> dict:
                 hovertemplate="%{y}: %{x:+.1%}<extra></extra>")
     p = comparison.parted()
     part_th = f"เกมคู่ {p['parted']}/{p['pairs']} แยกทางกัน" + (
-        f" กลางที่ขั้น {p['first_step_median']:g}" if p["parted"] else "")
+        f" ขั้นแรกที่แยก (มัธยฐาน) {p['first_step_median']:g}" if p["parted"] else "")
     part_en = f"{p['parted']}/{p['pairs']} paired games part" + (
         f", median first parting step {p['first_step_median']:g}" if p["parted"] else "")
     return figure([bars], f"ผลต่าง B − A (seed เดียวกัน) / difference B − A (same seeds)<br><sup>{part_th} / {part_en}</sup>",

@@ -510,7 +510,8 @@ class PositionPanel(w.VBox):
         self.paths = paths
         options = example_options(game, paths.values())
         self.scenario = w.Dropdown(options=options, value=scenario or options[0][1],
-                                   description="ตัวอย่าง / example", layout=w.Layout(width="520px"))
+                                   description="ตัวอย่าง / example",
+                                   layout=w.Layout(width="100%", max_width="760px"))  # room for a title
         self.step = w.BoundedIntText(value=step, min=0, max=999, description="หลังขั้น / after step",
                                      layout=w.Layout(width="200px"))
         self.bot = w.Dropdown(options=bot_options(game), value=bot, description="บอท / bots")
