@@ -280,6 +280,29 @@ def test_two_readings_part_where_the_rule_first_acts():
     assert [e["kind"] for e in told["b"]["events"]][:2] == ["hold", "final_round"]
 
 
+@pytest.mark.parametrize("game", ["coup", "shadow_master", "valeria", "new_world", "toy_pig"])
+def test_every_comparison_quantity_of_every_game_has_words(game):
+    """The comparison's quantities (``win_0``, ``return_3``, ``no_winner``, ``shared_win``, ``turns``)
+    were drawn as those ids: each now has Thai and English words, the seat as the game names it
+    (``seat_words``: Coup's seats from 0 as its table shows them, the other games' from 1)."""
+    import re
+
+    from rules.analysis import id_words
+    from rules.catalog import GAMES, EXAMPLES
+    assert set(GAMES) | set(EXAMPLES) == {"coup", "shadow_master", "valeria", "new_world", "toy_pig"}
+    G = engine(game)
+    c = compare(game, 1, {"players": G.max_players}, {}, workers=1, progress=False, max_steps=300)
+    quantities = list(c.differences()["quantity"])
+    assert {f"win_{s}" for s in range(G.max_players)} | {"no_winner", "shared_win"} <= set(quantities)
+    for q in quantities:
+        th, en = id_words(game, "quantity", q)
+        assert re.search(r"[\u0E00-\u0E7F]", th) and not re.search(r"[\u0E00-\u0E7F]", en), (q, th, en)
+        assert "_" not in th + en and "[" not in th + en, (q, th, en)  # no id ("turns" is a word)
+    th0, en0 = G.seat_words(0)
+    assert id_words(game, "quantity", "win_0") == (f"{th0} ชนะ", f"{en0} wins")
+    assert en0 == ("seat 0" if game == "coup" else "player 1" if game == "shadow_master" else "seat 1")
+
+
 def test_first_difference():
     assert first_difference([1, 2, 3], [1, 2, 3]) is None
     assert first_difference([1, 2, 3], [1, 5, 3]) == 1
@@ -290,6 +313,11 @@ def test_first_difference():
 def test_compare_coup_readings_on_common_seeds():
     c = compare("coup", 30, {"players": 4}, {"who_blocks": "anyone"}, seed=3, workers=1, progress=False)
     assert c.label_b == "who_blocks=anyone"
+    # what each side reads, in the register's words (the chart's heading says them, not the ids)
+    [r] = c.readings
+    assert r["entry"] == "who_blocks" and r["question_th"].startswith("ใครขัดขวาง")
+    assert (r["a"]["id"], r["a"]["default"], r["b"]["id"], r["b"]["default"]) == ("target_only", True, "anyone", False)
+    assert r["b"]["en"].startswith("Any other living player") and r["b"]["th"].startswith("ผู้เล่นคนอื่น")
     assert c.parted()["parted"] >= 1
     assert (c.a["seed"] == c.b["seed"]).all()
 

@@ -38,6 +38,29 @@ def test_the_charts_and_the_comparison_are_drawn():
     assert "kl-coverage" in panel.coverage.value and "first-seat advantage" in panel.summary.value
 
 
+def test_the_comparison_names_its_rows_and_its_readings_in_words():
+    """The comparison chart's rows were the ids ``win_0..3``, ``no_winner``, ``shared_win`` and its
+    title ``who_blocks=anyone vs default``: the rows are the engine's words (Coup counts seats from
+    0, as its table does) and the register's question and both readings head the chart."""
+    import re
+    panel = SimulationPanel("coup", players=4, games=6, workers=1, against={"who_blocks": "anyone"})
+    panel.run(wait=True)
+    fig = panel.fig_cmp.children[0].figure
+    rows = fig["data"][0]["y"]
+    assert rows == [f"ที่นั่ง {s} ชนะ<br>seat {s} wins" for s in range(4)] + ["ไม่มีผู้ชนะ<br>no winner",
+                                                                           "ชนะร่วมกัน<br>shared win"]
+    shown = " ".join(rows) + fig["layout"]["title"]["text"] + panel.cmp_words.value
+    for raw in ("win_0", "no_winner", "shared_win", "who_blocks", "target_only", "anyone"):
+        assert not re.search(rf"(?<![\w-]){raw}(?![\w-])", shown), raw
+    words = panel.cmp_words.value
+    assert "ใครขัดขวางการขโมยและการลอบสังหารได้บ้าง" in words and "Who may block a steal" in words
+    assert "<b>A</b> (ค่าเริ่มต้น / default): เฉพาะผู้เล่นที่ถูกเลือก" in words
+    assert "<b>B</b>: ผู้เล่นคนอื่นที่ยังอยู่ในเกม" in words and "Any other living player" in words
+    panel.against.value = None
+    panel.run(wait=True)
+    assert panel.cmp_words.value == ""  # no comparison, no heading
+
+
 def test_the_table_downloads_as_csv_and_parquet():
     df = simulate("toy_pig", 12, config={"players": 2}, workers=1, progress=False)
     links = download_links(df, "t")
@@ -73,6 +96,27 @@ def test_sweep_and_position_panels():
     position = PositionPanel("coup", scenario="1_assassin_challenge_then_contessa_bluff", rollouts=5)
     position.run(wait=True)
     assert len(position.table) >= 2 and "kl-position" in position.out.value
+
+
+@pytest.mark.parametrize("game", ["coup", "new_world", "shadow_master", "valeria"])
+def test_the_example_picker_names_the_scenarios_by_their_titles(game):
+    """The picker listed file names (``1_assassin_challenge_then_contessa_bluff``): it says each
+    scenario's Thai and English title as the loader gives it (ruling number first, in the rulings'
+    order), and the file stem stays its value."""
+    from rules.core.scenario import load_scenario
+    from widgets.page import ruling_key
+    position = PositionPanel(game)
+    paths = position.paths
+    assert [v for _label, v in position.scenario.options] == [p.stem for p in sorted(paths.values(), key=ruling_key)]
+    for label, stem in position.scenario.options:
+        sc = load_scenario(paths[stem])
+        assert label.endswith(f"{sc.title_th} / {sc.title_en}") and stem not in label, (label, stem)
+    if game == "coup":
+        assert ("ข้อ 1 / ruling 1: ลอบสังหาร ถูกท้าทายแต่พิสูจน์ได้ แล้วผู้ถูกลอบสังหารอ้างคอนเตสซ่า / An assassination, "
+                "a lost challenge, then a Contessa bluff", "1_assassin_challenge_then_contessa_bluff") == \
+            position.scenario.options[0]
+        position.scenario.value = "10_steal_blocked_and_examine"
+        assert position.state() is not None  # the value still opens its file
 
 
 # --- what the games can tell (issue 11: 150 games called seat 0 "favoured" on [26.5, 41.5] %) ---------
@@ -227,7 +271,9 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
     assert [y + e for y, e in zip(bars["y"], bars["error_y"]["array"])] == pytest.approx(wr["hi"].tolist())
     assert [y - e for y, e in zip(bars["y"], bars["error_y"]["arrayminus"])] == pytest.approx(wr["lo"].tolist())
     assert win["layout"]["shapes"][0]["y0"] == 0.25 and win["layout"]["shapes"][0]["line"]["dash"] == "dash"
-    assert win["layout"]["annotations"][0]["text"] == "ส่วนที่ยุติธรรม / fair share"
+    key = win["data"][1]  # the fair share is named in the legend, under the plot (no label on the bars)
+    assert key["name"] == "ส่วนที่ยุติธรรม 25% / fair share" and key["line"]["dash"] == "dash"
+    assert "annotations" not in win["layout"] and bars["showlegend"] is False
     assert "win rate by seat" in win["layout"]["title"]["text"] and "Wilson" in win["layout"]["title"]["text"]
     L = M.lengths(df, "turns")
     band = length["layout"]["shapes"][0]

@@ -296,3 +296,124 @@ def test_valeria_seats_read_as_cards_on_a_phone(browser):
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
     finally:
         page.close()
+
+
+def _win_chart_page(browser, viewport: dict, box_px: int):
+    """A page at ``viewport`` drawing the analyzer's seat-win chart of a 4-seat table whose last seat
+    wins 40 % (its bar above the fair share), in a ``box_px`` wide box as :func:`widgets.analysis_charts.into`
+    sizes it (autosize, the layout's width as the box's max width), with the page's plotly.js."""
+    import json
+
+    import pandas as pd
+
+    from widgets import analysis_charts as C
+    from widgets.bundles import PLOTLY_PARTIAL
+    wins = [0] * 20 + [1] * 20 + [2] * 20 + [3] * 40
+    df = pd.DataFrame({"finished": True, "n_winners": 1, **{f"win_{s}": [w == s for w in wins] for s in range(4)}})
+    fig = C.win_rate_chart(df)
+    layout = {**fig["layout"], "autosize": True}
+    width = layout.pop("width")
+    page = browser.new_page(viewport=viewport, device_scale_factor=1)
+    page.set_content(f'<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                     f'<body style="margin:16px"><div id="c" style="width:100%;max-width:{min(width, box_px)}px"></div></body>')
+    page.add_script_tag(path=str(PLOTLY_PARTIAL))
+    page.evaluate(f"() => Plotly.newPlot('c', {json.dumps(fig['data'])}, {json.dumps(layout)}, {{displayModeBar: false}})")
+    return page
+
+
+FAIR_LABEL_OVER_BARS = """
+() => {
+  const label = [...document.querySelectorAll('#c svg text')].find(t => t.textContent.includes('fair share'));
+  if (!label) return ['no fair share label'];
+  const a = label.getBoundingClientRect(), out = [];
+  const box = document.getElementById('c').getBoundingClientRect();
+  if (a.left < box.left - 1 || a.right > box.right + 1) out.push(`label outside the chart: ${a.left}..${a.right}`);
+  for (const p of document.querySelectorAll('#c .barlayer .point path')) {
+    const b = p.getBoundingClientRect();
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      out.push(`label ${Math.round(a.left)},${Math.round(a.top)} over a bar at ${Math.round(b.left)},${Math.round(b.top)}`);
+  }
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 900}], ids=["390", "1280"])
+def test_analyzer_fair_share_label_sits_clear_of_the_bars(browser, viewport):
+    """Found by a fresh user at 390×844: the seat-win chart's "fair share" label, written on the
+    dashed line at its right end, lay over the last seat's bar.  It is named in the legend under
+    the plot now, clear of every bar, at a phone's width and at 1280 px."""
+    page = _win_chart_page(browser, viewport, viewport["width"] - 32)
+    try:
+        page.wait_for_selector("#c .barlayer .point path")
+        assert page.locator("#c .barlayer .point path").count() == 4
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#c").screenshot(path=str(ARTIFACTS / f"analyzer_win_chart_{viewport['width']}.png"))
+        assert page.evaluate(FAIR_LABEL_OVER_BARS) == []
+    finally:
+        page.close()
+
+
+def _position_page(browser, viewport: dict, column_px: int | None):
+    """A page at ``viewport`` with a New World "what would the bots do here?" result table (a
+    placement scored by a few rollouts, the map's cells named) in a column ``column_px`` wide (New
+    World's side column beside its map; ``None``: the page's width), in the page's styles."""
+    from rules.analysis.position import score_table
+    from rules.core.scenario import run_file
+    from rules.core.rulebook import DATA
+    from widgets.bots_here import cell_text, table_html
+    from widgets.new_world import SPEC
+    res = run_file(DATA / "scenarios" / "new_world" / "1_large_settlement_2_2_2_closer_last.yaml")
+    table = score_table("new_world", res.initial, "random", 2, seed=0)
+    cells = {i: cell_text(SPEC.action_cell(a)) for i, a in enumerate(table["action"])}
+    width = f"width:{column_px}px" if column_px else ""
+    page = browser.new_page(viewport=viewport, device_scale_factor=1)
+    page.set_content('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                     f'{SPEC.style().value}<div class="kl-page" style="{width}"><div class="widget-html">'
+                     f'<div class="widget-html-content">{table_html(table, cells)}</div></div></div>')
+    return page
+
+
+SQUEEZED = """
+() => {
+  const out = [], box = document.querySelector('.kl-page').getBoundingClientRect();
+  // lines of a cell's text: its text boxes' tops more than 5 px apart (a bold figure and the
+  // plain interval beside it on one line differ by a pixel)
+  const count = (td) => {
+    const rg = document.createRange(); rg.selectNodeContents(td);
+    const tops = [...rg.getClientRects()].filter(x => x.width > 0).map(x => x.top).sort((a, b) => a - b);
+    return tops.filter((t, i) => i === 0 || t - tops[i - 1] > 5).length;
+  };
+  for (const td of document.querySelectorAll('table.kl-position tr[data-rank] td')) {
+    const r = td.getBoundingClientRect();
+    if (r.right > box.right + 1) out.push(`${td.className} past the column: ${Math.round(r.right)} > ${Math.round(box.right)}`);
+  }
+  // by content, not by class (the old table had none): the English label, the win rate, n
+  for (const tr of document.querySelectorAll('table.kl-position tr[data-rank]')) {
+    const tds = [...tr.querySelectorAll('td')];
+    const en = tds.find(td => td.textContent.startsWith('place settlement'));
+    const value = tds.find(td => /%\\s*\\[/.test(td.textContent)), n = tds[tds.length - 1];
+    if (en && count(en) > 2) out.push(`"${en.textContent}" on ${count(en)} lines`);
+    for (const td of [value, n]) if (td && count(td) > 1) out.push(`"${td.textContent}" broken over ${count(td)} lines`);
+  }
+  return out.slice(0, 8);
+}
+"""
+
+
+@pytest.mark.parametrize("viewport,column", [({"width": 1280, "height": 1600}, 360), (PHONE, None)],
+                         ids=["1280-side-column", "390"])
+def test_new_world_bots_table_reads_in_a_narrow_column(browser, viewport, column):
+    """Found by a fresh user: New World's result table in the play table's side column (320-480 px
+    beside the map at 1280 px) squeezed its seven columns, "place settlement (influence 2) on cell
+    (10, 11)" over four lines and the bar past the column's edge.  In a column narrower than 620
+    px each choice is stacked (labels, then cell, win rate, bar, n): nothing passes the column and
+    a label takes at most two lines, the win rate and n one; at a phone's width too."""
+    page = _position_page(browser, viewport, column)
+    try:
+        assert page.locator("table.kl-position tr[data-rank]").count() >= 10
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".kl-page").screenshot(path=str(ARTIFACTS / f"bots_here_new_world_table_{viewport['width']}.png"))
+        assert page.evaluate(SQUEEZED) == []
+    finally:
+        page.close()

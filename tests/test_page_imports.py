@@ -63,4 +63,5 @@ def test_opening_what_would_the_bots_do_here_imports_no_analyzer():
     code = ("import sys; import widgets.coup as c; from widgets.bots_here import BotsHere; "
             "b = BotsHere(c.SPEC, lambda: None); b._build(); "
             "print(b.bot.options, b.bot.value, sorted(m for m in ('numpy', 'pandas', 'rules.analysis') if m in sys.modules))")
-    assert _last_line(code) == "('random', 'honest', 'bluffer') honest []"
+    assert _last_line(code) == ("(('สุ่ม / random', 'random'), ('ซื่อสัตย์ / honest', 'honest'), "
+                                "('ชอบหลอก / bluffer', 'bluffer')) honest []")

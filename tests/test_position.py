@@ -156,6 +156,24 @@ def test_every_page_has_one_light_button(gid):
     table.close()
 
 
+@pytest.mark.parametrize("gid", ["coup", "shadow_master", "new_world", "valeria", "toy_pig"])
+def test_the_bot_picker_says_the_engines_words_in_thai_and_english(gid):
+    """The picker listed the bots' names (``random``, ``honest``): it says the engine registry's
+    Thai and English words (``rules.core.bots.bot_words``), the names staying its values, and the
+    play table's bot labels (``GameSpec.bots``) say the same words."""
+    import re
+
+    from rules.core.bots import bot_names, bot_words
+    spec = spec_of(gid)
+    bh = page.rulings(spec).view.bots_here
+    bh._build()
+    assert [v for _label, v in bh.bot.options] == bot_names(gid)
+    for label, name in bh.bot.options:
+        th, en = bot_words(gid, name)
+        assert label == f"{th} / {en}" and re.search(r"[\u0E00-\u0E7F]", th) and en == name, (label, th, en)
+    assert {n: spec.bots[n][0] for n in spec.bots} == {n: label for label, n in bh.bot.options}
+
+
 def at_decision(view: page.ScenarioView) -> None:
     for k in range(view.cursor.length + 1):
         view.cursor.step = k
@@ -178,6 +196,7 @@ def test_coup_stepper_table_is_the_engines_analysis():
     for r in expected.itertuples():
         assert r.label_th in html
     assert f"{100 * expected['value'].iloc[0]:.0f}%" in html and "95%" in bh.head.value
+    assert "บอทซื่อสัตย์ ทุกที่นั่ง" in bh.head.value and "by 'honest' bots" in bh.head.value
     assert "ที่นั่งที่ต้องตัดสินใจ" in bh.policy.value and "deciding seat" in bh.policy.value
     assert bh.board_box.children == ()  # Coup: a table, no board
     # stepping on marks the result as another position's

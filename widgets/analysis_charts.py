@@ -81,17 +81,19 @@ def win_rate_chart(df, title: str = "อัตราชนะตามที่�
     bars = dict(type="bar", x=[seat(int(s)) for s in wr["seat"]], y=wr["estimate"],
                 error_y=_error(wr["hi"], wr["estimate"], wr["lo"]),
                 marker=dict(color=[SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in wr["seat"]]),
-                hovertemplate="%{x}: %{y:.1%}<extra></extra>", name="win rate")
+                hovertemplate="%{x}: %{y:.1%}<extra></extra>", name="win rate", showlegend=False)
     b = M.balance(df)
-    return figure([bars], f"{title}<br><sup>{int(wr['n'].iloc[0])} games · balance {b['estimate']:.2f} "
-                          f"[{b['lo']:.2f}, {b['hi']:.2f}] · 95% Wilson intervals</sup>",
+    # the fair share: a dashed line across the plot, named in the legend under it (a label on the
+    # line itself sat on the last seat's bar: at a phone's 358 px it covered a bar and a half)
+    key = dict(type="scatter", x=[None], y=[None], mode="lines", line=dict(color="#555", dash="dash"),
+               name=f"ส่วนที่ยุติธรรม {100 * fair:.0f}% / fair share", hoverinfo="skip")
+    return figure([bars, key], f"{title}<br><sup>{int(wr['n'].iloc[0])} games · balance {b['estimate']:.2f} "
+                               f"[{b['lo']:.2f}, {b['hi']:.2f}] · 95% Wilson intervals</sup>",
                   xaxis=_axis(SEAT_AXIS), yaxis=dict(tickformat=".0%", rangemode="tozero", **_axis("อัตราชนะ / win rate")),
-                  showlegend=False, margin={**LAYOUT["margin"], "b": 70},
-                  # the fair share: a dashed line across the plot, labelled at its right end
+                  showlegend=True, height=LAYOUT["height"] + 30,
+                  legend=dict(orientation="h", x=0, xanchor="left", y=-0.3, yanchor="top"),
                   shapes=[dict(type="line", xref="x domain", x0=0, x1=1, yref="y", y0=fair, y1=fair,
-                               line=dict(color="#555", dash="dash"))],
-                  annotations=[dict(text="ส่วนที่ยุติธรรม / fair share", showarrow=False, xref="x domain", x=1, xanchor="right",
-                                    yref="y", y=fair, yanchor="bottom")])
+                               line=dict(color="#555", dash="dash"))])
 
 
 def length_bins(values) -> tuple[list[float], list[int]]:
@@ -211,22 +213,48 @@ def sweep_chart(table, title: str = "อัตราชนะเมื่อเ�
                   width=900)
 
 
-def compare_chart(comparison) -> dict:
-    """Paired differences B - A (same seeds) with their bootstrap intervals, one bar a quantity."""
+def compare_chart(comparison, quantity=id_tick) -> dict:
+    """Paired differences B - A (same seeds) with their bootstrap intervals, one bar a quantity.
+    ``quantity(q)``: a quantity's name (the analyzer passes the engine's words, Thai over English:
+    ``rules.analysis.id_words(game, "quantity", q)``); what A and B read is told above the chart
+    (:func:`compare_words_html`: the register's question and readings are sentences, too long for
+    a plot title at a phone's width)."""
     d = comparison.differences()
     d = d[d["quantity"].str.startswith(("win_", "no_winner", "shared_win"))]
-    bars = dict(type="bar", y=d["quantity"], x=d["diff"], orientation="h", marker=dict(color="#e45756"),
-                error_x=_error(d["hi"], d["diff"], d["lo"]))
+    bars = dict(type="bar", y=[quantity(q) for q in d["quantity"]], x=d["diff"], orientation="h",
+                marker=dict(color="#e45756"), error_x=_error(d["hi"], d["diff"], d["lo"]),
+                hovertemplate="%{y}: %{x:+.1%}<extra></extra>")
     p = comparison.parted()
-    return figure([bars], f"B − A: {html.escape(comparison.label_b)} vs {html.escape(comparison.label_a)}"
-                          f"<br><sup>{p['parted']}/{p['pairs']} paired games part"
-                          + (f", median first parting step {p['first_step_median']:g}" if p["parted"] else "")
-                          + "</sup>",
+    part_th = f"เกมคู่ {p['parted']}/{p['pairs']} แยกทางกัน" + (
+        f" ขั้นแรกที่แยก (มัธยฐาน) {p['first_step_median']:g}" if p["parted"] else "")
+    part_en = f"{p['parted']}/{p['pairs']} paired games part" + (
+        f", median first parting step {p['first_step_median']:g}" if p["parted"] else "")
+    return figure([bars], f"ผลต่าง B − A (seed เดียวกัน) / difference B − A (same seeds)<br><sup>{part_th} / {part_en}</sup>",
                   xaxis=dict(tickformat="+.0%", **_axis("ผลต่าง B − A / difference B − A")), showlegend=False, width=900,
-                  yaxis=dict(automargin=True),  # room for "shared_win": the 55 px margin cut it to "hared_win"
+                  yaxis=dict(automargin=True, autorange="reversed"),  # room for the names; the table's order, top down
+                  height=max(LAYOUT["height"], 120 + 40 * len(d)),
                   # no difference: a line at 0 over the plot's whole height
                   shapes=[dict(type="line", xref="x", x0=0, x1=0, yref="y domain", y0=0, y1=1,
                                line=dict(color="#555"))])
+
+
+def compare_words_html(comparison) -> str:
+    """What the comparison's sides read, in the register's words (``Comparison.readings``:
+    ``rules.analysis.compare.reading_words``): each entry's question, then reading A and reading B
+    (the default marked); a data what-if or a config no entry names: the sides' labels."""
+    e = html.escape
+    rows = []
+    for r in comparison.readings:
+        rows.append(f'<div><b>{e(r["question_th"])}</b> <span class="kl-muted">/ {e(r["question_en"])}</span></div>')
+        for side in ("a", "b"):
+            x = r[side]
+            mark = " (ค่าเริ่มต้น / default)" if x["default"] else ""
+            rows.append(f'<div style="margin-left:1em"><b>{side.upper()}</b>{mark}: {e(x["th"])} '
+                        f'<span class="kl-muted">/ {e(x["en"])}</span></div>')
+    if not comparison.readings or "[" in comparison.label_a + comparison.label_b:
+        rows.append(f'<div>A: <code>{e(comparison.label_a)}</code> · B: <code>{e(comparison.label_b)}</code></div>')
+    return (f'<div class="kl-compare-words" style="font-family:{THAI_FONT};margin:4px 0">'
+            f'<b>ถ้าอ่านข้อนี้อีกแบบ / if this clause is read the other way</b>{"".join(rows)}</div>')
 
 
 def empty_chart(title: str, height: int = 90) -> dict:

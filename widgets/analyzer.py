@@ -31,7 +31,7 @@ import sys
 import ipywidgets as w
 
 from rules.analysis import compare, id_words, metrics as M, score_actions, simulate
-from rules.core.bots import bot_names
+from rules.core.bots import bot_options as _bot_options, bot_words as _bot_words
 from rules.analysis.sweeps import estimate_seconds, sweep, table_scale_points
 from rules.catalog import GAMES, engine, has_engine, info
 from rules.core.ambiguity import load_ambiguities
@@ -75,14 +75,12 @@ def _readings(game: str) -> list[tuple[str, tuple]]:
     return out
 
 
-RANDOM_WORDS = ("สุ่ม", "random")
-"""The core's ``random`` bot (``rules.core.bots``) where a game's page names no label for it."""
 _SPECS: dict = {}
 
 
 def game_spec(game: str):
-    """The game page's :class:`~widgets.page.GameSpec` (``widgets/<game>``: its seat labels and bot
-    labels), imported when the game is chosen; ``None`` for a game without a page."""
+    """The game page's :class:`~widgets.page.GameSpec` (``widgets/<game>``: its seat labels),
+    imported when the game is chosen; ``None`` for a game without a page."""
     if game not in _SPECS:
         try:
             _SPECS[game] = getattr(importlib.import_module(f"widgets.{game}"), "SPEC", None)
@@ -91,23 +89,14 @@ def game_spec(game: str):
     return _SPECS[game]
 
 
-def split_words(label: str) -> tuple[str, str]:
-    """``"ซื่อสัตย์ / honest"`` as ``("ซื่อสัตย์", "honest")`` (a label without a slash twice)."""
-    th, _, en = label.partition(" / ")
-    return th, (en or th)
-
-
 def bot_words(game: str, name: str) -> tuple[str, str]:
-    """``(th, en)`` of bot ``name`` as ``game``'s page says it (its ``GameSpec.bots``)."""
-    spec = game_spec(game)
-    if spec is not None and name in spec.bots:
-        return split_words(spec.bots[name][0])
-    return RANDOM_WORDS if name == "random" else (name, name)
+    """``(th, en)`` of bot ``name``: the engine's bot registry's words (``rules.core.bots.bot_words``)."""
+    return _bot_words(game, name)
 
 
 def bot_options(game: str) -> list[tuple[str, str]]:
-    """A bot dropdown's options: the page's label (``ซื่อสัตย์ / honest``), the bot's name as value."""
-    return [(" / ".join(dict.fromkeys(bot_words(game, n))), n) for n in bot_names(game)]
+    """A bot dropdown's options: the engine's words (``ซื่อสัตย์ / honest``), the bot's name as value."""
+    return _bot_options(game)
 
 
 def seat_words(game: str):
@@ -271,6 +260,7 @@ class SimulationPanel(w.VBox):
         self.runner = _Runner("เล่น / run")
         self.runner.run_button.on_click(lambda _: self.run())
         self.fig_win, self.fig_len, self.fig_src, self.fig_bf, self.fig_cmp = (w.Box() for _ in range(5))
+        self.cmp_words = w.HTML()  # what the comparison's A and B read, in the register's words
         self.summary = w.HTML()
         # what the charts below show (game, games, seats, bots, reading), and whether the controls
         # have moved on since: a reader who picked another game read the last game's numbers as its
@@ -295,7 +285,8 @@ class SimulationPanel(w.VBox):
                 d.value = name
         if against:
             self.against.value = next(v for _, v in self.against.options if v and dict(v) == dict(against))
-        charts = w.VBox([row([self.fig_win, self.fig_len]), row([self.fig_src, self.fig_bf]), self.fig_cmp])
+        charts = w.VBox([row([self.fig_win, self.fig_len]), row([self.fig_src, self.fig_bf]), self.cmp_words,
+                         self.fig_cmp])
         self._show_intro()
         super().__init__([self.intro, row([self.game, self.players, self.n_games]), self.bots,
                           row([self.variant, self.against]), self.runner.bar, self.shown, self.summary, charts,
@@ -404,8 +395,10 @@ class SimulationPanel(w.VBox):
         C.into(self.fig_src, C.sources_chart(df, seat=seat, source=id_text(game, "source")))
         C.into(self.fig_bf, C.branching_chart(df, phase=id_text(game, "phase", "<br>")))
         if self.comparison is not None:
-            C.into(self.fig_cmp, C.compare_chart(self.comparison))
+            self.cmp_words.value = C.compare_words_html(self.comparison)
+            C.into(self.fig_cmp, C.compare_chart(self.comparison, quantity=id_text(game, "quantity", "<br>")))
         else:
+            self.cmp_words.value = ""
             C.into(self.fig_cmp, C.empty_chart("เลือก 'เทียบกับ' เพื่อเทียบสองแบบ<br>"
                                                "<sup>choose 'vs' to compare two readings</sup>"))
         fpa = M.first_player_advantage(df)
@@ -486,6 +479,26 @@ class TableSweepPanel(w.VBox):
         r.start(work, wait=wait)
 
 
+def example_options(game: str, paths) -> list[tuple[str, str]]:
+    """The example picker's options: each scenario's title as the scenario loader gives it, Thai and
+    English, after its ruling number as the game pages' pickers say it (``ข้อ 1 / ruling 1: ...``,
+    :func:`widgets.page.ruling_label`), in their order; the file stem is the value.  A file that
+    does not load is listed by its stem (the game page reports it)."""
+    from rules.core.protocol import BadInput
+    from rules.core.scenario import load_scenario
+
+    from .page import ruling_key, ruling_label
+    out = []
+    for p in sorted(paths, key=ruling_key):
+        try:
+            sc = load_scenario(p)
+            title = sc.title_th if sc.title_en in ("", sc.title_th) else f"{sc.title_th} / {sc.title_en}"
+        except BadInput:
+            title = p.stem
+        out.append((ruling_label(p, title), p.stem))
+    return out
+
+
 class PositionPanel(w.VBox):
     """What would the bots do here?  A worked example's position (a scenario after ``step``
     steps): every legal action of the seat to act scored by rollouts (``score_actions``)."""
@@ -495,8 +508,10 @@ class PositionPanel(w.VBox):
         self.game_id = game
         paths = {p.stem: p for p in find_scenarios(SCENARIOS / game) if p.name != "README.yaml"}
         self.paths = paths
-        self.scenario = w.Dropdown(options=sorted(paths), value=scenario or sorted(paths)[0],
-                                   description="ตัวอย่าง / example", layout=w.Layout(width="520px"))
+        options = example_options(game, paths.values())
+        self.scenario = w.Dropdown(options=options, value=scenario or options[0][1],
+                                   description="ตัวอย่าง / example",
+                                   layout=w.Layout(width="100%", max_width="760px"))  # room for a title
         self.step = w.BoundedIntText(value=step, min=0, max=999, description="หลังขั้น / after step",
                                      layout=w.Layout(width="200px"))
         self.bot = w.Dropdown(options=bot_options(game), value=bot, description="บอท / bots")

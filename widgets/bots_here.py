@@ -148,6 +148,30 @@ def legend_html(lo: float, hi: float) -> str:
             f" · ชี้ที่ช่องเพื่อดูช่วง 95% / hover a cell for its 95% interval</div>")
 
 
+POSITION_CSS = """
+.kl-position td, .kl-position th { padding: 1px 6px; }
+.kl-position-box { container-type: inline-size; }
+@container (max-width: 620px) {
+  .kl-position, .kl-position tbody { display: block; }
+  .kl-position tr.kl-pos-head { display: none; }
+  .kl-position tr { display: grid; grid-template-columns: 1.2em auto auto auto 1fr; column-gap: 8px;
+                    align-items: center; padding: 3px 0; border-bottom: 1px solid #e6e6e6; }
+  .kl-position td { display: block; padding: 0; }
+  .kl-position td.kl-pos-mark { grid-row: 1 / span 3; align-self: start; }
+  .kl-position td.kl-pos-th, .kl-position td.kl-pos-en { grid-column: 2 / -1; text-align: left; }
+  .kl-position td.kl-pos-value, .kl-position td.kl-pos-n {
+    text-align: left !important; white-space: nowrap; }
+  .kl-position td.kl-pos-cell { display: none; }
+  .kl-position td.kl-pos-n::before { content: "n = "; }
+}
+"""
+"""The result table's layout: a table in a wide column; in a column narrower than 620 px (New
+World's side column beside its map at 1280 px, a phone) each choice is stacked on three lines
+(Thai label, English label, then win rate, bar and n; the cell column is left out: both labels
+name the cell), so no column is squeezed to a few letters (a container query: the width is the
+column's, not the screen's)."""
+
+
 def table_html(table, cells: Mapping[int, str] | None = None) -> str:
     """A :func:`~rules.analysis.position.score_table` table (or its DataFrame) as HTML, best first: the engine's labels (Thai, English), the
     cell (hex games), the win rate with its 95 % interval drawn as a bar and a whisker, and a mark
@@ -161,21 +185,21 @@ def table_html(table, cells: Mapping[int, str] | None = None) -> str:
                f"background:#4c78a8'></div><div style='position:absolute;top:0;height:12px;"
                f"left:{120 * r.lo:.0f}px;width:{max(1.0, 120 * (r.hi - r.lo)):.0f}px;border-left:1px solid #333;"
                f"border-right:1px solid #333'></div></div>")
-        cell = f"<td><code>{e(cells[i])}</code></td>" if cells is not None else ""
+        cell = f"<td class='kl-pos-cell'><code>{e(cells[i])}</code></td>" if cells is not None else ""
         mark = "≈" if near[i] and i else ("★" if i == 0 else "")
-        rows.append(f"<tr data-rank='{i}'><td>{mark}</td><td lang='th'>{e(r.label_th)}</td>"
-                    f"<td style='color:#555'>{e(r.label_en)}</td>{cell}"
-                    f"<td style='text-align:right' class='kl-bots-value'><b>{pct(r.value)}</b> "
-                    f"<span class='kl-muted'>[{pct(r.lo)}, {pct(r.hi)}]</span></td><td>{bar}</td>"
-                    f"<td style='text-align:right;color:#777'>{r.n}</td></tr>")
+        rows.append(f"<tr data-rank='{i}'><td class='kl-pos-mark'>{mark}</td><td lang='th' class='kl-pos-th'>{e(r.label_th)}</td>"
+                    f"<td style='color:#555' class='kl-pos-en'>{e(r.label_en)}</td>{cell}"
+                    f"<td style='text-align:right' class='kl-bots-value kl-pos-value'><b>{pct(r.value)}</b> "
+                    f"<span class='kl-muted'>[{pct(r.lo)}, {pct(r.hi)}]</span></td><td class='kl-pos-bar'>{bar}</td>"
+                    f"<td style='text-align:right;color:#777' class='kl-pos-n'>{r.n}</td></tr>")
     head_cell = "<th>ช่อง / cell</th>" if cells is not None else ""
     note = ("<div class='kl-muted' style='font-size:12px'>★ = คะแนนสูงสุด · ≈ = ช่วงซ้อนกับตัวเลือกแรก "
             "จำนวนครั้งที่ลองเล่นเท่านี้ยังแยกไม่ออกว่าดีกว่ากัน / ★ best score · ≈ its interval overlaps the best one: "
             "this many rollouts cannot tell them apart</div>") if len(table) > 1 else ""
-    return (f'<style>.kl-position td, .kl-position th {{ padding: 1px 6px; }}</style>'
+    return (f"<style>{POSITION_CSS}</style><div class='kl-position-box'>"
             f'<table class="kl-position" style="font-family:{THAI_FONT};font-size:13px;border-collapse:collapse">'
-            f"<tr><th></th><th>การกระทำ</th><th>action</th>{head_cell}<th>ชนะ / win rate (95%)</th><th></th>"
-            f"<th>n</th></tr>{''.join(rows)}</table>{note}")
+            f"<tr class='kl-pos-head'><th></th><th>การกระทำ</th><th>action</th>{head_cell}<th>ชนะ / win rate (95%)</th><th></th>"
+            f"<th>n</th></tr>{''.join(rows)}</table></div>{note}")
 
 
 class BotsHere(w.VBox):
@@ -205,13 +229,15 @@ class BotsHere(w.VBox):
 
     # -- building on first use ----------------------------------------------------------------
     def _build(self) -> None:
-        from rules.core.bots import bot_names
+        from rules.core.bots import bot_options
 
         from .runner import Runner
         bot0, rollouts0 = self.spec.analysis
-        names = bot_names(self.spec.id)
-        self.bot = w.Dropdown(options=names, value=bot0 if bot0 in names else names[0], description="บอท / bots",
-                              layout=w.Layout(width="220px"))
+        options = bot_options(self.spec.id)  # the engine's words ("ซื่อสัตย์ / honest"), the names as values
+        names = [n for _label, n in options]
+        self.bot = w.Dropdown(options=options, value=bot0 if bot0 in names else names[0], description="บอท / bots",
+                              layout=w.Layout(width="auto", max_width="100%"))
+        self.bot.style.description_width = "initial"
         self.rollouts = w.BoundedIntText(value=rollouts0, min=1, max=2000, description="ลอง / rollouts",
                                          layout=w.Layout(width="190px"))
         self.runner = Runner("วิเคราะห์ตำแหน่งนี้ / analyse this position", icon="refresh")
@@ -283,7 +309,9 @@ class BotsHere(w.VBox):
         self.runner.start(work, wait=wait)
 
     def _head_html(self, spot: Spot, bot: str, rollouts: int, running: bool, table=None) -> str:
+        from rules.core.bots import bot_words
         who = self.spec.seat_label(spot.seat)
+        bot_th, bot_en = bot_words(self.spec.id, bot)
         th, en = spot.where
         done = ""
         if table is not None and table.attrs.get("cancelled"):
@@ -291,8 +319,8 @@ class BotsHere(w.VBox):
                     f"{len(table)} of {table.attrs['actions']} choices scored</b>")
         state = "กำลังลองเล่น… / playing out…" if running else ""
         return (f'<div style="font-family:{THAI_FONT}"><b>{e(th)}</b> <span class="kl-muted">/ {e(en)}</span> · '
-                f"ตัดสินใจ / deciding: <b>{e(who)}</b> · ทุกตัวเลือกลองเล่นต่อจนจบ {rollouts} ครั้ง บอท {e(bot)} "
-                f"ทุกที่นั่ง seed ชุดเดียวกันทุกตัวเลือก / every choice played out {rollouts} times by '{e(bot)}' "
+                f"ตัดสินใจ / deciding: <b>{e(who)}</b> · ทุกตัวเลือกลองเล่นต่อจนจบ {rollouts} ครั้ง บอท{e(bot_th)} "
+                f"ทุกที่นั่ง seed ชุดเดียวกันทุกตัวเลือก / every choice played out {rollouts} times by '{e(bot_en)}' "
                 f"bots at every seat, the same seeds for every choice; the number is the deciding seat's win rate "
                 f"with its 95% Wilson interval {state}{done}</div>")
 

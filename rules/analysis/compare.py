@@ -12,7 +12,7 @@ a reading compared with itself gives exactly 0 with an interval of (0, 0).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 import numpy as np
@@ -21,6 +21,59 @@ from ..catalog import engine
 from ..core.protocol import BadInput
 from .metrics import _plain, _records, bootstrap, finished, seats_of
 from .simulate import Job, RunInfo, make_job, play_game, run_chunks, to_frame
+
+
+QUANTITY_WORDS = {
+    "win": ("{th} ชนะ", "{en} wins"),
+    "return": ("ผลตอบแทนของ{th}", "{en}'s return"),
+    "score": ("คะแนนของ{th}", "{en}'s score"),
+    "turns": ("จำนวนตา", "turns"),
+    "actions": ("จำนวนการกระทำ", "actions"),
+    "steps": ("จำนวนขั้น", "steps"),
+    "no_winner": ("ไม่มีผู้ชนะ", "no winner"),
+    "shared_win": ("ชนะร่วมกัน", "shared win"),
+}
+"""Thai and English words of :meth:`Comparison.differences`' quantities: ``win_<s>``,
+``return_<s>``, ``score_<s>`` (``{th}``/``{en}``: the seat as the game names it,
+``GameBase.seat_words``), the lengths, ``no_winner`` and ``shared_win``."""
+
+
+def quantity_words(game_id: str, quantity: str) -> tuple[str, str] | None:
+    """``(th, en)`` of a comparison quantity of ``game_id`` (``"win_0"`` in Coup: ``("ที่นั่ง 0 ชนะ",
+    "seat 0 wins")``; in Valeria ``("ผู้เล่น 1 ชนะ", "seat 1 wins")``), ``None`` for an id that is
+    no quantity."""
+    words = QUANTITY_WORDS.get(quantity)
+    if words is not None:
+        return words
+    kind, _, seat = quantity.rpartition("_")
+    if kind not in ("win", "return", "score") or not seat.isdigit():
+        return None
+    game = engine(game_id)
+    seat_words = getattr(game, "seat_words", None)
+    th, en = seat_words(int(seat)) if callable(seat_words) else (f"ที่นั่ง {seat}", f"seat {seat}")
+    wth, wen = QUANTITY_WORDS[kind]
+    return wth.format(th=th), wen.format(en=en)
+
+
+def reading_words(game_id: str, config_a: Mapping, config_b: Mapping) -> list[dict]:
+    """What two configs read differently, in the register's words: one dict per entry of
+    ``data/<game>/ambiguities.yaml`` whose config field differs, ``{"entry", "question_th",
+    "question_en", "a", "b"}`` where ``a``/``b`` is ``{"id", "th", "en", "default"}`` (the reading's
+    id, descriptions, whether it is the entry's default).  A field no entry selects is left out."""
+    from ..core.ambiguity import load_ambiguities
+    out = []
+    for entry in load_ambiguities(game_id):
+        va = config_a.get(entry.variant, entry.default_value)
+        vb = config_b.get(entry.variant, entry.default_value)
+        if va == vb:
+            continue
+        sides = {}
+        for side, value in (("a", va), ("b", vb)):
+            r = next((r for r in entry.readings if r.config_value == value), None)
+            sides[side] = ({"id": r.id, "th": r.description_th, "en": r.description_en, "default": r.id == entry.default}
+                           if r is not None else {"id": str(value), "th": str(value), "en": str(value), "default": False})
+        out.append({"entry": entry.id, "question_th": entry.question_th, "question_en": entry.question_en, **sides})
+    return out
 
 
 @dataclass(frozen=True)
@@ -93,6 +146,8 @@ class Comparison:
     label_a: str
     label_b: str
     info: RunInfo
+    readings: list = field(default_factory=list)
+    """:func:`reading_words` of the two configs: the register entries read differently, in words."""
 
     def differences(self):
         """Paired differences B - A with bootstrap intervals: per seat the win indicator and the
@@ -124,7 +179,8 @@ class Comparison:
 
     def to_json(self) -> dict:
         return {"game": self.game, "a": {"label": self.label_a, "config": self.config_a},
-                "b": {"label": self.label_b, "config": self.config_b}, "games": int(len(self.a)),
+                "b": {"label": self.label_b, "config": self.config_b}, "readings": self.readings,
+                "games": int(len(self.a)),
                 "parted": _plain(self.parted()), "differences": _records(self.differences())}
 
 
@@ -166,7 +222,8 @@ def compare(game: str, n_games: int, config_a: Mapping | None = None, config_b: 
     base = engine(game).config_to_json(engine(game).default_config(a.config_dict["players"]))
     la = _label(game, base, a.config_dict) + (f" [{data_a.label}]" if data_a is not None else "")
     lb = _label(game, base, b.config_dict) + (f" [{data_b.label}]" if data_b is not None else "")
-    return Comparison(game, ta, tb, part, a.config_dict, b.config_dict, la, lb, info)
+    return Comparison(game, ta, tb, part, a.config_dict, b.config_dict, la, lb, info,
+                      reading_words(game, a.config_dict, b.config_dict))
 
 
 def divergence(game: str, index: int, config_a: Mapping | None = None, config_b: Mapping | None = None, bots=None,

@@ -78,11 +78,16 @@ END_LABELS = {"max_steps": ("ถูกตัดที่ขั้นสูงส
 def id_words(game_id: str, kind: str, value: Any) -> tuple[str, str]:
     """``(th, en)`` of a machine id in a table of ``game_id``: a ``phase`` (``bf_n:<phase>``), a score
     ``source`` (``score_<s>.<source>``) or an ``end_reason``, in the engine's words
-    (:func:`rules.core.protocol.id_label`) or the simulator's own ends (:data:`END_LABELS`); an id
-    neither names stays itself, in brackets (the conformance harness checks that none is left)."""
+    (:func:`rules.core.protocol.id_label`) or the simulator's own ends (:data:`END_LABELS`); a
+    ``quantity`` of a comparison (``win_0``, ``no_winner``: :func:`rules.analysis.compare.quantity_words`,
+    the seat as the engine names it); an id none names stays itself, in brackets (the conformance
+    harness checks that none is left)."""
     value = "" if value is None or value != value else str(value)
     if kind == "end_reason" and value in END_LABELS:
         return END_LABELS[value]
+    if kind == "quantity":
+        from .compare import quantity_words  # compare imports this module
+        return quantity_words(game_id, value) or (f"[{value}]", f"[{value}]")
     return id_label(engine(game_id), kind, value) or (f"[{value}]", f"[{value}]")
 
 

@@ -37,6 +37,14 @@ class GameBase:
     id the game gives (:data:`rules.core.protocol.ID_LABEL_KINDS`); the analyzer's charts and tables
     ask them (:func:`rules.core.protocol.id_label`).  Each game sets its ``ID_LABELS`` here."""
 
+    def seat_words(self, seat: int) -> tuple[str, str]:
+        """``(th, en)`` naming ``seat`` (0-based) as the game's own texts name it, for a view that
+        names a seat outside a position (the analyzer's comparison: "ผู้เล่น 1 ชนะ / seat 1 wins").
+        Default: counted from 1, ``("ผู้เล่น 1", "seat 1")`` for seat 0, as the event texts of
+        Valeria, New World and Toy Pig say; a game whose texts say it otherwise overrides it
+        (Coup: ``ที่นั่ง 0``, Shadow Master: ``player 1``)."""
+        return f"ผู้เล่น {seat + 1}", f"seat {seat + 1}"
+
     # --- configuration -------------------------------------------------------------
     def make_config(self, data: Mapping[str, Any] | BaseModel, source: str = "config") -> BaseModel:
         """Validate ``data`` into the game's config model; :class:`BadInput` names the field."""

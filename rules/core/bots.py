@@ -40,6 +40,32 @@ def bot_names(game_id: str) -> list[str]:
     return [RANDOM] + [n for n in _bots(game_id) if n != RANDOM]
 
 
+RANDOM_WORDS = ("สุ่ม", "random")
+"""``random``'s words, in every game."""
+
+
+def bot_words(game_id: str, name: str) -> tuple[str, str]:
+    """``(th, en)`` of bot ``name`` of ``game_id`` (a picker's label, ``"ซื่อสัตย์ / honest"``): the
+    game's ``BOT_WORDS`` beside its ``BOTS``, :data:`RANDOM_WORDS` for ``random``; a bot the module
+    gives no words keeps its name twice (``tests/test_analyzer_page.py`` checks every bot has words)."""
+    if name == RANDOM:
+        return RANDOM_WORDS
+    try:
+        mod = importlib.import_module(f"rules.{game_id}.bots")
+    except ModuleNotFoundError:
+        return (name, name)
+    return tuple(getattr(mod, "BOT_WORDS", {}).get(name, (name, name)))
+
+
+def bot_options(game_id: str) -> list[tuple[str, str]]:
+    """A bot picker's options: ``("<th> / <en>", name)`` for every :func:`bot_names` entry."""
+    out = []
+    for n in bot_names(game_id):
+        th, en = bot_words(game_id, n)
+        out.append((th if th == en else f"{th} / {en}", n))
+    return out
+
+
 def bot(game_id: str, name: str):
     """The policy called ``name`` for ``game_id`` (:class:`BadInput` naming the choices)."""
     if name == RANDOM:

@@ -286,6 +286,8 @@ class Bluffer:
 
 BOTS = {"random": random_bot, "honest": honest_bot, "bluffer": Bluffer()}
 """Named bots for the notebook and the analyzer."""
+BOT_WORDS = {"honest": ("ซื่อสัตย์", "honest"), "bluffer": ("ชอบหลอก", "bluffer")}
+"""``(th, en)`` of each bot name (the pickers' labels: ``rules.core.bots.bot_words``; ``random``'s are the core's)."""
 
 
 def make_bot(name: str, **params):

@@ -79,6 +79,11 @@ class CoupGame(GameBase):
     fixed_fields = ("players", "reformation")  # written in config.py; every other field is a register variant
     id_labels = ID_LABELS
 
+    def seat_words(self, seat: int) -> tuple[str, str]:
+        """``("ที่นั่ง 0", "seat 0")`` for seat 0: Coup's event texts and its table count seats from 0
+        (``ที่นั่ง {seat}``), so the analyzer's words name the seat the board shows."""
+        return f"ที่นั่ง {seat}", f"seat {seat}"
+
     def new_game(self, config: CoupConfig | Mapping, seed: int) -> CoupState:
         """The state after setup (setup.deal): deal with ``random.Random(seed)``."""
         return SU.new_state(config if type(config) is CoupConfig else self.make_config(config), seed)

@@ -75,3 +75,5 @@ def greedy_bot(observation: dict, legal: list[dict], rng: random.Random) -> dict
 
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}
+BOT_WORDS = {"greedy": ("โลภ (แต้มทันทีสูงสุด)", "greedy")}
+"""``(th, en)`` of each bot name (the pickers' labels: ``rules.core.bots.bot_words``; ``random``'s are the core's)."""

@@ -356,3 +356,7 @@ def _pick(legal: list[dict], value, rng: random.Random) -> dict:
     best = max(values)
     tied = [a for a, v in zip(legal, values) if v >= best - 1e-9]
     return tied[rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
+
+
+BOT_WORDS = {"greedy": ("ตามแผนง่าย ๆ", "greedy"), "balanced": ("ชั่งน้ำหนัก", "balanced")}
+"""``(th, en)`` of each bot name (the pickers' labels: ``rules.core.bots.bot_words``; ``random``'s are the core's)."""

@@ -23,3 +23,5 @@ def cautious_bot(observation: dict, legal: list[dict], rng: random.Random) -> di
 
 BOTS = {"random": random_bot, "cautious": cautious_bot}
 """Bots by name (the play panel and the analyzer pick from this)."""
+BOT_WORDS = {"cautious": ("ระวังตัว", "cautious")}
+"""``(th, en)`` of each bot name (the pickers' labels: ``rules.core.bots.bot_words``; ``random``'s are the core's)."""
