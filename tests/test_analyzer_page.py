@@ -456,3 +456,25 @@ def test_phases_sources_and_ends_are_shown_in_the_engines_words(game, players, b
     for raw in RAW_IDS[game]:
         assert not re.search(rf"(?<![\w.:-]){re.escape(raw)}(?![\w.:-])", shown), (raw, shown[:400])
     assert "engine's id" not in shown and "ชื่อในเอนจิน" not in shown
+
+
+def test_the_chosen_readings_are_said_in_the_registers_words():
+    """The "reading" and "vs" dropdowns name a reading by its ids and the start of its Thai
+    description, and the line under them says each chosen reading's question and description in
+    Thai and English (a dropdown cuts them); nothing is said for the default with no comparison."""
+    from rules.core.ambiguity import load_ambiguities
+    from widgets.analyzer import SimulationPanel
+    panel = SimulationPanel("coup", games=10)
+    assert panel.reading_words.value == "" and panel.variant.options[0][0] == "(ค่าเริ่มต้น / default)"
+    label, value = panel.variant.options[1]
+    (variant, config_value), = value
+    entry = next(e for e in load_ambiguities("coup") if e.variant == variant)
+    reading = next(r for r in entry.readings if r.config_value == config_value)
+    assert label.startswith(f"{entry.id} = {reading.id} · ") and reading.description_th[:20] in label
+    panel.variant.value = value
+    words = panel.reading_words.value
+    assert entry.question_th[:30] in words and reading.description_en[:30] in words.replace("&#x27;", "'")
+    panel.against.value = panel.against.options[2][1]
+    assert panel.reading_words.value.count("เทียบกับ / vs") == 1
+    panel.variant.value, panel.against.value = (), None
+    assert panel.reading_words.value == ""

@@ -41,7 +41,7 @@ from . import analysis_charts as C
 from .errors import THAI_FONT, message_html
 from .runner import Runner
 
-DEFAULT = "(default)"
+DEFAULT = "(ค่าเริ่มต้น / default)"
 
 
 def _games() -> list[str]:
@@ -66,13 +66,32 @@ def _package_there(game: str) -> bool:
 
 
 def _readings(game: str) -> list[tuple[str, tuple]]:
-    """Dropdown options: the default, then every non-default reading as ``entry = reading``."""
+    """Dropdown options: the default, then every non-default reading as ``entry = reading ·`` the
+    start of the register's Thai description (the whole question and reading are said under the
+    dropdowns: :func:`reading_choice_html`)."""
     out = [(DEFAULT, ())]
     for e in load_ambiguities(game):
         for r in e.readings:
             if r.id != e.default:
-                out.append((f"{e.id} = {r.id}", ((e.variant, r.config_value),)))
+                words = r.description_th if len(r.description_th) <= 48 else r.description_th[:47] + "…"
+                out.append((f"{e.id} = {r.id} · {words}", ((e.variant, r.config_value),)))
     return out
+
+
+def reading_choice_html(game: str, variant: tuple, against: tuple | None) -> str:
+    """The readings chosen in the "reading" and "vs" dropdowns in the register's words: each entry's
+    question, and what the reading (and the compared one) says, Thai / English; ``""`` for the
+    default with no comparison."""
+    from rules.analysis.compare import reading_words
+    e = html.escape
+    rows = []
+    for label, config in (("อ่านแบบ / reading", variant), ("เทียบกับ / vs", against)):
+        for r in reading_words(game, {}, dict(config or ())):
+            x = r["b"]
+            rows.append(f'<div><b>{label}:</b> {e(r["question_th"])} <span class="kl-muted">/ '
+                        f'{e(r["question_en"])}</span> → {e(x["th"])} <span class="kl-muted">/ {e(x["en"])}</span></div>')
+    return (f'<div class="kl-reading-words" style="font-family:{THAI_FONT};font-size:13px;margin:2px 0 6px">'
+            + "".join(rows) + "</div>") if rows else ""
 
 
 _SPECS: dict = {}
@@ -257,6 +276,7 @@ class SimulationPanel(w.VBox):
         self.intro = w.HTML()  # what the controls are set to, in words (follows them)
         self.variant = w.Dropdown(description="อ่านแบบ / reading", layout=w.Layout(width="420px"))
         self.against = w.Dropdown(description="เทียบกับ / vs", layout=w.Layout(width="420px"))
+        self.reading_words = w.HTML()  # the readings chosen, in the register's words (a dropdown cuts them)
         self.runner = _Runner("เล่น / run")
         self.runner.run_button.on_click(lambda _: self.run())
         self.fig_win, self.fig_len, self.fig_src, self.fig_bf, self.fig_cmp = (w.Box() for _ in range(5))
@@ -276,6 +296,8 @@ class SimulationPanel(w.VBox):
         self.comparison = None
         self.game.observe(lambda _: self._game_changed(), "value")
         self.players.observe(lambda _: self._seats_changed(), "value")
+        for control in (self.variant, self.against):
+            control.observe(lambda _: self._show_reading_words(), "value")
         for control in (self.game, self.players, self.n_games, self.variant, self.against):
             control.observe(lambda _: self._show_what_is_shown(), "value")
             control.observe(lambda _: self._show_intro(), "value")
@@ -288,8 +310,9 @@ class SimulationPanel(w.VBox):
         charts = w.VBox([row([self.fig_win, self.fig_len]), row([self.fig_src, self.fig_bf]), self.cmp_words,
                          self.fig_cmp])
         self._show_intro()
+        self._show_reading_words()
         super().__init__([self.intro, row([self.game, self.players, self.n_games]), self.bots,
-                          row([self.variant, self.against]), self.runner.bar, self.shown, self.summary, charts,
+                          row([self.variant, self.against]), self.reading_words, self.runner.bar, self.shown, self.summary, charts,
                           self.coverage, self.download_button, self.download])
         full_labels(self)
 
@@ -304,6 +327,10 @@ class SimulationPanel(w.VBox):
         self.against.options = [("(ไม่เทียบ / no comparison)", None)] + options[1:]
         self.against.value = None
         self._seats_changed()
+
+    def _show_reading_words(self) -> None:
+        if hasattr(self, "reading_words"):
+            self.reading_words.value = reading_choice_html(self.game.value, self.variant.value, self.against.value)
 
     def _seats_changed(self) -> None:
         options = bot_options(self.game.value)
