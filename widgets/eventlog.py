@@ -20,6 +20,7 @@ import re
 from typing import Callable, Iterable
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from rules.core.protocol import Event, id_label
 from rules.core.rulebook import Rulebook
@@ -190,12 +191,17 @@ class Story(w.VBox):
 
     A new event changes its own turn's piece only, so a click sends that piece, not the whole
     story (80 events were 30-40 kB per click); a piece that did not change keeps its widget (and a
-    folded setup the reader opened stays open).  :attr:`value` is the whole story as one HTML text."""
+    folded setup the reader opened stays open).  Widgets of pieces gone (a step back, the window
+    moving on) are kept aside and given the next new piece: a browser makes a widget's model and
+    view at its first use only.  The pieces share one layout and one style (one model each, not
+    three).  :attr:`value` is the whole story as one HTML text."""
 
     def __init__(self, **kwargs):
         self._inner = w.VBox()
         self._inner.add_class("kl-story-inner")
         self._pieces: list[tuple[str, w.HTML]] = []
+        self._spare: list[w.HTML] = []
+        self._looks = (w.Layout(), HTMLStyle())
         super().__init__([self._inner], **kwargs)
         self.add_class("kl-story")
 
@@ -205,29 +211,30 @@ class Story(w.VBox):
         return f'<div class="kl-story"><div>{"".join(text for text, _ in self._pieces)}</div></div>'
 
     def show(self, pieces: list[str]) -> None:
-        """Show ``pieces`` in order: a piece already shown keeps its widget; a widget whose piece
-        is gone is given a new piece (one message) or closed."""
+        """Show ``pieces`` in order: a piece already shown keeps its widget; a new piece takes a
+        spare widget (one message) or a new one."""
         kept = {text: widget for text, widget in self._pieces}
         wanted = set(pieces)
-        spare = [widget for text, widget in self._pieces if text not in wanted]
+        self._spare += [widget for text, widget in self._pieces if text not in wanted]
         now = []
         for text in pieces:
             widget = kept.pop(text, None)
             if widget is None:
-                widget = spare.pop() if spare else w.HTML()
+                layout, style = self._looks
+                widget = self._spare.pop() if self._spare else w.HTML(layout=layout, style=style)
                 widget.value = text
             now.append((text, widget))
         if [x for _, x in now] != [x for _, x in self._pieces]:
             self._inner.children = [x for _, x in now]
         self._pieces = now
-        for widget in spare:
-            widget.close()
 
     def close(self) -> None:
-        for _, widget in self._pieces:
+        for widget in [x for _, x in getattr(self, "_pieces", ())] + getattr(self, "_spare", []) + [
+                getattr(self, "_inner", None), *getattr(self, "_looks", ())]:
+            if widget is None:
+                continue
             widget.close()
-        self._pieces = []
-        self._inner.close()
+        self._pieces, self._spare = [], []
         super().close()
 
 
