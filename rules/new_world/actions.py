@@ -137,5 +137,5 @@ def describe(s: State, action: dict) -> tuple[str, str]:
         th, en = tile_name(KIND[action["tile"]])
         cth, cen = cell_name(s.board, i)
         extra = ("ไทล์ที่ 2 ", "2nd tile ") if s.stage == SECOND_PLACE else ("", "")
-        return f"วาง{extra[0]}{th}ที่{cth}", f"place {extra[1]}{en} on {cen}"
+        return f"วาง{extra[0]}{th} ที่{cth}", f"place {extra[1]}{en} on {cen}"
     return str(action.get("type", action.get("chance"))), str(action.get("type", action.get("chance")))

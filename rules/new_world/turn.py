@@ -43,7 +43,7 @@ def place(w, seat: int, kind: int, i: int, log: list, second: bool = False) -> N
     th, en = seat_name(seat)
     cth, cen = cell_name(board, i)
     kth, ken = tile_name(kind)
-    emit(log, "tile_placed", seat, cites, f"{th} วาง{kth}{'ไทล์ที่ 2 ' if second else ''}ที่{cth}",
+    emit(log, "tile_placed", seat, cites, f"{th} วาง{kth} {'ไทล์ที่ 2 ' if second else ''}ที่{cth}",
          f"{en} places a {ken}{' (2nd tile)' if second else ''} on {cen}",
          tile=NAMES[kind], cell=list(board.cells[i]), icon=icon, second=second)
     add = adder(w)
