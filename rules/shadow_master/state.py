@@ -229,8 +229,8 @@ class PlayerW:
                     and self.out == bd["out"] and self.moved_money == bd["moved_money"]
                     and self.sold == bd["sold"] and self.turncloak_used == bd["turncloak_used"]):
                 return b
-            deposits, powers, hand = _kept(deposits, bd["deposits"]), _kept(powers, bd["powers"]), _kept(hand, bd["hand"])
-            persons, castles = _kept(persons, bd["persons"]), _kept(castles, bd["castles"])
+            deposits, powers = _kept(deposits, bd["deposits"]), _kept(powers, bd["powers"])
+            hand, persons, castles = _kept(hand, bd["hand"]), _kept(persons, bd["persons"]), _kept(castles, bd["castles"])
         # the Player its constructor would build, its fields filled directly: a frozen
         # dataclass's __init__ sets each field through object.__setattr__ (freeze runs per step)
         p = _new(Player)
@@ -319,33 +319,35 @@ class Work:
         Structural sharing: a field (pile, supply, player) equal to the one of ``base`` (the
         state this copy was thawed from) is ``base``'s own object, so consecutive states share
         what a step did not change (equal states as before; only fewer copies)."""
+        piles = {
+            "supply": tuple(self.supply), "alliances": tuple(tuple(sorted(a)) for a in self.alliances),
+            "castles": tuple(sorted(self.castles, key=_card)), "castle_supply": tuple(sorted(self.castle_supply)),
+            "person_supply": tuple(sorted(self.person_supply)), "players": tuple([p.freeze() for p in self.players]),
+            "deck": tuple(sorted(self.deck)), "discard": tuple(sorted(self.discard)),
+            "row": tuple([(c, n) for c, n in self.row]), "power_decks": tuple([tuple(d) for d in self.power_decks]),
+            "queue": tuple(self.queue), "cells_this_round": frozenset(self.cells_this_round),
+            "rank15": tuple(self.rank15),
+        }
         b = self.base
-        supply, alliances = tuple(self.supply), tuple(tuple(sorted(a)) for a in self.alliances)
-        castles = tuple(sorted(self.castles, key=_card))
-        castle_supply, person_supply = tuple(sorted(self.castle_supply)), tuple(sorted(self.person_supply))
-        players = tuple([p.freeze() for p in self.players])
-        deck, discard = tuple(sorted(self.deck)), tuple(sorted(self.discard))
-        row, power_decks = tuple([(c, n) for c, n in self.row]), tuple([tuple(d) for d in self.power_decks])
-        queue, cells, rank15 = tuple(self.queue), frozenset(self.cells_this_round), tuple(self.rank15)
         if b is not None:
             bd = b.__dict__
-            supply, alliances, castles = _kept(supply, bd["supply"]), _kept(alliances, bd["alliances"]), _kept(castles, bd["castles"])
-            castle_supply, person_supply = _kept(castle_supply, bd["castle_supply"]), _kept(person_supply, bd["person_supply"])
-            players, deck, discard = _kept(players, bd["players"]), _kept(deck, bd["deck"]), _kept(discard, bd["discard"])
-            row = _kept(row, bd["row"])
-            if len(power_decks) == len(bd["power_decks"]):   # one deck per colour: the undrawn ones kept
-                power_decks = _kept(tuple([_kept(d, o) for d, o in zip(power_decks, bd["power_decks"])]),
-                                    bd["power_decks"])
-            queue, cells, rank15 = _kept(queue, bd["queue"]), _kept(cells, bd["cells_this_round"]), _kept(rank15, bd["rank15"])
+            decks, old = piles["power_decks"], bd["power_decks"]
+            if len(decks) == len(old):   # one deck a colour: the decks not drawn from are kept
+                piles["power_decks"] = tuple([_kept(d, o) for d, o in zip(decks, old)])
+            for name, value in piles.items():
+                if value == bd[name]:
+                    piles[name] = bd[name]
         s = _new(State)
+        p = piles   # the fields in their declared order (the constructor's own __dict__)
         s.__dict__.update(
-            config=self.config, seed=self.seed, position=self.position, supply=supply,
-            black_supply=self.black_supply, alliances=alliances, castles=castles, castle_supply=castle_supply,
-            person_supply=person_supply, players=players, deck=deck, discard=discard, row=row,
-            power_decks=power_decks, bank=self.bank, round=self.round, first_player=self.first_player,
-            stage=self.stage, turn=self.turn, eor_seat=self.eor_seat, queue=queue, chance=self.chance,
-            resume=self.resume, cells_this_round=cells, bonus_all_colours=self.bonus_all_colours,
-            bonus_five_black=self.bonus_five_black, rank15=rank15, end_triggered=self.end_triggered,
+            config=self.config, seed=self.seed, position=self.position, supply=p["supply"],
+            black_supply=self.black_supply, alliances=p["alliances"], castles=p["castles"],
+            castle_supply=p["castle_supply"], person_supply=p["person_supply"], players=p["players"],
+            deck=p["deck"], discard=p["discard"], row=p["row"], power_decks=p["power_decks"], bank=self.bank,
+            round=self.round, first_player=self.first_player, stage=self.stage, turn=self.turn,
+            eor_seat=self.eor_seat, queue=p["queue"], chance=self.chance, resume=self.resume,
+            cells_this_round=p["cells_this_round"], bonus_all_colours=self.bonus_all_colours,
+            bonus_five_black=self.bonus_five_black, rank15=p["rank15"], end_triggered=self.end_triggered,
             last_round=self.last_round, end_conditions=tuple(self.end_conditions),
         )
         return s
