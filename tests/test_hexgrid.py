@@ -78,3 +78,31 @@ def test_is_connected_small_cases():
     assert hg.is_connected([(0, 0), (1, -1)])  # NE neighbour
     assert not hg.is_connected([(0, 0), (1, 1)])  # distance 2
     assert not hg.is_connected([])
+
+
+def _evenodd(rings):
+    """The region rings enclose under the even-odd rule (shapely, for the comparison only)."""
+    from shapely.geometry import Polygon
+    shape = Polygon()
+    for ring in rings:
+        shape = shape.symmetric_difference(Polygon(ring))
+    return shape
+
+
+@given(st.sets(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=1, max_size=20))
+def test_outline_rings_draw_what_the_shapely_union_draws(cells):
+    """The board's group outlines are drawn from ``outline_rings`` (plain Python, so a page's kernel
+    needs no shapely): the same region as the union of the cells' polygons, one ring for each
+    piece and each hole, every ring closed on corners of the group's cells."""
+    rings = hg.outline_rings(cells, size=10)
+    union = hg.group_outline(cells, size=10)
+    assert _evenodd(rings).symmetric_difference(union).area < 1e-6
+    pieces = list(getattr(union, "geoms", [union]))
+    assert len(rings) == sum(1 + len(p.interiors) for p in pieces)
+    corners = {(round(x, 6), round(y, 6)) for h in cells for x, y in hg.hex_corners(h, 10)}
+    assert all((round(x, 6), round(y, 6)) in corners for ring in rings for x, y in ring)
+
+
+def test_outline_rings_of_a_ring_of_cells_has_a_hole():
+    rings = hg.outline_rings(hg.ring((0, 0), 1), size=1)
+    assert sorted(len(r) for r in rings) == [6, 18]   # the inner hexagon and the outer edge

@@ -626,3 +626,42 @@ def test_first_player_reading():
         ev = [e for e in SM.setup_events(s) if e.kind == "setup_first_player"]
         assert ev and ev[0].data["seat"] == s.first_player
     assert len(firsts) >= 3
+
+
+# ----------------------------------------------------------------------------- the undo history's size
+HISTORY_STEPS = 300
+HISTORY_BUDGET = 1536 * 1024
+"""Bytes a 300-step game's history (states and events kept for undo) may hold.  Each frozen state
+rebuilt every player and pile: about 2.1 MiB for these 300 steps (7.2 KiB a step; a 1,879-step
+game with the bots finishing held 14 MiB of a page's kernel); sharing what a step did not change,
+about 1.0 MiB."""
+
+
+def test_a_long_games_history_shares_what_a_step_did_not_change():
+    import random
+    import tracemalloc
+
+    from rules.core.play import choose_action
+    from widgets.session import GameSession
+
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        session, rng = GameSession(GAME, config={"players": 4}, seed=7), random.Random(1)
+        while session.length < HISTORY_STEPS:
+            if session.current_player() == CHANCE:
+                session.apply_chance()
+            else:
+                session.apply(choose_action(GAME, session.state, None, rng))
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held < HISTORY_BUDGET, f"{HISTORY_STEPS} steps hold {held / 2**20:.2f} MiB"
+    # what a step did not change is the previous state's own object (equal values as before)
+    states = [session.initial] + [tr.state for tr in session.transitions]
+    for a, b in zip(states, states[1:]):
+        for pa, pb in zip(a.players, b.players):
+            assert pb is pa or pb != pa
+        for name in ("players", "deck", "discard", "supply", "castle_supply", "person_supply", "row"):
+            assert getattr(b, name) is getattr(a, name) or getattr(b, name) != getattr(a, name), name
+    assert sum(pa is pb for a, b in zip(states, states[1:]) for pa, pb in zip(a.players, b.players)) > 600

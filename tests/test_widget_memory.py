@@ -176,3 +176,29 @@ def test_the_analysis_rollouts_leave_the_engine_no_bigger(gid, warm, games):
     finally:
         tracemalloc.stop()
     assert more < 256 * 1024, f"{games} more games of {gid} left {more / 2**20:.2f} MiB allocated"
+
+
+def test_the_whatif_view_closes_the_board_it_replaces():
+    """The Shadow Master what-if view draws a new hex board when its source is on another board
+    (another player count); the old board, its box and their layouts stayed open (6 widgets a
+    change of source).  The side texts it moves to the new box stay open and shown."""
+    from rules.core.saveload import start
+    from rules.shadow_master import GAME
+    from widgets.shadow_master.whatif import WhatIfView
+
+    sources = [(f"{n} players", start(GAME, {"players": n}, 1)[1]) for n in (2, 4)]
+    assert sources[0][1].board is not sources[1][1].board
+    view = WhatIfView(sources=sources)
+    counts = []
+    try:
+        for _ in range(3):
+            for i in (1, 0):
+                view.source.value = i
+                assert view.hexboard.sm_board is sources[i][1].board
+            counts.append(open_widgets())
+        assert len(set(counts)) == 1, f"open widgets after each change of board: {counts}"
+        side = view.board_box.children[0].children[1].children
+        assert side == (view.summary, view.detail, view.legend)
+        assert all(x.comm is not None for x in side) and "<b>" in view.summary.value
+    finally:
+        page.close_tree(view)

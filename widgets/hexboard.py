@@ -1,6 +1,6 @@
 """A hex board drawn as SVG by a small anywidget (inline JavaScript, no CDN, no network).
 
-Geometry is computed here in Python from shapely polygons (``rules.core.hexgrid``); the
+Geometry is computed here in plain Python (``rules.core.hexgrid``: corners, outlines); the
 browser only receives point strings and colours and draws them.  State is split into small
 synced traits so a click re-sends only what changed:
 
@@ -11,7 +11,7 @@ synced traits so a click re-sends only what changed:
 * ``pips``: ``{cell_id: [css colour, ...]}`` small round markers in a row (one per colour);
 * ``titles``: ``{cell_id: text}`` hover texts (an SVG ``<title>`` per cell);
 * ``outlines``: ``[[svg path d, stroke colour, title], ...]`` group outlines, each the
-  shapely ``unary_union`` of the group's cell polygons (``hexgrid.group_outline``).
+  union of the group's cells (``hexgrid.outline_rings``: one ring a piece and a hole).
 
 Cell ids are ``"q,r"`` strings of axial coordinates.  Clicks come back as a custom message
 ``{"event": "click", "cell": id}``; the kernel validates the id and calls the callbacks
@@ -22,17 +22,19 @@ SVG user units (pixels at scale 1), rounded to 0.1 to keep the payload small.
 from __future__ import annotations
 
 import html
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 import anywidget
 import traitlets as t
-from shapely.geometry import MultiPolygon, Polygon
-from shapely.geometry.base import BaseGeometry
 
 from rules.core import hexgrid
 from rules.core.hexgrid import Hex
 
 from .errors import THAI_FONT
+
+if TYPE_CHECKING:  # shapely (and numpy with it) is imported only by the functions that take its shapes
+    from shapely.geometry import Polygon
+    from shapely.geometry.base import BaseGeometry
 
 DEFAULT_FILL = "#f3eddc"
 STROKE = "#7a6a4f"
@@ -56,14 +58,25 @@ def _fmt(x: float) -> str:
     return s[:-2] if s.endswith(".0") else s
 
 
-def points_str(poly: Polygon) -> str:
+def points_str(poly: "Polygon") -> str:
     """A polygon's exterior as an SVG ``points`` string (closing point dropped)."""
-    coords = list(poly.exterior.coords)[:-1]
-    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in coords)
+    return corners_str(list(poly.exterior.coords)[:-1])
 
 
-def geometry_path(geom: BaseGeometry) -> str:
+def corners_str(corners: Sequence[tuple[float, float]]) -> str:
+    """Points ``[(x, y), ...]`` as an SVG ``points`` string."""
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in corners)
+
+
+def rings_path(rings: Iterable[Sequence[tuple[float, float]]]) -> str:
+    """SVG path ``d`` of closed rings (``hexgrid.outline_rings``: pieces and holes; draw with evenodd)."""
+    return " ".join("M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in ring) + " Z" for ring in rings if ring)
+
+
+def geometry_path(geom: "BaseGeometry") -> str:
     """SVG path ``d`` of a Polygon/MultiPolygon (holes included; draw with evenodd)."""
+    from shapely.geometry import MultiPolygon
+
     polys = list(geom.geoms) if isinstance(geom, MultiPolygon) else [geom]
     parts = []
     for poly in polys:
@@ -304,11 +317,11 @@ class HexBoard(anywidget.AnyWidget):
         hexes = {cell_id(h): (int(h[0]), int(h[1])) for h in cells}
         geo, minx, miny, maxx, maxy = {}, float("inf"), float("inf"), -float("inf"), -float("inf")
         for cid, h in hexes.items():
-            poly = hexgrid.hex_polygon(h, self.size)
+            corners = hexgrid.hex_corners(h, self.size)
             cx, cy = hexgrid.hex_center(h, self.size)
-            x0, y0, x1, y1 = poly.bounds
-            minx, miny, maxx, maxy = min(minx, x0), min(miny, y0), max(maxx, x1), max(maxy, y1)
-            geo[cid] = [points_str(poly), round(cx, 1), round(cy, 1), str(labels.get(h, ""))]
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            minx, miny, maxx, maxy = min(minx, *xs), min(miny, *ys), max(maxx, *xs), max(maxy, *ys)
+            geo[cid] = [corners_str(corners), round(cx, 1), round(cy, 1), str(labels.get(h, ""))]
         pad = self.size * 0.2
         self._hexes = hexes
         with self.hold_sync():
@@ -350,7 +363,7 @@ class HexBoard(anywidget.AnyWidget):
         for cells, stroke, title in groups:
             cells = [h for h in cells if cell_id(h) in self._hexes]
             if cells:
-                out.append([geometry_path(hexgrid.group_outline(cells, self.size)),
+                out.append([rings_path(hexgrid.outline_rings(cells, self.size)),
                             str(stroke), str(title)])
         self.outlines = out
 

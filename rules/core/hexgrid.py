@@ -4,17 +4,18 @@
 A cell is a tuple ``(q, r)``.  A *board* is a set of cells.  Offset coordinates
 ``(col, row)`` in the "odd-r" layout (odd rows shoved right) convert both ways; odd-row
 diagonals are where square-grid thinking goes wrong, so all adjacency is computed in axial.
-Geometry (for drawing) uses shapely; graph questions use networkx, imported by the functions that
-ask them (about 19 MiB a process: a page whose game never asks one, such as Shadow Master's, whose
-Rank groups are kept by its own board, does not load it).
+Geometry for drawing is plain Python (:func:`hex_corners`, :func:`outline_rings`); shapely
+(:func:`hex_polygon`, :func:`group_outline`) and networkx (graph questions) are imported by the
+functions that use them: a hex page's kernel draws its boards without them (shapely and the numpy it
+loads: 12.6 MiB and about 0.35 s a kernel; networkx about 19 MiB).
 """
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from shapely.geometry import Polygon
-from shapely.ops import unary_union
+if TYPE_CHECKING:
+    from shapely.geometry import Polygon
 
 Hex = tuple[int, int]
 
@@ -153,12 +154,54 @@ def hex_corners(h: Hex, size: float = 1.0) -> list[tuple[float, float]]:
              cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
 
 
-def hex_polygon(h: Hex, size: float = 1.0) -> Polygon:
+def hex_polygon(h: Hex, size: float = 1.0) -> "Polygon":
     """The cell as a shapely ``Polygon``."""
+    from shapely.geometry import Polygon
+
     return Polygon(hex_corners(h, size))
 
 
 def group_outline(cells: Iterable[Hex], size: float = 1.0):
     """Outline of a group of cells: the shapely union of their polygons (Polygon/MultiPolygon)."""
+    from shapely.ops import unary_union
+
     # Slight buffer closes float seams between neighbouring hexagons before the union.
     return unary_union([hex_polygon(h, size).buffer(1e-9) for h in cells])
+
+
+# corner i of a cell (:func:`hex_corners` order) as whole units: x in sqrt(3)/2 and y in 1/2 of
+# ``size`` from the centre, whose own units are (2q + r, 3r); the edge from corner i to corner i+1
+# faces the neighbour _FACING[i]
+_CORNER_UNITS = ((1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2))
+_FACING = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def outline_rings(cells: Iterable[Hex], size: float = 1.0) -> list[list[tuple[float, float]]]:
+    """The outline of a group of cells, what :func:`group_outline` draws, without shapely: closed
+    rings of corner points ``(x, y)`` (pixels as :func:`hex_center`; the first point not repeated),
+    one per piece and one per hole.
+
+    The edges of the cells that no other cell of the group shares, each walked clockwise as its cell's
+    corners, then chained: at a corner at most one such edge starts (the three cells that meet at a
+    corner are neighbours two by two), so each ring is followed without a choice.  Corners are
+    whole-number keys, so neighbours' corners meet exactly (no float seams).  Consecutive edges of a
+    ring turn at every corner (no point to simplify).  Rings start at their smallest corner key."""
+    group = {(int(q), int(r)) for q, r in cells}
+    nxt: dict[tuple[int, int], tuple[int, int]] = {}
+    for q, r in group:
+        cx, cy = 2 * q + r, 3 * r
+        for i, (dq, dr) in enumerate(_FACING):
+            if (q + dq, r + dr) not in group:
+                a, b = _CORNER_UNITS[i], _CORNER_UNITS[(i + 1) % 6]
+                nxt[(cx + a[0], cy + a[1])] = (cx + b[0], cy + b[1])
+    ux, uy = size * math.sqrt(3) / 2, size / 2
+    rings = []
+    for start in sorted(nxt):
+        if start not in nxt:
+            continue
+        ring, k = [], start
+        while k in nxt:
+            ring.append((k[0] * ux, k[1] * uy))
+            k = nxt.pop(k)
+        rings.append(ring)
+    return rings

@@ -214,22 +214,44 @@ class PlayerW:
     sold: bool
     turncloak_used: bool
 
+    base = None   # the Player this copy was thawed from (set by thaw_player), for structural sharing
+
     def freeze(self) -> Player:
+        """The frozen :class:`Player`: ``base`` itself when nothing changed, else a new one that
+        reuses ``base``'s tuples that did not change (see :meth:`Work.freeze`)."""
+        b = self.base
+        deposits, powers, hand = tuple(self.deposits), tuple(sorted(self.powers)), tuple(sorted(self.hand))
+        persons, castles = tuple(sorted(self.persons)), tuple(sorted(self.castles))
+        if b is not None:
+            bd = b.__dict__
+            if (self.cash == bd["cash"] and deposits == bd["deposits"] and powers == bd["powers"]
+                    and hand == bd["hand"] and persons == bd["persons"] and castles == bd["castles"]
+                    and self.out == bd["out"] and self.moved_money == bd["moved_money"]
+                    and self.sold == bd["sold"] and self.turncloak_used == bd["turncloak_used"]):
+                return b
+            deposits, powers = _kept(deposits, bd["deposits"]), _kept(powers, bd["powers"])
+            hand, persons, castles = _kept(hand, bd["hand"]), _kept(persons, bd["persons"]), _kept(castles, bd["castles"])
         # the Player its constructor would build, its fields filled directly: a frozen
         # dataclass's __init__ sets each field through object.__setattr__ (freeze runs per step)
         p = _new(Player)
-        p.__dict__.update(cash=self.cash, deposits=tuple(self.deposits), powers=tuple(sorted(self.powers)),
-                          hand=tuple(sorted(self.hand)), persons=tuple(sorted(self.persons)),
-                          castles=tuple(sorted(self.castles)), out=self.out, moved_money=self.moved_money,
+        p.__dict__.update(cash=self.cash, deposits=deposits, powers=powers, hand=hand, persons=persons,
+                          castles=castles, out=self.out, moved_money=self.moved_money,
                           sold=self.sold, turncloak_used=self.turncloak_used)
         return p
+
+
+def _kept(new, old):
+    """``old`` when it equals ``new``: the frozen state reuses the previous state's unchanged
+    tuple (structural sharing), so a game's history holds each unchanged pile once, not once
+    per step (a 300-step game's undo history: see ``tests/test_shadow_master_engine.py``)."""
+    return old if new == old else new
 
 
 def thaw_player(p: Player) -> PlayerW:
     w = _new(PlayerW)
     w.__dict__.update(cash=p.cash, deposits=list(p.deposits), powers=list(p.powers), hand=list(p.hand),
                       persons=list(p.persons), castles=list(p.castles), out=p.out, moved_money=p.moved_money,
-                      sold=p.sold, turncloak_used=p.turncloak_used)
+                      sold=p.sold, turncloak_used=p.turncloak_used, base=p)
     return w
 
 
@@ -270,6 +292,7 @@ class Work:
     end_conditions: tuple[str, ...] = ()
     events: list = field(default_factory=list)
     board: Board = field(default=None, repr=False, compare=False)   # = position.board, kept as a plain attribute
+    base = None   # the State this copy was thawed from (set by thaw), whose unchanged parts freeze reuses
 
     def __post_init__(self) -> None:
         if self.board is None:
@@ -291,22 +314,47 @@ class Work:
     def freeze(self) -> State:
         """The next immutable :class:`State` (lists sorted into tuples; this copy is left as is).
         Built as its constructor would build it, the fields filled directly (see
-        :meth:`PlayerW.freeze`)."""
+        :meth:`PlayerW.freeze`).
+
+        Structural sharing: a field (pile, supply, player) equal to the one of ``base`` (the
+        state this copy was thawed from) is ``base``'s own object, so consecutive states share
+        what a step did not change (equal states as before; only fewer copies)."""
+        piles = {
+            "supply": tuple(self.supply), "alliances": tuple(tuple(sorted(a)) for a in self.alliances),
+            "castles": tuple(sorted(self.castles, key=_card)), "castle_supply": tuple(sorted(self.castle_supply)),
+            "person_supply": tuple(sorted(self.person_supply)), "players": tuple([p.freeze() for p in self.players]),
+            "deck": tuple(sorted(self.deck)), "discard": tuple(sorted(self.discard)),
+            "row": tuple([(c, n) for c, n in self.row]), "power_decks": tuple([tuple(d) for d in self.power_decks]),
+            "queue": tuple(self.queue), "cells_this_round": frozenset(self.cells_this_round),
+            "rank15": tuple(self.rank15),
+        }
+        b = self.base
+        if b is not None:
+            bd = b.__dict__
+            decks, old = piles["power_decks"], bd["power_decks"]
+            if len(decks) == len(old):   # one deck a colour: the decks not drawn from are kept
+                piles["power_decks"] = tuple([_kept(d, o) for d, o in zip(decks, old)])
+            for name, value in piles.items():
+                if value == bd[name]:
+                    piles[name] = bd[name]
         s = _new(State)
+        p = piles   # the fields in their declared order (the constructor's own __dict__)
         s.__dict__.update(
-            config=self.config, seed=self.seed, position=self.position, supply=tuple(self.supply),
-            black_supply=self.black_supply, alliances=tuple(tuple(sorted(a)) for a in self.alliances),
-            castles=tuple(sorted(self.castles, key=lambda c: c.card)), castle_supply=tuple(sorted(self.castle_supply)),
-            person_supply=tuple(sorted(self.person_supply)), players=tuple(p.freeze() for p in self.players),
-            deck=tuple(sorted(self.deck)), discard=tuple(sorted(self.discard)),
-            row=tuple((c, n) for c, n in self.row), power_decks=tuple(tuple(d) for d in self.power_decks),
-            bank=self.bank, round=self.round, first_player=self.first_player, stage=self.stage, turn=self.turn,
-            eor_seat=self.eor_seat, queue=tuple(self.queue), chance=self.chance, resume=self.resume,
-            cells_this_round=frozenset(self.cells_this_round), bonus_all_colours=self.bonus_all_colours,
-            bonus_five_black=self.bonus_five_black, rank15=tuple(self.rank15), end_triggered=self.end_triggered,
+            config=self.config, seed=self.seed, position=self.position, supply=p["supply"],
+            black_supply=self.black_supply, alliances=p["alliances"], castles=p["castles"],
+            castle_supply=p["castle_supply"], person_supply=p["person_supply"], players=p["players"],
+            deck=p["deck"], discard=p["discard"], row=p["row"], power_decks=p["power_decks"], bank=self.bank,
+            round=self.round, first_player=self.first_player, stage=self.stage, turn=self.turn,
+            eor_seat=self.eor_seat, queue=p["queue"], chance=self.chance, resume=self.resume,
+            cells_this_round=p["cells_this_round"], bonus_all_colours=self.bonus_all_colours,
+            bonus_five_black=self.bonus_five_black, rank15=p["rank15"], end_triggered=self.end_triggered,
             last_round=self.last_round, end_conditions=tuple(self.end_conditions),
         )
         return s
+
+
+def _card(castle: Castle) -> int:
+    return castle.card
 
 
 def thaw(s: State) -> Work:
@@ -321,6 +369,6 @@ def thaw(s: State) -> Work:
         queue=list(s.queue), chance=s.chance, resume=s.resume, cells_this_round=set(s.cells_this_round),
         bonus_all_colours=s.bonus_all_colours, bonus_five_black=s.bonus_five_black, rank15=list(s.rank15),
         end_triggered=s.end_triggered, last_round=s.last_round, end_conditions=s.end_conditions, events=[],
-        board=s.position.board,
+        board=s.position.board, base=s,
     )
     return w

@@ -20,7 +20,7 @@ from ..errors import count_en
 from rules.core import hexgrid
 
 from ..errors import safe
-from ..hexboard import HexBoard, geometry_path, parse_cell_id
+from ..hexboard import HexBoard, parse_cell_id, rings_path
 from ..page import BoardView, Shown, acting, close_tree
 from .labels import SOURCE_LABELS
 
@@ -264,7 +264,7 @@ class NWBoardView(BoardView):
         cell = action_cell(action) if action else None
         chosen = []
         if cell is not None and cell in self.nw_board.index:
-            chosen = [[geometry_path(hexgrid.group_outline([cell], self.map.size)), CHOSEN_LINE,
+            chosen = [[rings_path(hexgrid.outline_rings([cell], self.map.size)), CHOSEN_LINE,
                        "เลือกอยู่ / chosen"]]
         self.map.outlines = self._outlines + chosen
 

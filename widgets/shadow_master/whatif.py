@@ -18,7 +18,7 @@ from rules.shadow_master.attack import KIND_TH, REMOVE
 from rules.shadow_master.whatif import Preview, overlay, preview_attack
 
 from ..errors import error_html, safe
-from ..page import SCENARIOS
+from ..page import SCENARIOS, close_tree
 from ..rulepanel import clause_html
 from .labels import rank_groups, seat_label
 from .panels import SMBoard, alliances_of, board_widget_box, colour_html, colour_label, e, style
@@ -169,9 +169,15 @@ class WhatIfView(w.VBox):
         self.state, self.seat, self.selected = state, seat, None
         board = state.board
         if self.hexboard is None or self.hexboard.sm_board is not board:
+            old = self.board_box.children
             self.hexboard = SMBoard(board, size=21.0, width=460)
             self.hexboard.on_click(safe(self.error)(self._clicked))
             self.board_box.children = [board_widget_box(self.hexboard, self.summary, self.detail, self.legend)]
+            for box in old:
+                # the other board's box, hex board and layouts stayed open in the kernel: closed, its
+                # side column emptied first (the summary, details and legend are this view's own)
+                box.children[1].children = ()
+                close_tree(box)
         options = [(colour_label(board, c), c) for c in board.colours]
         if [v for _, v in self.colour.options] != [v for _, v in options]:
             with self.colour.hold_trait_notifications():
