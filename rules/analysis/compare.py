@@ -21,38 +21,7 @@ from ..catalog import engine
 from ..core.protocol import BadInput
 from .metrics import _plain, _records, bootstrap, finished, seats_of
 from .simulate import Job, RunInfo, make_job, play_game, run_chunks, to_frame
-
-
-QUANTITY_WORDS = {
-    "win": ("{th} ชนะ", "{en} wins"),
-    "return": ("ผลตอบแทนของ{th}", "{en}'s return"),
-    "score": ("คะแนนของ{th}", "{en}'s score"),
-    "turns": ("จำนวนตา", "turns"),
-    "actions": ("จำนวนการกระทำ", "actions"),
-    "steps": ("จำนวนขั้น", "steps"),
-    "no_winner": ("ไม่มีผู้ชนะ", "no winner"),
-    "shared_win": ("ชนะร่วมกัน", "shared win"),
-}
-"""Thai and English words of :meth:`Comparison.differences`' quantities: ``win_<s>``,
-``return_<s>``, ``score_<s>`` (``{th}``/``{en}``: the seat as the game names it,
-``GameBase.seat_words``), the lengths, ``no_winner`` and ``shared_win``."""
-
-
-def quantity_words(game_id: str, quantity: str) -> tuple[str, str] | None:
-    """``(th, en)`` of a comparison quantity of ``game_id`` (``"win_0"`` in Coup: ``("ที่นั่ง 0 ชนะ",
-    "seat 0 wins")``; in Valeria ``("ผู้เล่น 1 ชนะ", "seat 1 wins")``), ``None`` for an id that is
-    no quantity."""
-    words = QUANTITY_WORDS.get(quantity)
-    if words is not None:
-        return words
-    kind, _, seat = quantity.rpartition("_")
-    if kind not in ("win", "return", "score") or not seat.isdigit():
-        return None
-    game = engine(game_id)
-    seat_words = getattr(game, "seat_words", None)
-    th, en = seat_words(int(seat)) if callable(seat_words) else (f"ที่นั่ง {seat}", f"seat {seat}")
-    wth, wen = QUANTITY_WORDS[kind]
-    return wth.format(th=th), wen.format(en=en)
+from .words import QUANTITY_WORDS, quantity_words  # noqa: F401 - compare's own words, kept here too
 
 
 def reading_words(game_id: str, config_a: Mapping, config_b: Mapping) -> list[dict]:

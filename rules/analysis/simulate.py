@@ -68,6 +68,7 @@ from ..core.play import _randbelow, random_policy
 from ..core.protocol import CHANCE, TERMINAL, BadInput, id_label, setup_events
 from ..core.bots import RANDOM, bot, seat_bots
 from .seeds import game_seed, play_seed
+from .words import quantity_words
 
 MAX_STEPS = 5_000
 """Default cut-off of one game (steps); a cut game has ``finished=False``, ``end_reason=max_steps``."""
@@ -86,7 +87,6 @@ def id_words(game_id: str, kind: str, value: Any) -> tuple[str, str]:
     if kind == "end_reason" and value in END_LABELS:
         return END_LABELS[value]
     if kind == "quantity":
-        from .compare import quantity_words  # compare imports this module
         return quantity_words(game_id, value) or (f"[{value}]", f"[{value}]")
     return id_label(engine(game_id), kind, value) or (f"[{value}]", f"[{value}]")
 
