@@ -170,7 +170,7 @@ def test_a_real_double_click_in_coup_play_applies_one_move(browser, dashboard):
         table.locator(".kl-choices button").first.wait_for(timeout=60_000)
         page.wait_for_timeout(2500)
         text = story.inner_text()
-        mine = [ln for ln in text.splitlines() if "ที่นั่ง 0 รับเงิน" in ln]
+        mine = [ln for ln in text.splitlines() if "ที่นั่ง 1 รับเงิน" in ln]
         assert len(mine) == 1, text
         assert table.locator(".kl-error").count() == 0
         table.screenshot(path=str(ARTIFACTS / "coup_play_after_dblclick.png"))
