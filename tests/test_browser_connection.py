@@ -27,6 +27,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from urllib.parse import parse_qs, urlparse
 
 import psutil  # installed with ipykernel
@@ -118,6 +119,20 @@ class Watched:
         self.ctx.close()
 
 
+@contextmanager
+def watched(browser, base: str, **size):
+    """A :class:`Watched` page (``size``: ``width``/``height``), closed on leaving the block; a
+    failure inside it first records what the page showed (:meth:`Watched.close`)."""
+    w = Watched(browser, base, **size)
+    try:
+        yield w
+    except BaseException as exc:
+        w.close(exc)
+        raise
+    else:
+        w.close()
+
+
 def _readout(page) -> str:
     return page.locator(".widget-readout").first.inner_text().strip()
 
@@ -162,8 +177,7 @@ def test_pages_draw_their_first_board_on_a_busy_machine(browser, dashboard):
     timings = {}
     try:
         # the home page, its main script held back until the culler had time to act
-        w = Watched(browser, dashboard)
-        try:
+        with watched(browser, dashboard) as w:
             held: list = []
             w.page.route(FRONT_SCRIPT, lambda route: held.append(route))
             t0 = time.monotonic()
@@ -182,24 +196,13 @@ def test_pages_draw_their_first_board_on_a_busy_machine(browser, dashboard):
                 "() => [...document.querySelectorAll('.kl-rank')].some(e => e.textContent.trim() !== '0')",
                 timeout=SLOW)
             w.assert_healthy("home")
-        except BaseException as exc:
-            w.close(exc)
-            raise
-        else:
-            w.close()
 
-        w = Watched(browser, dashboard)
-        try:
+        with watched(browser, dashboard) as w:
             t0 = time.monotonic()
             w.goto("/voila/render/shadow_master.ipynb")
             w.page.wait_for_selector(".kl-reader svg.kl-hexboard polygon[data-cell]", timeout=SLOW)
             timings["shadow_master"] = round(time.monotonic() - t0, 1)
             w.assert_healthy("shadow_master")
-        except BaseException as exc:
-            w.close(exc)
-            raise
-        else:
-            w.close()
     finally:
         busy.stop()
     print("first board under load (s):", timings)
@@ -218,8 +221,7 @@ def _kernel_process(kernel: str) -> psutil.Process:
 
 @pytest.mark.parametrize("how", ["shut_down", "killed"])
 def test_page_whose_kernel_went_away_says_so_and_reload_restores_it(browser, dashboard, how):
-    w = Watched(browser, dashboard)
-    try:
+    with watched(browser, dashboard) as w:
         w.goto(COUP_LINK)
         pg = w.page
         pg.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
@@ -269,19 +271,13 @@ def test_page_whose_kernel_went_away_says_so_and_reload_restores_it(browser, das
         pg.locator('button[title="ขั้นแรก / first"]').first.click()
         _wait_step_not(pg, step)
         assert w.external == []
-    except BaseException as exc:
-        w.close(exc)
-        raise
-    else:
-        w.close()
 
 
 def test_page_whose_kernel_went_before_it_connected_says_so(browser, dashboard):
     """The old culling race, forced: the kernel handed out with the page is shut down before the
     page's JavaScript has connected.  The page says so (no board would ever draw), and its
     reload button brings the page back."""
-    w = Watched(browser, dashboard)
-    try:
+    with watched(browser, dashboard) as w:
         held: list = []
         w.page.route(FRONT_SCRIPT, lambda route: held.append(route))
         w.goto_committed(COUP_LINK)
@@ -304,11 +300,6 @@ def test_page_whose_kernel_went_before_it_connected_says_so(browser, dashboard):
         w.page.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
         w.page.wait_for_function("() => window.klConnection.open > 0", timeout=SLOW)
         assert w.state() == "ok"
-    except BaseException as exc:
-        w.close(exc)
-        raise
-    else:
-        w.close()
 
 
 def _new_kernel_process(kernel: str, old_pid: int, timeout: float = 120) -> psutil.Process:
@@ -344,8 +335,7 @@ def test_a_check_answered_after_the_kernel_was_restarted_leaves_the_page_lost(br
     server's "restarting" turns the page lost; then the check's answer arrives: a kernel of this
     id, alive (the empty one Jupyter started in its place), and the page's socket open.  The old
     watch took that for "ok" and turned the banner off.  Lost stays lost."""
-    w = Watched(browser, dashboard)
-    try:
+    with watched(browser, dashboard) as w:
         pg = _open_coup(w)
         kernel = w.kernels[-1]
         held: list = []
@@ -371,11 +361,6 @@ def test_a_check_answered_after_the_kernel_was_restarted_leaves_the_page_lost(br
         assert w.state() == "lost", w.history()
         assert w.history()[-1] == "lost", w.history()
         _assert_lost(pg)
-    except BaseException as exc:
-        w.close(exc)
-        raise
-    else:
-        w.close()
 
 
 def test_page_that_reconnects_to_the_restarted_kernel_says_so(browser, dashboard):
@@ -386,8 +371,7 @@ def test_page_that_reconnects_to_the_restarted_kernel_says_so(browser, dashboard
     page showed no banner with every widget dead).  The light front asks the kernel for the
     page's comms after the reconnection, finds none of them (and messages from another kernel
     session), and the page says it lost its connection."""
-    w = Watched(browser, dashboard)
-    try:
+    with watched(browser, dashboard) as w:
         pg = _open_coup(w)
         if not pg.evaluate("() => !!window.klLite"):
             pytest.skip("the check after a reconnection is the light front's (KOTIKA_FRONT=voila)")
@@ -420,18 +404,12 @@ def test_page_that_reconnects_to_the_restarted_kernel_says_so(browser, dashboard
         pg.wait_for_function("() => window.klLite.kernel.commChecks.length > 0", timeout=SLOW)
         check = pg.evaluate("() => window.klLite.kernel.commChecks[0]")
         assert check["target"] == "jupyter.widget" and check["held"] > 10 and check["kept"] == 0, check
-    except BaseException as exc:
-        w.close(exc)
-        raise
-    else:
-        w.close()
 
 
 def test_dropped_websocket_reconnects_while_the_kernel_lives(browser, dashboard):
     """A kernel websocket that drops while its kernel lives (a network blip): Jupyter's client
     reconnects to the same kernel on its own, no "lost" banner is left, and the page answers."""
-    w = Watched(browser, dashboard)
-    try:
+    with watched(browser, dashboard) as w:
         w.goto(COUP_LINK)
         pg = w.page
         pg.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
@@ -451,8 +429,3 @@ def test_dropped_websocket_reconnects_while_the_kernel_lives(browser, dashboard)
         pg.locator('button[title="ขั้นล่าสุด / last"]').first.click()
         _wait_step_not(pg, "3")
         assert set(w.kernels) == {kernel}
-    except BaseException as exc:
-        w.close(exc)
-        raise
-    else:
-        w.close()

@@ -170,10 +170,58 @@ def test_a_real_double_click_in_coup_play_applies_one_move(browser, dashboard):
         table.locator(".kl-choices button").first.wait_for(timeout=60_000)
         page.wait_for_timeout(2500)
         text = story.inner_text()
-        mine = [ln for ln in text.splitlines() if "ที่นั่ง 0 รับเงิน" in ln]
+        mine = [ln for ln in text.splitlines() if "ที่นั่ง 1 รับเงิน" in ln]
         assert len(mine) == 1, text
         assert table.locator(".kl-error").count() == 0
         table.screenshot(path=str(ARTIFACTS / "coup_play_after_dblclick.png"))
+    finally:
+        page.close()
+
+
+# Each "copy link" text: whether every character can be read (no clamp, no cut; a long one scrolls
+# inside its own box), its box inside the screen, and a tap selecting it whole.
+LINK_TEXTS = """
+() => [...document.querySelectorAll('code.kl-link-text')].filter(c => c.offsetParent).map(c => {
+  const cs = getComputedStyle(c), r = c.getBoundingClientRect();
+  const scrolls = cs.overflowY === 'auto' || cs.overflowY === 'scroll';
+  return {text: c.textContent, left: r.left, right: r.right, clamp: cs.webkitLineClamp,
+          cutX: c.scrollWidth > c.clientWidth + 1, cutY: c.scrollHeight > c.clientHeight + 1 && !scrolls,
+          select: cs.userSelect || cs.webkitUserSelect};
+})
+"""
+
+
+def test_a_shared_link_reads_whole_on_a_phone(browser, dashboard):
+    """A fresh user at 390 px found the "copy link" text cut at the screen's edge: a game's link was
+    clamped to two lines ending in "…".  Every link text on a game page (an example's and a played
+    game's) shows every character (wrapped anywhere, a long one scrolling in its own box), inside the
+    screen, and a tap selects it whole; the game's link (its config's defaults left out) is short."""
+    page = _open(browser, dashboard, "coup.ipynb?scenario=15a_challenged_holder_declines_to_prove&step=3",
+                 ".kl-play-panel")  # the longest example's name, opened by its link: its copy link on top
+    try:
+        page.locator("code.kl-link-text", has_text="scenario=").first.wait_for(timeout=120_000)
+        play = page.locator(".kl-play-panel").first
+        play.locator("input[type=text]").first.fill("4")  # the seed
+        play.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        page.locator(".kl-coup-play .kl-choices button").first.wait_for(timeout=120_000)  # a game on the table
+        share = page.get_by_role("button", name="แชร์เกมนี้ / share this game").first
+        share.scroll_into_view_if_needed()
+        share.click()
+        try:
+            page.locator("code.kl-link-text", has_text="game=").first.wait_for(timeout=120_000)
+        except Exception:
+            page.screenshot(path=str(ARTIFACTS / "phone_share_link_failed.png"))
+            raise
+        page.wait_for_timeout(500)
+        links = page.evaluate(LINK_TEXTS)
+        assert any("scenario=" in x["text"] for x in links) and any("game=" in x["text"] for x in links), links
+        for x in links:
+            assert x["clamp"] in ("none", "", None) and not x["cutX"] and not x["cutY"], x
+            assert x["left"] >= -1 and x["right"] <= PHONE["width"] + 1, x
+            assert x["select"] == "all", x
+        game = next(x["text"] for x in links if "game=" in x["text"])
+        assert len(game) < 400, game  # seed, players, the moves so far (every default reading was in it)
+        page.locator("code.kl-link-text", has_text="game=").first.screenshot(path=str(ARTIFACTS / "phone_share_link.png"))
     finally:
         page.close()
 

@@ -80,7 +80,7 @@ def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(brow
         income = table.locator(".kl-choices button", has_text="รายได้").first
         income.wait_for(timeout=60_000)
         income.click()
-        table.locator(".kl-story").filter(has_text="ที่นั่ง 0 รับเงิน").wait_for(timeout=60_000)
+        table.locator(".kl-story").filter(has_text="ที่นั่ง 1 รับเงิน").wait_for(timeout=60_000)
         table.locator(".kl-choices button").first.wait_for(timeout=60_000)  # the bots answered
         story = table.locator(".kl-story").inner_text()
         play.get_by_role("button", name="แชร์เกมนี้ / share this game").click()
@@ -95,10 +95,10 @@ def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(brow
         assert href.startswith("?game="), href
         other = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="th-TH")
         other.goto(f"{dashboard}/voila/render/coup.ipynb{href}", wait_until="domcontentloaded", timeout=120_000)
-        again = other.locator(".kl-coup-play .kl-story").filter(has_text="ที่นั่ง 0 รับเงิน").first
+        again = other.locator(".kl-coup-play .kl-story").filter(has_text="ที่นั่ง 1 รับเงิน").first
         again.wait_for(timeout=180_000)
-        mine = [ln for ln in story.splitlines() if "ที่นั่ง 0 รับเงิน" in ln]
-        assert mine and [ln for ln in again.inner_text().splitlines() if "ที่นั่ง 0 รับเงิน" in ln] == mine
+        mine = [ln for ln in story.splitlines() if "ที่นั่ง 1 รับเงิน" in ln]
+        assert mine and [ln for ln in again.inner_text().splitlines() if "ที่นั่ง 1 รับเงิน" in ln] == mine
         ARTIFACTS.mkdir(exist_ok=True)
         play.locator(".kl-share-box").first.screenshot(path=str(ARTIFACTS / "share_game_link.png"))
     finally:

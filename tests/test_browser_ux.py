@@ -196,7 +196,8 @@ def test_the_stepper_buttons_are_named_by_their_tooltips(browser, dashboard, wid
     """The rulings stepper's four buttons are icons alone: a screen reader (Chromium's accessibility
     tree) named them by their Font Awesome glyph ("\\uf049"), not their Thai + English tooltip, and
     the slider's label "ขั้น" showed a "null" tooltip.  Each button is found by its role and its
-    tooltip's words, its glyph hidden; no label's title is "null"."""
+    tooltip's words, its glyph hidden; no label's title is "null".  Both fronts: the light one names
+    them in its ButtonView, the Voila one (``KOTIKA_FRONT=voila``, template ``kotika``) on the page."""
     page = _phone(browser, width, height)
     try:
         page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)

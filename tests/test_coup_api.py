@@ -43,8 +43,9 @@ def test_every_legal_action_has_a_distinct_label(field, reading):
             for (th, en), a in zip(labels, legal):
                 assert th and en and isinstance(th, str) and isinstance(en, str), a
                 if seat != CHANCE:
-                    assert en.startswith(f"seat {seat}"), (en, a)
-                    assert th.startswith(f"ที่นั่ง {seat}"), (th, a)
+                    # ids count from 0, readers from 1: "seat 1: income", "seat 1 passes: ..."
+                    assert en.startswith((f"seat {seat + 1}:", f"seat {seat + 1} ")), (en, a)
+                    assert th.startswith((f"ที่นั่ง {seat + 1}:", f"ที่นั่ง {seat + 1} ")), (th, a)
                     assert GAME.explain_illegal(s, a) is None
             assert len(set(labels)) == len(labels), labels  # buttons can be told apart
 
@@ -57,10 +58,10 @@ def test_a_pass_says_on_what():
             if a.get("type") == "pass":
                 th, en = GAME.describe_action(s, a)
                 if GAME.observe(s, None)["phase"] == "block":
-                    assert en.startswith(f"seat {seat} passes: does not block seat {s.turn}'s "), en
+                    assert en.startswith(f"seat {seat + 1} passes: does not block seat {s.turn + 1}'s "), en
                     seen.add("block")
                 else:
-                    assert en.startswith(f"seat {seat} passes: does not challenge seat "), en
+                    assert en.startswith(f"seat {seat + 1} passes: does not challenge seat "), en
                     assert " claim" in en or " block" in en
                     seen.add(GAME.observe(s, None)["phase"])
     assert seen == {"block", "challenge_action", "challenge_block"}

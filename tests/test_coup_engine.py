@@ -568,13 +568,13 @@ def test_cached_event_texts_name_the_right_seat_and_card():
             tr = GAME.apply(s, choose_action(GAME, s, None, rng))
             for e in tr.events:
                 if e.kind == "pass":  # a pass says on what: whose claim, or which action it lets stand
-                    assert e.text_th.startswith(f"ที่นั่ง {e.actor} ผ่าน: ไม่")
-                    assert e.text_en.startswith(f"seat {e.actor} passes: does not ")
-                    assert f"seat {s.turn}'s " in e.text_en
+                    assert e.text_th.startswith(f"ที่นั่ง {e.actor + 1} ผ่าน: ไม่")
+                    assert e.text_en.startswith(f"seat {e.actor + 1} passes: does not ")
+                    assert f"seat {s.turn + 1}'s " in e.text_en
                 elif e.kind == "influence_lost" and not e.data.get("face_down"):
-                    assert e.text_en == f"seat {e.actor} loses an influence: {e.data['card']} turned face up"
+                    assert e.text_en == f"seat {e.actor + 1} loses an influence: {e.data['card']} turned face up"
                 elif e.kind == "challenge":
-                    assert e.text_en.startswith(f"seat {e.actor} challenges seat {e.data['claimant']}'s ")
+                    assert e.text_en.startswith(f"seat {e.actor + 1} challenges seat {e.data['claimant'] + 1}'s ")
                 seen.add(e.kind)
             s = tr.state
     assert {"pass", "influence_lost", "challenge"} <= seen

@@ -154,7 +154,7 @@ def test_action_labels_cover_every_type():
 def test_target_seats_read_as_seats_not_amounts():
     for typ, target in (("steal", 1), ("examine", 2), ("coup", 3), ("assassinate", 1), ("convert", 2)):
         label = action_label({"player": 0, "type": typ, "target": target})
-        assert f"ที่นั่ง {target}" in label and f"seat {target}" in label.lower(), label
+        assert f"ที่นั่ง {target + 1}" in label and f"seat {target + 1}" in label.lower(), label
 
 
 def test_spectator_heading_is_neutral_and_status_names_the_action():
@@ -179,7 +179,7 @@ def test_hidden_draws_in_the_log_are_readable():
     lines = [o[0] for o in table.eventlog.select.options]
     for kind in ("card_drawn", "exchange_draw", "exchange_return", "examine_show"):
         assert not any(f"({kind}" in x or f"{kind}:" in x for x in lines)
-    assert any(f"ที่นั่ง {hidden[0].actor} ▸" in x and "การ์ดปิด / " in x for x in lines)
+    assert any(f"ที่นั่ง {hidden[0].actor + 1} ▸" in x and "การ์ดปิด / " in x for x in lines)
 
 
 def test_chance_after_an_undo_comes_back_the_same():
@@ -235,7 +235,7 @@ def test_an_eliminated_seat_shows_no_claims():
     assert out and any(p["claims"] for p in out)  # the engine keeps them; the view drops them
     html = table_html(obs)
     for p in out:
-        seat_div = html.split(f"<b>ที่นั่ง {p['seat']}</b>", 1)[1].split('<div class="kl-seat', 1)[0]
+        seat_div = html.split(f"<b>ที่นั่ง {p['seat'] + 1}</b>", 1)[1].split('<div class="kl-seat', 1)[0]
         assert "อ้าง / claimed" not in seat_div
     alive_claims = [p for p in obs["players"] if p["alive"] and p["claims"]]
     assert html.count("อ้าง / claimed") == len(alive_claims)
@@ -439,3 +439,36 @@ def test_the_play_table_starts_with_the_honest_bots_and_offers_the_others():
     start.click()
     assert all(isinstance(bot, Bluffer) for bot in holder.children[0].bots.values())
     assert SPEC.analysis[0] == "honest"  # "what would the bots do here?" was already honest
+
+
+def test_readers_count_seats_from_1_as_in_the_other_games():
+    """Coup's texts said "ที่นั่ง 0" where every other game says "ผู้เล่น 1" / "seat 1" (a fresh
+    user's finding).  Ids (in actions, observations, saves) still count from 0; every word a reader
+    sees counts from 1: the engine's event texts and action labels, the table, the story's
+    headings and the seat names, over bot games of 2 to 6 seats."""
+    import re
+    from rules.core.play import choose_action
+    from rules.coup.state import seat_name
+    from widgets.coup import labels
+
+    assert seat_name(0) == ("ที่นั่ง 1", "seat 1") and SPEC.seat_label(0) == "ที่นั่ง 1"
+    rng = random.Random(3)
+    said: set[int] = set()
+    for players in range(2, 7):
+        session = GameSession(GAME, config={"players": players, "reformation": players % 2 == 0}, seed=players)
+        texts = [t for e in session.events for t in (e.text_th, e.text_en)]
+        assert f"seats 1-{players} clockwise" in " ".join(texts)
+        while GAME.current_player(session.state) != TERMINAL and session.step < 200:
+            s = session.state
+            cp = GAME.current_player(s)
+            for seat in ([cp] if isinstance(cp, int) and cp >= 0 else sorted(cp) if isinstance(cp, frozenset) else []):
+                texts += [t for a in GAME.legal_actions(s, seat) for t in GAME.describe_action(s, a)]
+            texts += [table_html(session.observation(v), None, s) for v in (None, 0)]
+            texts.append(labels.turn_of(session.observation(None)))
+            tr = session.apply(choose_action(GAME, s, None, rng))
+            texts += [t for e in tr.events for t in (e.text_th, e.text_en)]
+        for text in texts:
+            for n in re.findall(r"(?:ที่นั่ง|[Ss]eat) (\d+)", text):
+                assert 1 <= int(n) <= players, (n, text)
+                said.add(int(n))
+    assert said == {1, 2, 3, 4, 5, 6}

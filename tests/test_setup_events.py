@@ -71,11 +71,11 @@ def test_seat_1_hand_is_not_in_seat_0s_view():
     lines = [o[0] for o in table.eventlog.select.options]
     assert len(lines) == 8 and all(x.split(". ", 1)[1].startswith(SETUP_MARK) for x in lines)
     text = " ".join(lines)
-    assert "ที่นั่ง 0 ได้การ์ด ดยุค และ ทูต" in text  # its own hand
+    assert "ที่นั่ง 1 ได้การ์ด ดยุค และ ทูต" in text  # its own hand (seat id 0)
     assert "คอนเตสซ่า" not in text and "นักสืบศาสนา" not in text  # seat 1 holds them
-    assert "ที่นั่ง 1 ▸ ได้รับการ์ดในมือตอนเริ่มเกม: การ์ดปิด" in text
+    assert "ที่นั่ง 2 ▸ ได้รับการ์ดในมือตอนเริ่มเกม: การ์ดปิด" in text
     seat1 = " ".join(o[0] for o in CoupTable(table.session, viewer=1).eventlog.select.options)
-    assert "ที่นั่ง 1 ได้การ์ด คอนเตสซ่า และ นักสืบศาสนา" in seat1 and "ดยุค และ ทูต" not in seat1
+    assert "ที่นั่ง 2 ได้การ์ด คอนเตสซ่า และ นักสืบศาสนา" in seat1 and "ดยุค และ ทูต" not in seat1
 
 
 def test_coup_reformation_almshouse_empty_and_faction_first():
@@ -280,7 +280,7 @@ def test_coup_table_log_keeps_setup_after_undo():
     assert 'data-clause="setup.deal"' in table.eventlog.detail.value
     session.apply({"player": 0, "type": "income"})
     assert len(table.eventlog.select.options) == 9
-    assert table.eventlog.select.options[-1][0].startswith("9. ที่นั่ง 0")
+    assert table.eventlog.select.options[-1][0].startswith("9. ที่นั่ง 1")
     session.undo()
     assert [o[0].split(". ", 1)[1].startswith(SETUP_MARK) for o in table.eventlog.select.options] == [True] * 8
 

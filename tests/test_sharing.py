@@ -344,3 +344,43 @@ def test_a_prepared_file_says_it_is_ready_as_a_button(gid):
         assert re.search(r"<a class='kl-download' download='[^']+' href='data:[^']+' role='button'>", files.value)
     css = sharing.SHARE_CSS
     assert re.search(r"a\.kl-download \{ display: inline-block;[^}]*background: #1565c0; color: #fff", css)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_shared_games_link_carries_only_the_readings_that_differ(gid):
+    """A fresh user found the "share this game" link very long.  What made it long was not a state
+    (a link never held the snapshot) but the config: every ambiguity's reading spelled out, 60-85 %
+    of a fresh game's code.  The link now holds ``players`` and the readings that differ from the
+    engine's defaults; it opens the same game, and a link of the old form (the whole config) still
+    does."""
+    from urllib.parse import urlencode
+    spec, panel, share, holder = _panel(gid)
+    table = holder.children[0]
+    _play_some(table, 4)
+    share.share_button.click()
+    query = link_query(share.link.value)
+    code = parse_qs(query[1:])["game"][0]
+    game = table.session.game
+    full = game.config_to_json(table.session.config)
+    assert json.loads(sharing.save_from_code(code))["config"] == {"players": full["players"]}
+    old = sharing.game_code(table.session.save(table={"viewer": table.viewer, "bots": spec.bot_kind}))
+    assert len(code) < len(old)
+    for q in (query[1:], urlencode({"game": old})):
+        box = page.link_box()
+        assert page.follow(box, spec, query=q) is not None
+        linked = box.children[1]
+        assert game.config_to_json(linked.session.config) == full
+        assert linked.session.actions == table.session.actions and linked.session.state == table.session.state
+
+
+def test_a_link_keeps_the_readings_the_reader_chose():
+    """A reading other than the default stays in the link (and only it): the game it opens is played
+    under that reading."""
+    from rules.coup import GAME
+    from widgets.session import GameSession
+    spec = spec_of("coup")
+    session = GameSession(GAME, config={"players": 3, "reformation": True, "who_blocks": "anyone"}, seed=3)
+    text = sharing.link_save(session, {"viewer": 0, "bots": spec.bot_kind})
+    assert json.loads(text)["config"] == {"players": 3, "reformation": True, "who_blocks": "anyone"}
+    opened, viewer, _kind = sharing.open_session(spec, sharing.save_from_code(sharing.game_code(text)), "link")
+    assert opened.config == session.config and opened.state == session.state and viewer == 0

@@ -617,6 +617,22 @@ def test_register_view_lists_every_entry_with_its_default(game):
         assert f"<code>{a.id}</code>" in page and f"<code>{a.default}</code> (ค่าเริ่มต้น / default)" in page
 
 
+@pytest.mark.parametrize("game", ["coup", "shadow_master", "valeria", "new_world", "toy_pig"])
+def test_register_headings_say_each_question_in_thai_and_english(game):
+    """A fresh user found Shadow Master's register headings (what shows while an entry is folded)
+    in Thai alone: each heading holds the entry's own ``question_th`` and ``question_en``."""
+    import html as html_lib
+    import re
+    from rules.core.ambiguity import load_ambiguities
+    from widgets.rulepanel import ambiguities_html
+    heads = re.findall(r"<summary>(.*?)</summary>", ambiguities_html(game))
+    entries = load_ambiguities(game)
+    assert len(heads) == len(entries)
+    for a, head in zip(entries, heads):
+        text = html_lib.unescape(re.sub(r"<code>.*?</code>|<[^>]+>", " ", head))
+        assert a.question_th in text and a.question_en in text, (a.id, text)
+
+
 def test_home_rulebooks_open_on_a_section_that_applies():
     """A fresh user's first sight of the home was Shadow Master's preamble: its title alone, badged
     "ไม่เกี่ยว · not applicable".  Each game's rule panel opens on the first section holding a clause

@@ -131,8 +131,8 @@ class RulePanel(w.VBox):
 
 def ambiguities_html(game: str) -> str:
     """``game``'s ambiguity register (:func:`rules.core.ambiguity.load_ambiguities`) as HTML:
-    each question, its readings (the default in bold), why, the clauses, and the config field
-    (and data file, where given) that selects a reading."""
+    each question (Thai and English in its folded heading), its readings (the default in bold),
+    why, the clauses, and the config field (and data file, where given) that selects a reading."""
     from rules.core.ambiguity import load_ambiguities
 
     e = html.escape
@@ -143,8 +143,10 @@ def ambiguities_html(game: str) -> str:
             f'{" (ค่าเริ่มต้น / default)" if r.id == a.default else ""}: {e(r.description_th)}'
             f'<br><i>{e(r.description_en)}</i></li>' for r in a.readings)
         data = getattr(a, "data", None)
-        rows.append(f'<details><summary><b>{e(a.question_th)}</b> <code>{e(a.id)}</code></summary>'
-                    f'<div><i>{e(a.question_en)}</i></div><ul>{readings}</ul>'
+        # the heading is what a reader sees folded: the question in Thai and in English (the entry's own)
+        rows.append(f'<details><summary><b>{e(a.question_th)}</b> <code>{e(a.id)}</code>'
+                    f'<span class="kl-question-en" style="display:block"><i>{e(a.question_en)}</i></span></summary>'
+                    f'<ul>{readings}</ul>'
                     f'<div>ทำไม / why: {e(a.why)}</div><div style="color:#666">ข้อ / clauses: '
                     f'{e(", ".join(a.clauses))} · config: <code>{e(a.variant or a.config or "-")}</code>'
                     + (f' · data: <code>{e(str(data))}</code>' if data else "") + '</div></details>')

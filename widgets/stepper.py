@@ -16,8 +16,8 @@ class Stepper(w.HBox):
     def __init__(self, session, **kwargs):
         self.session = session
         bl = w.Layout(width="42px")
-        # icons alone: each button's tooltip is its name (its title, and its aria-label in the
-        # light front, widgets/front/src/index.js), Thai and English
+        # icons alone: each button's tooltip is its name (its title, and its aria-label: the light
+        # front's widgets/front/src/index.js, the Voila front's template kotika), Thai and English
         self.first = w.Button(icon="fast-backward", tooltip="ขั้นแรก / first", layout=bl)
         self.back = w.Button(icon="step-backward", tooltip="ย้อน / back", layout=bl)
         self.forward = w.Button(icon="step-forward", tooltip="ถัดไป / forward", layout=bl)

@@ -432,14 +432,14 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
         return IllegalAction("cover.players", f"ไม่มีที่นั่ง {p!r}", f"no seat {p!r} in this game")
     if ph == FACTION:
         if p != state[I_CUR]:
-            return IllegalAction("reformation.factions", f"ตอนนี้ที่นั่ง {state[I_CUR]} ต้องเลือกศาสนา (0 หรือ 1)",
-                                 f"seat {state[I_CUR]} must now choose a faction (0 or 1)")
+            return IllegalAction("reformation.factions", f"ตอนนี้ที่นั่ง {state[I_CUR] + 1} ต้องเลือกศาสนา (0 หรือ 1)",
+                                 f"seat {state[I_CUR] + 1} must now choose a faction (0 or 1)")
         return IllegalAction("reformation.factions", "ต้องเลือกศาสนา 0 หรือ 1 ก่อน",
                              "first choose a faction: 0 or 1")
     if ph == TURN:
         if p != state[I_TURN]:
-            return IllegalAction("setup.first_turn", f"ยังไม่ถึงตาของที่นั่ง {p} (ตาของที่นั่ง {state[I_TURN]})",
-                                 f"it is seat {state[I_TURN]}'s turn, not seat {p}'s")
+            return IllegalAction("setup.first_turn", f"ยังไม่ถึงตาของที่นั่ง {p + 1} (ตาของที่นั่ง {state[I_TURN] + 1})",
+                                 f"it is seat {state[I_TURN] + 1}'s turn, not seat {p + 1}'s")
         return _refuse_turn(state, action, kind, p)
     if ph in (CHAL, CHAL_BLOCK, BLOCK):
         clause = "details.block_optional" if ph == BLOCK else "challenge.bluff"
@@ -450,16 +450,16 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
         if p not in state.window:
             if ph == BLOCK and p != state[I_TURN] and state[I_HANDS][p] and restricted_state(state, state[I_TURN], p):
                 return IllegalAction("reformation.same_faction",
-                                     f"ที่นั่ง {p} นับถือศาสนาเดียวกับผู้กระทำ จึงยับยั้งกันไม่ได้",
-                                     f"seat {p} shares the actor's faction and may not block it")
+                                     f"ที่นั่ง {p + 1} นับถือศาสนาเดียวกับผู้กระทำ จึงยับยั้งกันไม่ได้",
+                                     f"seat {p + 1} shares the actor's faction and may not block it")
             if ph == BLOCK:
                 return IllegalAction(ACTION_CLAUSE.get(state[I_ACT][0], clause),
-                                     f"ที่นั่ง {p} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p} may not block this action")
-            return IllegalAction(clause, f"ที่นั่ง {p} ไม่อยู่ในช่วงท้าทายนี้ (เป็นผู้อ้างเองหรือตอบไปแล้ว)",
-                                 f"seat {p} is not in this challenge window (the claimant, or already answered)")
+                                     f"ที่นั่ง {p + 1} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p + 1} may not block this action")
+            return IllegalAction(clause, f"ที่นั่ง {p + 1} ไม่อยู่ในช่วงท้าทายนี้ (เป็นผู้อ้างเองหรือตอบไปแล้ว)",
+                                 f"seat {p + 1} is not in this challenge window (the claimant, or already answered)")
         if p not in state[I_CUR]:
-            return IllegalAction(clause, f"ยังไม่ถึงลำดับของที่นั่ง {p} (ถามทีละคนตามเข็มนาฬิกา)",
-                                 f"seat {p} is not asked yet (seats answer one at a time, clockwise)")
+            return IllegalAction(clause, f"ยังไม่ถึงลำดับของที่นั่ง {p + 1} (ถามทีละคนตามเข็มนาฬิกา)",
+                                 f"seat {p + 1} is not asked yet (seats answer one at a time, clockwise)")
         if ph == BLOCK and kind == "block":
             blocks = ", ".join(NAMES[c] for c in block_characters(state))
             return IllegalAction(ACTION_CLAUSE.get(state[I_ACT][0], clause),
@@ -469,10 +469,10 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
             if p not in early_blockers(state):
                 if p != state[I_TURN] and restricted_state(state, state[I_TURN], p):
                     return IllegalAction("reformation.same_faction",
-                                         f"ที่นั่ง {p} นับถือศาสนาเดียวกับผู้กระทำ จึงยับยั้งกันไม่ได้",
-                                         f"seat {p} shares the actor's faction and may not block it")
+                                         f"ที่นั่ง {p + 1} นับถือศาสนาเดียวกับผู้กระทำ จึงยับยั้งกันไม่ได้",
+                                         f"seat {p + 1} shares the actor's faction and may not block it")
                 return IllegalAction(ACTION_CLAUSE.get(state[I_ACT][0], clause),
-                                     f"ที่นั่ง {p} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p} may not block this action")
+                                     f"ที่นั่ง {p + 1} ยับยั้งการกระทำนี้ไม่ได้", f"seat {p + 1} may not block this action")
             blocks = ", ".join(NAMES[c] for c in block_characters(state))
             return IllegalAction(ACTION_CLAUSE.get(state[I_ACT][0], clause),
                                  f"การกระทำนี้ยับยั้งได้ด้วย {blocks} เท่านั้น",
@@ -483,8 +483,8 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
         return IllegalAction(clause, "ตอบได้เพียง ผ่าน หรือ " + ("ยับยั้ง" if ph == BLOCK else "ท้าทาย"),
                              "the only answers are pass or " + ("block" if ph == BLOCK else "challenge"))
     if p != state[I_CUR]:
-        return IllegalAction("challenge.bluff", f"ตอนนี้รอที่นั่ง {state[I_CUR]} ไม่ใช่ที่นั่ง {p}",
-                             f"waiting for seat {state[I_CUR]}, not seat {p}")
+        return IllegalAction("challenge.bluff", f"ตอนนี้รอที่นั่ง {state[I_CUR] + 1} ไม่ใช่ที่นั่ง {p + 1}",
+                             f"waiting for seat {state[I_CUR] + 1}, not seat {p + 1}")
     card = CARD.get(action.get("card"), -1) if isinstance(action.get("card"), str) else -1
     if ph == PROVE:
         if kind == "prove":
@@ -564,8 +564,8 @@ def _refuse_turn(state, action, kind, p):
                                  "choose another player who is still in the game")
         if kind in ("coup", "steal", "assassinate") and restricted_state(state, p, t):
             return IllegalAction("reformation.same_faction",
-                                 f"ที่นั่ง {t} นับถือศาสนาเดียวกัน จึงรีดไถ ลอบสังหาร หรือรัฐประหารกันไม่ได้",
-                                 f"seat {t} shares your faction: no steal, assassination or coup between them")
+                                 f"ที่นั่ง {t + 1} นับถือศาสนาเดียวกัน จึงรีดไถ ลอบสังหาร หรือรัฐประหารกันไม่ได้",
+                                 f"seat {t + 1} shares your faction: no steal, assassination or coup between them")
         if kind == "steal":
             return IllegalAction(clause, f"ขโมยได้เฉพาะจากผู้ที่มีเงิน {R.steal_min} เหรียญขึ้นไป",
                                  f"you may only steal from a player with {R.steal_min}+ coins (ambiguity steal_short)")
@@ -628,12 +628,12 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
             size = len(a.get("order") or ()) or len(state.deck) + (len(state.todo[0][3]) if state.todo else 0)
             return f"สับกองการ์ด ({size} ใบ)", f"the deck is shuffled ({size} cards)"
         t = state.todo[0][1]
-        return (f"สุ่มการ์ด 1 ใบของที่นั่ง {t} ให้ที่นั่ง {state.turn} ดู",
-                f"one of seat {t}'s cards is picked at random for seat {state.turn} to see")
+        return (f"สุ่มการ์ด 1 ใบของที่นั่ง {t + 1} ให้ที่นั่ง {state.turn + 1} ดู",
+                f"one of seat {t + 1}'s cards is picked at random for seat {state.turn + 1} to see")
     p = a["player"]
     kind = a["type"]
     t = a.get("target", -1)
-    me_th, me_en = f"ที่นั่ง {p}: ", f"seat {p}: "
+    me_th, me_en = f"ที่นั่ง {p + 1}: ", f"seat {p + 1}: "
     ph = state.phase
     if kind == "income":
         return me_th + f"รายได้ รับ {R.income} เหรียญ", me_en + f"income, take {R.income} coin(s)"
@@ -641,28 +641,28 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
         return (me_th + f"ความช่วยเหลือจากภายนอก รับ {R.aid} เหรียญ (ดยุคยับยั้งได้)",
                 me_en + f"foreign aid, take {R.aid} coins (a Duke may block)")
     if kind == "coup":
-        return (me_th + f"จ่าย {R.coup_cost} เหรียญ รัฐประหารที่นั่ง {t}",
-                me_en + f"pay {R.coup_cost} to coup seat {t}")
+        return (me_th + f"จ่าย {R.coup_cost} เหรียญ รัฐประหารที่นั่ง {t + 1}",
+                me_en + f"pay {R.coup_cost} to coup seat {t + 1}")
     if kind == "tax":
         return me_th + f"อ้างดยุค: เก็บภาษี รับ {R.tax} เหรียญ", me_en + f"claim the Duke: tax, take {R.tax} coins"
     if kind == "steal":
         k = min(R.steal, state.coins[t])
-        return (me_th + f"อ้างกัปตัน: ขโมยเงิน {k} เหรียญจากที่นั่ง {t}",
-                me_en + f"claim the Captain: steal {k} coin(s) from seat {t}")
+        return (me_th + f"อ้างกัปตัน: ขโมยเงิน {k} เหรียญจากที่นั่ง {t + 1}",
+                me_en + f"claim the Captain: steal {k} coin(s) from seat {t + 1}")
     if kind == "assassinate":
-        return (me_th + f"อ้างนักฆ่า: จ่าย {R.assassin_cost} เหรียญ ลอบสังหารที่นั่ง {t}",
-                me_en + f"claim the Assassin: pay {R.assassin_cost} to assassinate seat {t}")
+        return (me_th + f"อ้างนักฆ่า: จ่าย {R.assassin_cost} เหรียญ ลอบสังหารที่นั่ง {t + 1}",
+                me_en + f"claim the Assassin: pay {R.assassin_cost} to assassinate seat {t + 1}")
     if kind == "exchange":
         c = CARD[a["character"]]
         k = R.draw_amb if c == AMBASSADOR else R.draw_inq
         return (me_th + f"อ้าง{TH[c]}: แลกเปลี่ยน รับการ์ด {k} ใบจากกอง แล้วคืน {k} ใบ",
                 me_en + f"claim the {NAMES[c].capitalize()}: exchange, take {k} card(s) from the deck, then return {k}")
     if kind == "examine":
-        return (me_th + f"อ้างนักสืบศาสนา: สอบสวนที่นั่ง {t} (ดูการ์ด 1 ใบ)",
-                me_en + f"claim the Inquisitor: examine seat {t} (look at 1 card)")
+        return (me_th + f"อ้างนักสืบศาสนา: สอบสวนที่นั่ง {t + 1} (ดูการ์ด 1 ใบ)",
+                me_en + f"claim the Inquisitor: examine seat {t + 1} (look at 1 card)")
     if kind == "convert":
         cost = R.convert_self if t == p else R.convert_other
-        who_th, who_en = ("ตัวเอง", "yourself") if t == p else (f"ที่นั่ง {t}", f"seat {t}")
+        who_th, who_en = ("ตัวเอง", "yourself") if t == p else (f"ที่นั่ง {t + 1}", f"seat {t + 1}")
         if not state.faction:  # no factions without the Reformation: a label for a refused action
             return me_th + f"เปลี่ยนศาสนา{who_th}", me_en + f"convert {who_en}"
         f = 1 - state.faction[t]
@@ -678,8 +678,8 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
     if kind == "block":
         c = CARD[a["character"]]
         ath, aen = action_phrase(state.act[0], state.act[1])
-        return (me_th + f"อ้าง{TH[c]}เพื่อยับยั้งการ{ath} ของที่นั่ง {state.turn}",
-                me_en + f"claim the {NAMES[c].capitalize()} to block seat {state.turn}'s {aen}")
+        return (me_th + f"อ้าง{TH[c]}เพื่อยับยั้งการ{ath} ของที่นั่ง {state.turn + 1}",
+                me_en + f"claim the {NAMES[c].capitalize()} to block seat {state.turn + 1}'s {aen}")
     if kind == "prove":
         if state.blocker < 0 and state.act[0] == "embezzle":
             return (me_th + "เปิดไพ่ทั้งหมดให้ทุกคนดู พิสูจน์ว่าไม่มีนกยูง",
@@ -712,21 +712,21 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
                 me_en + f"return {_cards_en(ret)} to the deck, keep {_cards_en(kept_names) or 'nothing'}")
     if kind == "show":
         c = a["card"]
-        return (me_th + f"ให้ที่นั่ง {state.turn} ดู{TH[CARD[c]]}",
-                me_en + f"show the {c.capitalize()} to seat {state.turn}")
+        return (me_th + f"ให้ที่นั่ง {state.turn + 1} ดู{TH[CARD[c]]}",
+                me_en + f"show the {c.capitalize()} to seat {state.turn + 1}")
     if kind == "force_exchange":
         t = state.act[1]
         if R.forced_inquisitor_exchange:
             k = R.draw_inq
-            return (me_th + f"บังคับให้ที่นั่ง {t} แลกเปลี่ยน (รับ {k} ใบจากกอง แล้วคืน {k} ใบ)",
-                    me_en + f"force seat {t} to exchange (take {k} card(s) from the deck, then return {k})")
+            return (me_th + f"บังคับให้ที่นั่ง {t + 1} แลกเปลี่ยน (รับ {k} ใบจากกอง แล้วคืน {k} ใบ)",
+                    me_en + f"force seat {t + 1} to exchange (take {k} card(s) from the deck, then return {k})")
         c = NAMES[state.shown]
-        return (me_th + f"บังคับให้ที่นั่ง {t} แลก{TH[state.shown]}ที่ดูกับใบบนสุดของกอง",
-                me_en + f"force seat {t} to swap the {c.capitalize()} shown for the deck's top card")
+        return (me_th + f"บังคับให้ที่นั่ง {t + 1} แลก{TH[state.shown]}ที่ดูกับใบบนสุดของกอง",
+                me_en + f"force seat {t + 1} to swap the {c.capitalize()} shown for the deck's top card")
     if kind == "let_keep":
         t = state.act[1]
-        return (me_th + f"ให้ที่นั่ง {t} เก็บ{TH[state.shown]}ไว้",
-                me_en + f"let seat {t} keep the {NAMES[state.shown].capitalize()}")
+        return (me_th + f"ให้ที่นั่ง {t + 1} เก็บ{TH[state.shown]}ไว้",
+                me_en + f"let seat {t + 1} keep the {NAMES[state.shown].capitalize()}")
     if kind == "choose_faction":
         f = a["faction"]
         if R.each_chooses:

@@ -23,9 +23,9 @@ from .state import (ACTION_CLAUSE, BLOCK, CHAL, CHAL_BLOCK, CONTESSA, I_ACT, I_F
                     I_CHALLENGER, I_CLAIMANT, I_CUR, I_EVENTS, I_HANDS, I_PHASE, I_RULES, I_TODO, I_TURN,
                     I_WINDOW, END, NAMES, PROVE, SEATS_MAX, TH, add_claim, CoupState, living_after, lose)
 
-BLOCK_TX = tuple(tuple((f"ที่นั่ง {s} อ้าง{TH[c]}เพื่อยับยั้ง", f"seat {s} claims the {NAMES[c]} to block")
+BLOCK_TX = tuple(tuple((f"ที่นั่ง {s + 1} อ้าง{TH[c]}เพื่อยับยั้ง", f"seat {s + 1} claims the {NAMES[c]} to block")
                       for c in range(len(NAMES))) for s in range(SEATS_MAX))
-FAIL_TX = tuple((f"ที่นั่ง {s} พิสูจน์ไม่ได้ การกระทำล้มเหลว", f"seat {s} does not prove the claim; the action fails")
+FAIL_TX = tuple((f"ที่นั่ง {s + 1} พิสูจน์ไม่ได้ การกระทำล้มเหลว", f"seat {s + 1} does not prove the claim; the action fails")
                 for s in range(SEATS_MAX))
 
 
@@ -36,13 +36,13 @@ def action_phrase(kind: str, target: int) -> tuple[str, str]:
     if kind == "tax":
         return "เก็บภาษี", "tax"
     if kind == "steal":
-        return f"ขโมยเงินจากที่นั่ง {target}", f"steal from seat {target}"
+        return f"ขโมยเงินจากที่นั่ง {target + 1}", f"steal from seat {target + 1}"
     if kind == "assassinate":
-        return f"ลอบสังหารที่นั่ง {target}", f"assassination of seat {target}"
+        return f"ลอบสังหารที่นั่ง {target + 1}", f"assassination of seat {target + 1}"
     if kind == "exchange":
         return "แลกเปลี่ยน", "exchange"
     if kind == "examine":
-        return f"สอบสวนที่นั่ง {target}", f"examine of seat {target}"
+        return f"สอบสวนที่นั่ง {target + 1}", f"examine of seat {target + 1}"
     if kind == "foreign_aid":
         return "ขอความช่วยเหลือจากภายนอก", "foreign aid"
     if kind == "embezzle":
@@ -59,13 +59,13 @@ def claim_phrase(s) -> tuple[str, str]:
     ath, aen = action_phrase(kind, t)
     if s[I_BLOCKER] >= 0:
         b, c = s[I_BLOCKER], s[I_BLOCK_CLAIM]
-        return (f"การยับยั้งด้วย{TH[c]}ของที่นั่ง {b} (ต่อการ{ath} ของที่นั่ง {turn})",
-                f"seat {b}'s {NAMES[c].capitalize()} block (of seat {turn}'s {aen})")
+        return (f"การยับยั้งด้วย{TH[c]}ของที่นั่ง {b + 1} (ต่อการ{ath} ของที่นั่ง {turn + 1})",
+                f"seat {b + 1}'s {NAMES[c].capitalize()} block (of seat {turn + 1}'s {aen})")
     if kind == "embezzle":
-        return (f"คำประกาศของที่นั่ง {turn} ว่าไม่มีนกยูง (ยักยอก)",
-                f"seat {turn}'s claim of no peacock (Duke) to embezzle")
-    return (f"การอ้าง{TH[claim]}ของที่นั่ง {turn} ({ath})",
-            f"seat {turn}'s {NAMES[claim].capitalize()} claim ({aen})")
+        return (f"คำประกาศของที่นั่ง {turn + 1} ว่าไม่มีนกยูง (ยักยอก)",
+                f"seat {turn + 1}'s claim of no peacock (Duke) to embezzle")
+    return (f"การอ้าง{TH[claim]}ของที่นั่ง {turn + 1} ({ath})",
+            f"seat {turn + 1}'s {NAMES[claim].capitalize()} claim ({aen})")
 
 
 _PASS_TX: dict = {}
@@ -81,11 +81,11 @@ def pass_tx(s, seat: int) -> tuple[str, str]:
         if ph == BLOCK:
             kind, t, _ = s[I_ACT]
             ath, aen = action_phrase(kind, t)
-            tx = (f"ที่นั่ง {seat} ผ่าน: ไม่ยับยั้งการ{ath} ของที่นั่ง {s[I_TURN]}",
-                  f"seat {seat} passes: does not block seat {s[I_TURN]}'s {aen}")
+            tx = (f"ที่นั่ง {seat + 1} ผ่าน: ไม่ยับยั้งการ{ath} ของที่นั่ง {s[I_TURN] + 1}",
+                  f"seat {seat + 1} passes: does not block seat {s[I_TURN] + 1}'s {aen}")
         else:
             cth, cen = claim_phrase(s)
-            tx = (f"ที่นั่ง {seat} ผ่าน: ไม่ท้าทาย{cth}", f"seat {seat} passes: does not challenge {cen}")
+            tx = (f"ที่นั่ง {seat + 1} ผ่าน: ไม่ท้าทาย{cth}", f"seat {seat + 1} passes: does not challenge {cen}")
         _PASS_TX[key] = tx
     return tx
 
@@ -203,7 +203,7 @@ def challenge_tx(s, seat: int) -> tuple[str, str]:
     tx = _CHALLENGE_TX.get(key)
     if tx is None:
         cth, cen = claim_phrase(s)
-        tx = _CHALLENGE_TX[key] = (f"ที่นั่ง {seat} ท้าทาย{cth}", f"seat {seat} challenges {cen}")
+        tx = _CHALLENGE_TX[key] = (f"ที่นั่ง {seat + 1} ท้าทาย{cth}", f"seat {seat + 1} challenges {cen}")
     return tx
 
 
@@ -300,7 +300,7 @@ def on_prove(w: list) -> None:
     if w[I_ACT][0] == "embezzle" and not block:
         hand = w[I_HANDS][p]
         emit(w[I_EVENTS], "claim_proven", p, ("reformation.embezzle_prove", "challenge.prove"),
-             f"ที่นั่ง {p} เปิดไพ่ทั้งหมดให้ดู พิสูจน์ว่าไม่มีนกยูง", f"seat {p} shows every card: no peacock",
+             f"ที่นั่ง {p + 1} เปิดไพ่ทั้งหมดให้ดู พิสูจน์ว่าไม่มีนกยูง", f"seat {p + 1} shows every card: no peacock",
              hand=[NAMES[c] for c in hand], embezzle=True)
         lose = (("lose", ch, ("challenge.challenger_loses", "reformation.other_rules_same"), False),) \
             if w[I_RULES].embezzle_challenger_loses else ()
@@ -313,8 +313,8 @@ def on_prove(w: list) -> None:
     key = (p, card, block)
     e = _PROVEN_EV.get(key)
     if e is None:
-        e = _PROVEN_EV[key] = new_event("claim_proven", p, cites, f"ที่นั่ง {p} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ",
-                                        f"seat {p} shows the {NAMES[card]}: proven", None,
+        e = _PROVEN_EV[key] = new_event("claim_proven", p, cites, f"ที่นั่ง {p + 1} เปิด{TH[card]}ให้ทุกคนดู พิสูจน์สำเร็จ",
+                                        f"seat {p + 1} shows the {NAMES[card]}: proven", None,
                                         {"card": NAMES[card], "block": block})
     w[I_EVENTS].append(e)
     w[I_TODO] = (("lose", ch, ("challenge.challenger_loses",), False),
@@ -325,7 +325,7 @@ def on_prove(w: list) -> None:
 
 _FAIL_CITES = ("challenge.fail",)
 _BLOCK_FAIL_EV = tuple(new_event("claim_failed", p, ("challenge.fail", "details.block_may_lie"),
-                                 f"ที่นั่ง {p} พิสูจน์การยับยั้งไม่ได้", f"seat {p} does not prove the block", None,
+                                 f"ที่นั่ง {p + 1} พิสูจน์การยับยั้งไม่ได้", f"seat {p + 1} does not prove the block", None,
                                  {"block": True}) for p in range(SEATS_MAX))
 """Seat ``p``'s failed block (challenge.fail, details.block_may_lie): the same event every time."""
 _PROVEN_EV: dict = {}  # (seat, card, block) -> claim_proven event
@@ -348,8 +348,8 @@ def on_fail(w: list, card: int) -> None:
     kind = w[I_ACT][0]
     if kind == "embezzle":
         emit(w[I_EVENTS], "claim_failed", p, ("reformation.embezzle_concede",),
-             f'ที่นั่ง {p} ประกาศว่า "มีนกยูงอยู่" เงินยังอยู่ที่ที่พักพิง',
-             f'seat {p} says "there is a peacock"; the coins stay on the almshouse', embezzle=True)
+             f'ที่นั่ง {p + 1} ประกาศว่า "มีนกยูงอยู่" เงินยังอยู่ที่ที่พักพิง',
+             f'seat {p + 1} says "there is a peacock"; the coins stay on the almshouse', embezzle=True)
         w[I_TODO] = END
         lose(w, p, card, ("reformation.embezzle_concede",), face_down=w[I_RULES].concede_face_down)
         return
@@ -396,8 +396,8 @@ def blocked(w: list) -> None:
     key = (w[I_BLOCKER], w[I_TURN], kind, w[I_BLOCK_CLAIM])
     e = _BLOCKED_EV.get(key)
     if e is None:
-        e = _BLOCKED_EV[key] = new_event("blocked", w[I_BLOCKER], cites, f"การกระทำของที่นั่ง {w[I_TURN]} ถูกยับยั้ง",
-                                         f"seat {w[I_TURN]}'s {kind} is blocked", None,
+        e = _BLOCKED_EV[key] = new_event("blocked", w[I_BLOCKER], cites, f"การกระทำของที่นั่ง {w[I_TURN] + 1} ถูกยับยั้ง",
+                                         f"seat {w[I_TURN] + 1}'s {kind} is blocked", None,
                                          {"action": kind, "character": NAMES[w[I_BLOCK_CLAIM]]})
     w[I_EVENTS].append(e)
 

@@ -36,8 +36,8 @@ def exchange_return(w: list, returned: tuple) -> None:
     key = (p, returned, cites)
     e = _RETURN_EV.get(key)
     if e is None:
-        e = _RETURN_EV[key] = new_event("exchange_return", p, cites, f"ที่นั่ง {p} คืนการ์ด {len(returned)} ใบเข้ากอง",
-                                        f"seat {p} returns {len(returned)} card(s) to the deck", frozenset((p,)),
+        e = _RETURN_EV[key] = new_event("exchange_return", p, cites, f"ที่นั่ง {p + 1} คืนการ์ด {len(returned)} ใบเข้ากอง",
+                                        f"seat {p + 1} returns {len(returned)} card(s) to the deck", frozenset((p,)),
                                         {"count": len(returned), "cards": [NAMES[c] for c in returned]})
     w[I_EVENTS].append(e)
     w[I_TODO] = END
@@ -52,7 +52,7 @@ def shown(w: list, card: int) -> None:
     e = _SHOW_EV.get(key)
     if e is None:
         e = _SHOW_EV[key] = new_event("examine_show", t, ("inquisitor.examine",),
-                                      f"ที่นั่ง {t} ให้ที่นั่ง {actor} ดูการ์ด 1 ใบ", f"seat {t} shows one card to seat {actor}",
+                                      f"ที่นั่ง {t + 1} ให้ที่นั่ง {actor + 1} ดูการ์ด 1 ใบ", f"seat {t + 1} shows one card to seat {actor + 1}",
                                       frozenset((actor, t)), {"target": t, "card": NAMES[card]})
     w[I_EVENTS].append(e)
     w[I_PHASE], w[I_CUR] = EXAMINE, actor
@@ -70,8 +70,8 @@ def examine_decide(w: list, force: bool) -> None:
         e = _FORCE_EV.get((p, t))
         if e is None:
             e = _FORCE_EV[(p, t)] = new_event("examine_force", p, ("inquisitor.examine",),
-                                              f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกการ์ดใบนั้นกับกองกลาง",
-                                              f"seat {p} forces seat {t} to exchange that card", None, {"target": t})
+                                              f"ที่นั่ง {p + 1} บังคับให้ที่นั่ง {t + 1} แลกการ์ดใบนั้นกับกองกลาง",
+                                              f"seat {p + 1} forces seat {t + 1} to exchange that card", None, {"target": t})
         w[I_EVENTS].append(e)
         w[I_TODO] = (("ret", t, (card,), ("inquisitor.examine",), frozenset((p, t))),
                      ("draw", t, 1, ("inquisitor.examine",)), ("end",))
@@ -80,8 +80,8 @@ def examine_decide(w: list, force: bool) -> None:
         e = _KEEP_EV.get((p, t))
         if e is None:
             e = _KEEP_EV[(p, t)] = new_event("examine_keep", p, ("inquisitor.examine",),
-                                             f"ที่นั่ง {p} คืนการ์ดให้ที่นั่ง {t} เก็บไว้",
-                                             f"seat {p} lets seat {t} keep the card", None, {"target": t})
+                                             f"ที่นั่ง {p + 1} คืนการ์ดให้ที่นั่ง {t + 1} เก็บไว้",
+                                             f"seat {p + 1} lets seat {t + 1} keep the card", None, {"target": t})
         w[I_EVENTS].append(e)
         w[I_TODO] = END
     w[I_SHOWN] = -1
@@ -98,10 +98,10 @@ def forced_exchange(w: list, p: int, t: int, card: int) -> None:
     drawn, w[I_DECK] = w[I_DECK][:k], w[I_DECK][k:]
     w[I_POOL] = drawn
     emit(w[I_EVENTS], "examine_force", p, FORCED_EXCHANGE_CITES,
-         f"ที่นั่ง {p} บังคับให้ที่นั่ง {t} แลกเปลี่ยนการ์ด (รับ {k} ใบจากกองกลาง แล้วคืน {k} ใบ)",
-         f"seat {p} forces seat {t} to exchange (take {k} card(s) from the deck, then return {k})", target=t)
-    emit(w[I_EVENTS], "exchange_draw", t, FORCED_EXCHANGE_CITES, f"ที่นั่ง {t} รับการ์ด {len(drawn)} ใบจากกองกลาง",
-         f"seat {t} takes {len(drawn)} card(s) from the deck", frozenset((t,)), count=len(drawn),
+         f"ที่นั่ง {p + 1} บังคับให้ที่นั่ง {t + 1} แลกเปลี่ยนการ์ด (รับ {k} ใบจากกองกลาง แล้วคืน {k} ใบ)",
+         f"seat {p + 1} forces seat {t + 1} to exchange (take {k} card(s) from the deck, then return {k})", target=t)
+    emit(w[I_EVENTS], "exchange_draw", t, FORCED_EXCHANGE_CITES, f"ที่นั่ง {t + 1} รับการ์ด {len(drawn)} ใบจากกองกลาง",
+         f"seat {t + 1} takes {len(drawn)} card(s) from the deck", frozenset((t,)), count=len(drawn),
          cards=[NAMES[c] for c in drawn])
     w[I_PHASE], w[I_CUR], w[I_TODO] = EXCHANGE, t, ()
 

@@ -76,8 +76,8 @@ def run(w: list) -> None:
             e = _ONCE.get(task)  # the task says everything its event says
             if e is None:
                 e = _ONCE[task] = new_event(
-                    "card_returned", seat, cites, f"ที่นั่ง {seat} คืนการ์ด {len(cards)} ใบเข้ากอง",
-                    f"seat {seat} returns {len(cards)} card(s) to the deck", known_to,
+                    "card_returned", seat, cites, f"ที่นั่ง {seat + 1} คืนการ์ด {len(cards)} ใบเข้ากอง",
+                    f"seat {seat + 1} returns {len(cards)} card(s) to the deck", known_to,
                     {"seat": seat, "cards": [NAMES[c] for c in cards]})
             w[I_EVENTS].append(e)
             to_deck(w, cards, cites, seat, known_to)
@@ -139,8 +139,8 @@ def check_deadlock(w: list) -> None:
         w[I_DEADLOCK] = True
         w[I_PHASE], w[I_CUR] = OVER, TERMINAL
         emit(w[I_EVENTS], "deadlock", seat, ("actions.coup_forced", "reformation.same_faction"),
-             f"ที่นั่ง {seat} ต้องรัฐประหารแต่ทุกคนที่เหลือนับถือศาสนาเดียวกัน เกมเดินต่อไม่ได้ (จบโดยไม่มีผู้ชนะ)",
-             f"seat {seat} must coup but every living player shares its faction: deadlock, no winner", seat=seat,
+             f"ที่นั่ง {seat + 1} ต้องรัฐประหารแต่ทุกคนที่เหลือนับถือศาสนาเดียวกัน เกมเดินต่อไม่ได้ (จบโดยไม่มีผู้ชนะ)",
+             f"seat {seat + 1} must coup but every living player shares its faction: deadlock, no winner", seat=seat,
              coins=w[I_START])
 
 

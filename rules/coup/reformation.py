@@ -46,8 +46,8 @@ def choose_faction(w, first: int, faction: int) -> None:
         fac[(first + k) % n] = faction if k % 2 == 0 else 1 - faction
     w[I_FACTION] = tuple(fac)
     emit(w[I_EVENTS], "faction_chosen", first, ("reformation.factions", "reformation.almshouse"),
-         f"ที่นั่ง {first} เลือก{FACTION_TH[faction]} ผู้เล่นที่เหลือเลือกสลับกันไป",
-         f"seat {first} picks {FACTION_EN[faction]}; the others alternate", faction=faction, factions=list(fac))
+         f"ที่นั่ง {first + 1} เลือก{FACTION_TH[faction]} ผู้เล่นที่เหลือเลือกสลับกันไป",
+         f"seat {first + 1} picks {FACTION_EN[faction]}; the others alternate", faction=faction, factions=list(fac))
 
 
 def pick_faction(w, seat: int, faction: int) -> None:
@@ -57,8 +57,8 @@ def pick_faction(w, seat: int, faction: int) -> None:
     fac[seat] = faction
     w[I_FACTION] = tuple(fac)
     cites = ("reformation.factions", "reformation.almshouse") if seat == w[I_TURN] else ("reformation.factions",)
-    emit(w[I_EVENTS], "faction_chosen", seat, cites, f"ที่นั่ง {seat} เลือก{FACTION_TH[faction]}",
-         f"seat {seat} picks {FACTION_EN[faction]}", faction=faction, factions=list(fac))
+    emit(w[I_EVENTS], "faction_chosen", seat, cites, f"ที่นั่ง {seat + 1} เลือก{FACTION_TH[faction]}",
+         f"seat {seat + 1} picks {FACTION_EN[faction]}", faction=faction, factions=list(fac))
 
 
 def convert(w, actor: int, target: int) -> None:
@@ -79,8 +79,8 @@ def convert(w, actor: int, target: int) -> None:
     fac[target] = 1 - fac[target]
     w[I_FACTION] = tuple(fac)
     emit(w[I_EVENTS], "convert", actor, ("reformation.conversion", "reformation.extra_actions"),
-         f"ที่นั่ง {actor} จ่าย {cost} เหรียญ เปลี่ยนที่นั่ง {target} เป็น{FACTION_TH[fac[target]]}",
-         f"seat {actor} pays {cost} to turn seat {target} to {FACTION_EN[fac[target]]} (coins to the {where})",
+         f"ที่นั่ง {actor + 1} จ่าย {cost} เหรียญ เปลี่ยนที่นั่ง {target + 1} เป็น{FACTION_TH[fac[target]]}",
+         f"seat {actor + 1} pays {cost} to turn seat {target + 1} to {FACTION_EN[fac[target]]} (coins to the {where})",
          target=target, faction=fac[target], cost=cost, to=where)
 
 
@@ -92,5 +92,5 @@ def embezzle(w, actor: int) -> None:
     w[I_COINS] = tuple(c)
     w[I_ALMS] = 0
     emit(w[I_EVENTS], "embezzle", actor, ("reformation.embezzle",),
-         f"ที่นั่ง {actor} ยักยอกเงิน {amount} เหรียญจากที่พักพิง",
-         f"seat {actor} embezzles {amount} coin(s) from the almshouse", coins=amount)
+         f"ที่นั่ง {actor + 1} ยักยอกเงิน {amount} เหรียญจากที่พักพิง",
+         f"seat {actor + 1} embezzles {amount} coin(s) from the almshouse", coins=amount)

@@ -89,8 +89,8 @@ def setup_events(state: CoupState) -> tuple:
     out = []
     add = lambda kind, actor, data, cites, th, en, vis=None: emit(out, kind, actor, cites, th, en, vis, **data)  # noqa: E731
     add("setup_players", None, {"players": n}, ("cover.players",),
-        f"ผู้เล่น {n} คน (เกมนี้เล่นได้ 2-6 คน) นั่งที่ 0-{n - 1} เรียงตามเข็มนาฬิกา",
-        f"{n} players (the game takes 2-6), seats 0-{n - 1} clockwise")
+        f"ผู้เล่น {n} คน (เกมนี้เล่นได้ 2-6 คน) นั่งที่ 1-{n} เรียงตามเข็มนาฬิกา",
+        f"{n} players (the game takes 2-6), seats 1-{n} clockwise")
     counts = {NAMES[c]: R.full_deck.count(c) for c in R.deck_chars}
     copies = comp.copies_per_character.value
     size = len(R.full_deck)
@@ -124,10 +124,10 @@ def setup_events(state: CoupState) -> tuple:
     else:
         seats = [{"seat": s, "cards": len(state.hands[s]), "lost": [NAMES[c] for c in state.up[s]],
                   "coins": state.coins[s]} for s in range(n)]
-        th = "; ".join(f"ที่นั่ง {s}: การ์ดคว่ำ {len(state.hands[s])} ใบ"
+        th = "; ".join(f"ที่นั่ง {s + 1}: การ์ดคว่ำ {len(state.hands[s])} ใบ"
                        + (f" เสีย{_cards_th(state.up[s])}แล้ว" if state.up[s] else "")
                        + f" เงิน {state.coins[s]}" for s in range(n))
-        en = "; ".join(f"seat {s}: {len(state.hands[s])} face-down card(s)"
+        en = "; ".join(f"seat {s + 1}: {len(state.hands[s])} face-down card(s)"
                        + (f", lost {_cards_en(state.up[s])}" if state.up[s] else "")
                        + f", {state.coins[s]} coins" for s in range(n))
         add("setup_position", None, {"players": seats, "deck_left": len(state.deck)}, (),
@@ -137,8 +137,8 @@ def setup_events(state: CoupState) -> tuple:
     for s in range(n):
         hand = state.hands[s]
         add("setup_hand", s, {"seat": s, "cards": [NAMES[c] for c in hand]}, hand_cites,
-            f"ที่นั่ง {s} {'ได้' if dealt else 'ถือ'}การ์ด {_cards_th(hand)}" if hand else f"ที่นั่ง {s} ไม่มีการ์ดคว่ำ",
-            f"seat {s} {'is dealt' if dealt else 'holds'} {_cards_en(hand)}" if hand else f"seat {s} holds no face-down card",
+            f"ที่นั่ง {s + 1} {'ได้' if dealt else 'ถือ'}การ์ด {_cards_th(hand)}" if hand else f"ที่นั่ง {s + 1} ไม่มีการ์ดคว่ำ",
+            f"seat {s + 1} {'is dealt' if dealt else 'holds'} {_cards_en(hand)}" if hand else f"seat {s + 1} holds no face-down card",
             frozenset((s,)))
     held = sum(state.coins) + state.alms
     held_th = f"{held} ที่ผู้เล่นถือ" + ("และอยู่บนที่พักพิง" if state.alms else "")
@@ -169,8 +169,8 @@ def setup_events(state: CoupState) -> tuple:
             f"and the almshouse card lies in the middle, {alms_en}")
         if state.phase != FACTION:
             add("setup_factions", None, {"factions": list(state.faction)}, (),
-                "ศาสนาที่สถานการณ์กำหนด: " + ", ".join(f"ที่นั่ง {s} {RF.FACTION_TH[f]}" for s, f in enumerate(state.faction)),
-                "factions set by the scenario: " + ", ".join(f"seat {s} {RF.FACTION_EN[f]}"
+                "ศาสนาที่สถานการณ์กำหนด: " + ", ".join(f"ที่นั่ง {s + 1} {RF.FACTION_TH[f]}" for s, f in enumerate(state.faction)),
+                "factions set by the scenario: " + ", ".join(f"seat {s + 1} {RF.FACTION_EN[f]}"
                                                             for s, f in enumerate(state.faction)))
     t = state.turn
     if not dealt or (R.cfg.first_player == "seat0" and t != 0):
@@ -178,7 +178,7 @@ def setup_events(state: CoupState) -> tuple:
     elif R.random_first:
         how_th, how_en = "สุ่มตามข้อกำกวม first_player", "drawn at random, ambiguity first_player"
     else:
-        how_th, how_en = "ที่นั่ง 0 ตามข้อกำกวม first_player", "seat 0 by ambiguity first_player"
+        how_th, how_en = "ที่นั่งแรกตามข้อกำกวม first_player", "the first seat by ambiguity first_player"
     if state.phase == FACTION:
         if R.each_chooses:
             rest_th = "ผู้เล่นที่เหลือเลือกศาสนาของตนเองทีละคนตามเข็มนาฬิกา (ข้อกำกวม faction_choice)"
@@ -187,14 +187,14 @@ def setup_events(state: CoupState) -> tuple:
             rest_th, rest_en = "ผู้เล่นที่เหลือได้ศาสนาสลับกันไป", "the others alternate"
         add("setup_first_player", None, {"seat": t, "factions_first": True},
             ("setup.first_turn", "reformation.factions"),
-            f"ผู้เล่นคนแรกคือที่นั่ง {t} ({how_th}): เลือกศาสนาก่อน {rest_th} "
-            f"แล้วที่นั่ง {t} จึงเลือกทำการกระทำแรก",
-            f"the first player is seat {t} ({how_en}): it first picks a faction, {rest_en}, "
-            f"then seat {t} chooses the first action")
+            f"ผู้เล่นคนแรกคือที่นั่ง {t + 1} ({how_th}): เลือกศาสนาก่อน {rest_th} "
+            f"แล้วที่นั่ง {t + 1} จึงเลือกทำการกระทำแรก",
+            f"the first player is seat {t + 1} ({how_en}): it first picks a faction, {rest_en}, "
+            f"then seat {t + 1} chooses the first action")
     else:
         add("setup_first_player", None, {"seat": t, "factions_first": False}, ("setup.first_turn",),
-            f"ผู้เล่นคนแรกคือที่นั่ง {t} ({how_th}): เลือกทำหนึ่งในการกระทำ",
-            f"the first player is seat {t} ({how_en}): it chooses one action")
+            f"ผู้เล่นคนแรกคือที่นั่ง {t + 1} ({how_th}): เลือกทำหนึ่งในการกระทำ",
+            f"the first player is seat {t + 1} ({how_en}): it chooses one action")
     return tuple(out)
 
 

@@ -168,13 +168,21 @@ assert FIELDS == ("rules", "hands", "up", "buried", "coins", "bank", "alms", "de
 SEATS_MAX = 6
 """Most seats in a game (``CoupConfig.players``); the per-seat text tables below cover them all."""
 
+
+def seat_name(seat: int) -> tuple[str, str]:
+    """``(th, en)`` of a seat as readers name it: seat id 0 is ``("ที่นั่ง 1", "seat 1")``.  Ids (in
+    actions, observations, saves) count from 0; every text a reader sees counts from 1, as the
+    other games' do (``rules.valeria.state.seat_name``)."""
+    return f"ที่นั่ง {seat + 1}", f"seat {seat + 1}"
+
+
 # Event texts that depend only on small ints, formatted once instead of at every event.
-PASS_TX = tuple((f"ที่นั่ง {s} ผ่าน", f"seat {s} passes") for s in range(SEATS_MAX))
-LOST_TX = tuple(tuple((f"ที่นั่ง {s} เสียอิทธิพล: เปิด{TH[c]}", f"seat {s} loses an influence: {NAMES[c]} turned face up")
+PASS_TX = tuple((f"ที่นั่ง {s + 1} ผ่าน", f"seat {s + 1} passes") for s in range(SEATS_MAX))
+LOST_TX = tuple(tuple((f"ที่นั่ง {s + 1} เสียอิทธิพล: เปิด{TH[c]}", f"seat {s + 1} loses an influence: {NAMES[c]} turned face up")
                       for c in range(len(NAMES))) for s in range(SEATS_MAX))
-OUT_TX = tuple((f"ที่นั่ง {s} ไม่มีอิทธิพลเหลือ ออกจากเกม", f"seat {s} has no influence left and is out")
+OUT_TX = tuple((f"ที่นั่ง {s + 1} ไม่มีอิทธิพลเหลือ ออกจากเกม", f"seat {s + 1} has no influence left and is out")
                for s in range(SEATS_MAX))
-WIN_TX = tuple((f"ที่นั่ง {s} เป็นผู้เล่นคนสุดท้ายที่เหลืออยู่ จึงชนะ", f"seat {s} is the last player left and wins")
+WIN_TX = tuple((f"ที่นั่ง {s + 1} เป็นผู้เล่นคนสุดท้ายที่เหลืออยู่ จึงชนะ", f"seat {s + 1} is the last player left and wins")
                for s in range(SEATS_MAX))
 
 _tuple_new = tuple.__new__
@@ -304,8 +312,8 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
         b = list(w[I_BURIED])
         b[seat] = b[seat] + (card,)
         w[I_BURIED] = tuple(b)
-        emit(w[I_EVENTS], "influence_lost", seat, cites, f"ที่นั่ง {seat} เสียอิทธิพล 1 อย่าง (คว่ำไว้)",
-             f"seat {seat} loses an influence face down", frozenset((seat,)), seat=seat, card=NAMES[card],
+        emit(w[I_EVENTS], "influence_lost", seat, cites, f"ที่นั่ง {seat + 1} เสียอิทธิพล 1 อย่าง (คว่ำไว้)",
+             f"seat {seat + 1} loses an influence face down", frozenset((seat,)), seat=seat, card=NAMES[card],
              face_down=True)
     else:
         u = list(w[I_UP])
@@ -372,8 +380,8 @@ def draw(w: list, seat: int, k: int, cites: tuple) -> None:
     e = _DRAWN_EV.get(key)
     if e is None:
         e = _DRAWN_EV[key] = new_event(
-            "card_drawn", seat, cites, f"ที่นั่ง {seat} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
-            f"seat {seat} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)),
+            "card_drawn", seat, cites, f"ที่นั่ง {seat + 1} หยิบการ์ดใหม่ {len(got)} ใบจากบนสุดของกอง",
+            f"seat {seat + 1} draws {len(got)} new card(s) from the top of the deck", frozenset((seat,)),
             {"seat": seat, "count": len(got), "cards": [NAMES[c] for c in got]})
     w[I_EVENTS].append(e)
 

@@ -39,8 +39,8 @@ ACTION_EN = {"income": "income", "foreign_aid": "foreign aid", "coup": "coup", "
              "embezzle": "embezzlement"}
 """English names of the turn actions."""
 
-_AID_EV = tuple(new_event("declare", p, ("actions.foreign_aid",), f"ที่นั่ง {p} ขอความช่วยเหลือจากภายนอก",
-                          f"seat {p} takes foreign aid", None, {"action": "foreign_aid"}) for p in range(SEATS_MAX))
+_AID_EV = tuple(new_event("declare", p, ("actions.foreign_aid",), f"ที่นั่ง {p + 1} ขอความช่วยเหลือจากภายนอก",
+                          f"seat {p + 1} takes foreign aid", None, {"action": "foreign_aid"}) for p in range(SEATS_MAX))
 _FORCED_COUP_CITES = ("actions.coup", "actions.coup_forced", "details.ten_coins")
 
 
@@ -82,8 +82,8 @@ def declare(w: list, a: dict) -> None:
         w[I_ACT] = ("coup", t, -1)
         pay_bank(w, p, R.coup_cost)
         cites = _FORCED_COUP_CITES if w[I_FORCED] else ("actions.coup",)
-        emit(w[I_EVENTS], "declare", p, cites, f"ที่นั่ง {p} จ่าย {R.coup_cost} เหรียญ ทำรัฐประหารที่นั่ง {t}",
-             f"seat {p} pays {R.coup_cost} and coups seat {t}", action="coup", target=t, cost=R.coup_cost)
+        emit(w[I_EVENTS], "declare", p, cites, f"ที่นั่ง {p + 1} จ่าย {R.coup_cost} เหรียญ ทำรัฐประหารที่นั่ง {t + 1}",
+             f"seat {p + 1} pays {R.coup_cost} and coups seat {t + 1}", action="coup", target=t, cost=R.coup_cost)
         w[I_TODO] = (("lose", t, ("actions.coup",), False), ("end",))
         return
     if kind == "convert":
@@ -125,8 +125,8 @@ def declare(w: list, a: dict) -> None:
         return
     # an embezzle: its texts name the almshouse's coins, so they are built each time
     data = {"action": kind, "denies": NAMES[claim] if claim >= 0 else "peacock"}
-    tx = (f"ที่นั่ง {p} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w[I_ALMS]} เหรียญ)",
-          f'seat {p} says "there is no peacock, so I embezzle" ({w[I_ALMS]} coins)')
+    tx = (f"ที่นั่ง {p + 1} ประกาศว่า \"ไม่มีนกยูง ดังนั้นฉันจะยักยอก\" (เงิน {w[I_ALMS]} เหรียญ)",
+          f'seat {p + 1} says "there is no peacock, so I embezzle" ({w[I_ALMS]} coins)')
     emit_data(w[I_EVENTS], "declare", p, cites, tx[0], tx[1], None, data)  # data: built above for this event
     C.open_window(w, CHAL, living_after(w, p))
 
@@ -154,8 +154,8 @@ def _declare_tx(key: tuple) -> tuple[str, str]:
     """The texts of a character action's claim (cached: they depend on small ints only)."""
     p, kind, t, claim = key
     tx = _DECLARE_TX[key] = (
-        f"ที่นั่ง {p} อ้าง{TH[claim]}: {ACTION_TH[kind]}" + (f" ที่นั่ง {t}" if t >= 0 else ""),
-        f"seat {p} claims the {NAMES[claim]}: {kind}" + (f" seat {t}" if t >= 0 else ""))
+        f"ที่นั่ง {p + 1} อ้าง{TH[claim]}: {ACTION_TH[kind]}" + (f" ที่นั่ง {t + 1}" if t >= 0 else ""),
+        f"seat {p + 1} claims the {NAMES[claim]}: {kind}" + (f" seat {t + 1}" if t >= 0 else ""))
     return tx
 
 
@@ -167,8 +167,8 @@ def refund(w: list) -> None:
     e = _REFUND_EV.get((p, paid))
     if e is None:
         e = _REFUND_EV[(p, paid)] = new_event("refund", p, ("characters.assassin_assassinate",),
-                                              f"ที่นั่ง {p} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน",
-                                              f"seat {p} gets the {paid} assassination coins back", None, {"coins": paid})
+                                              f"ที่นั่ง {p + 1} ได้เงินค่าลอบสังหาร {paid} เหรียญคืน",
+                                              f"seat {p + 1} gets the {paid} assassination coins back", None, {"coins": paid})
     w[I_EVENTS].append(e)
 
 
@@ -179,8 +179,8 @@ def gain(w: list, amount: int, cites: tuple, what_th: str, what_en: str) -> None
     key = (p, got, what_en, cites)
     e = _GAIN_EV.get(key)
     if e is None:
-        e = _GAIN_EV[key] = new_event("gain", p, cites, f"ที่นั่ง {p} รับเงิน {got} เหรียญ ({what_th})",
-                                      f"seat {p} takes {got} coin(s) ({what_en})", None,
+        e = _GAIN_EV[key] = new_event("gain", p, cites, f"ที่นั่ง {p + 1} รับเงิน {got} เหรียญ ({what_th})",
+                                      f"seat {p + 1} takes {got} coin(s) ({what_en})", None,
                                       {"coins": got, "from": "bank", "what": what_en})
     w[I_EVENTS].append(e)
 
@@ -207,8 +207,8 @@ def resolve(w: list) -> bool:
             e = _STEAL_EV.get(key)
             if e is None:
                 e = _STEAL_EV[key] = new_event("steal", actor, ("characters.captain_steal",),
-                                               f"ที่นั่ง {actor} ขโมยเงิน {amount} เหรียญจากที่นั่ง {t}",
-                                               f"seat {actor} steals {amount} from seat {t}", None,
+                                               f"ที่นั่ง {actor + 1} ขโมยเงิน {amount} เหรียญจากที่นั่ง {t + 1}",
+                                               f"seat {actor + 1} steals {amount} from seat {t + 1}", None,
                                                {"from": t, "coins": amount})
             w[I_EVENTS].append(e)
         else:
@@ -219,7 +219,7 @@ def resolve(w: list) -> bool:
             if e is None:
                 e = _ASSASSINATED_EV[(actor, t)] = new_event(
                     "assassination", actor, ("characters.assassin_assassinate",),
-                    f"ที่นั่ง {t} ถูกลอบสังหาร ต้องเสียอิทธิพล 1 อย่าง", f"seat {t} is assassinated and loses an influence",
+                    f"ที่นั่ง {t + 1} ถูกลอบสังหาร ต้องเสียอิทธิพล 1 อย่าง", f"seat {t + 1} is assassinated and loses an influence",
                     None, {"target": t})
             w[I_EVENTS].append(e)
             w[I_TODO] = (("lose", t, ("characters.assassin_assassinate",), False), ("end",)) + w[I_TODO]
@@ -236,8 +236,8 @@ def resolve(w: list) -> bool:
         if e is None:
             pool = w[I_POOL]
             e = _DRAW_EV[key] = new_event("exchange_draw", actor, (clause,),
-                                          f"ที่นั่ง {actor} รับการ์ด {len(pool)} ใบจากกองกลาง",
-                                          f"seat {actor} takes {len(pool)} card(s) from the deck",
+                                          f"ที่นั่ง {actor + 1} รับการ์ด {len(pool)} ใบจากกองกลาง",
+                                          f"seat {actor + 1} takes {len(pool)} card(s) from the deck",
                                           frozenset((actor,)), {"count": len(pool), "cards": [NAMES[c] for c in pool]})
         w[I_EVENTS].append(e)
         w[I_PHASE], w[I_CUR] = EXCHANGE, actor
@@ -269,8 +269,8 @@ def fizzle(w: list, t: int) -> None:
     e = _FIZZLE_EV.get(key)
     if e is None:
         e = _FIZZLE_EV[key] = new_event("fizzle", key[0], ("challenge.lose_both", "details.proven_continues"),
-                                        f"ที่นั่ง {t} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล",
-                                        f"seat {t} is already out: the action has no effect", None,
+                                        f"ที่นั่ง {t + 1} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล",
+                                        f"seat {t + 1} is already out: the action has no effect", None,
                                         {"target": t, "action": key[2]})
     w[I_EVENTS].append(e)
 

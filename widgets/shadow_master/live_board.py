@@ -151,17 +151,21 @@ class ShadowMasterBoard(w.VBox):
         self.undo_button.disabled = len(self.history) == 1
 
     def _rank_table(self, ranks: dict[str, int]) -> str:
+        """A row for every colour the picker offers (``board.all_colours``: the kingdoms, then
+        black); a colour the engine gives no Rank (black, ``rank_by_colour``) shows "-"."""
         e = html.escape
         rows = []
-        for colour in self.board.colours:
+        for colour in self.board.all_colours:
             css = COLOUR_CSS.get(colour, "#999")
             tokens = smb.tokens_of(self.position, colour)
+            rank = (f'<td class="kl-rank" data-colour="{e(colour)}" style="text-align:right;font-weight:bold">'
+                    f'{ranks[colour]}</td>' if colour in ranks else
+                    '<td style="text-align:right;color:#666" title="ไม่มี Rank / no Rank">-</td>')
             rows.append(
-                f'<tr><td><span style="display:inline-block;width:14px;height:14px;'
+                f'<tr data-colour="{e(colour)}"><td><span style="display:inline-block;width:14px;height:14px;'
                 f'border:1px solid #444;border-radius:7px;background:{css}"></span> '
                 f'{e(self.board.colour_th.get(colour, colour))} <span style="color:#666">'
-                f'{e(colour)}</span></td><td class="kl-rank" data-colour="{e(colour)}" '
-                f'style="text-align:right;font-weight:bold">{ranks.get(colour, 0)}</td>'
+                f'{e(colour)}</span></td>{rank}'
                 f'<td style="text-align:right;color:#666">{tokens}</td></tr>')
         return (f'<table class="kl-ranks" style="font-family:{THAI_FONT};border-collapse:collapse">'
                 '<tr><th style="text-align:left">อาณาจักร / kingdom</th>'
