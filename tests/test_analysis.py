@@ -300,7 +300,7 @@ def test_every_comparison_quantity_of_every_game_has_words(game):
         assert "_" not in th + en and "[" not in th + en, (q, th, en)  # no id ("turns" is a word)
     th0, en0 = G.seat_words(0)
     assert id_words(game, "quantity", "win_0") == (f"{th0} ชนะ", f"{en0} wins")
-    assert en0 == ("seat 0" if game == "coup" else "player 1" if game == "shadow_master" else "seat 1")
+    assert en0 == ("player 1" if game == "shadow_master" else "seat 1")  # readers count seats from 1
 
 
 def test_first_difference():

@@ -47,7 +47,7 @@ def test_the_comparison_names_its_rows_and_its_readings_in_words():
     panel.run(wait=True)
     fig = panel.fig_cmp.children[0].figure
     rows = fig["data"][0]["y"]
-    assert rows == [f"ที่นั่ง {s} ชนะ<br>seat {s} wins" for s in range(4)] + ["ไม่มีผู้ชนะ<br>no winner",
+    assert rows == [f"ที่นั่ง {s + 1} ชนะ<br>seat {s + 1} wins" for s in range(4)] + ["ไม่มีผู้ชนะ<br>no winner",
                                                                            "ชนะร่วมกัน<br>shared win"]
     shown = " ".join(rows) + fig["layout"]["title"]["text"] + panel.cmp_words.value
     for raw in ("win_0", "no_winner", "shared_win", "who_blocks", "target_only", "anyone"):
@@ -219,7 +219,7 @@ def test_every_analyzer_label_is_shown_whole():
     found = [x for p in panels for x in described(p)]
     assert len(found) >= 12
     assert {x.description for x in found} >= {"อ่านแบบ / reading", "ตาราง / table", "เกม/จุด / games a point",
-                                                "ที่นั่ง 3"}
+                                                "ที่นั่ง 4 / seat 4"}
     assert [x.description for x in found if x.style.description_width != "initial"] == []
     assert all(isinstance(x, (w.Dropdown, w.BoundedIntText, w.Text)) for x in found)
 
@@ -395,7 +395,7 @@ def test_the_introduction_follows_the_chosen_game_seats_and_bots():
     v = panel.intro.value
     assert "Shadow Master 3 คน" in v and "Shadow Master with 3 seats" in v and "1/3" in v and "เกมโค่นอำนาจ" not in v
     panel.bots.children[1].value = "greedy"
-    assert "ที่นั่ง 1 ตามแผนง่าย ๆ" in panel.intro.value and "seat 1 greedy" in panel.intro.value
+    assert "ผู้เล่น 2 ตามแผนง่าย ๆ" in panel.intro.value and "player 2 greedy" in panel.intro.value
     from pathlib import Path
     nb = (Path(__file__).resolve().parents[1] / "notebooks" / "analyzer.ipynb").read_text(encoding="utf-8")
     assert "เกมโค่นอำนาจ 4 คน บอทซื่อสัตย์" not in nb and "Coup with 4 seats, honest bots" not in nb

@@ -46,7 +46,7 @@ DEFAULT = "(ค่าเริ่มต้น / default)"
 
 def _games() -> list[str]:
     """The games with an engine, found without importing them (``rules.<id>`` is there): importing
-    every engine to list it put Shadow Master's board (networkx, shapely: 20 MiB) in a kernel
+    every engine to list it put Shadow Master's board (networkx: several MiB) in a kernel
     that draws Coup.  The chosen game's engine is imported when it is chosen (``engine``); a
     game already imported is asked itself (``has_engine``)."""
     return [g for g in GAMES if (has_engine(g) if f"rules.{g}" in sys.modules else _package_there(g))]
@@ -153,8 +153,9 @@ def intro_html(settings: dict) -> str:
     if len(set(words)) == 1:
         bots_th, bots_en = f"บอท{words[0][0]}ทุกที่นั่ง", f"{words[0][1]} bots at every seat"
     else:
-        bots_th = ", ".join(f"ที่นั่ง {i} {th}" for i, (th, _en) in enumerate(words))
-        bots_en = ", ".join(f"seat {i} {en}" for i, (_th, en) in enumerate(words))
+        seats = [engine(game).seat_words(i) for i in range(len(words))]  # as the game's texts name them
+        bots_th = ", ".join(f"{seats[i][0]} {th}" for i, (th, _en) in enumerate(words))
+        bots_en = ", ".join(f"{seats[i][1]} {en}" for i, (_th, en) in enumerate(words))
     e = html.escape
     return (f'<div class="kl-intro" style="font-family:{THAI_FONT}"><b>{e(g.title_th)} {n} คน {e(bots_th)}</b>: '
             f'ส่วนที่ยุติธรรมคือ 1/{n} / <b>{e(g.title_en)} with {n} seats, {e(bots_en)}</b>: the fair share is '
@@ -185,7 +186,7 @@ def _pts(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
-def verdict_html(df) -> str:
+def verdict_html(df, game: str | None = None) -> str:
     """What the games can tell about seat balance, in words (every number from
     ``rules.analysis.metrics``): the smallest gap from the fair share this many games can show
     (:func:`~rules.analysis.metrics.resolution`), then each seat's verdict
@@ -205,17 +206,19 @@ def verdict_html(df) -> str:
             f"<b>{_pts(res['gap'])}</b> points from the fair share ({fair}%) cannot be told from chance "
             f"({_pts(res['gap_all'])} points when all {k} seats are read at once; luck alone puts one of {k} plain 95% "
             f"intervals off the line about {luck}% of the time)."]
+    def who(seat: int) -> tuple[str, str]:  # the seat as the game's texts name it
+        return engine(game).seat_words(int(seat)) if game else (f"ที่นั่ง {seat}", f"seat {seat}")
     firm = v[v["verdict"].isin(["above", "below"])]
     hints = v[v["verdict"].isin(["hint_above", "hint_below"])]
     for r in firm.itertuples():
         word_th, word_en = ("ได้เปรียบ", "favoured") if r.verdict == "above" else ("เสียเปรียบ", "at a disadvantage")
-        rows.append(f"<b>ที่นั่ง {r.seat} {word_th}</b>: แม้ดูทุกที่นั่งพร้อมกัน ช่วง [{_pts(r.lo_all)}, {_pts(r.hi_all)}]% ก็ไม่ครอบ "
-                    f"{fair}% / <b>seat {r.seat} is {word_en}</b>: even read with every seat at once its interval "
+        rows.append(f"<b>{who(r.seat)[0]} {word_th}</b>: แม้ดูทุกที่นั่งพร้อมกัน ช่วง [{_pts(r.lo_all)}, {_pts(r.hi_all)}]% ก็ไม่ครอบ "
+                    f"{fair}% / <b>{who(r.seat)[1]} is {word_en}</b>: even read with every seat at once its interval "
                     f"[{_pts(r.lo_all)}, {_pts(r.hi_all)}]% misses {fair}%.")
     for r in hints.itertuples():
-        rows.append(f"ที่นั่ง {r.seat}: ช่วง 95% [{_pts(r.lo)}, {_pts(r.hi)}]% ไม่ครอบ {fair}% แต่เมื่อดูทั้ง {k} ที่นั่งพร้อมกัน "
+        rows.append(f"{who(r.seat)[0]}: ช่วง 95% [{_pts(r.lo)}, {_pts(r.hi)}]% ไม่ครอบ {fair}% แต่เมื่อดูทั้ง {k} ที่นั่งพร้อมกัน "
                     f"ช่วงเป็น [{_pts(r.lo_all)}, {_pts(r.hi_all)}]% ซึ่งครอบ: ยังเป็นแค่เค้า ไม่ใช่ข้อสรุป เล่นเพิ่มเพื่อดู / "
-                    f"seat {r.seat}: its 95% interval [{_pts(r.lo)}, {_pts(r.hi)}]% misses {fair}%, but read with all "
+                    f"{who(r.seat)[1]}: its 95% interval [{_pts(r.lo)}, {_pts(r.hi)}]% misses {fair}%, but read with all "
                     f"{k} seats at once it is [{_pts(r.lo_all)}, {_pts(r.hi_all)}]%, which holds it: a hint, not a "
                     f"finding; play more games.")
     if firm.empty and hints.empty:
@@ -338,7 +341,8 @@ class SimulationPanel(w.VBox):
         old = [d.value for d in self.bots.children]
         # the labels as the game's page says them ("ซื่อสัตย์ / honest"); the values stay the bots' names
         self.bots.children = [w.Dropdown(options=options, value=old[i] if i < len(old) and old[i] in names else names[0],
-                                         description=f"ที่นั่ง {i}", layout=w.Layout(width="auto"))
+                                         description=" / ".join(engine(self.game.value).seat_words(i)),
+                                         layout=w.Layout(width="auto"))
                               for i in range(self.players.value)]
         for d in self.bots.children:
             d.observe(lambda _: self._show_what_is_shown(), "value")
@@ -437,7 +441,7 @@ class SimulationPanel(w.VBox):
             f'<div style="font-family:{THAI_FONT}">ที่นั่งแรกได้เปรียบ / first-seat advantage: '
             f'<b>{100 * fpa["estimate"]:+.1f}</b> points [{100 * fpa["lo"]:+.1f}, {100 * fpa["hi"]:+.1f}] '
             f'(win rate {100 * fpa["win_rate"]:.1f}% vs fair {100 * fpa["fair"]:.1f}%){fpa_word} · จบเกมเพราะ / ends: {ends_txt}'
-            f'</div>' + verdict_html(df))
+            f'</div>' + verdict_html(df, self.game.value))
         self.coverage.value = C.coverage_html(df, df.attrs.get("game")) if any(
             c.startswith("cite:") for c in df.columns) else message_html("ไม่มีข้อมูลการอ้างข้อ", "no clause counts")
         self.download.value = ""

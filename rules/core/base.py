@@ -42,7 +42,7 @@ class GameBase:
         names a seat outside a position (the analyzer's comparison: "ผู้เล่น 1 ชนะ / seat 1 wins").
         Default: counted from 1, ``("ผู้เล่น 1", "seat 1")`` for seat 0, as the event texts of
         Valeria, New World and Toy Pig say; a game whose texts say it otherwise overrides it
-        (Coup: ``ที่นั่ง 0``, Shadow Master: ``player 1``)."""
+        (Shadow Master: ``player 1``; Coup: ``ที่นั่ง 1``)."""
         return f"ผู้เล่น {seat + 1}", f"seat {seat + 1}"
 
     # --- configuration -------------------------------------------------------------

@@ -80,9 +80,9 @@ class CoupGame(GameBase):
     id_labels = ID_LABELS
 
     def seat_words(self, seat: int) -> tuple[str, str]:
-        """``("ที่นั่ง 0", "seat 0")`` for seat 0: Coup's event texts and its table count seats from 0
-        (``ที่นั่ง {seat}``), so the analyzer's words name the seat the board shows."""
-        return f"ที่นั่ง {seat}", f"seat {seat}"
+        """``("ที่นั่ง 1", "seat 1")`` for seat 0, as Coup's texts name a seat (``state.seat_name``)."""
+        from .state import seat_name
+        return seat_name(seat)
 
     def new_game(self, config: CoupConfig | Mapping, seed: int) -> CoupState:
         """The state after setup (setup.deal): deal with ``random.Random(seed)``."""
