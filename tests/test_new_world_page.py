@@ -204,3 +204,24 @@ def test_the_play_log_groups_each_move_under_its_players_turn():
 def html_unescape(s: str) -> str:
     import html
     return html.unescape(s)
+
+
+def test_the_ireland_play_view_lists_the_public_missions_in_the_engines_words():
+    """On the Ireland board the face-up public missions (in ``observe``: ``public``) were shown nowhere:
+    the side panel beside the map now lists each in the engine's words (``mission_name``) with what
+    it scores (``public_points_name``), Thai and English, never by its id; Scotland shows none."""
+    from rules.new_world.labels import mission_name, public_points_name
+    table = page.new_table(SPEC, 1, "greedy", seed=3, options={"side": "ireland"})
+    board = table.board
+    obs, cards = board._shown.obs, table.session.state.config.mission_cards
+    assert obs["public"], "Ireland deals face-up public missions (ireland.setup_public_missions)"
+    right = board.children[0].children[1]
+    assert board.public in right.children  # the side panel beside the map
+    text = _text(board.public.value)
+    for card in obs["public"]:
+        for words in (mission_name(card, cards), public_points_name(card, cards)):
+            assert f"{words[0]} / {words[1]}" in text
+        assert not re.search(rf"\b{card}\b", text), f"{card} is shown as an id"
+    assert text.count("คนแรกที่ทำได้") == len(obs["public"])
+    scotland = page.new_table(SPEC, 1, "greedy", seed=3)
+    assert scotland.board.public.value == ""

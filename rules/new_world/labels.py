@@ -2,7 +2,7 @@
 turns, and the counts the score table shows beside the points."""
 from __future__ import annotations
 
-from .missions import card_text, load_cards
+from .missions import PublicCard, card_text, load_cards
 from .tiles import KIND, LABEL
 
 
@@ -32,6 +32,18 @@ def mission_name(card: str, layout: str = "assumed") -> tuple[str, str]:
     of their own (register entry mission_cards: the seed gives no card text), so the words are the
     card's condition and points; ``KeyError`` on an id not in those cards."""
     return card_text(load_cards(layout)[card])
+
+
+def public_points_name(card: str, layout: str = "assumed") -> tuple[str, str]:
+    """What a face-up public mission (``observe(...)["public"]``, Ireland) scores, in words: the first
+    seat to achieve it its high number, every later one its low number, each seat once
+    (ireland.public_missions: :func:`~.scoring.check_public`); ``KeyError`` on an id that is not a
+    public card of the ``layout`` reading."""
+    c = load_cards(layout)[card]
+    if not isinstance(c, PublicCard):
+        raise KeyError(card)
+    return (f"คนแรกที่ทำได้ {c.high} แต้ม คนต่อมา {c.low} แต้ม",
+            f"first to achieve it: {c.high} points, later: {c.low} points")
 
 
 def turn_name(seat: int) -> tuple[str, str]:

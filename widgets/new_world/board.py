@@ -12,7 +12,8 @@ from typing import Mapping
 import ipywidgets as w
 
 from rules.core.protocol import BadInput
-from rules.new_world.labels import COUNT_NAMES, count_name, mission_name, seat_name, tile_id_name
+from rules.new_world.labels import (COUNT_NAMES, count_name, mission_name, public_points_name, seat_name,
+                                   tile_id_name)
 from rules.new_world.tiles import COVERED, NAMES
 
 from .. import labels
@@ -122,6 +123,27 @@ def mine_html(obs: dict, cards: str = "assumed") -> str:
     return out
 
 
+def public_html(obs: dict, seat_label, cards: str = "assumed") -> str:
+    """Ireland's face-up public missions (``observe``'s ``public``; ``""`` when there are none, as
+    in Scotland), each in the engine's words: what it asks (``mission_name``), what it scores
+    (``public_points_name``), who has achieved it, in order (``public_done``), and whose double
+    marker lies on it (``doubled``); all public information (ireland.public_missions)."""
+    if not obs.get("public"):
+        return ""
+    items = []
+    for k, card in enumerate(obs["public"]):
+        done = obs["public_done"][k]
+        who = ", ".join(e(seat_label(s)) for s in done) if done else None
+        line = f"<li data-card='{e(card)}'>{both(mission_name(card, cards))}<br>{both(public_points_name(card, cards))}"
+        line += ("<br>ทำได้แล้ว / achieved by: " + who) if who else ""
+        marks = [s for s, d in enumerate(obs.get("doubled") or ()) if d == card]
+        if marks:
+            line += "<br>ป้ายคูณสอง / double marker: " + ", ".join(e(seat_label(s)) for s in marks)
+        items.append(line + "</li>")
+    return ("<div class='kl-nw kl-nw-public'><b>ภารกิจสาธารณะ / public missions</b>"
+            f"<ul class='kl-nw-missions'>{''.join(items)}</ul></div>")
+
+
 def score_html(obs: dict, seat_label, cards: str = "assumed") -> str:
     """The score table (total, the points by source, tiles in hand+pile, castles held now) and the
     viewer's hand and missions (:func:`mine_html`); every heading is the engine's words: the
@@ -210,13 +232,14 @@ class NWBoardView(BoardView):
         # (a widget in the kernel and the browser per view, never closed)
         self.map = NWMap(self.nw_board, size=size, layout=w.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0"))
         self.map.on_click(self._clicked)
-        self.scores, self.decided = w.HTML(), w.HTML()
+        self.scores, self.decided, self.public = w.HTML(), w.HTML(), w.HTML()
         self.message = None
         self._shown: Shown | None = None
         self._outlines: list = []  # the frame's outlines (as drawn) without the chosen cell's
         self.marked: dict | None = None  # the action the page's choice shows (its cell outlined)
         self.map.add_class("kl-nw-map")
-        right = w.VBox([*self.side, self.decided], layout=w.Layout(flex=f"1 1 {SIDE_BASIS}", min_width="0",
+        # Ireland's face-up public missions beside the map (everyone may score them at any placement)
+        right = w.VBox([*self.side, self.public, self.decided], layout=w.Layout(flex=f"1 1 {SIDE_BASIS}", min_width="0",
                                                                    max_width=SIDE_MAX))
         self.scores.add_class("kl-nw-scores")
         self.chart = w.VBox()
@@ -240,6 +263,7 @@ class NWBoardView(BoardView):
             self.mark(shown.chosen)
         self.scores.value = score_html(shown.obs, self.spec.seat_label, shown.state.config.mission_cards)
         self.decided.value = decided_html(events, self.spec.seat_label)
+        self.public.value = public_html(shown.obs, self.spec.seat_label, shown.state.config.mission_cards)
         self._show_chart(shown)
 
     def _show_chart(self, shown: Shown) -> None:
