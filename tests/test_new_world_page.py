@@ -225,3 +225,26 @@ def test_the_ireland_play_view_lists_the_public_missions_in_the_engines_words():
     assert text.count("คนแรกที่ทำได้") == len(obs["public"])
     scotland = page.new_table(SPEC, 1, "greedy", seed=3)
     assert scotland.board.public.value == ""
+
+
+def test_the_end_game_scoring_has_its_own_heading_in_the_log():
+    """The castles and every seat's missions scored at the end sat in the log under the last
+    mover's turn ("ตาของผู้เล่น 3"): the end-game scoring is now a step of the engine's own (phase
+    ``final_scoring``), so its events read under "นับแต้มตอนจบเกม / final scoring" and the last
+    placement's under its player's turn."""
+    from rules.core.scenario import load_scenario
+    from rules.core.protocol import id_label
+    from rules.new_world.labels import turn_name
+    from widgets.session import GameSession
+    session, _ = GameSession.from_scenario(load_scenario(SPEC.scenarios / "4_tie_at_top_edinburgh_holder_not_tied.yaml"))
+    n = len(session.transitions)
+    heads = page.turn_headings(SPEC, session, n)
+    kinds = [ev.kind for tr in session.transitions for ev in tr.events]
+    final = "นับแต้มตอนจบเกม / final scoring"
+    end = {"game_end", "castles_scored", "mission_revealed", "game_over"}
+    assert end <= set(kinds)
+    for kind, head in zip(kinds, heads):
+        assert (head == final) == (kind in end or kind == "unfinished_settlement"), (kind, head)
+    placed = [h for k, h in zip(kinds, heads) if k == "tile_placed"]
+    assert placed[-1] == " / ".join(turn_name(2))  # the last placement stays under its player's turn
+    assert " / ".join(id_label(SPEC.game, "phase", "final_scoring")) == final  # the engine's words

@@ -15,7 +15,7 @@ from ..core.protocol import IllegalAction
 from .labels import cell_name, seat_name, tile_name
 from .missions import card_text, load_cards
 from .placement import legal_cells, refusal
-from .state import DOUBLE, OVER, SECOND_PICK, SECOND_PLACE, SHUFFLE, State
+from .state import DOUBLE, FINAL_SCORING, OVER, SECOND_PICK, SECOND_PLACE, SHUFFLE, State
 from .tiles import KIND, NAMES
 from .towers import double_targets
 
@@ -33,7 +33,7 @@ ACTION_FIELDS = {"player": int, "type": str, "tile": str, "q": int, "r": int}
 
 
 def legal_actions(s: State, player: int) -> list[dict]:
-    if player != s.turn or s.stage in (OVER, SECOND_PICK, SHUFFLE):
+    if player != s.turn or s.stage in (OVER, SECOND_PICK, SHUFFLE, FINAL_SCORING):
         return []
     if s.stage == DOUBLE:
         return [{"player": player, "type": "double", "card": c} for c in double_targets(s, player)]
@@ -63,7 +63,13 @@ def chance_outcomes(s: State) -> list[tuple[dict, float]]:
     if s.stage == SECOND_PICK:
         pile = s.tribe[s.turn]
         return [({"chance": "tribe_tile", "tile": NAMES[k]}, pile.count(k) / len(pile)) for k in sorted(set(pile))]
+    if s.stage == FINAL_SCORING:
+        return [(dict(FINAL_ACTION), 1.0)]
     return []
+
+
+FINAL_ACTION = {"chance": "final_scoring"}
+"""The one outcome of stage ``final_scoring``: the end-game scoring (intro.goal, end.*)."""
 
 
 def sample_shuffle(s: State, rng: random.Random) -> dict:
@@ -94,6 +100,11 @@ def explain(s: State, action: dict) -> IllegalAction | None:
             return None
         return IllegalAction("ireland.tower_draw_three", "ตอนนี้ต้องสับกองไทล์ (ลำดับใหม่ของทั้งกอง)",
                              f"the pile is being shuffled: expected a permutation of {len(s.piles[s.turn])}, got {action}")
+    if s.stage == FINAL_SCORING:
+        if action == FINAL_ACTION:
+            return None
+        return IllegalAction("intro.goal", "ทุกคนวางไทล์หมดแล้ว ตอนนี้นับแต้มตอนจบเกม",
+                             f"everyone has placed all their tiles: the final scoring comes now, not {action}")
     player = action.get("player")
     if player != s.turn:
         th, en = seat_name(s.turn)
@@ -127,6 +138,8 @@ def describe(s: State, action: dict) -> tuple[str, str]:
     if action.get("chance") == "tribe_tile":
         th, en = tile_name(KIND[action["tile"]])
         return f"สุ่มได้{th}จากกระดานเผ่า", f"the tribe board gives a {en}"
+    if action == FINAL_ACTION:
+        return "นับแต้มตอนจบเกม", "final scoring"
     if action.get("chance") == "shuffle":
         return f"สับกองไทล์ ({len(action.get('order', []))} แผ่น)", f"shuffle the pile ({len(action.get('order', []))} tiles)"
     if action.get("type") == "double":

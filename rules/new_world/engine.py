@@ -8,7 +8,7 @@ from .actions import ACTION_FIELDS
 from .board import board_for
 from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, SOURCES, Config
 from .invariants import invariants
-from .state import DOUBLE, PHASES, SECOND_PICK, SECOND_PLACE, SHUFFLE, State, Work
+from .state import DOUBLE, FINAL_SCORING, PHASES, SECOND_PICK, SECOND_PLACE, SHUFFLE, State, Work
 from .tiles import KIND
 
 ID_LABELS = {
@@ -16,6 +16,7 @@ ID_LABELS = {
     "phase": {"place": ("วางไทล์", "placing a tile"), "second_pick": ("สุ่มไทล์ที่ 2", "drawing a 2nd tile"),
               "second_place": ("วางไทล์ที่ 2", "placing the 2nd tile"),
               "double": ("วางป้ายคูณสอง", "placing the double marker"), "shuffle": ("สับกองไทล์", "shuffling the pile"),
+              "final_scoring": ("นับแต้มตอนจบเกม", "final scoring"),
               "over": ("จบเกม", "game over")},
     # score_breakdown's sources (config.SOURCES); the board's score table and chart say them too
     "source": {"farms": ("ฟาร์ม", "farms"), "settlements": ("นิคม", "settlements"),
@@ -82,8 +83,8 @@ class NewWorldGame(GameBase):
         return actions.describe(state, action)
 
     def apply(self, state: State, action: dict) -> Transition:
-        """A placement (turn.place_tile ...), a double marker, or a chance outcome of Ireland's
-        bonuses; a refusal raises :class:`IllegalAction` and leaves ``state`` as it was."""
+        """A placement (turn.place_tile ...), a double marker, a chance outcome of Ireland's
+        bonuses, or the end-game scoring (stage ``final_scoring``, its one outcome); a refusal raises :class:`IllegalAction` and leaves ``state`` as it was."""
         refusal = self.explain_illegal(state, action)
         if refusal is not None:
             raise refusal
@@ -96,6 +97,8 @@ class NewWorldGame(GameBase):
             turn.shuffled(w, action["order"], log)
         elif stage == DOUBLE:
             turn.double_chosen(w, action["card"], log)
+        elif stage == FINAL_SCORING:
+            scoring.finish(w, log)
         else:
             i = state.board.index[(action["q"], action["r"])]
             turn.place(w, state.turn, KIND[action["tile"]], i, log, second=stage == SECOND_PLACE)

@@ -25,10 +25,11 @@ from typing import Mapping, NamedTuple
 
 from ..core.play import _randbelow
 from . import actions, turn
+from .scoring import finish
 from .engine import GAME
 from .placement import legal_cells
 from .setup import new_state
-from .state import DOUBLE, OVER, SECOND_PICK, SECOND_PLACE, SHUFFLE, Work
+from .state import DOUBLE, FINAL_SCORING, OVER, SECOND_PICK, SECOND_PLACE, SHUFFLE, Work
 from .tiles import KIND, NAMES
 from .towers import double_targets
 
@@ -73,6 +74,11 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
             if trace is not None:
                 trace.append(a)
             turn.shuffled(w, a["order"], log)
+        elif stage == FINAL_SCORING:
+            a = GAME.sample_chance(w, rng)          # its one outcome, drawn as the engine's play draws it
+            if trace is not None:
+                trace.append(a)
+            finish(w, log)
         elif stage == DOUBLE:
             cards = double_targets(w, w.turn)
             card = cards[randbelow(len(cards))]

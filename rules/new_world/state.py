@@ -4,7 +4,9 @@ Board cells hold :data:`~rules.new_world.tiles.EMPTY`, ``COVERED`` or ``seat * 8
 order of the map's cells (``Board.cells``).  A pile is drawn from its end.  ``stage`` says what
 happens next: ``place`` (a seat places its hand tile), ``second_pick`` (chance: which tribe tile is
 drawn for 'place a 2nd tile'), ``second_place`` (the seat places it), ``double`` (the seat chooses
-where its double marker goes), ``shuffle`` (chance: the pile is shuffled after 'draw 3'), ``over``.
+where its double marker goes), ``shuffle`` (chance: the pile is shuffled after 'draw 3'),
+``final_scoring`` (everyone has placed all tiles, intro.goal: the end-game scoring is the next step, a
+chance node of one outcome, so that the story heads it apart from the last placement), ``over``.
 """
 from __future__ import annotations
 
@@ -13,9 +15,9 @@ from dataclasses import dataclass, fields
 from .board import Board, load_map, load_map_text
 from .config import Config
 
-PLACE, SECOND_PICK, SECOND_PLACE, DOUBLE, SHUFFLE, OVER = (
-    "place", "second_pick", "second_place", "double", "shuffle", "over")
-PHASES = (PLACE, SECOND_PICK, SECOND_PLACE, DOUBLE, SHUFFLE, OVER)
+PLACE, SECOND_PICK, SECOND_PLACE, DOUBLE, SHUFFLE, FINAL_SCORING, OVER = (
+    "place", "second_pick", "second_place", "double", "shuffle", "final_scoring", "over")
+PHASES = (PLACE, SECOND_PICK, SECOND_PLACE, DOUBLE, SHUFFLE, FINAL_SCORING, OVER)
 """``observe(...)["phase"]`` values (the ``stage``)."""
 LOST = "lost"
 """``doubled[seat]`` when the double marker found no card to go on."""

@@ -15,9 +15,9 @@ from .config import DRAW_THREE, HAND
 from .farms import score_farm
 from .labels import cell_name, seat_name, tile_name
 from .placement import has_legal_cell
-from .scoring import adder, check_public, finish
+from .scoring import adder, check_public
 from .settlements import score_offshore, score_settlement_tile
-from .state import DOUBLE, PLACE, SECOND_PICK, SECOND_PLACE, SHUFFLE
+from .state import DOUBLE, FINAL_SCORING, PLACE, SECOND_PICK, SECOND_PLACE, SHUFFLE
 from .tiles import NAMES, S1
 from .towers import double_targets, place_double, visit_towers
 
@@ -165,14 +165,15 @@ def next_turn(w, log: list) -> None:
 
 def begin_turn(w, log: list) -> None:
     """Find the seat that plays now: skip seats without tiles (uneven_tile_end), set aside a hand
-    with no legal cell (no_legal_cell), end the game when nobody has a tile (intro.goal)."""
+    with no legal cell (no_legal_cell); when nobody has a tile the game ends (intro.goal): the
+    end-game scoring is the next step (stage ``final_scoring``)."""
     n = w.players
     for _ in range(n * 64):
         if not any(w.hands):
-            finish(w, log)
+            w.stage = FINAL_SCORING  # the scoring is the next step (engine.apply: scoring.finish)
             return
         if w.ending and w.turn == w.first:
-            finish(w, log)
+            w.stage = FINAL_SCORING  # the scoring is the next step (engine.apply: scoring.finish)
             return
         seat = w.turn
         th, en = seat_name(seat)

@@ -8,6 +8,7 @@ from rules.core.protocol import id_label
 from rules.new_world import GAME
 from rules.new_world.config import SOURCES
 from rules.new_world.labels import turn_name
+from rules.new_world.state import FINAL_SCORING
 
 from ..labels import EngineLabels
 
@@ -21,7 +22,11 @@ class NWLabels(EngineLabels):
     def turn_of(self, obs) -> str:
         """The heading of the turn an observation is in (``obs["turn"]``: the seat to act): the play
         log groups each action's events under the turn of the position before it, so a bot's
-        placement and what it scored read under that bot's turn."""
+        placement and what it scored read under that bot's turn.  The end-game scoring is a step of
+        its own (the engine's phase ``final_scoring``) and reads under the phase's words
+        (``ID_LABELS["phase"]``: "นับแต้มตอนจบเกม / final scoring"), not the last mover's turn."""
+        if obs["phase"] == FINAL_SCORING:
+            return " / ".join(id_label(GAME, "phase", FINAL_SCORING))
         return " / ".join(turn_name(obs["turn"]))
 
 
