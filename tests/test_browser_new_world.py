@@ -169,3 +169,34 @@ def test_new_world_sections_are_built_when_the_reader_scrolls_to_them(browser, d
         assert op.errors == [], op.errors
     finally:
         page.close()
+
+
+def test_the_ireland_play_view_shows_the_public_missions_beside_the_map(browser, dashboard):
+    """A game on the Ireland side showed its face-up public missions nowhere: the panel beside the
+    map lists them, each with what it scores (Thai and English), at 1280 px and on a phone."""
+    op = OfflinePage(browser)
+    page = op.page
+    try:
+        op.goto(f"{dashboard}/voila/render/new_world.ipynb")
+        panel = page.locator(".kl-play-panel").first
+        panel.wait_for(timeout=180_000)
+        panel.locator("select").filter(has_text="ไอร์แลนด์ / Ireland").first.select_option(label="ไอร์แลนด์ / Ireland")
+        panel.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        play = page.locator(".kl-nw-play").first
+        missions = play.locator(".kl-nw-public li")
+        missions.first.wait_for(timeout=60_000)
+        assert missions.count() >= 1
+        for i in range(missions.count()):
+            text = missions.nth(i).inner_text()
+            assert "คนแรกที่ทำได้" in text and "first to achieve it" in text, text
+        page.wait_for_timeout(500)
+        play.screenshot(path=str(ARTIFACTS / "new_world_ireland_play_1280.png"))
+        page.set_viewport_size({"width": 390, "height": 2600})
+        page.wait_for_timeout(1500)
+        box = play.locator(".kl-nw-public").first.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box  # fits the phone
+        play.screenshot(path=str(ARTIFACTS / "new_world_ireland_play_390.png"))
+        assert "Traceback" not in page.inner_text("body")
+        assert op.errors == [], op.errors
+    finally:
+        page.close()

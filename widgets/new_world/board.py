@@ -38,6 +38,7 @@ CSS = """<style>
 .kl-nw tr.acting { background: #fff4cc; }
 .kl-nw th.kl-sources { text-align: center; }
 .kl-nw ul.kl-nw-missions { margin: 2px 0; padding-left: 20px; }
+.kl-nw-public li { font-size: 13px; line-height: 1.35; margin-bottom: 3px; }
 .kl-nw-map path.kl-outline[stroke="#1f6fb2"] { stroke-width: 6; }
 .kl-nw .kl-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; }
 .kl-nw .kl-decide { background: #f4f8ee; border-left: 4px solid #6a994e; padding: 3px 8px; margin: 4px 0; }
