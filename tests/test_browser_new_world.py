@@ -102,8 +102,20 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
         play = page.locator(".kl-nw-play").first
         play.locator("svg.kl-hexboard .kl-highlights polygon").first.wait_for(timeout=60_000)
         clicks = 0
+        def settled_moves() -> int:
+            """The event log's entries once it stopped changing (the log is drawn after the board,
+            so right after a move's board it may still be a move behind)."""
+            last = -1
+            for _ in range(40):
+                now = play.locator(".kl-eventlog-pick option").count()
+                if now == last:
+                    return now
+                last = now
+                page.wait_for_timeout(250)
+            return last
+
         for _ in range(80):
-            moves = play.locator(".kl-eventlog-pick option").count()
+            moves = settled_moves()
             cell = page.evaluate(CLICK_HIGHLIGHTED)  # selects the placement there (places nothing)
             if not cell:
                 break
