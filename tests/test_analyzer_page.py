@@ -3,13 +3,14 @@ and can be cancelled; the charts and the downloads come from rules.analysis."""
 from __future__ import annotations
 
 import base64
+import html
 import io
 
 import pandas as pd
 import pytest
 
 from rules.analysis import simulate
-from widgets.analyzer import PositionPanel, SimulationPanel, TableSweepPanel, download_links
+from widgets.analyzer import NO_COMPARISON, PositionPanel, SimulationPanel, TableSweepPanel, download_links, game_title
 
 
 def test_a_run_in_the_background_reports_progress_and_cancels():
@@ -56,7 +57,7 @@ def test_the_comparison_names_its_rows_and_its_readings_in_words():
     assert "ใครขัดขวางการขโมยและการลอบสังหารได้บ้าง" in words and "Who may block a steal" in words
     assert "<b>A</b> (ค่าเริ่มต้น / default): เฉพาะผู้เล่นที่ถูกเลือก" in words
     assert "<b>B</b>: ผู้เล่นคนอื่นที่ยังอยู่ในเกม" in words and "Any other living player" in words
-    panel.against.value = None
+    panel.against.value = NO_COMPARISON
     panel.run(wait=True)
     assert panel.cmp_words.value == ""  # no comparison, no heading
 
@@ -314,9 +315,9 @@ def test_the_results_say_what_they_are_of_and_when_the_controls_moved_on():
     panel = SimulationPanel("coup", players=2, games=10, workers=1, bots="random")
     assert panel.shown.value == ""
     panel.run(wait=True)
-    assert "kl-shown" in panel.shown.value and "coup, 10 games, 2 seats" in panel.shown.value
+    assert "kl-shown" in panel.shown.value and f"{game_title('coup')}, 10 games, 2 seats" in panel.shown.value
     panel.game.value = "new_world"
-    assert "kl-stale" in panel.shown.value and "earlier run (coup, 10 games" in panel.shown.value
+    assert "kl-stale" in panel.shown.value and f"earlier run ({game_title('coup')}, 10 games" in panel.shown.value
     panel.game.value = "coup"
     panel.players.value = 2
     panel.bots.children[0].value = "honest"
@@ -325,7 +326,43 @@ def test_the_results_say_what_they_are_of_and_when_the_controls_moved_on():
     assert "kl-shown" in panel.shown.value  # back to what the results are of
     panel.game.value = "new_world"
     panel.run(wait=True)
-    assert "kl-shown" in panel.shown.value and "new_world, 10 games" in panel.shown.value
+    assert "kl-shown" in panel.shown.value and f"{game_title('new_world')}, 10 games" in panel.shown.value
+
+
+def test_the_results_line_says_the_game_bots_and_readings_in_words():
+    """The line read "results of: coup, ... bots honest, honest, reading default, vs
+    who_blocks=anyone": config ids a reader cannot read.  It names the game by its title, the bots
+    by the engine's words, and each reading by the register's words (its entry id in brackets)."""
+    import re
+    panel = SimulationPanel("coup", players=3, games=6, workers=1, bots=["honest", "honest", "random"],
+                            against={"who_blocks": "anyone"})
+    panel.run(wait=True)
+    shown = html.unescape(panel.shown.value)
+    assert "kl-shown" in shown and game_title("coup") in shown
+    assert "ซื่อสัตย์ / honest ×2, สุ่ม / random" in shown
+    assert "reading ค่าเริ่มต้น / default" in shown
+    assert "vs ผู้เล่นคนอื่นที่ยังอยู่ในเกม" in shown and "Any other living player" in shown and "[who_blocks]" in shown
+    assert "who_blocks=anyone" not in shown and not re.search(r"(?<![\w\[-])(coup|anyone|who_blocks)(?![\w\]-])", shown)
+    panel.game.value = "new_world"  # the stale line says the earlier run in the same words
+    assert "kl-stale" in panel.shown.value and "[who_blocks]" in panel.shown.value
+
+
+def test_no_comparison_is_a_selected_option_not_a_blank_dropdown():
+    """"(ไม่เทียบ / no comparison)" had the value ``None``, which ipywidgets 8 takes for "nothing
+    selected": the "vs" dropdown showed blank.  It is a chosen option (index 0) at start, after a
+    game change and when picked again, and a run with it compares nothing."""
+    panel = SimulationPanel("coup", players=2, games=6, workers=1)
+    assert panel.against.index == 0 and panel.against.label == "(ไม่เทียบ / no comparison)"
+    assert panel.settings()["against"] is None
+    panel.against.index = 1
+    assert panel.settings()["against"]
+    panel.against.label = "(ไม่เทียบ / no comparison)"
+    assert panel.against.index == 0 and panel.settings()["against"] is None
+    panel.game.value = "new_world"
+    assert panel.against.index == 0 and panel.against.label == "(ไม่เทียบ / no comparison)"
+    panel.game.value = "coup"
+    panel.run(wait=True)
+    assert panel.comparison is None and ", vs " not in panel.shown.value
 
 
 def test_a_cancelled_run_says_how_many_games_its_results_hold():
@@ -342,7 +379,7 @@ def test_a_cancelled_run_says_how_many_games_its_results_hold():
     panel.run(wait=True)
     played = len(panel.table)
     assert 5 <= played < 60
-    assert f"coup, {played} of 60 games (ยกเลิก / cancelled)" in panel.shown.value
+    assert f"{game_title('coup')}, {played} of 60 games (ยกเลิก / cancelled)" in panel.shown.value
     assert "kl-shown" in panel.shown.value  # the controls still match: not the stale line
 
 
@@ -476,5 +513,5 @@ def test_the_chosen_readings_are_said_in_the_registers_words():
     assert entry.question_th[:30] in words and reading.description_en[:30] in words.replace("&#x27;", "'")
     panel.against.value = panel.against.options[2][1]
     assert panel.reading_words.value.count("เทียบกับ / vs") == 1
-    panel.variant.value, panel.against.value = (), None
+    panel.variant.value, panel.against.value = (), NO_COMPARISON
     assert panel.reading_words.value == ""

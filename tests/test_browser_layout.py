@@ -162,3 +162,23 @@ def test_the_analyzer_charts_modebar_leaves_the_titles_readable(browser, dashboa
             if i == 0:
                 page.screenshot(path=str(ARTIFACTS / f"layout_analyzer_modebar_{width}.png"),
                                 clip={"x": 0, "y": max(0, box["y"] - 10), "width": width, "height": min(box["height"] + 20, 500)})
+
+
+@pytest.mark.parametrize("name", ["shadow_master.ipynb", "coup.ipynb", "new_world.ipynb", "valeria.ipynb"])
+def test_the_event_log_picker_stays_whole_in_its_box_at_1280(browser, dashboard, name):
+    """The event log's picker (``kl-eventlog-pick``, width 100% plus its 2 px margins) ran 2 px past
+    the event log's box on every game page, which cut its right border and arrow (found at 390 px
+    on Shadow Master's page; ``tests/test_browser_phone.py`` checks every page at 390 px): its
+    right edge stays inside the box that clips it and the screen."""
+    with _open(browser, dashboard, name, 1280, 900, ".kl-eventlog-pick select") as page:
+        found = page.evaluate("""() => [...document.querySelectorAll('.kl-eventlog-pick select')]
+          .filter(s => s.getBoundingClientRect().width > 0).map(s => {
+            let limit = innerWidth;
+            for (let p = s.parentElement; p && p !== document.body; p = p.parentElement)
+              if (getComputedStyle(p).overflowX !== 'visible') limit = Math.min(limit, p.getBoundingClientRect().right);
+            return [s.getBoundingClientRect().right, limit]; })""")
+        assert found
+        for right, limit in found:
+            assert right <= limit + 0.5, found
+        page.locator(".kl-eventlog-pick select").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"layout_eventlog_pick_{name.split('.')[0]}_1280.png"))

@@ -60,6 +60,25 @@ BROKEN_WORDS = """
 """
 
 
+# Dropdowns (their <select>) whose right edge runs past the screen or past a box that clips them:
+# OVERFLOW above passes them (a clipping ancestor hides what sticks out), a reader sees a picker
+# with its right border and arrow cut (the event log's picker, 2 px past its box on every game page).
+DROPDOWNS_CUT = """
+() => [...document.querySelectorAll('.widget-dropdown select')].filter(s => s.getBoundingClientRect().width > 0).flatMap(s => {
+  let limit = innerWidth;
+  for (let p = s.parentElement; p && p !== document.body; p = p.parentElement)
+    if (getComputedStyle(p).overflowX !== 'visible') limit = Math.min(limit, p.getBoundingClientRect().right);
+  const right = s.getBoundingClientRect().right, d = s.closest('.widget-dropdown');
+  return right > limit + 0.5 ? [`${[...d.classList].filter(c => c.startsWith('kl-')).join('.') || d.innerText.slice(0, 20)}`
+                                + ` right=${right.toFixed(1)} limit=${limit.toFixed(1)}`] : [];
+})
+"""
+# The event log's pickers: their <select>'s right edge (px) and the screen's width.
+PICKERS = """
+() => [...document.querySelectorAll('.kl-eventlog-pick select')].filter(s => s.getBoundingClientRect().width > 0)
+  .map(s => [s.getBoundingClientRect().right, innerWidth])
+"""
+
 CHARTS = """
 () => [...document.querySelectorAll('.js-plotly-plot')].flatMap(g => {
   const out = [], L = g._fullLayout;
@@ -128,6 +147,13 @@ def test_every_page_reads_on_a_phone(browser, dashboard, name):
             pass
         assert page.evaluate(CHARTS) == [], page.evaluate(CHARTS)
         assert page.evaluate(BROKEN_WORDS) == []
+        # every dropdown whole, its right border inside the screen and its box (the event log's
+        # picker on Shadow Master's page was cut at the right edge)
+        assert page.evaluate(DROPDOWNS_CUT) == []
+        pickers = page.evaluate(PICKERS)
+        assert pickers or stem in ("index", "analyzer")  # every game page has an event log
+        for right, screen in pickers:
+            assert right <= screen, pickers
         if stem == "analyzer":
             # the coverage table scrolls inside its own box: its HTML widget's content was as wide as
             # the table (42 px past the screen, cut off by the panel) before the page carried the

@@ -42,6 +42,10 @@ from .errors import THAI_FONT, message_html
 from .runner import Runner
 
 DEFAULT = "(ค่าเริ่มต้น / default)"
+# the "vs" dropdown's "no comparison" value: an empty config (``settings()`` reads it as ``None``).
+# Not ``None`` itself: ipywidgets 8 takes a ``None`` value for "nothing selected" and the
+# dropdown showed blank instead of "(ไม่เทียบ / no comparison)"
+NO_COMPARISON = ()
 
 
 def _games() -> list[str]:
@@ -92,6 +96,37 @@ def reading_choice_html(game: str, variant: tuple, against: tuple | None) -> str
                         f'{e(r["question_en"])}</span> → {e(x["th"])} <span class="kl-muted">/ {e(x["en"])}</span></div>')
     return (f'<div class="kl-reading-words" style="font-family:{THAI_FONT};font-size:13px;margin:2px 0 6px">'
             + "".join(rows) + "</div>") if rows else ""
+
+
+def _cut(text: str, n: int) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
+def reading_short(game: str, config: dict) -> str:
+    """A config's readings for the "results of" line, in the register's words, cut short (the
+    whole question and reading are said under the dropdowns: :func:`reading_choice_html`):
+    ``"<th> / <en> [entry]"`` per entry read otherwise than its default, joined by ``"; "``;
+    ``"ค่าเริ่มต้น / default"`` for none.  Was ``who_blocks=anyone``: config ids a reader cannot read."""
+    from rules.analysis.compare import reading_words
+    said = [f'{_cut(r["b"]["th"], 48)} / {_cut(r["b"]["en"], 60)} [{r["entry"]}]'
+            for r in reading_words(game, {}, dict(config or ()))]
+    return "; ".join(said) or "ค่าเริ่มต้น / default"
+
+
+def bots_short(game: str, bots: list) -> str:
+    """The seats' bots for the "results of" line in the engine's words (``bot_words``), in seat
+    order, a run of the same bot once with its count: ``"สุ่ม / random ×2, ซื่อสัตย์ / honest"``."""
+    runs: list = []
+    for b in bots:
+        if runs and runs[-1][0] == b:
+            runs[-1][1] += 1
+        else:
+            runs.append([b, 1])
+    out = []
+    for b, n in runs:
+        th, en = bot_words(game, b)
+        out.append((th if th == en else f"{th} / {en}") + (f" ×{n}" if n > 1 else ""))
+    return ", ".join(out)
 
 
 _SPECS: dict = {}
@@ -327,8 +362,8 @@ class SimulationPanel(w.VBox):
         options = _readings(self.game.value)
         self.variant.options = options
         self.variant.value = ()
-        self.against.options = [("(ไม่เทียบ / no comparison)", None)] + options[1:]
-        self.against.value = None
+        self.against.options = [("(ไม่เทียบ / no comparison)", NO_COMPARISON)] + options[1:]
+        self.against.value = NO_COMPARISON
         self._seats_changed()
 
     def _show_reading_words(self) -> None:
@@ -363,14 +398,14 @@ class SimulationPanel(w.VBox):
         if shown is None:
             self.shown.value = ""
             return
-        reading = ", ".join(f"{k}={v}" for k, v in shown["config"].items() if k != "players") or "default"
         played = shown.get("played", shown["games"])
         games = (f"{shown['games']} games" if played >= shown["games"]
                  else f"{played} of {shown['games']} games (ยกเลิก / cancelled)")
-        what = (f"{html.escape(shown['game'])}, {games}, {shown['config']['players']} seats, "
-                f"bots {html.escape(', '.join(shown['bots']))}, reading {html.escape(reading)}"
-                + (f", vs {html.escape(', '.join(f'{k}={v}' for k, v in shown['against'].items()))}"
-                   if shown["against"] else ""))
+        config = {k: v for k, v in shown["config"].items() if k != "players"}
+        what = (f"{html.escape(game_title(shown['game']))}, {games}, {shown['config']['players']} seats, "
+                f"bots {html.escape(bots_short(shown['game'], shown['bots']))}, "
+                f"reading {html.escape(reading_short(shown['game'], config))}"
+                + (f", vs {html.escape(reading_short(shown['game'], shown['against']))}" if shown["against"] else ""))
         if running or self.settings() != {k: v for k, v in shown.items() if k != "played"}:
             self.shown.value = (f'<div class="kl-stale" style="font-family:{THAI_FONT};background:#fff3cd;'
                                 f'padding:4px 8px;border-left:4px solid #e0a800">ผลด้านล่างเป็นของการเล่นครั้งก่อน '

@@ -114,6 +114,9 @@ STORY_CSS = f"""<style>
 .kl-story .kl-why code {{ font-size: 11px; background: #f3f3f3; padding: 0 3px; border-radius: 3px; }}
 .kl-story details.kl-setup > summary {{ cursor: pointer; color: #555; }}
 .kl-eventlog-pick select, .kl-eventlog-pick .widget-dropdown select {{ font-family: {THAI_FONT}; font-size: 14px; }}
+/* the picker is as wide as its box less its margins (2 px a side): at width 100% it ran 2 px past the
+   event log's box on every game page, at 1280 px and 390 px, and the box cut its right border */
+.widget-dropdown.kl-eventlog-pick {{ max-width: min(760px, calc(100% - 2 * var(--jp-widgets-margin, 2px))) !important; }}
 </style>"""
 WHY_SHOWN = 2
 """Each story line shows this many of its cites first (the rest, and every clause's text, on demand)."""

@@ -39,8 +39,11 @@ MOBILE_CSS = f"""<style>{SCROLL_CSS}
   .widget-hbox, .widget-box, .widget-inline-hbox {{ flex-wrap: wrap !important; }}
   .widget-hbox > *, .widget-box > * {{ flex-basis: auto !important; }}
   .widget-html-content {{ white-space: normal !important; overflow-wrap: anywhere; }}
+  /* the width less the widget's own margins (2 px a side): at 100% a dropdown ran 2 px past its
+     box, whose overflow cut its right border (Shadow Master's and Valeria's pickers at 390 px) */
   .widget-slider, .widget-hslider, .widget-text, .widget-dropdown, .widget-select, .widget-textarea {{
-    width: 100% !important; max-width: 100% !important; }}
+    width: calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important;
+    max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important; }}
   .widget-dropdown select, .widget-select select, .widget-text input {{ min-width: 0; max-width: 100%; }}
   .widget-label {{ width: auto !important; min-width: 0 !important; }}
   .widget-toggle-buttons {{ flex-wrap: wrap !important; height: auto !important; }}
