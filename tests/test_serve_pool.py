@@ -202,6 +202,27 @@ def test_a_kernel_prepared_while_pages_are_read_runs_in_the_idle_class_until_tak
     _run(asyncio.wait_for(run(), 30))
 
 
+def test_a_kernel_waiting_for_a_cpu_is_not_taken_for_ready():
+    """A kernel in the idle class on a machine busy with pages gets no CPU: its CPU time stands
+    still although its notebook has not run.  It keeps its slot while it is runnable (here a
+    busy loop, its CPU never counted: ``QUIET_CPU`` huge); before, it looked quiet after a second
+    and every refill of a burst started at once."""
+    async def run():
+        spin = [sys.executable, "-c", "import os\nos.nice(19)\nwhile True: pass"]
+        km, _ready = _manager(1, {"a.ipynb": 1}, processes=True, command=spin)
+        km.QUIET_CPU = 1e9  # whatever CPU it gets counts as none
+        try:
+            await asyncio.sleep(2.5)  # > the 1 s and two quiet half-seconds it took
+            assert km._preheat_running == 1
+            assert not km._pools["a.ipynb"][0].done()
+        finally:
+            await km.halt_preheating()
+            for proc in km.procs:
+                proc.kill()
+                proc.wait()
+    _run(asyncio.wait_for(run(), 30))
+
+
 def test_set_cpu_priority_reaches_the_children_of_a_process():
     if not serve.IDLE_CLASS:
         assert serve.set_cpu_priority(os.getpid(), True) is False

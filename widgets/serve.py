@@ -577,10 +577,15 @@ class _PreheatThrottle:
 
     async def _until_quiet(self, content, stop, wanted=None) -> None:
         """Until the kernel's notebook ran up to its last cell: its process and the processes it
-        started used less than :attr:`QUIET_CPU` over two half-seconds in a row (or its render
-        ended, or the server is stopping, or :data:`STARTUP_TIMEOUT` passed).  Meanwhile the
-        kernel is in the ``SCHED_IDLE`` class while pages are being read and nobody wants it
-        (see the class docstring)."""
+        started used less than :attr:`QUIET_CPU` over two half-seconds in a row while none of
+        them was runnable (or its render ended, or the server is stopping, or
+        :data:`STARTUP_TIMEOUT` passed).  Meanwhile the kernel is in the ``SCHED_IDLE`` class
+        while pages are being read and nobody wants it (see the class docstring).
+
+        Runnable counts: a kernel in the idle class on a machine busy with pages gets no CPU at
+        all, so its CPU alone looked "quiet"; it gave its slot back unready and the next kernel
+        started, until every refill of a 20-visitor burst was started at once (20 processes,
+        the server polling each one twice a second)."""
         task = content.get("task")
         pid = self._kernel_pid(self._kernels.get(content.get("kernel_id")))
         t0, calm, last, low = time.monotonic(), 0, None, False
@@ -594,16 +599,17 @@ class _PreheatThrottle:
                 procs = _process_tree(pid)
                 if pid and not procs:
                     return  # the kernel died: nothing to wait for
-                cpu = None
+                cpu, runnable = None, False
                 if procs:
                     cpu = 0.0
                     for proc in procs:
                         try:
                             cpu += sum(proc.cpu_times()[:2])
+                            runnable = runnable or proc.status() == "running"  # on a CPU or waiting for one
                         except Exception:  # noqa: BLE001 - a child ended meanwhile
                             pass
                 if cpu is not None and last is not None:
-                    calm = calm + 1 if cpu - last < self.QUIET_CPU * 0.5 else 0
+                    calm = calm + 1 if cpu - last < self.QUIET_CPU * 0.5 and not runnable else 0
                     if calm >= 2 and time.monotonic() - t0 > 1:
                         return
                 last = cpu
