@@ -463,12 +463,13 @@ class _PreheatThrottle:
 
     * a pooled kernel waits for one of :attr:`preheat_slots` slots, starts, runs its notebook and
       gives the slot back once it has gone quiet (its notebook ran up to the last cell, which
-      waits for its visitor's request; CPU counted over the kernel and the processes it started).
+      waits for its visitor's request; CPU counted over the kernel and the processes it started,
+      none of them runnable: a starved kernel is not a quiet one).
       Voila's "Kernel pool of ... is filled" line means the kernels are *ready*, not just started;
     * once pages are being read (the first kernel was handed out), a kernel being prepared runs in
-      the ``SCHED_IDLE`` CPU class (:func:`set_cpu_priority`): it uses only CPU time that the
-      server, the readers' kernels and everything else on the machine leave over, and gets the
-      normal class back when a visitor takes it.  At launch, with nobody reading yet, pools are
+      the ``SCHED_IDLE`` CPU class, its session's autogroup at nice 19 (:func:`set_cpu_priority`):
+      it uses only CPU time that the server, the readers' kernels and everything else on the
+      machine leave over, and gets the normal class back when a visitor takes it.  At launch, with nobody reading yet, pools are
       prepared in the normal class on every core (:meth:`preheat_limit`);
     * demand first: a visitor takes a ready kernel of the notebook when there is one (Voila took
       the oldest, ready or not), else the oldest pending one, which then starts at once, beyond
