@@ -46,6 +46,11 @@ def names_seat(text: str, label: str) -> bool:
     return any(re.search(re.escape(p) + r"(?!\d)", text) for p in parts)
 
 
+def game_kind_words(game) -> KindWords:
+    """The words ``game`` gives the kinds of its hidden events (``id_labels["hidden_event"]``)."""
+    return lambda kind: id_label(game, "hidden_event", kind)
+
+
 def hidden_text(event: Event, kind_words: KindWords | None = None) -> str:
     """A hidden event as a reader sees it: what kind of thing happened (the game's words for the
     kind, ``kind_words``), never its data."""
@@ -262,7 +267,7 @@ class EventLog(w.VBox):
         self.book, self.rule_panel, self.viewer, self.reveal = book, rule_panel, viewer, reveal
         game = game if game is not None else getattr(session, "game", None)
         self.kind_words: KindWords | None = (
-            (lambda kind: id_label(game, "hidden_event", kind)) if game is not None else None)
+            game_kind_words(game) if game is not None else None)
         game_label = getattr(getattr(session, "game", None), "seat_label", None)
         self.seat_label = seat_label or (game_label if callable(game_label) else None) or default_seat_label
         self._events: list[Event] = []

@@ -50,7 +50,7 @@ import traitlets as t
 from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget import CallbackDispatcher
 
-from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event, id_label
+from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event
 from rules.core.rulebook import DATA, load_rulebook
 from rules.core.scenario import Scenario, load_scenario, recorded_game
 
@@ -59,7 +59,7 @@ from .bots_here import BotsHere, Spot
 from .errors import THAI_FONT, error_html, message_html, safe
 from .lazy import LazyBox
 from .lazy import lazy as lazy_part
-from .eventlog import EventLog, event_text, names_seat
+from .eventlog import EventLog, event_text, game_kind_words, names_seat
 from .mobile import MOBILE_CSS, PHONE_MAX_WIDTH
 from .rulepanel import PANEL_CSS, RulePanel, clause_html
 from .rulepanel import ambiguities_html as register_html
@@ -517,7 +517,7 @@ def frame_html(spec: GameSpec, cursor: FrameCursor, now: list[Event], reveal: bo
     rows = [f"<div>{head}</div>"]
     for ev in now:
         if not reveal and not ev.visible(None):
-            rows.append(f"<div class='kl-event kl-hidden'>{e(event_text(ev, None, spec.seat_label, kind_words=lambda k: id_label(spec.game, 'hidden_event', k)))}</div>")
+            rows.append(f"<div class='kl-event kl-hidden'>{e(event_text(ev, None, spec.seat_label, kind_words=game_kind_words(spec.game)))}</div>")
             continue
         named = not isinstance(ev.actor, int) or names_seat(ev.text_th, spec.seat_label(ev.actor))
         who = "" if named else f"{e(spec.seat_label(ev.actor))} ▸ "
