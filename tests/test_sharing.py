@@ -384,3 +384,28 @@ def test_a_link_keeps_the_readings_the_reader_chose():
     assert json.loads(text)["config"] == {"players": 3, "reformation": True, "who_blocks": "anyone"}
     opened, viewer, _kind = sharing.open_session(spec, sharing.save_from_code(sharing.game_code(text)), "link")
     assert opened.config == session.config and opened.state == session.state and viewer == 0
+
+
+def test_a_link_made_under_other_defaults_says_so(monkeypatch):
+    """A ``?game=`` link names only the readings that differ from the defaults of its day: when a
+    default has changed since, the page opens it under a caution line instead of silently playing
+    another game; under the same defaults there is no caution."""
+    from rules.coup import GAME
+    from widgets.session import GameSession
+    spec = spec_of("coup")
+    session = GameSession(GAME, config={"players": 3}, seed=5)
+    code = sharing.link_code(session, {"viewer": 0, "bots": spec.bot_kind})
+    text, digest = sharing.link_from_code(code)
+    assert sharing.DEFAULTS_KEY not in json.loads(text) and digest == sharing.defaults_digest(GAME, 3)
+    same = page.shared_game(spec, code)
+    assert not any("default" in str(getattr(c, "value", "")) for c in same.children)
+    real = type(GAME).make_config
+
+    def other_defaults(self, raw, source="<config>"):  # a later release changed a default reading
+        return real(self, {"who_blocks": "anyone", **raw} if isinstance(raw, dict) else raw, source)
+
+    monkeypatch.setattr(type(GAME), "make_config", other_defaults)
+    assert sharing.defaults_digest(GAME, 3) != digest
+    shown = page.shared_game(spec, code)
+    assert "today&#x27;s defaults" in shown.children[0].value
+    assert shown.children[1].session.actions == session.actions

@@ -87,8 +87,9 @@ def count_en(n: int, one: str, many: str | None = None) -> str:
 
 
 def message_html(th: str, en: str, tone: str = "info") -> str:
-    """A plain notice (``tone``: ``info`` or ``missing``) in Thai and English."""
-    colour = {"info": "#2a6f97", "missing": "#777"}.get(tone, "#2a6f97")
+    """A plain notice (``tone``: ``info``, ``missing`` or ``warn``, a caution that is not an error) in
+    Thai and English."""
+    colour = {"info": "#2a6f97", "missing": "#777", "warn": "#b7791f"}.get(tone, "#2a6f97")
     return (
         f'<div class="kl-note" style="border-left:4px solid {colour};padding:4px 10px;'
         f'margin:4px 0;font-family:{THAI_FONT}"><span lang="th">{html.escape(th)}</span>'

@@ -787,8 +787,18 @@ def follow(box: w.VBox, spec: GameSpec, query: str | None = None):
 
 def shared_game(spec: GameSpec, code: str) -> w.VBox:
     """A play table of a ``?game=`` link's code (validated like an uploaded session file)."""
-    table = saved_table(spec, sharing.save_from_code(code), "link")
-    return table
+    text, digest = sharing.link_from_code(code)
+    table = saved_table(spec, text, "link")
+    if not sharing.defaults_changed(spec.game, text, digest):
+        return table
+    # The link names only the readings that differed from the defaults of its day: those defaults
+    # have changed since, so the game replayed here may not be the one shared (no way to know the old ones).
+    warn = w.HTML(message_html("ลิงก์นี้สร้างไว้ตอนที่ค่าตั้งต้นของกติกายังต่างจากวันนี้ เกมที่เปิดใช้ค่าตั้งต้นของวันนี้ "
+                               "จึงอาจไม่ใช่เกมเดียวกับที่แชร์ (ขอไฟล์เซสชันจากผู้แชร์ได้)",
+                               "this link was made when the rules' default readings differed from today's: it opens "
+                               "under today's defaults, so the game may not be the one shared (ask for the session file)",
+                               tone="warn"))
+    return w.VBox([warn, table], layout=w.Layout(width="100%"))
 
 
 def section(spec: GameSpec, section: int | str = 0, scenario: str | None = None,

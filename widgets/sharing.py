@@ -124,7 +124,8 @@ def link_save(session, table: dict) -> str:
     ambiguity's reading spelled out, was 60-85 % of a fresh game's code (Shadow Master: 1,187 ->
     146 characters; after 52 steps 1,612 -> 575).  Loading fills the missing fields with the same
     defaults (``Game.make_config``), so the game is the same; a link made before (its whole config)
-    still opens.  Empty ``overrides`` are left out too (the save schema's default)."""
+    still opens.  Empty ``overrides`` are left out too (the save schema's default).  The link's code
+    (:func:`link_code`) also carries the defaults' digest."""
     game = session.game
     data = json.loads(session.save(table=table))
     config = data.get("config")
@@ -134,6 +135,58 @@ def link_save(session, table: dict) -> str:
     if not data.get("overrides"):
         data.pop("overrides", None)
     return json.dumps(data, ensure_ascii=False)
+
+
+DEFAULTS_KEY = "defaults"
+"""Key of a ``?game=`` code's save beside the save schema's fields: the :func:`defaults_digest` of
+the engine's defaults when the link was made (removed before the save is validated)."""
+
+
+def defaults_digest(game, players: int) -> str:
+    """8 hex digits naming ``game``'s default config for ``players`` seats (``Game.default_config``,
+    as JSON with sorted keys): equal digests, the same defaults."""
+    import hashlib
+    default = game.config_to_json(game.default_config(players))
+    return hashlib.sha256(json.dumps(default, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:8]
+
+
+def link_code(session, table: dict) -> str:
+    """The ``?game=`` code of ``session`` (:func:`link_save`, :func:`game_code`) with the
+    :func:`defaults_digest` of the day beside the save (key :data:`DEFAULTS_KEY`): the link names only
+    non-default readings, so a default changed later would silently open another game; with the
+    digest the page says so (:func:`defaults_changed`)."""
+    data = json.loads(link_save(session, table))
+    players = data.get("config", {}).get("players") if isinstance(data.get("config"), dict) else None
+    if isinstance(players, int):
+        data[DEFAULTS_KEY] = defaults_digest(session.game, players)
+    return game_code(json.dumps(data, ensure_ascii=False))
+
+
+def link_from_code(code: str, source: str = "link") -> tuple[str, str | None]:
+    """``(save text, defaults digest or None)`` of a ``?game=`` code (see :func:`save_from_code`): the
+    digest the link carried (:data:`DEFAULTS_KEY`), taken out of the save text; ``None`` for a link
+    without one (made before links carried it, or carrying its whole config)."""
+    text = save_from_code(code, source)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text, None  # the save's own validation names the fault
+    if not isinstance(data, dict) or DEFAULTS_KEY not in data:
+        return text, None
+    digest = data.pop(DEFAULTS_KEY)
+    return json.dumps(data, ensure_ascii=False), digest if isinstance(digest, str) else None
+
+
+def defaults_changed(game, text: str, digest: str | None) -> bool:
+    """Whether a link's save ``text`` (config trimmed to its non-default readings) was made under
+    defaults other than ``game``'s defaults today (``digest`` from :func:`link_from_code`)."""
+    if digest is None:
+        return False
+    try:
+        players = json.loads(text)["config"]["players"]
+        return isinstance(players, int) and defaults_digest(game, players) != digest
+    except (ValueError, KeyError, TypeError, BadInput):
+        return False  # a malformed save is refused by its own validation
 
 
 def save_from_code(code: str, source: str = "link") -> str:
@@ -419,7 +472,7 @@ class PlayShare(_ShareBox):
         """Offer the link and the session file of the game on screen; returns the link's query."""
         t = self._table()
         text = self.save_text()
-        code = game_code(link_save(t.session, {"viewer": t.viewer, "bots": self.bots()}))
+        code = link_code(t.session, {"viewer": t.viewer, "bots": self.bots()})
         s = t.session
         name = f"{self.spec.id}_seed{s.seed}_step{s.step}.json"
         self.files.value = download_html(name, text.encode("utf-8"), "application/json")
