@@ -237,7 +237,6 @@ def test_no_internal_id_reaches_the_screen():
     page's widgets (every ruling at its end, the workbench, a game against the bots, the register)
     show the engine's names and words only (tests/screen_text.py)."""
     import ipywidgets as w
-    from rules.valeria.names import row_prices_name
     from tests.screen_text import offending, screen_text
     from widgets.valeria.battle import bench
     reader = page.rulings(SPEC)
@@ -251,4 +250,5 @@ def test_no_internal_id_reaches_the_screen():
                                     page.register(SPEC)])))
     text = "\n".join(seen)
     assert offending(text) == []
+    from rules.valeria.names import row_prices_name
     assert row_prices_name()[0] in text and "แผนรบ " in text  # the words are there, not just ids gone
