@@ -111,10 +111,11 @@ def clause_id(clause: str) -> str:
 
 
 def plan_html(pid: str) -> str:
-    """A plan: the dice it needs (Thai troop names); the engine's name as tooltip (its card id is
-    for scenarios and saves, never shown)."""
+    """A plan: the dice it needs (Thai troop names), the engine's English name under them (its card
+    id is for scenarios and saves, never shown)."""
     slots = "".join(slot_chip(t) for t in load().plans[pid].slots)
-    return f"<span class='kl-plan' title='{names_title(plan_name(pid))}'>{slots}</span>"
+    return (f"<span class='kl-plan' title='{names_title(plan_name(pid))}'>{slots}"
+            f"<br><span class='kl-en'>{e(plan_name(pid)[1])}</span></span>")
 
 
 def refusal_html(v: dict) -> str:
@@ -180,7 +181,7 @@ def table_html(state, obs: dict, seat_label) -> str:
                           for t in ("troop", "reserve", "cap", "quota"))
         abil += f" · <span class='kl-nobr'>พลัง / strength +{strength}</span>"
         champs = "".join(f"<span class='kl-val-champ' title='{names_title(champion_name(c))}'>{words(champion_name(c)[0])}"
-                         "</span><br>" for c in p["champions"]) or "-"
+                         f" <span class='kl-en'>{e(champion_name(c)[1])}</span></span><br>" for c in p["champions"]) or "-"
         lifted = ", ".join(f"<span class='kl-nobr'>{e(TRACK_TH[t])} / {e(TRACK_EN[t])}</span>" for t in p["lifted"])
         wth, wen = place_name(p["warden"])
         cell = lambda k, body, extra="": f"<td{extra} data-label='{e(head_text(k))}'>{body}</td>"  # noqa: E731
