@@ -496,8 +496,8 @@ def test_phases_sources_and_ends_are_shown_in_the_engines_words(game, players, b
 
 
 def test_the_chosen_readings_are_said_in_the_registers_words():
-    """The "reading" and "vs" dropdowns name a reading by its ids and the start of its Thai
-    description, and the line under them says each chosen reading's question and description in
+    """The "reading" and "vs" dropdowns name a reading by the start of its Thai and English
+    descriptions (not by its ids: "who_blocks = anyone ·" was what a fresh reader saw), and the line under them says each chosen reading's question and description in
     Thai and English (a dropdown cuts them); nothing is said for the default with no comparison."""
     from rules.core.ambiguity import load_ambiguities
     from widgets.analyzer import SimulationPanel
@@ -507,7 +507,8 @@ def test_the_chosen_readings_are_said_in_the_registers_words():
     (variant, config_value), = value
     entry = next(e for e in load_ambiguities("coup") if e.variant == variant)
     reading = next(r for r in entry.readings if r.config_value == config_value)
-    assert label.startswith(f"{entry.id} = {reading.id} · ") and reading.description_th[:20] in label
+    assert label.startswith(reading.description_th[:20]) and reading.description_en[:20] in label
+    assert entry.id not in label and reading.id not in label.split(" / ")[-1].split()
     panel.variant.value = value
     words = panel.reading_words.value
     assert entry.question_th[:30] in words and reading.description_en[:30] in words.replace("&#x27;", "'")
@@ -515,3 +516,15 @@ def test_the_chosen_readings_are_said_in_the_registers_words():
     assert panel.reading_words.value.count("เทียบกับ / vs") == 1
     panel.variant.value, panel.against.value = (), NO_COMPARISON
     assert panel.reading_words.value == ""
+
+
+@pytest.mark.parametrize("game", ["coup", "valeria", "new_world", "shadow_master"])
+def test_the_reading_dropdowns_show_no_register_ids(game):
+    """The analyzer's "reading" / "vs" option labels began ``who_blocks = anyone ·``: every label
+    of every game is the register's words (tests/screen_text.py), and no two are the same."""
+    from tests.screen_text import offending, screen_text
+    panel = SimulationPanel("coup", games=10)
+    panel.game.value = game
+    labels = [label for label, _ in panel.variant.options]
+    assert len(labels) > 1 and len(set(labels)) == len(labels)
+    assert offending(screen_text(panel)) == []

@@ -34,11 +34,13 @@ import psutil  # installed with ipykernel
 import pytest
 
 from tests.conftest import ARTIFACTS
+from widgets import deeplink
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
 SLOW = 240_000  # ms: generous, not a speed goal (the machine is kept busy on purpose)
 SCENARIO = "2_contessa_bluff_loses_both"
+TITLE = deeplink.scenario_title(deeplink.SCENARIOS / "coup" / f"{SCENARIO}.yaml")[1]  # how the banner names it
 COUP_LINK = f"/voila/render/coup.ipynb?scenario={SCENARIO}&step=3"
 KERNEL_WS = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
 FRONT_SCRIPT = re.compile(r"/(voila|kotika-lite)\.js(\?|$)")
@@ -224,7 +226,7 @@ def test_page_whose_kernel_went_away_says_so_and_reload_restores_it(browser, das
     with watched(browser, dashboard) as w:
         w.goto(COUP_LINK)
         pg = w.page
-        pg.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
+        pg.get_by_text(f"this link opens scenario {TITLE} at step 3").wait_for(timeout=SLOW)
         _wait_readout(pg, "3")
         # the reader steps on (to the last step): the URL follows, so a reload can restore it
         pg.locator('button[title="ขั้นล่าสุด / last"]').first.click()
@@ -261,7 +263,7 @@ def test_page_whose_kernel_went_away_says_so_and_reload_restores_it(browser, das
         pg.set_viewport_size({"width": 1280, "height": 1000})
 
         reload_button.click()
-        pg.get_by_text(f"this link opens scenario {SCENARIO} at step {step}").wait_for(timeout=SLOW)
+        pg.get_by_text(f"this link opens scenario {TITLE} at step {step}").wait_for(timeout=SLOW)
         assert pg.url.endswith(f"/voila/render/coup.ipynb?scenario={SCENARIO}&step={step}")
         _wait_readout(pg, frame)  # the same frame as before the kernel went
         assert w.kernels[-1] != kernel, "the page did not get a new kernel"
@@ -297,7 +299,7 @@ def test_page_whose_kernel_went_before_it_connected_says_so(browser, dashboard):
         assert banner.get_attribute("data-state") == "lost"
         # the reload waits for the new page to commit: a kernel from a pool refilling at load 30
         banner.get_by_role("button", name="โหลดหน้าใหม่ / Reload").click(timeout=SLOW)
-        w.page.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
+        w.page.get_by_text(f"this link opens scenario {TITLE} at step 3").wait_for(timeout=SLOW)
         w.page.wait_for_function("() => window.klConnection.open > 0", timeout=SLOW)
         assert w.state() == "ok"
 
@@ -318,7 +320,7 @@ def _new_kernel_process(kernel: str, old_pid: int, timeout: float = 120) -> psut
 
 def _open_coup(w: Watched):
     w.goto(COUP_LINK)
-    w.page.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
+    w.page.get_by_text(f"this link opens scenario {TITLE} at step 3").wait_for(timeout=SLOW)
     _wait_readout(w.page, "3")
     return w.page
 
@@ -412,7 +414,7 @@ def test_dropped_websocket_reconnects_while_the_kernel_lives(browser, dashboard)
     with watched(browser, dashboard) as w:
         w.goto(COUP_LINK)
         pg = w.page
-        pg.get_by_text(f"this link opens scenario {SCENARIO} at step 3").wait_for(timeout=SLOW)
+        pg.get_by_text(f"this link opens scenario {TITLE} at step 3").wait_for(timeout=SLOW)
         kernel = w.kernels[-1]
         opened = pg.evaluate("() => window.klConnection.opened")
         pg.evaluate("() => window.klConnection.sockets.forEach(s => s.close())")

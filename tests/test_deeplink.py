@@ -38,7 +38,7 @@ def test_follow_opens_the_scenario_at_the_step():
     box = deeplink.placeholder()
     link = deeplink.follow(box, "coup", scenario_view, query="scenario=4_forced_coup&step=2")
     assert link.step == 2 and len(box.children) == 3
-    assert "4_forced_coup" in box.children[0].value
+    assert deeplink.scenario_title(link.scenario)[1] in unescape(box.children[0].value)
     view = box.children[1]
     assert _session_step(view) == 2
     url = box.children[2]  # the page's URL follows the reader's steps (a reload restores them)
@@ -247,7 +247,7 @@ def test_the_link_banner_follows_the_step_on_screen(gid, stem):
     box = deeplink.placeholder()
     assert page.follow(box, spec, query=f"scenario={stem}&step=0") is not None
     banner, view, _url = box.children
-    opened = f"this link opens scenario {stem} at step 0"
+    opened = f"this link opens scenario {deeplink.scenario_title(spec.scenarios / f'{stem}.yaml')[1]} at step 0"
     assert opened in unescape(banner.value) and "now showing" not in banner.value
     n = view.session.length
     assert n >= 2, (gid, stem, n)
@@ -270,7 +270,8 @@ def test_the_link_banner_names_a_frame_inside_an_action_and_keeps_a_step_problem
     box = deeplink.placeholder()
     page.follow(box, SM, query="scenario=attack_siege&frame=6")
     banner, view, _url = box.children
-    assert "this link opens scenario attack_siege at frame 6" in unescape(banner.value)
+    title = deeplink.scenario_title(SM.scenarios / "attack_siege.yaml")[1]
+    assert f"this link opens scenario {title} at frame 6" in unescape(banner.value)
     view.cursor.jump_frame(2)
     where = view.cursor.address()
     shown = f"frame {where['frame']}" if "frame" in where else f"step {where['step']}"
@@ -281,3 +282,24 @@ def test_the_link_banner_names_a_frame_inside_an_action_and_keeps_a_step_problem
     view.cursor.jump_action(1)
     assert "kl-link-note" in banner.value and "abc" in banner.value  # why it opened at step 0 stays said
     assert "now showing step 1" in unescape(banner.value)
+
+
+@pytest.mark.parametrize("gid", ["coup", "valeria", "new_world", "shadow_master"])
+def test_the_link_notes_name_the_scenario_by_its_title(gid):
+    """The banner over a linked scenario and the note of a step past its end named the file stem
+    (``1_large_settlement_2_2_2_closer_last``): they say the scenario file's title, Thai and English."""
+    import importlib
+    from rules.core.scenario import load_scenario
+    spec = importlib.import_module(f"widgets.{gid}").SPEC
+    path = sorted(spec.scenarios.glob("*.yaml"), key=lambda p: p.stem)[0]
+    sc = load_scenario(path)
+    box = deeplink.placeholder()
+    assert page.follow(box, spec, query=f"scenario={path.stem}&step=999") is not None
+    text = unescape(box.children[0].value)
+    assert f"“{sc.title_th}”" in text and f"“{sc.title_en}”" in text, text
+    assert path.stem not in text
+    view = box.children[1]
+    if view.session.length:  # moved on: the banner still names the title
+        view.cursor.jump_action(1)
+        text = unescape(box.children[0].value)
+        assert "now showing" in text and f"“{sc.title_en}”" in text and path.stem not in text

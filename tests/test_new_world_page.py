@@ -248,3 +248,20 @@ def test_the_end_game_scoring_has_its_own_heading_in_the_log():
     placed = [h for k, h in zip(kinds, heads) if k == "tile_placed"]
     assert placed[-1] == " / ".join(turn_name(2))  # the last placement stays under its player's turn
     assert " / ".join(id_label(SPEC.game, "phase", "final_scoring")) == final  # the engine's words
+
+
+def test_no_scenario_id_reaches_the_screen():
+    """A fresh reader found "นิคมใหญ่ s03" (a settlement's id in the map data) in a worked example's
+    question: every example's question, answer and board, first and last step, name cells and
+    settlements in words (tests/screen_text.py)."""
+    from tests.screen_text import offending, screen_text
+    reader = page.rulings(SPEC)
+    seen = []
+    for _label, path in reader.picker.options:
+        reader.picker.value = path
+        seen.append(screen_text(reader))
+        reader.view.cursor.jump_action(reader.view.session.length)
+        seen.append(screen_text(reader))
+    text = "\n".join(seen)
+    assert offending(text) == []
+    assert "นิคมใหญ่ 3 ช่อง (-1, 7) (0, 7) (1, 7)" in text

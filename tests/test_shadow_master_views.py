@@ -581,3 +581,22 @@ def test_a_teaching_example_log_shows_the_hands_it_shows_on_the_table():
     hidden_hands = [ev for ev in hidden.session.setup_events if ev.kind == "setup_hand"]
     lines = [label for label, _ in hidden.eventlog.select.options]
     assert hidden_hands and not any(ev.text_th in line for ev in hidden_hands for line in lines)
+
+
+def test_no_config_pair_reaches_the_screen():
+    """A fresh reader found an example titled "(capture_timing=after_attack)": a config pair instead
+    of the register's words.  The examples' titles (both pickers) and every example's question and
+    answer say readings in words (tests/screen_text.py)."""
+    import ipywidgets as w
+    from rules.core.scenario import load_scenario
+    from tests.screen_text import offending, screen_text
+    from widgets import page
+    from widgets.shadow_master import ATTACK_EXAMPLES, SPEC
+    board = page.section(SPEC, "board", follow_sections=True)
+    attacks = page.rulings(SPEC, ATTACK_EXAMPLES, "attack")
+    text = screen_text(w.VBox([board, attacks]))
+    for path in sorted(SPEC.scenarios.glob("*.yaml")):  # each example's own words, as its panel shows them
+        sc = load_scenario(path)
+        text += "\n" + "\n".join((sc.title_th, sc.title_en, sc.question_th, sc.question_en, sc.answer_th, sc.answer_en))
+    assert offending(text) == []
+    assert "ยึดปราสาทก่อนการโจมตี" in text

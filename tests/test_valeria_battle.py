@@ -17,6 +17,7 @@ from rules.valeria import battle as vb
 from rules.valeria import campaign
 from rules.valeria.board import ability
 from rules.valeria.bots import greedy_bot
+from rules.valeria.names import plan_name
 from widgets.session import GameSession
 from widgets.valeria import SPEC
 from widgets.valeria.battle import BattleBench, battle_starts
@@ -193,6 +194,10 @@ def test_adjust_labels_say_the_face_it_becomes():
 
 # ----------------------------------------------------------------------------- the workbench
 def _key(bench, text: str) -> str:
+    """The choice whose label says ``text``; a plan id (``plan38``) is looked for by its engine name
+    (the labels name a plan by its dice, never by its id)."""
+    if re.fullmatch(r"plan\d+", text):
+        text = plan_name(text)[0]
     hits = [k for k, v in bench.choices.items() if v[0] == "act" and text in v[2]]
     assert len(hits) == 1, (text, {k: v[2] for k, v in bench.choices.items() if v[0] == "act"})
     return hits[0]
@@ -207,7 +212,7 @@ def test_the_bench_steps_a_battle_to_a_placed_marker():
     assert bench.seat == 0 and bench.session.step == 0 and "data-type='camp'" in bench.board.html
     made = len(_instances)
     bench.click(_key(bench, "กลับค่าย"))
-    assert "plan38" in bench.board.html and "plan07" in bench.board.html   # reserve and row
+    assert plan_name("plan38")[0] in bench.board.html and plan_name("plan07")[0] in bench.board.html  # reserve and row
     bench.click(_key(bench, "plan38"))
     for die in (0, 1, 2):
         bench.click(f"die:{die}")
@@ -292,7 +297,7 @@ def test_undo_goes_back_one_decision_and_reset_to_the_start():
     gold = bench.state.players[0].gold
     assert gold == 0 and bench.state.plan_row.count("plan07") == 0
     bench.click("undo")
-    assert bench.session.step == 1 and bench.state.players[0].gold == 1 and "plan07" in bench.board.html
+    assert bench.session.step == 1 and bench.state.players[0].gold == 1 and plan_name("plan07")[0] in bench.board.html
     bench.click(_key(bench, "plan38"))
     bench.click("reset")
     assert bench.session.step == 0 and "undo" not in bench.choices

@@ -130,9 +130,10 @@ def test_a_refused_shrine_shows_the_engines_reason_not_a_bare_clause():
     assert _plain(cells["gem"]).endswith("✓ เข้าได้ / may enter")
 
 
-def test_cards_and_maps_are_shown_by_name_with_the_id_second():
+def test_cards_and_maps_are_shown_by_name_never_by_id():
     """Defect 2: plans, champions, awards and maps by their engine name (plans and awards built from
-    the card: dice needed, condition and VP), the id under it; setup events name them too."""
+    the card: dice needed, condition and VP); setup events name them too.  A fresh reader then found
+    the ids under the names ("plan45", "map3a"): the names stand alone, the ids stay in saves."""
     from rules.valeria.data import load
     from rules.valeria.names import award_name, champion_name, map_name, plan_name
     from widgets.valeria.board import table_html
@@ -145,17 +146,20 @@ def test_cards_and_maps_are_shown_by_name_with_the_id_second():
     a = data.awards[s.award_up[0]]
     assert award_name(s.award_up[0])[1].endswith(f"≥ {a.condition.min} ({a.vp} VP)")
     for c in s.champ_up:
-        assert champion_name(c)[0] in text and c in text
+        assert champion_name(c)[0] in text and c not in text
     for aid in s.award_up:
-        assert award_name(aid)[0] in text and aid in text
+        assert award_name(aid)[0] in text and aid not in text
+    assert pid not in text
     p = s.players[0]
     assert map_name(p.map_id, p.side) == (f"{data.maps[p.map_id].name_th} หน้า A", f"{data.maps[p.map_id].name_en}, side A")
-    assert map_name(p.map_id, p.side)[0] in text and p.map_id in text
+    assert map_name(p.map_id, p.side)[0] in text and p.map_id not in text
     events = {ev.kind: ev for ev in GAME.setup_events(GAME.new_game(GAME.default_config(2), 2))}
     row = GAME.new_game(GAME.default_config(2), 2).plan_row
-    assert all(f"{plan_name(x)[0]} ({x})" in events["plan_row"].text_th for x in row)
-    assert all(f"{plan_name(x)[1]} ({x})" in events["plan_row"].text_en for x in row)
-    assert "award" in events["awards"].text_th and "รางวัล " in events["awards"].text_th
+    assert all(plan_name(x)[0] in events["plan_row"].text_th and x not in events["plan_row"].text_th for x in row)
+    assert all(plan_name(x)[1] in events["plan_row"].text_en and x not in events["plan_row"].text_en for x in row)
+    assert events["plan_row"].text_th.endswith("(ราคา 1-2-3-4 ทอง)")  # the row's prices, not "[1, 2, 3, 4]"
+    assert events["plan_row"].text_en.endswith("(prices 1-2-3-4 gold)")
+    assert "รางวัล " in events["awards"].text_th and not re.search(r"award\d", events["awards"].text_th)
     assert "แผนที่ยุทธการ" in events["player_set"].text_th and "Campaign map" in events["player_set"].text_en
 
 
@@ -174,10 +178,9 @@ def test_plan_slots_show_thai_troop_names_not_cut_codes():
 
 
 def test_phone_css_keeps_words_and_ids_whole_and_tables_scroll_in_their_box():
-    """Defects 4-5 (the browser check is tests/test_browser_valeria.py): ids never wrap inside,
-    Thai names wrap only between words, and every table of the view is in its own scroll box."""
+    """Defects 4-5 (the browser check is tests/test_browser_valeria.py): clause ids never wrap
+    inside, Thai names wrap only between words, and every table of the view is in its own scroll box."""
     from widgets.valeria.board import CSS, table_html
-    assert re.search(r"\.kl-val \.kl-val-id \{ white-space: nowrap", CSS)
     assert re.search(r"\.kl-val code\.kl-clause-id \{[^}]*overflow-wrap: normal", CSS)
     assert re.search(r"\.kl-val \.kl-nobr \{ white-space: nowrap; \}", CSS)
     assert re.search(r"\.kl-val td, \.kl-val th \{ overflow-wrap: normal; word-break: normal", CSS)
@@ -226,3 +229,26 @@ def test_the_refusal_of_a_shrine_and_the_enterable_list_agree_everywhere():
                     refused += why is not None
             state = GAME.apply(state, choose_action(GAME, state, None, rng)).state
     assert checked > 1000 and refused > 100
+
+
+def test_no_internal_id_reaches_the_screen():
+    """A fresh reader found card and map ids under their names ("plan45", "map3a"), the row's
+    prices as a Python list ("ราคา [1, 2, 3, 4]") and a config pair in the battle workbench: the
+    page's widgets (every ruling at its end, the workbench, a game against the bots, the register)
+    show the engine's names and words only (tests/screen_text.py)."""
+    import ipywidgets as w
+    from tests.screen_text import offending, screen_text
+    from widgets.valeria.battle import bench
+    reader = page.rulings(SPEC)
+    seen = []
+    for _label, path in reader.picker.options:
+        reader.picker.value = path
+        reader.view.cursor.jump_action(reader.view.session.length)
+        seen.append(screen_text(reader))
+    table = page.play(SPEC, first_seed=5)
+    seen.append(screen_text(w.VBox([page.section(SPEC, "setup", "setup_two_players"), bench(), table,
+                                    page.register(SPEC)])))
+    text = "\n".join(seen)
+    assert offending(text) == []
+    from rules.valeria.names import row_prices_name
+    assert row_prices_name()[0] in text and "แผนรบ " in text  # the words are there, not just ids gone

@@ -70,15 +70,16 @@ def _package_there(game: str) -> bool:
 
 
 def _readings(game: str) -> list[tuple[str, tuple]]:
-    """Dropdown options: the default, then every non-default reading as ``entry = reading ·`` the
-    start of the register's Thai description (the whole question and reading are said under the
-    dropdowns: :func:`reading_choice_html`)."""
+    """Dropdown options: the default, then every non-default reading by the start of the register's
+    Thai and English descriptions (``"<th> / <en>"``; the whole question and reading are said under
+    the dropdowns: :func:`reading_choice_html`).  Was ``who_blocks = anyone · …``: register ids
+    first, which a reader cannot read."""
     out = [(DEFAULT, ())]
     for e in load_ambiguities(game):
         for r in e.readings:
             if r.id != e.default:
-                words = r.description_th if len(r.description_th) <= 48 else r.description_th[:47] + "…"
-                out.append((f"{e.id} = {r.id} · {words}", ((e.variant, r.config_value),)))
+                out.append((f"{_cut(r.description_th, 48)} / {_cut(r.description_en, 48)}",
+                            ((e.variant, r.config_value),)))
     return out
 
 

@@ -110,19 +110,28 @@ def parse_link(game: str, query: str | None, strict: bool = True) -> DeepLink:
     return DeepLink(path, step, frame=frame)
 
 
+def scenario_title(path: Path) -> tuple[str, str]:
+    """``(title_th, title_en)`` of the scenario file ``path``, quoted: how a link's note names the
+    scenario (its file stem is the link's value, not words for the reader)."""
+    from rules.core.scenario import load_scenario
+
+    sc = load_scenario(path)
+    return f"“{sc.title_th}”", f"“{sc.title_en}”"
+
+
 def step_error(link: DeepLink, length: int | None, field: str = "step") -> BadInput:
     """The link error for a ``step`` (or ``frame``) past the scenario's last one (``length`` steps
-    or frames, if known)."""
-    stem = link.scenario.stem if link.scenario else ""
+    or frames, if known); the scenario named by its title."""
+    th, en = scenario_title(link.scenario) if link.scenario else ("", "")
     n = link.frame if field == "frame" else link.step
     th_unit, en_unit = ("เฟรม", "frame") if field == "frame" else ("ขั้น", "step")
     if length is None:
-        return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้ายของสถานการณ์ {stem}",
-                        f"{en_unit} {n} is past the last {en_unit} of scenario {stem}")
+        return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้ายของสถานการณ์ {th}",
+                        f"{en_unit} {n} is past the last {en_unit} of scenario {en}")
     return BadInput("link", field,
-                    f"{th_unit} {n} เกิน{th_unit}สุดท้าย: สถานการณ์ {stem} มี {length} {th_unit} "
+                    f"{th_unit} {n} เกิน{th_unit}สุดท้าย: สถานการณ์ {th} มี {length} {th_unit} "
                     f"({field}=0-{length})",
-                    f"{en_unit} {n} is past the end: scenario {stem} has {count_en(length, en_unit)} "
+                    f"{en_unit} {n} is past the end: scenario {en} has {count_en(length, en_unit)} "
                     f"({field}=0..{length})")
 
 
@@ -231,17 +240,19 @@ def _where_words(where: Mapping[str, int]) -> tuple[str, str]:
     return f"ขั้น {where.get('step', 0)}", f"step {where.get('step', 0)}"
 
 
-def banner_html(stem: str, opened: Mapping[str, int], shown: Mapping[str, int] | None = None) -> str:
-    """The line over a linked scenario: where the link opened it and, once the reader has moved
-    to another frame, what is on screen now (``shown``, an address as :func:`on_screen` gives)."""
+def banner_html(title: tuple[str, str], opened: Mapping[str, int], shown: Mapping[str, int] | None = None) -> str:
+    """The line over a linked scenario (``title``: :func:`scenario_title`): where the link opened it
+    and, once the reader has moved to another frame, what is on screen now (``shown``, an address
+    as :func:`on_screen` gives)."""
+    name_th, name_en = title
     th, en = _where_words(opened)
     if shown is None or dict(shown) == dict(opened):
-        html = message_html(f"ลิงก์นี้เปิดสถานการณ์ {stem} ที่{th}", f"this link opens scenario {stem} at {en}",
+        html = message_html(f"ลิงก์นี้เปิดสถานการณ์ {name_th} ที่{th}", f"this link opens scenario {name_en} at {en}",
                             tone="info")
     else:
         now_th, now_en = _where_words(shown)
-        html = message_html(f"สถานการณ์ {stem} จากลิงก์ (เปิดที่{th}) · ตอนนี้แสดง{now_th}",
-                            f"scenario {stem} from the link (opened at {en}) · now showing {now_en}", tone="info")
+        html = message_html(f"สถานการณ์ {name_th} จากลิงก์ (เปิดที่{th}) · ตอนนี้แสดง{now_th}",
+                            f"scenario {name_en} from the link (opened at {en}) · now showing {now_en}", tone="info")
     return html.replace('class="kl-note"', 'class="kl-note kl-link-banner"', 1)
 
 
@@ -326,13 +337,13 @@ def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
                 raise
             link = DeepLink(link.scenario, 0, problem=step_error(link, getattr(exc, "length", None), exc.field))
             shown = _open(view, link)
-        stem = link.scenario.stem
+        stem, title = link.scenario.stem, scenario_title(link.scenario)
         opened = {"frame": link.frame} if link.frame is not None else {"step": link.step}
         note = opened_at_start_html(link.problem) if link.problem is not None else ""
-        banner = w.HTML(note + banner_html(stem, opened))
+        banner = w.HTML(note + banner_html(title, opened))
 
         def moved(where: dict[str, int]) -> None:  # the banner follows what is on screen
-            banner.value = note + banner_html(stem, opened, where)
+            banner.value = note + banner_html(title, opened, where)
         on_screen(shown, moved)
         box.children = [banner, shown, keep_in_url(shown, stem)]
         return link

@@ -169,6 +169,19 @@ def config_model(game: str, base: type[BaseModel], name: str = "Config") -> type
     return model
 
 
+def reading_note(game: str, variant: str, value: Any) -> tuple[str, str]:
+    """How an event or a refusal names the register reading it follows, in the register's words:
+    ``("ข้อกำกวม: <description_th>", "ambiguity: <description_en>")`` of the reading of ``game``'s
+    entry with config field ``variant`` and value ``value`` (never ``variant=value``: ids a reader
+    cannot read).  ``KeyError`` when the register has no such reading."""
+    for entry in load_ambiguities(game):
+        if entry.variant == variant:
+            for r in entry.readings:
+                if r.config_value == value:
+                    return f"ข้อกำกวม: {r.description_th}", f"ambiguity: {r.description_en}"
+    raise KeyError(f"{game}: no reading {variant}={value!r} in the register")
+
+
 def reading_configs(game: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """Every non-default reading of every entry: ``(entry_id, reading_id, {field: value})``."""
     for entry in load_ambiguities(game):

@@ -15,6 +15,14 @@ def cell_name(board, i: int) -> tuple[str, str]:
     return f"ช่อง ({q}, {r})", f"cell ({q}, {r})"
 
 
+def settlement_cells_name(board, k: int) -> tuple[str, str]:
+    """Settlement ``k`` of ``board`` by its cells, as event text names it: ``("ที่ช่อง (-1, 7) (0, 7)",
+    "at cells (-1, 7), (0, 7)")`` (its id in the map data, ``s03``, is no word for a reader)."""
+    cells = [board.cells[i] for i in board.settlements[k]]
+    return (f"ที่ช่อง {' '.join(f'({q}, {r})' for q, r in cells)}",
+            f"at {'cell' if len(cells) == 1 else 'cells'} {', '.join(f'({q}, {r})' for q, r in cells)}")
+
+
 def tile_name(kind: int) -> tuple[str, str]:
     return LABEL[kind]
 

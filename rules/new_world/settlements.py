@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..core.events import emit
 from .config import (HARBOUR_BONUS, HARBOURS, LARGE_ALONE, LARGE_POINTS, MEDIUM_ALONE, MEDIUM_POINTS,
                      OFFSHORE_BONUS, SETTLEMENTS, XL_ALONE, XL_POINTS, XL_TWO)
-from .labels import seat_name
+from .labels import seat_name, settlement_cells_name
 from .tiles import COVERED, EMPTY, S1, influence
 
 SIZE_CLAUSE = {2: "scoring.medium_settlement_majority", 3: "scoring.large_settlement_majority",
@@ -69,9 +69,10 @@ def score_settlement_tile(w, seat: int, kind: int, i: int, log: list, add) -> No
         pts = influence(kind)
         add(seat, SETTLEMENTS, pts)
         emit(log, "settlement_scored", seat, ("turn.score_tile", "scoring.small_settlement"),
-             f"{th} ตั้งนิคมเล็ก {sid} ได้แต้มเท่าค่าอิทธิพล {pts}",
-             f"{en} founds small settlement {sid}: its influence, {pts} points",
-             settlement=sid, size=1, table=[[seat, pts, 1, pts]], closer=seat, ties=False,
+             f"{th} ตั้งนิคมเล็ก{settlement_cells_name(board, k)[0]} ได้แต้มเท่าค่าอิทธิพล {pts}",
+             f"{en} founds a small settlement {settlement_cells_name(board, k)[1]}: its influence, {pts} points",
+             settlement=sid, place=list(settlement_cells_name(board, k)), size=1, table=[[seat, pts, 1, pts]],
+             closer=seat, ties=False,
              awards=[[seat, "settlements", pts]])
     elif is_full(w.cells, members, cfg):
         _majority(w, k, seat, log, add)
@@ -117,9 +118,10 @@ def _majority(w, k: int, closer: int, log: list, add) -> None:
     tie_th = f" (เสมอ: {cth} ผู้ปิดนิคมแพ้ ที่เหลือตามเข็มนาฬิกา)" if ties else ""
     tie_en = f" (tie: {cen} closed it and loses ties, the rest clockwise)" if ties else ""
     emit(log, "settlement_scored", closer, cites,
-         f"{nth} {board.settlement_ids[k]} เต็ม: {parts_th}{tie_th}",
-         f"{nen} {board.settlement_ids[k]} is full: {parts_en}{tie_en}",
-         settlement=board.settlement_ids[k], size=size, table=rows, closer=closer, ties=ties, awards=awards)
+         f"{nth}{settlement_cells_name(board, k)[0]} เต็ม: {parts_th}{tie_th}",
+         f"{nen} {settlement_cells_name(board, k)[1]} is full: {parts_en}{tie_en}",
+         settlement=board.settlement_ids[k], place=list(settlement_cells_name(board, k)), size=size, table=rows,
+         closer=closer, ties=ties, awards=awards)
 
 
 def score_unfinished(w, log: list, add) -> None:
@@ -138,6 +140,6 @@ def score_unfinished(w, log: list, add) -> None:
                 awards.append([v >> 3, "settlements", pts])
         if awards:
             emit(log, "unfinished_settlement", None, ("end.unfinished_settlements",),
-                 f"นิคม {board.settlement_ids[k]} ยังไม่เต็ม ไทล์ได้แต้มเท่าค่าอิทธิพลของตัวเอง",
-                 f"settlement {board.settlement_ids[k]} is not full: each tile scores its own influence",
+                 f"นิคม{settlement_cells_name(board, k)[0]} ยังไม่เต็ม ไทล์ได้แต้มเท่าค่าอิทธิพลของตัวเอง",
+                 f"the settlement {settlement_cells_name(board, k)[1]} is not full: each tile scores its own influence",
                  settlement=board.settlement_ids[k], awards=awards)

@@ -302,7 +302,7 @@ def describe(s, a: dict) -> tuple[str, str]:
         if a["chance"] == "die":
             return (f"จั่วเต๋า{TROOP_TH.get(a['troop'], a['troop'])}ทอยได้ {a['face']} ลง{SHRINE_TH.get(a['shrine'], '')}",
                     f"a {a['troop']} die rolls {a['face']} into the {a['shrine']} shrine")
-        th, en = names.named(names.card_name(a["card"]), a["card"])
+        th, en = names.card_name(a["card"])
         return f"เปิดการ์ด {th}", f"draw {en} face up"
     t = a.get("type")
     seat = a.get("player", 0)
@@ -325,7 +325,7 @@ def describe(s, a: dict) -> tuple[str, str]:
     if t == "take_magic":
         return "รับเวทมนตร์ 2", "gain 2 magic"
     if t == "claim_award":
-        th, en = names.named(names.award_name(a["award"]), a["award"])
+        th, en = names.award_name(a["award"])
         return f"เคลม{th}", f"claim {en}"
     if t == "buy_champion":
         c = load().champions[a["champion"]]
@@ -333,13 +333,13 @@ def describe(s, a: dict) -> tuple[str, str]:
         return f"ซื้อ {c.name_th} ทอง {cost}", f"buy {c.name_en} for {cost} gold"
     if t == "reserve_plan":
         cost = dict(shrines.plan_offers(s, seat)).get(a["plan"], "?")
-        th, en = names.named(names.plan_name(a["plan"]), a["plan"])
+        th, en = names.plan_name(a["plan"])
         return f"จอง{th} ทอง {cost}", f"reserve {en} for {cost} gold"
     if t == "decline":
         return "ไม่ซื้อ/ไม่จอง", "take nothing here"
     if t == "choose_plan":
         src = next((x for pid, x, _ in battle.plan_options(s, seat) if pid == a["plan"]), "row")
-        th, en = names.named(names.plan_name(a["plan"]), a["plan"])
+        th, en = names.plan_name(a["plan"])
         return (f"ออกรบด้วย{th} " + ("จากช่องสำรอง" if src == "reserve" else "ซื้อสดจากแถว"),
                 f"battle with {en} " + ("from the reserve" if src == "reserve" else "bought from the row"))
     if t == "assign" and p is not None and 0 <= a.get("die", -1) < len(p.troops):
@@ -411,7 +411,7 @@ def _map_side(w, seat, a, log):
     w.queue.pop(0)
     w.edit(seat, side=a["side"])
     th, en = seat_name(seat)
-    mth, men = names.named(names.map_name(w.players[seat].map_id, a["side"]), w.players[seat].map_id)
+    mth, men = names.map_name(w.players[seat].map_id, a["side"])
     emit(log, "map_side", seat, ("setup.campaign_map",), f"{th} เลือก{mth} (พลิกไม่ได้ตลอดเกม)",
          f"{en} plays {men} (never flipped)", side=a["side"])
 
@@ -522,7 +522,7 @@ def _drawn(w, a: dict, log) -> None:
         w.champ_up[k] = card
         cites, (th, en) = ("setup.champions",), names.champion_deck_name(deck)
     if log is not None:
-        cth, cen = names.named(names.card_name(card), card)
+        cth, cen = names.card_name(card)
         emit(log, "card_drawn", None, cites, f"เปิดการ์ด {cth} จาก{th}", f"{cen} is drawn face up from {en}",
              deck=deck, slot=slot, card=card)
 

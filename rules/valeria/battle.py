@@ -9,7 +9,7 @@ from .board import ability, markers_on_board, pay, score
 from .config import ANY, CAMP, MAGIC_PER_PIP, PLANS_TO_END, RESERVE_BONUS_VP, TROOP_TH, TROOPS
 from .data import load
 from .dice import OPPOSITE, shortfall, strength, to_bag
-from .names import named, plan_name, slot_name
+from .names import plan_name, slot_name
 from .shrines import row_take
 from .state import Battle, die_text, renewed, seat_name
 
@@ -117,7 +117,7 @@ def choose_plan(w, seat: int, pid: str, log) -> None:
         row_take(w, w.plan_row.index(pid))
     w.battle = Battle(pid, src, load().plans[pid].slots)
     if log is not None:
-        nth, nen = named(plan_name(pid), pid)
+        nth, nen = plan_name(pid)
         emit(log, "plan_chosen", seat, ("battle.choose_plan",),
              f"{th} เลือก{nth} " + ("จากช่องสำรอง" if src == "reserve" else f"ซื้อสดจากแถว จ่ายทอง {cost}"),
              f"{en} chooses {nen} " + ("from the reserve" if src == "reserve" else f"bought from the row for {cost} gold"),
@@ -417,7 +417,7 @@ def cleanup(w, seat: int, log) -> None:
     th, en = seat_name(seat)
     n = len(w.players[seat].plans)
     if log is not None:
-        nth, nen = named(plan_name(b.plan), b.plan)
+        nth, nen = plan_name(b.plan)
         emit(log, "plan_completed", seat, ("battle.cleanup",), f"{th} เก็บ{nth} (สำเร็จ {n} ใบ)",
              f"{en} keeps {nen} ({n} completed)", plan=b.plan, completed=n)
     w.battle = None

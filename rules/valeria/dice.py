@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.ambiguity import reading_note
 from ..core.chance import cumulative
 from ..core.events import emit
 from .config import (ANY, DICE_PER_COLOUR, GEMS_BY_PLAYERS, SHRINE_DICE, SHRINE_TH, SHRINES, SOLO_REDUCED,
@@ -114,8 +115,9 @@ def after_take(w, shrine: str, log) -> None:
         tasks = refill_tasks(w, [shrine])
     if tasks:
         emit(log, "refill", None, ("dice.troops", "setup.dice_and_shrines"),
-             f"เติมเต๋าจากถุง {len(tasks)} ลูก (shrine_refill={rule})",
-             f"refilling {len(tasks)} dice from the bag (shrine_refill={rule})", dice=len(tasks), rule=rule)
+             f"เติมเต๋าจากถุง {len(tasks)} ลูก ({reading_note('valeria', 'shrine_refill', rule)[0]})",
+             f"refilling {len(tasks)} dice from the bag ({reading_note('valeria', 'shrine_refill', rule)[1]})",
+             dice=len(tasks), rule=rule)
         at = 1 if w.queue and w.queue[0] == ("discard",) else 0   # the full troop area first
         w.queue[at:at] = tasks
 

@@ -3,6 +3,7 @@ node (turn.warden_move, end.trigger_and_scoring; ambiguities no_legal_move, shri
 plans_exhausted)."""
 from __future__ import annotations
 
+from ..core.ambiguity import reading_note
 from ..core.events import emit
 from ..core.protocol import CHANCE, TERMINAL
 from . import battle, campaign, scoring, shrines
@@ -101,8 +102,9 @@ def end_turn(w, log) -> None:
             tasks = refill_tasks(w, list(SHRINES))
             if tasks:
                 emit(log, "refill", None, ("dice.troops", "setup.dice_and_shrines"),
-                     f"จบรอบ เติมเต๋าทุกศาลจากถุง {len(tasks)} ลูก (shrine_refill=end_of_round)",
-                     f"end of the round: {len(tasks)} dice refill the shrines (shrine_refill=end_of_round)", dice=len(tasks))
+                     f"จบรอบ เติมเต๋าทุกศาลจากถุง {len(tasks)} ลูก ({reading_note('valeria', 'shrine_refill', 'end_of_round')[0]})",
+                     f"end of the round: {len(tasks)} dice refill the shrines "
+                     f"({reading_note('valeria', 'shrine_refill', 'end_of_round')[1]})", dice=len(tasks))
                 w.queue[0:0] = tasks
     w.turn = nxt
 

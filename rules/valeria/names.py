@@ -2,8 +2,9 @@
 awards, champions, campaign maps, where a Warden stands, and why a shrine may not be entered now.
 
 The card data (``data/valeria/*.yaml``) names champions and maps; plans and awards have no name in
-the data, so theirs is built from what the card says (a plan's dice, an award's condition).  A
-view shows these and keeps the id beside them (the id is what scenarios and saves use)."""
+the data, so theirs is built from what the card says (a plan's dice, an award's condition).  Events,
+labels and views show these names alone: the card and map ids (``plan45``, ``map3a``) are what
+scenarios and saves use, never what a reader sees."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -113,6 +114,8 @@ def place_name(warden: str) -> tuple[str, str]:
     return str(warden), str(warden)
 
 
-def named(pair: tuple[str, str], key: str) -> tuple[str, str]:
-    """``(Thai name (id), English name (id))``: a name as event and label text shows it."""
-    return f"{pair[0]} ({key})", f"{pair[1]} ({key})"
+def row_prices_name() -> tuple[str, str]:
+    """The gold price of each price slot under the plan deck, left to right (setup.battle_plan_row;
+    ``row_prices`` of the assumed card data): ``("ราคา 1-2-3-4 ทอง", "prices 1-2-3-4 gold")``."""
+    prices = "-".join(str(x) for x in load().row_prices)
+    return f"ราคา {prices} ทอง", f"prices {prices} gold"

@@ -8,7 +8,7 @@ from .config import (CAMP, GEMS_IN_BOX, SHRINE_TH, SHRINES, START_GOLD, START_IN
                      TROOPS)
 from .data import load
 from .dice import draw_and_roll, setup_numbers
-from .names import card_name, map_name, named, place_name
+from .names import card_name, map_name, place_name, row_prices_name
 from .state import PILES, TIMINGS, Player, State, die_text, seat_name
 
 
@@ -64,8 +64,8 @@ def setup_events(s: State) -> tuple:
          "main board, 5 campaign maps, 45 dice, 48 battle plans, 61 champions, 15 awards, 10 gems",
          plans=len(load().plans), champions=len(load().champions), awards=len(load().awards))
     emit(log, "plan_row", None, ("setup.battle_plan_row",),
-         f"แถวแผนรบ: {', '.join(_names(s.plan_row, 0))} (ราคา {list(load().row_prices)})",
-         f"battle-plan row: {', '.join(_names(s.plan_row, 1))} (prices {list(load().row_prices)})",
+         f"แถวแผนรบ: {', '.join(_names(s.plan_row, 0))} ({row_prices_name()[0]})",
+         f"battle-plan row: {', '.join(_names(s.plan_row, 1))} ({row_prices_name()[1]})",
          row=list(s.plan_row), deck=len(s.plan_deck))
     emit(log, "gems", None, ("setup.gems",), f"อัญมณีในศาลอัญมณี {s.gem_shrine} เม็ด",
          f"{s.gem_shrine} gems in the gem shrine", gems=s.gem_shrine)
@@ -85,9 +85,9 @@ def setup_events(s: State) -> tuple:
     for i, p in enumerate(s.players):
         th, en = seat_name(i)
         emit(log, "player_set", i, ("setup.player_pieces", "setup.campaign_map", "setup.starting_resources"),
-             f"{th}: {named(map_name(p.map_id, p.side), p.map_id)[0]}" + ("" if p.side is not None else " (เลือกหน้า)")
+             f"{th}: {map_name(p.map_id, p.side)[0]}" + ("" if p.side is not None else " (เลือกหน้า)")
              + f" Warden ที่{place_name(p.warden)[0]} Conquest Marker {10 - len(p.lifted)} บารมี {p.influence} ทอง {p.gold} เวท {p.magic} VP {p.vp}",
-             f"{en}: {named(map_name(p.map_id, p.side), p.map_id)[1]}" + ("" if p.side is not None else " (side to choose)")
+             f"{en}: {map_name(p.map_id, p.side)[1]}" + ("" if p.side is not None else " (side to choose)")
              + f", Warden at {place_name(p.warden)[1]}, {10 - len(p.lifted)} conquest markers, influence {p.influence}, gold {p.gold},"
                f" magic {p.magic}, VP {p.vp}",
              map=p.map_id, side=p.side, influence=p.influence, gold=p.gold, magic=p.magic, vp=p.vp)
@@ -98,5 +98,5 @@ def setup_events(s: State) -> tuple:
 
 
 def _names(cards, lang: int) -> list[str]:
-    """Face-up cards as "name (id)" in Thai (``lang`` 0) or English (1); an empty place as ``-``."""
-    return [named(card_name(c), c)[lang] if c is not None else "-" for c in cards]
+    """Face-up cards by name in Thai (``lang`` 0) or English (1); an empty place as ``-``."""
+    return [card_name(c)[lang] if c is not None else "-" for c in cards]

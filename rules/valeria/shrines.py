@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace as _replace
 
+from ..core.ambiguity import reading_note
 from ..core.events import emit
 from ..core.protocol import IllegalAction
 from . import champions
@@ -11,7 +12,7 @@ from .board import ability, gain, pay, score
 from .config import CAMP, GEM_SHRINE_GAIN, MAGIC_SHRINE_GAIN, SHRINE_TH, SHRINES, TROOPS
 from .data import load
 from .dice import FACES, after_take, discount, to_bag
-from .names import award_name, champion_name, named, plan_name
+from .names import award_name, champion_name, plan_name
 from .state import die_text, seat_name
 
 
@@ -49,8 +50,9 @@ def enter_refusal(s, seat: int, shrine: str) -> IllegalAction | None:
         return IllegalAction("dice.troops", f"{SHRINE_TH[shrine]}ไม่มีเต๋าเหลือ ห้ามเข้า",
                              f"the {shrine} shrine has no die left: it may not be entered")
     if s.config.troop_slots_full == "forbidden" and troops_full(p, s.config):
-        return IllegalAction("dice.troops", "ช่องทหารเต็ม เข้าศาลไม่ได้ (troop_slots_full=forbidden)",
-                             "your troop slots are full: no shrine may be entered (troop_slots_full=forbidden)")
+        th, en = reading_note("valeria", "troop_slots_full", "forbidden")
+        return IllegalAction("dice.troops", f"ช่องทหารเต็ม เข้าศาลไม่ได้ ({th})",
+                             f"your troop slots are full: no shrine may be entered ({en})")
     return None
 
 
@@ -91,8 +93,9 @@ def take_die(w, seat: int, shrine: str, die: tuple, log, cites=("dice.troops",))
         if log is not None:
             th, en = seat_name(seat)
             emit(log, "troops_full", seat, ("dice.troops",),
-                 f"{th} ช่องทหารเต็ม ต้องคืนเต๋า 1 ลูกลงถุง (troop_slots_full=return_one)",
-                 f"{en}'s troop slots are full: one die goes back to the bag (troop_slots_full=return_one)")
+                 f"{th} ช่องทหารเต็ม ต้องคืนเต๋า 1 ลูกลงถุง ({reading_note('valeria', 'troop_slots_full', 'return_one')[0]})",
+                 f"{en}'s troop slots are full: one die goes back to the bag "
+                 f"({reading_note('valeria', 'troop_slots_full', 'return_one')[1]})")
     after_take(w, shrine, log)
 
 
@@ -160,7 +163,7 @@ def claim_award(w, seat: int, aid: str, log) -> None:
     a = load().awards[aid]
     p = w.players[seat]
     w.edit(seat, awards=p.awards + (aid,))
-    nth, nen = named(award_name(aid), aid)
+    nth, nen = award_name(aid)
     score(w, seat, a.vp, "awards", log, ("shrines.magic",), nth, nen)
     w.queue.insert(0, ("level", "award"))
     if w.config.award_claims == "taken":
@@ -194,7 +197,7 @@ def reserve_plan(w, seat: int, pid: str, log) -> None:
     w.edit(seat, reserve=p.reserve + (pid,))
     th, en = seat_name(seat)
     if log is not None:
-        nth, nen = named(plan_name(pid), pid)
+        nth, nen = plan_name(pid)
         emit(log, "plan_reserved", seat, ("shrines.tactics",), f"{th} จอง{nth} จ่ายทอง {cost}",
              f"{en} reserves {nen} for {cost} gold", plan=pid, cost=cost)
     row_take(w, j)

@@ -187,8 +187,9 @@ def decided_html(events, seat_label) -> str:
                            f"<td>{inf}</td><td>{rank}</td><td>{pts}</td></tr>" for s, inf, rank, pts in d["table"])
             tie = (" · เสมอ: คนปิดแพ้ ที่เหลือตามเข็มนาฬิกา / a tie: the closer loses, the others go clockwise"
                    " (scoring.settlement_tiebreak)" if d.get("ties") else "")
-            out.append(f"<div class='kl-decide'>นิคม {e(d['settlement'])} ({d['size']} ช่อง) / settlement "
-                       f"{e(d['settlement'])} ({d['size']} cells){tie}"
+            place_th, place_en = d["place"]  # the engine's words for its cells (its id is map data)
+            out.append(f"<div class='kl-decide'>นิคม{e(place_th)} ({d['size']} ช่อง) / settlement "
+                       f"{e(place_en)} ({d['size']} cells){tie}"
                        "<table><tr><th>ผู้เล่น / player</th><th>อิทธิพล / influence</th><th>อันดับ / rank</th><th>แต้ม / points</th></tr>"
                        f"{rows}</table></div>")
         elif ev.kind in ("castle_taken", "castle_tie") and d.get("counts"):

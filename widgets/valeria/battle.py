@@ -32,8 +32,8 @@ from rules.valeria import GAME
 from rules.valeria import battle as vb
 from rules.valeria.board import RESOURCE_TH
 from rules.valeria.campaign import map_view
-from rules.valeria.data import load
 from rules.valeria.flow import phase
+from rules.valeria.names import plan_name
 from rules.valeria.state import die_text
 
 from ..choiceboard import ChoiceBoard
@@ -301,7 +301,7 @@ class BattleBench(w.VBox):
                 return ("<div class='kl-vb-cut'>ศึกจบแล้ว ผลอยู่ในแผงด้านข้าง ย้อนหนึ่งขั้นหรือเริ่มใหม่ได้ / the battle "
                         "is over: its results are in the panel; go back one step or reset</div>")
             dice = "".join(f"<span class='kl-vb-die'>{chip(d[0], d[1])} {e(die_text(d)[0])}</span> " for d in p.troops)
-            plans = ", ".join(f"<b>{e(pid)}</b> ({e(' + '.join(vb.slot_text(t)[0] for t in load().plans[pid].slots))}; "
+            plans = ", ".join(f"<b title='{e(plan_name(pid)[1])}'>{e(plan_name(pid)[0])}</b> ("
                               + ("สำรอง / reserve" if src == "reserve" else f"แถว / row, {cost} {e(RESOURCE_TH['gold'])}")
                               + ")" for pid, src, cost in vb.plan_options(s, self.seat))
             return (f"<div>เต๋าทหาร / troops: {dice or '-'}</div><div>แผนที่ทำสำเร็จได้ด้วยเต๋าและอัญมณีที่มี / plans "
@@ -570,9 +570,9 @@ def strength_html(bd: dict, fought: bool) -> str:
         table_vp = f"<table class='kl-vb-chart'><tr><th>พลังจริง / strength</th><th>VP</th></tr>{body}</table>"
     else:
         table_vp = "<div class='kl-muted'>VP = พลังจริง / VP = real strength</div>"
-    reading = next((th for rid, th, _en in chart_readings() if rid == chart["reading"]), chart["reading"])
+    reading = next((f"{th} / {en}" for rid, th, en in chart_readings() if rid == chart["reading"]), chart["reading"])
     vp = (f"<div><b>ตาราง VP ข้างค่าย (สมมติ)</b> / the chart beside the camp (assumed): "
-          f"<code>{e(chart['ambiguity'])}={e(chart['reading'])}</code> <span class='kl-muted'>{e(reading)}</span>"
+          f"<span class='kl-muted'>{e(reading)}</span>"
           f"{table_vp}<div class='kl-vb-cut'>พลังจริง / real {chart['real']} → <b class='kl-vb-vp'>{chart['vp']}</b> VP"
           + (f" + โบนัสช่องสำรอง / reserve bonus {bd['reserve_bonus']} {codes(['battle.choose_plan'])}" if bd['reserve_bonus'] else "")
           + f" = <b class='kl-vb-vp-total'>{bd['vp_total']}</b> VP {codes(chart['clauses'])}</div></div>")

@@ -9,6 +9,7 @@ import html
 import ipywidgets as w
 
 from rules.valeria.battle import strength_breakdown
+from rules.valeria.campaign import condition_text
 from rules.valeria.board import TRACK_EN, TRACK_TH, ability
 from rules.valeria.config import SHRINE_TH, SHRINES, TROOPS
 from rules.valeria.data import load
@@ -37,7 +38,6 @@ CSS = """<style>
 .kl-val .map td.mine { background: #2a6f97; color: #fff; }
 .kl-val .battle { background: #fdf2e9; border-left: 4px solid #d35400; padding: 4px 8px; }
 .kl-val .kl-muted { color: #666; }
-.kl-val .kl-val-id { white-space: nowrap; overflow-wrap: normal; word-break: keep-all; font-size: 11px; }
 .kl-val code.kl-clause-id { white-space: normal; overflow-wrap: normal; word-break: normal; font-size: 11px; }
 .kl-val .kl-val-scroll { max-width: 100%; overflow-x: auto; }
 /* Thai has no spaces: wrap at the browser's word boundaries (ICU), never inside a word */
@@ -102,11 +102,6 @@ def slot_chip(troop: str) -> str:
             f"lang='th'>{e(th)}</span>")
 
 
-def id_html(key: str, extra: str = "") -> str:
-    """An internal id (card, map, clause) shown second, small and never broken inside."""
-    return f"<span class='kl-muted kl-val-id'>{e(key)}</span>{extra}"
-
-
 def clause_id(clause: str) -> str:
     """A clause id as the page's events show it (``<code>``), kept whole between its dots: it may
     wrap after a dot, never inside ``troops`` or ``warden_move``."""
@@ -116,9 +111,11 @@ def clause_id(clause: str) -> str:
 
 
 def plan_html(pid: str) -> str:
-    """A plan: the dice it needs (Thai troop names), its id under them; the engine's name as tooltip."""
+    """A plan: the dice it needs (Thai troop names), the engine's English name under them (its card
+    id is for scenarios and saves, never shown)."""
     slots = "".join(slot_chip(t) for t in load().plans[pid].slots)
-    return f"<span class='kl-plan' title='{names_title(plan_name(pid))}'>{slots}<br>{id_html(pid)}</span>"
+    return (f"<span class='kl-plan' title='{names_title(plan_name(pid))}'>{slots}"
+            f"<br><span class='kl-en'>{e(plan_name(pid)[1])}</span></span>")
 
 
 def refusal_html(v: dict) -> str:
@@ -145,9 +142,9 @@ def table_html(state, obs: dict, seat_label) -> str:
     # plan row, champions, awards
     row = "".join(f"<td>{data.row_prices[j]} ทอง / gold<br>{plan_html(pid) if pid else '-'}</td>" for j, pid in enumerate(obs["plan_row"]))
     champs = "".join(f"<td title='{names_title(champion_name(c))}'>{words(champion_name(c)[0])}<br>"
-                     f"{id_html(c, f' <span class=kl-muted>· {data.champions[c].price} ทอง / gold</span>')}</td>" if c else "<td>-</td>"
+                     f"<span class=kl-muted>{data.champions[c].price} ทอง / gold</span></td>" if c else "<td>-</td>"
                      for c in obs["champ_up"])
-    awards = "".join(f"<td title='{names_title(award_name(a))}'>{words(award_name(a)[0])}<br>{id_html(a)}</td>" if a else "<td>-</td>"
+    awards = "".join(f"<td title='{names_title(award_name(a))}'>{words(award_name(a)[0])}</td>" if a else "<td>-</td>"
                      for a in obs["award_up"])
     parts.append(f"<div class='kl-val-scroll'><table class='kl-val-row'><tr><th>แผนรบ / plans "
                  f"<span class='kl-nobr'>(กอง / deck {obs['plan_deck']})</span></th>{row}</tr>"
@@ -184,7 +181,7 @@ def table_html(state, obs: dict, seat_label) -> str:
                           for t in ("troop", "reserve", "cap", "quota"))
         abil += f" · <span class='kl-nobr'>พลัง / strength +{strength}</span>"
         champs = "".join(f"<span class='kl-val-champ' title='{names_title(champion_name(c))}'>{words(champion_name(c)[0])}"
-                         f" <span class='kl-muted kl-val-id'>{e(c)}</span></span><br>" for c in p["champions"]) or "-"
+                         f" <span class='kl-en'>{e(champion_name(c)[1])}</span></span><br>" for c in p["champions"]) or "-"
         lifted = ", ".join(f"<span class='kl-nobr'>{e(TRACK_TH[t])} / {e(TRACK_EN[t])}</span>" for t in p["lifted"])
         wth, wen = place_name(p["warden"])
         cell = lambda k, body, extra="": f"<td{extra} data-label='{e(head_text(k))}'>{body}</td>"  # noqa: E731
@@ -244,7 +241,7 @@ def map_html(p: dict) -> str:
     """The seat's campaign map side: a 3x3 grid, conquered spaces filled."""
     th, en = map_name(p["map_id"], p["side"])
     if p["side"] is None:
-        return f"<span title='{e(en)}'>{words(th)}</span> (ยังไม่เลือกหน้า / side not chosen)<br>{id_html(p['map_id'])}"
+        return f"<span title='{e(en)}'>{words(th)}</span> (ยังไม่เลือกหน้า / side not chosen)"
     side = load().maps[p["map_id"]].sides[p["side"]]
     grid = {sp.pos: sp for sp in side.spaces}
     rows = []
@@ -256,9 +253,10 @@ def map_html(p: dict) -> str:
                 cells.append("<td></td>")
                 continue
             mine = " class='mine'" if sp.id in p["conquered"] else ""
-            cells.append(f"<td{mine} title='{e(sp.condition.model_dump(exclude_none=True))} {sp.vp} VP'>{e(sp.id)}</td>")
+            cond_th, cond_en = condition_text(sp.condition)
+            cells.append(f"<td{mine} title='{e(cond_th)} / {e(cond_en)} · {sp.vp} VP'>{e(sp.id)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    return (f"<span title='{e(en)}'>{words(th)}</span><br>{id_html(p['map_id'])}"
+    return (f"<span title='{e(en)}'>{words(th)}</span>"
             f"<table class='map'>{''.join(rows)}</table>")
 
 
