@@ -284,7 +284,7 @@ def test_two_readings_part_where_the_rule_first_acts():
 def test_every_comparison_quantity_of_every_game_has_words(game):
     """The comparison's quantities (``win_0``, ``return_3``, ``no_winner``, ``shared_win``, ``turns``)
     were drawn as those ids: each now has Thai and English words, the seat as the game names it
-    (``seat_words``: Coup's seats from 0 as its table shows them, the other games' from 1)."""
+    (``seat_words``: every game's from 1, in Coup's words "ที่นั่ง / seat", the others' "ผู้เล่น / player")."""
     import re
 
     from rules.analysis import id_words
@@ -300,7 +300,7 @@ def test_every_comparison_quantity_of_every_game_has_words(game):
         assert "_" not in th + en and "[" not in th + en, (q, th, en)  # no id ("turns" is a word)
     th0, en0 = G.seat_words(0)
     assert id_words(game, "quantity", "win_0") == (f"{th0} ชนะ", f"{en0} wins")
-    assert en0 == ("player 1" if game == "shadow_master" else "seat 1")  # readers count seats from 1
+    assert en0 == ("seat 1" if game == "coup" else "player 1")  # readers count seats from 1
 
 
 def test_first_difference():

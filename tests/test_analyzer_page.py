@@ -146,7 +146,7 @@ def test_the_verdict_does_not_over_claim():
     # a real gap: 300 of 600 is off 25 % even read with every seat at once
     firm = _seat_table([300, 100, 100, 100], 600)
     assert list(M.seat_verdicts(firm)["verdict"]) == ["above", "below", "below", "below"]
-    assert "seat 0 is favoured" in verdict_html(firm)
+    assert "player 1 is favoured" in verdict_html(firm)  # seat id 0, counted from 1 as on the boards
     fair = _seat_table([38, 37, 38, 37], 150)
     assert "these games tell no seat apart from 25.0%" in verdict_html(fair)
 
@@ -268,7 +268,7 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
         assert "<br><sup>" in fig["layout"]["title"]["text"] or fig is not win
     wr = M.win_rates(df)
     bars = win["data"][0]
-    assert bars["x"] == [f"ที่นั่ง {s}<br>seat {s}" for s in range(4)] and bars["y"] == wr["estimate"].tolist()
+    assert bars["x"] == [f"ผู้เล่น {s + 1}<br>player {s + 1}" for s in range(4)] and bars["y"] == wr["estimate"].tolist()
     assert [y + e for y, e in zip(bars["y"], bars["error_y"]["array"])] == pytest.approx(wr["hi"].tolist())
     assert [y - e for y, e in zip(bars["y"], bars["error_y"]["arrayminus"])] == pytest.approx(wr["lo"].tolist())
     assert win["layout"]["shapes"][0]["y0"] == 0.25 and win["layout"]["shapes"][0]["line"]["dash"] == "dash"
@@ -285,7 +285,7 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
     sw_rates = sweep_win_rates(t)
     lines = [tr for tr in sw["data"] if tr.get("mode") == "lines+markers"]
     bands = [tr for tr in sw["data"] if tr.get("fill") == "toself"]
-    assert [tr["name"] for tr in lines] == [f"ที่นั่ง {s} / seat {s}" for s in sorted(sw_rates["seat"].unique())]
+    assert [tr["name"] for tr in lines] == [f"ผู้เล่น {s + 1} / player {s + 1}" for s in sorted(sw_rates["seat"].unique())]
     assert len(bands) == len(lines) and all(tr["showlegend"] is False for tr in bands)
 
 

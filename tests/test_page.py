@@ -41,7 +41,7 @@ def test_toy_pig_page_is_built_through_the_shared_page():
         final = view.session.state
         for seat, score in enumerate(final.scores):
             assert (f"data-seat='{seat}'><td style='text-align:left'>{SPEC.seat_label(seat)} <span style='color:#666;"
-                    f"white-space:nowrap'>/ seat {seat + 1}</span></td><td class='kl-score'>{score}<") \
+                    f"white-space:nowrap'>/ player {seat + 1}</span></td><td class='kl-score'>{score}<") \
                 in view.board.html.value
         assert "kl-secret" not in view.board.html.value  # a spectator sees no secret card
         cited = [c for ev in view.cursor.shown_events()[-1:] for c in ev.cites]

@@ -65,7 +65,7 @@ def test_game_over_line_names_the_winner_you_and_every_seats_vp():
     th, en = over[0].text_th, over[0].text_en
     assert "แต้มชัยชนะ (VP)" in th and "VP" in en
     for i, p in enumerate(s.players):
-        assert f"ผู้เล่น {i + 1} {p.vp} VP" in th and f"seat {i + 1} {p.vp} VP" in en
+        assert f"ผู้เล่น {i + 1} {p.vp} VP" in th and f"player {i + 1} {p.vp} VP" in en
     win = s.winners[0]
     assert f"ผู้เล่น {win + 1}" in th.split("·")[0]
     th_me, en_me = result_text(s, win)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 
 from rules.analysis import metrics as M
+from rules.core.base import player_words
 from rules.analysis.sweeps import sweep_win_rates
 
 from .chart import plain
@@ -25,8 +26,9 @@ LAYOUT = dict(height=320, width=600, margin=dict(l=55, r=20, t=60, b=45), font=d
 
 
 def seat_tick(seat: int) -> str:
-    """A seat's tick when no game's label is given: ``"ที่นั่ง 0<br>seat 0"`` (the table's seat)."""
-    return f"ที่นั่ง {seat}<br>seat {seat}"
+    """A seat's tick when no game's label is given: the engines' default words, counted from 1
+    (``"ผู้เล่น 1<br>player 1"`` for the table's seat id 0: :func:`rules.core.base.player_words`)."""
+    return "{}<br>{}".format(*player_words(int(seat)))
 
 
 LENGTH_WORDS = {"turns": "จำนวนตา / turns", "actions": "จำนวนการกระทำ / actions", "steps": "จำนวนขั้น / steps"}
@@ -326,9 +328,14 @@ def position_html(table) -> str:
     the same table as the game pages' "what would the bots do here?" (:func:`widgets.bots_here.table_html`:
     the engine's labels, the win rate with its 95 % interval, the choices these rollouts cannot tell
     from the best one)."""
+    from html import escape
+
+    from rules.catalog import engine
+
     from .bots_here import table_html
-    seat = table.attrs.get("seat")
+    seat = int(table.attrs.get("seat"))
+    th, en = (escape(x) for x in engine(table.attrs["game"]).seat_words(seat))  # as the rows name it
     n = table.attrs.get("rollouts")
     return (f'<div style="font-family:{THAI_FONT}"><b>บอทจะทำอะไรตรงนี้ / what would the bots do here?</b> '
-            f'seat {seat}, {n} rollouts an action (same seeds for every action; what that seat cannot see '
-            f're-dealt before each rollout)</div>' + table_html(table))
+            f'ตัดสินใจ / deciding: <b>{th}</b> / {en}, {n} rollouts an action (same seeds for every action; '
+            f'what that seat cannot see re-dealt before each rollout)</div>' + table_html(table))

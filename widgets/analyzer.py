@@ -35,6 +35,7 @@ from rules.core.bots import bot_options as _bot_options, bot_words as _bot_words
 from rules.analysis.sweeps import estimate_seconds, sweep, table_scale_points
 from rules.catalog import GAMES, engine, has_engine, info
 from rules.core.ambiguity import load_ambiguities
+from rules.core.base import player_words
 from rules.core.scenario import find_scenarios, run_file
 
 from . import analysis_charts as C
@@ -156,8 +157,8 @@ def bot_options(game: str) -> list[tuple[str, str]]:
 
 def seat_words(game: str):
     """``seat(s)``: a chart's seat tick, the game page's seat label alone (its
-    ``GameSpec.seat_label``, as the game's boards name the seat: Valeria's seat 0 is "ผู้เล่น 1"); a
-    "seat s" under it read "ผู้เล่น 1 / seat 0" there.  A game without a page: ``seat_tick``."""
+    ``GameSpec.seat_label``, the engine's ``seat_words``, as the game's boards name the seat: Valeria's
+    seat 0 is "ผู้เล่น 1").  A game without a page: ``seat_tick``."""
     spec = game_spec(game)
     if spec is None:
         from .analysis_charts import seat_tick
@@ -243,7 +244,7 @@ def verdict_html(df, game: str | None = None) -> str:
             f"({_pts(res['gap_all'])} points when all {k} seats are read at once; luck alone puts one of {k} plain 95% "
             f"intervals off the line about {luck}% of the time)."]
     def who(seat: int) -> tuple[str, str]:  # the seat as the game's texts name it
-        return engine(game).seat_words(int(seat)) if game else (f"ที่นั่ง {seat}", f"seat {seat}")
+        return engine(game).seat_words(int(seat)) if game else player_words(int(seat))
     firm = v[v["verdict"].isin(["above", "below"])]
     hints = v[v["verdict"].isin(["hint_above", "hint_below"])]
     for r in firm.itertuples():

@@ -310,7 +310,7 @@ class BotsHere(w.VBox):
 
     def _head_html(self, spot: Spot, bot: str, rollouts: int, running: bool, table=None) -> str:
         from rules.core.bots import bot_words
-        who = self.spec.seat_label(spot.seat)
+        who_th, who_en = self.spec.game.seat_words(spot.seat)  # as the rows and the board name it
         bot_th, bot_en = bot_words(self.spec.id, bot)
         th, en = spot.where
         done = ""
@@ -319,7 +319,7 @@ class BotsHere(w.VBox):
                     f"{len(table)} of {table.attrs['actions']} choices scored</b>")
         state = "กำลังลองเล่น… / playing out…" if running else ""
         return (f'<div style="font-family:{THAI_FONT}"><b>{e(th)}</b> <span class="kl-muted">/ {e(en)}</span> · '
-                f"ตัดสินใจ / deciding: <b>{e(who)}</b> · ทุกตัวเลือกลองเล่นต่อจนจบ {rollouts} ครั้ง บอท{e(bot_th)} "
+                f"ตัดสินใจ / deciding: <b>{e(who_th)}</b> / {e(who_en)} · ทุกตัวเลือกลองเล่นต่อจนจบ {rollouts} ครั้ง บอท{e(bot_th)} "
                 f"ทุกที่นั่ง seed ชุดเดียวกันทุกตัวเลือก / every choice played out {rollouts} times by '{e(bot_en)}' "
                 f"bots at every seat, the same seeds for every choice; the number is the deciding seat's win rate "
                 f"with its 95% Wilson interval {state}{done}</div>")

@@ -35,7 +35,8 @@ KindWords = Callable[[str], "tuple[str, str] | None"]
 
 
 def default_seat_label(seat: int) -> str:
-    """The generic label of a seat: ``"ที่นั่ง 2"`` (games whose texts number seats from 0)."""
+    """The generic label of a seat: ``"ที่นั่ง 2"`` (games whose texts number seats from 0).  No game
+    page uses it: a page passes its ``seat_label``, an event log given a game asks its ``seat_words``."""
     return f"ที่นั่ง {seat}"
 
 
@@ -254,7 +255,7 @@ class EventLog(w.VBox):
     ``book``: the rulebook for clause texts; ``rule_panel``: a
     :class:`~widgets.rulepanel.RulePanel` to highlight the chosen event's clauses;
     ``viewer``: whose eyes (``None`` = spectator); ``seat_label``: ``seat -> label`` naming an
-    event's actor (default: the game's own ``seat_label`` if it has one, else :func:`default_seat_label`);
+    event's actor (default: the game's ``seat_words`` in Thai, else :func:`default_seat_label`);
     ``reveal``: a teaching example whose table shows every card, so hidden events show their real
     text too (never for a play view: there another seat's cards must not reach the browser);
     ``game``: whose words name a hidden event's kind (its ``id_labels["hidden_event"]``; default the
@@ -268,8 +269,8 @@ class EventLog(w.VBox):
         game = game if game is not None else getattr(session, "game", None)
         self.kind_words: KindWords | None = (
             game_kind_words(game) if game is not None else None)
-        game_label = getattr(getattr(session, "game", None), "seat_label", None)
-        self.seat_label = seat_label or (game_label if callable(game_label) else None) or default_seat_label
+        words = getattr(game, "seat_words", None)  # the engine's one way to name a seat
+        self.seat_label = seat_label or ((lambda s: words(s)[0]) if callable(words) else default_seat_label)
         self._events: list[Event] = []
         self._quiet = False  # True while set_events chooses an event that must not move the rule panel
         self.story = Story()

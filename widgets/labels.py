@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 
 def seat_html(thai: str, english: str) -> str:
     """A seat in a board's table: the page's (Thai) name, then the engine's English one after a
-    slash, kept on one line (``ผู้เล่น 1 <span>/ seat 1</span>``); both are escaped here."""
+    slash, kept on one line (``ผู้เล่น 1 <span>/ player 1</span>``); both are escaped here."""
     from html import escape
     return f"{escape(thai)} <span style='color:#666;white-space:nowrap'>/ {escape(english)}</span>"
 
@@ -33,8 +33,17 @@ class EngineLabels:
         self.game = game
 
     def seat_label(self, seat: int) -> str:
-        """How the views name a seat: ``"ผู้เล่น <seat + 1>"``."""
-        return f"ผู้เล่น {seat + 1}"
+        """How the views name a seat in Thai: the engine's ``seat_words`` (``"ผู้เล่น 1"`` for seat
+        id 0; Coup's ``"ที่นั่ง 1"``).  No view formats a seat's name of its own."""
+        return self.game.seat_words(seat)[0]
+
+    def seat_words(self, seat: int) -> tuple[str, str]:
+        """``(th, en)`` naming ``seat``: the engine's ``seat_words`` (``("ผู้เล่น 1", "player 1")``)."""
+        return self.game.seat_words(seat)
+
+    def seat_html(self, seat: int) -> str:
+        """``seat`` in a board's table: Thai, then English after a slash (:func:`seat_html`)."""
+        return seat_html(*self.game.seat_words(seat))
 
     def describe(self, state: Any, action: Mapping) -> tuple[str, str]:
         """``(th, en)`` of a legal action or chance outcome in ``state``: the engine's words

@@ -4,6 +4,7 @@ English, the seat as the game names it (``GameBase.seat_words``).  Its own modul
 from __future__ import annotations
 
 from ..catalog import engine
+from ..core.base import player_words
 
 
 QUANTITY_WORDS = {
@@ -22,8 +23,8 @@ QUANTITY_WORDS = {
 
 
 def quantity_words(game_id: str, quantity: str) -> tuple[str, str] | None:
-    """``(th, en)`` of a comparison quantity of ``game_id`` (``"win_0"`` in Coup: ``("ที่นั่ง 0 ชนะ",
-    "seat 0 wins")``; in Valeria ``("ผู้เล่น 1 ชนะ", "seat 1 wins")``), ``None`` for an id that is
+    """``(th, en)`` of a comparison quantity of ``game_id`` (``"win_0"`` in Coup: ``("ที่นั่ง 1 ชนะ",
+    "seat 1 wins")``; in Valeria ``("ผู้เล่น 1 ชนะ", "player 1 wins")``), ``None`` for an id that is
     no quantity."""
     words = QUANTITY_WORDS.get(quantity)
     if words is not None:
@@ -33,6 +34,6 @@ def quantity_words(game_id: str, quantity: str) -> tuple[str, str] | None:
         return None
     game = engine(game_id)
     seat_words = getattr(game, "seat_words", None)
-    th, en = seat_words(int(seat)) if callable(seat_words) else (f"ที่นั่ง {seat}", f"seat {seat}")
+    th, en = seat_words(int(seat)) if callable(seat_words) else player_words(int(seat))
     wth, wen = QUANTITY_WORDS[kind]
     return wth.format(th=th), wen.format(en=en)

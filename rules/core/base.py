@@ -11,7 +11,14 @@ from .chance import weighted_choice
 from .datafile import pydantic_error
 from .protocol import BadInput, Event, IllegalAction
 
-__all__ = ["GameBase", "pydantic_error"]
+__all__ = ["GameBase", "player_words", "pydantic_error"]
+
+
+def player_words(seat: int) -> tuple[str, str]:
+    """``("ผู้เล่น 1", "player 1")`` for seat id 0: how readers name a seat (counted from 1, one word
+    a language).  :meth:`GameBase.seat_words`' default, and the event texts of the games that use it
+    (Valeria, New World, Toy Pig, Shadow Master); ids (``seat`` in saves and links) stay 0-based."""
+    return f"ผู้เล่น {seat + 1}", f"player {seat + 1}"
 
 
 class GameBase:
@@ -39,11 +46,11 @@ class GameBase:
 
     def seat_words(self, seat: int) -> tuple[str, str]:
         """``(th, en)`` naming ``seat`` (0-based) as the game's own texts name it, for a view that
-        names a seat outside a position (the analyzer's comparison: "ผู้เล่น 1 ชนะ / seat 1 wins").
-        Default: counted from 1, ``("ผู้เล่น 1", "seat 1")`` for seat 0, as the event texts of
-        Valeria, New World and Toy Pig say; a game whose texts say it otherwise overrides it
-        (Shadow Master: ``player 1``; Coup: ``ที่นั่ง 1``)."""
-        return f"ผู้เล่น {seat + 1}", f"seat {seat + 1}"
+        names a seat (every board, chart and heading asks this, never formats its own).
+        Default: :func:`player_words`, ``("ผู้เล่น 1", "player 1")`` for seat 0, as the event texts
+        of Valeria, New World, Toy Pig and Shadow Master say; a game whose texts say it otherwise
+        overrides it (Coup: ``("ที่นั่ง 1", "seat 1")``)."""
+        return player_words(seat)
 
     # --- configuration -------------------------------------------------------------
     def make_config(self, data: Mapping[str, Any] | BaseModel, source: str = "config") -> BaseModel:

@@ -2,12 +2,14 @@
 turns, and the counts the score table shows beside the points."""
 from __future__ import annotations
 
+from ..core.base import player_words
 from .missions import PublicCard, card_text, load_cards
 from .tiles import KIND, LABEL
 
 
 def seat_name(seat: int) -> tuple[str, str]:
-    return f"ผู้เล่น {seat + 1}", f"seat {seat + 1}"
+    """(Thai, English) name of a seat: the engine's ``seat_words`` (:func:`rules.core.base.player_words`)."""
+    return player_words(seat)
 
 
 def cell_name(board, i: int) -> tuple[str, str]:

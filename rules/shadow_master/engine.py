@@ -74,11 +74,6 @@ class ShadowMasterGame(GameBase):
     fixed_fields = HAND_WRITTEN   # the config fields that are no register variant
     id_labels = ID_LABELS
 
-    def seat_words(self, seat: int) -> tuple[str, str]:
-        """``("ผู้เล่น 1", "player 1")`` for seat 0, as Shadow Master's event texts name a seat
-        (``setup._who``)."""
-        return setup._who(seat)
-
     def default_config(self, players: int) -> Config:
         return self.make_config({"players": players})
 

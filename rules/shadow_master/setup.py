@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from rules.core.base import player_words
 from rules.core.events import emit
 from rules.core.protocol import Event
 
@@ -52,7 +53,8 @@ def new_state(config: Config, seed: int) -> State:
 
 
 def _who(seat: int) -> tuple[str, str]:
-    return f"ผู้เล่น {seat + 1}", f"player {seat + 1}"
+    """(Thai, English) name of a seat in an event text: the engine's ``seat_words``."""
+    return player_words(seat)
 
 
 def setup_events(s: State) -> tuple[Event, ...]:

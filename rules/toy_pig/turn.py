@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..core.base import player_words
 from ..core.events import emit
 from ..core.protocol import end_reason as protocol_end_reason
 from .config import BUST_FACE
@@ -10,8 +11,9 @@ from .state import State
 
 
 def seat_name(seat: int) -> tuple[str, str]:
-    """(Thai, English) name of a seat as every label shows it."""
-    return f"ผู้เล่น {seat + 1}", f"seat {seat + 1}"
+    """(Thai, English) name of a seat as every label shows it: the engine's ``seat_words``
+    (:func:`rules.core.base.player_words`)."""
+    return player_words(seat)
 
 
 def next_seat(s: State) -> int:

@@ -92,7 +92,7 @@ def setup_events(s: State) -> tuple:
                f" magic {p.magic}, VP {p.vp}",
              map=p.map_id, side=p.side, influence=p.influence, gold=p.gold, magic=p.magic, vp=p.vp)
     th, en = seat_name(s.first)
-    emit(log, "first_player", s.first, ("setup.starting_resources",), f"สุ่มได้{th}เริ่มก่อน", f"{en} starts (drawn at random)",
+    emit(log, "first_player", s.first, ("setup.starting_resources",), f"สุ่มได้ {th} เริ่มก่อน", f"{en} starts (drawn at random)",
          seat=s.first)
     return tuple(log)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
+from ..core.base import player_words
 from .config import CAMP, Config, SHRINES, TROOP_TH, TROOPS
 
 Die = tuple  # (troop, face)
@@ -190,8 +191,9 @@ def troop_index(troop: str) -> int:
 
 @lru_cache(maxsize=64)
 def seat_name(seat: int) -> tuple[str, str]:
-    """(Thai, English) name of a seat as every label shows it (kept: about one an event)."""
-    return f"ผู้เล่น {seat + 1}", f"seat {seat + 1}"
+    """(Thai, English) name of a seat as every label shows it (kept: about one an event): the
+    engine's ``seat_words`` (:func:`rules.core.base.player_words`)."""
+    return player_words(seat)
 
 
 def die_text(die) -> tuple[str, str]:

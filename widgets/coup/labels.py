@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from rules.coup import GAME
 from rules.coup.actions import is_bluff
-from rules.coup.state import NAMES, TH, seat_name
+from rules.coup.state import NAMES, TH
 
 from ..labels import EngineLabels
 
@@ -20,13 +20,8 @@ CARD_TH = dict(zip(NAMES, TH))
 
 
 class CoupLabels(EngineLabels):
-    """The engine's labels (:class:`~widgets.labels.EngineLabels`) with Coup's seat names, the
-    window's first seat by the engine's ``reaction_order``, and who is out by the observation."""
-
-    def seat_label(self, seat: int) -> str:
-        """How a Coup view names a seat: the engine's ``seat_name`` (``ที่นั่ง 1`` for seat id 0, as
-        its texts say)."""
-        return seat_name(seat)[0]
+    """The engine's labels (:class:`~widgets.labels.EngineLabels`) with the window's first seat by
+    the engine's ``reaction_order``, and who is out by the observation."""
 
     def seat_to_act(self, state: Any) -> int | None:
         """The seat that acts next by the engine's reading of ``reaction_order`` (a window asks
@@ -94,5 +89,5 @@ def turn_of(obs: Mapping) -> str:
     """The story's heading of the turn an observation is in (the event log groups events under it)."""
     if obs["phase"] == "faction":
         return "เลือกศาสนา / choosing factions"
-    th, en = seat_name(obs["turn"])
+    th, en = LABELS.seat_words(obs["turn"])
     return f"เทิร์นที่ {obs['turn_no']} · ตาของ{th} / turn {obs['turn_no']}: {en}"

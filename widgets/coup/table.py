@@ -13,12 +13,11 @@ from typing import Any, Mapping
 import ipywidgets as w
 
 from rules.coup.reformation import FACTION_TH
-from rules.coup.state import seat_name
 
 from ..errors import THAI_FONT
 from ..page import BoardView, Shown, acting
 from . import labels
-from .labels import CARD_TH, phase_words
+from .labels import CARD_TH, LABELS, phase_words
 
 CARD_COLOUR = {"duke": "#7b1fa2", "captain": "#1e63c6", "assassin": "#37474f", "contessa": "#c62828",
                "ambassador": "#2e7d32", "inquisitor": "#b45309"}
@@ -86,7 +85,7 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
     now = acting(obs)
     over = obs["phase"] == "over"  # the engine's terminal observation shows every hand
     th, en = phase_words(obs["phase"], spectator=me is None)
-    head = [f"<b>{_e(th)}</b> / {_e(en)}", "ตาของ{} / {}'s turn".format(*seat_name(obs["turn"])),
+    head = [f"<b>{_e(th)}</b> / {_e(en)}", "ตาของ{} / {}'s turn".format(*LABELS.seat_words(obs["turn"])),
             f"ธนาคาร {obs['bank']} / bank", f"กอง {obs['deck_size']} ใบ / deck"]
     if obs["reformation"]:
         head.append(f"ที่พักพิง {obs['almshouse']} / almshouse")
@@ -98,14 +97,14 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         claim = f" ({CARD_TH.get(act['claim'], act['claim'])})" if act["claim"] else ""
         if claim.strip() in what:
             claim = ""
-        who = f"{seat_name(act['actor'])[0]}: " if act.get("actor") is not None else ""
+        who = f"{LABELS.seat_words(act['actor'])[0]}: " if act.get("actor") is not None else ""
         if who and what.startswith(who):  # the engine's label names the seat already
             who = ""
         head.append(f"การกระทำ / action: {_e(who)}{_e(what)}{_e(claim)}")
     if obs["block"]:
-        head.append(f"ยับยั้งโดย{seat_name(obs['block']['player'])[0]} ด้วย{_e(CARD_TH[obs['block']['character']])} / block")
+        head.append(f"ยับยั้งโดย{LABELS.seat_words(obs['block']['player'])[0]} ด้วย{_e(CARD_TH[obs['block']['character']])} / block")
     if obs["winner"] is not None:
-        head.append("<b>ผู้ชนะ: {} / winner: {}</b>".format(*seat_name(obs["winner"])))
+        head.append("<b>ผู้ชนะ: {} / winner: {}</b>".format(*LABELS.seat_words(obs["winner"])))
     if obs["deadlock"]:
         head.append("<b>ทางตัน ไม่มีผู้ชนะ / deadlock, no winner</b>")
     seats = []
@@ -113,7 +112,7 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         s = p["seat"]
         cls = ["kl-seat"] + (["turn"] if s == obs["turn"] else []) + (["acting"] if s in now else []) \
             + ([] if p["alive"] else ["out"])
-        name = seat_name(s)[0] + (" (คุณ / you)" if s == me else "")
+        name = LABELS.seat_words(s)[0] + (" (คุณ / you)" if s == me else "")
         hand = full["players"][s]["hand"] if full else p["hand"]
         cards = "".join(card_html(c) for c in hand) if hand is not None else back_html(p["cards"])
         buried = p.get("buried")  # cards lost face down: known to their owner, and to all at the end
@@ -139,7 +138,7 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
     if obs.get("examined"):
         extra.append("การ์ดที่ดู / examined card: " + card_html(obs["examined"]))
     for t, c in obs.get("known", []):
-        extra.append("รู้ว่า{} มี / you know {} holds: ".format(*seat_name(t)) + card_html(c))
+        extra.append("รู้ว่า{} มี / you know {} holds: ".format(*LABELS.seat_words(t)) + card_html(c))
     if over and not full:
         extra.append('<span class="kl-teach kl-revealed">จบเกม: เปิดไพ่ของทุกคนแล้ว (รวมไพ่ที่เสียแบบคว่ำ) / '
                      "game over: everyone's cards are turned up (cards lost face down too)</span>")

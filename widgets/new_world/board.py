@@ -12,7 +12,8 @@ from typing import Mapping
 import ipywidgets as w
 
 from rules.core.protocol import BadInput
-from rules.new_world.labels import (COUNT_NAMES, count_name, mission_name, public_points_name, seat_name,
+from rules.new_world import GAME
+from rules.new_world.labels import (COUNT_NAMES, count_name, mission_name, public_points_name,
                                    tile_id_name)
 from rules.new_world.tiles import COVERED, NAMES
 
@@ -101,8 +102,8 @@ class NWMap(HexBoard):
 
 
 def seat_html(seat: int, seat_label) -> str:
-    """A seat in a table: the page's (Thai) name, then the engine's English one (``/ seat 1``)."""
-    return labels.seat_html(seat_label(seat), seat_name(seat)[1])
+    """A seat in a table: the page's (Thai) name, then the engine's English one (``/ player 1``)."""
+    return labels.seat_html(seat_label(seat), GAME.seat_words(seat)[1])
 
 
 def both(words: tuple[str, str]) -> str:

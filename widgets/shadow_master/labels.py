@@ -17,12 +17,8 @@ from ..labels import EngineLabels
 
 
 class SMLabels(EngineLabels):
-    """The engine's labels (:class:`~widgets.labels.EngineLabels`) with Shadow Master's seat names
-    and who is out by the observation (``bankruptcy.out``)."""
-
-    def seat_label(self, seat: int) -> str:
-        """Engine texts say ``ผู้เล่น {seat + 1}``; the views add the seat number."""
-        return f"ผู้เล่น {seat + 1} (ที่นั่ง {seat})"
+    """The engine's labels (:class:`~widgets.labels.EngineLabels`) with who is out by the
+    observation (``bankruptcy.out``)."""
 
     def seat_out(self, obs: Mapping, seat: int) -> bool:
         """True when the observation says ``seat`` is out of the game (``bankruptcy.out``)."""
@@ -78,8 +74,8 @@ def turn_of(obs: Mapping) -> str:
     """The story's heading of the turn (or end-of-round stage) an observation is in."""
     t = obs.get("turn")
     if t and obs.get("stage") == "turn":
-        return (f"รอบ {obs['round']} · ตาของ{seat_label(t['seat'])} / round {obs['round']}: "
-                f"seat {t['seat']}'s turn")
+        th, en = LABELS.seat_words(t["seat"])
+        return f"รอบ {obs['round']} · ตาของ{th} / round {obs['round']}: {en}'s turn"
     th, en = words(STAGE_TH, obs.get("stage", ""))
     return f"รอบ {obs['round']} · {th} / round {obs['round']}: {en}"
 

@@ -7,7 +7,7 @@ import html
 
 import ipywidgets as w
 
-from rules.toy_pig.turn import seat_name
+from rules.toy_pig import GAME
 
 from .. import labels
 from ..page import BoardView, Shown, acting
@@ -27,7 +27,7 @@ def table_html(obs: dict, seat_label) -> str:
         cls = " class='acting'" if seat in now else ""
         pending = obs["pending"] if seat == obs["turn"] else ""
         rows.append(f"<tr{cls} data-seat='{seat}'><td style='text-align:left'>"
-                    f"{labels.seat_html(seat_label(seat), seat_name(seat)[1])}</td>"
+                    f"{labels.seat_html(seat_label(seat), GAME.seat_words(seat)[1])}</td>"
                     f"<td class='kl-score'>{score}</td><td>{pending}</td></tr>")
     secret = obs.get("my_secret")
     mine = (f"<div>การ์ดลับของคุณ / your secret card: <b class='kl-secret'>{secret}</b></div>"

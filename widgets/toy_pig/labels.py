@@ -16,7 +16,8 @@ class PigLabels(EngineLabels):
 
     def turn_of(self, obs) -> str:
         """The story's heading of the turn an observation is in (the event log groups events under it)."""
-        return f"ตาของ{self.seat_label(obs['turn'])} / {self.seat_label(obs['turn'])}'s turn"
+        th, en = self.seat_words(obs["turn"])
+        return f"ตาของ{th} / {en}'s turn"
 
 
 LABELS = PigLabels(GAME)

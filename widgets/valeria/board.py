@@ -16,7 +16,7 @@ from rules.valeria.data import load
 from rules.valeria.scoring import result_text
 from rules.valeria.names import award_name, champion_name, map_name, place_name, plan_name, troop_name
 from rules.valeria.shrines import shrine_values
-from rules.valeria.state import seat_name
+from rules.valeria import GAME
 
 from .. import labels
 from ..page import BoardView, Shown, acting
@@ -209,7 +209,7 @@ def table_html(state, obs: dict, seat_label) -> str:
                        f"<br><span class='kl-enter'>{'✓ เข้าได้ / may enter' if v['enter'] else refusal_html(v)}</span></td>"
                        f"<td>{v['dice']}</td><td>{v['best_discount']}</td><td class='kl-val-explain'>{words(v['gives_th'])}<br>"
                        f"<span class='kl-muted'>{e(v['gives_en'])}</span></td></tr>" for v in vals)
-        parts.append(f"<div class='kl-explain'>ถ้า{e(seat_label(seat))} เข้าศาลตอนนี้ / if {e(seat_name(seat)[1])} enters a shrine now:"
+        parts.append(f"<div class='kl-explain'>ถ้า{e(seat_label(seat))} เข้าศาลตอนนี้ / if {e(GAME.seat_words(seat)[1])} enters a shrine now:"
                      f"<div class='kl-val-scroll'><table><tr><th>ศาล · เข้าได้ / shrine · may enter</th><th>เต๋า / dice</th>"
                      f"<th>ส่วนลดสูงสุด / best discount</th><th>ได้ / gives</th></tr>{rows}</table></div></div>")
     if obs.get("winners") is not None:
@@ -220,7 +220,7 @@ def table_html(state, obs: dict, seat_label) -> str:
     return "".join(parts)
 
 
-SEAT_HEADS = (("ผู้เล่น", "seat"), ("VP", "VP"), ("บารมี", "influence"), ("ทอง", "gold"), ("เวท", "magic"),
+SEAT_HEADS = (("ผู้เล่น", "player"), ("VP", "VP"), ("บารมี", "influence"), ("ทอง", "gold"), ("เวท", "magic"),
               ("อัญมณี", "gems"), ("ทหาร", "troops"), ("สำรอง", "reserve"), ("สำเร็จ", "plans done"),
               ("แชมเปียน", "champions"), ("ความสามารถ", "abilities"), ("แผนที่", "map"))
 """The seats' columns (Thai, English): the header on a wide screen, each value's label on a phone."""
@@ -233,8 +233,8 @@ def head_text(k: int) -> str:
 
 
 def seat_html(seat: int, seat_label) -> str:
-    """A seat by the page's name (Thai) with the engine's English name after it (``seat 1``)."""
-    return labels.seat_html(seat_label(seat), seat_name(seat)[1])
+    """A seat by the page's name (Thai) with the engine's English name after it (``player 1``)."""
+    return labels.seat_html(seat_label(seat), GAME.seat_words(seat)[1])
 
 
 def map_html(p: dict) -> str:
