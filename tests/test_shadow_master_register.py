@@ -528,3 +528,65 @@ def test_shadow_prices_readings_change_what_a_person_and_a_castle_cost():
         assert f"({price} Silver)" in label[1]
     assert sh.prices("dear").persons["turncloak"] > sh.prices("standard").persons["turncloak"]
     assert SM.default_config(3).shadow_prices == "standard"
+
+
+# ----------------------------------------------------------------------------- round_limit
+PASSIVE = ("skip", "no_buy", "stop_taking", "end_turn", "no_sell", "decline")
+"""The most passive choice at each decision (a reader's trial: 110 such decisions, round 37, no end)."""
+
+
+def all_skip(cfg):
+    """A 4-player game in which every seat always takes the most passive choice, to its end:
+    ``(final state, events)``.  Nobody places a token, so no end condition of the text holds."""
+    import random
+    from rules.core.protocol import CHANCE, TERMINAL
+    s, events, rng = start(cfg=cfg), [], random.Random(0)
+    while GAME.current_player(s) != TERMINAL:
+        cp = GAME.current_player(s)
+        if cp == CHANCE:
+            outs = GAME.chance_outcomes(s)
+            a = rng.choices([o for o, _ in outs], [p for _, p in outs])[0]
+        else:
+            seat = cp if isinstance(cp, int) else min(cp)
+            legal = GAME.legal_actions(s, seat)
+            a = next((x for t in PASSIVE for x in legal if x["type"] == t), legal[0])
+        tr = GAME.apply(s, a)
+        s, events = tr.state, events + list(tr.events)
+    return s, events
+
+
+def test_round_limit_is_registered_with_no_limit_as_default():
+    """The text counts no rounds (end.*): a game nobody ends is a register question, not the engine's."""
+    entry = {e.id: e for e in load_ambiguities("shadow_master")}["round_limit"]
+    assert entry.variant == "round_limit" and entry.default == "none"
+    assert set(entry.reading_ids) == {"none", "last_round_40"}
+    assert {"end.trigger_final_round", "order.round_definition"} <= set(entry.clauses)
+
+
+def test_round_limit_readings_when_everyone_skips():
+    """``none``: no end of the text's, so only the engine's safety stop (80 rounds, no rule) closes the
+    game; ``last_round_40``: the end of round 39 triggers the end (cites the round's definition and
+    end.trigger_final_round), round 40 is the last, then the final count."""
+    s, events = all_skip({})
+    assert s.round == 80 and not s.end_triggered
+    assert [e.kind for e in events].count("round_cap") == 1
+    assert GAME.score_breakdown(s)["end_reason"]["id"] == "round_cap"
+
+    s, events = all_skip({"round_limit": "last_round_40"})
+    fired = [e for e in events if e.kind == "end_triggered"]
+    assert len(fired) == 1 and fired[0].data["last_round"] == 40
+    assert set(fired[0].cites) == {"end.trigger_final_round", "order.round_definition"}
+    assert "round_limit" in fired[0].text_en
+    assert s.round == 40 and s.end_conditions == ("round_limit",) and "round_cap" not in [e.kind for e in events]
+    reason = GAME.score_breakdown(s)["end_reason"]
+    assert reason["id"] == "final_round" and reason["cites"] == ["end.trigger_final_round", "order.round_definition"]
+    assert "round_limit" in reason["en"] and "round_limit" in reason["th"]
+
+
+def test_round_limit_keeps_an_end_already_triggered():
+    """An end the text triggered before round 39 keeps its own last round under last_round_40."""
+    from rules.shadow_master.scoring import check_round_limit
+    w = thaw(start(cfg={"round_limit": "last_round_40"}, round=39, end_triggered=True, last_round=39))
+    w.end_conditions = ("end.three_empty",)
+    check_round_limit(w)
+    assert (w.last_round, w.end_conditions) == (39, ("end.three_empty",))

@@ -80,13 +80,16 @@ class Spot:
     ``state``: the engine state; ``seat``: the deciding seat to analyse (``None``: nothing to
     analyse, ``why_not`` says why in Thai and English); ``key``: identifies the position on screen
     (a result whose key differs from the page's is marked as stale); ``where``: ``(th, en)``
-    naming it ("step 3 of 7", "your decision")."""
+    naming it ("step 3 of 7", "your decision"); ``bot``: the bot name that plays at this position
+    (a play table's opponents), which the analysis starts with (``None``: the game's
+    ``GameSpec.analysis`` bot)."""
 
     state: Any
     seat: int | None
     key: tuple
     where: tuple[str, str]
     why_not: tuple[str, str] | None = None
+    bot: str | None = None
 
 
 def shade(x: float) -> str:
@@ -235,6 +238,8 @@ class BotsHere(w.VBox):
         bot0, rollouts0 = self.spec.analysis
         options = bot_options(self.spec.id)  # the engine's words ("ซื่อสัตย์ / honest"), the names as values
         names = [n for _label, n in options]
+        playing = getattr(self.spot(), "bot", None)  # the bots that play here (a play table's opponents) come first
+        bot0 = playing if playing in names else bot0
         self.bot = w.Dropdown(options=options, value=bot0 if bot0 in names else names[0], description="บอท / bots",
                               layout=w.Layout(width="auto", max_width="100%"))
         self.bot.style.description_width = "initial"

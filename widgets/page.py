@@ -900,7 +900,9 @@ class PlayTable(w.VBox):
     """The reader's seat ``viewer`` over a :class:`GameSession`, bots on the ``bots`` seats.
 
     ``bots``: ``{seat: policy}`` (``policy(observation, legal, rng) -> action``), asked in the
-    engine's order (``SPEC.seat_to_act``); ``seed``: the bots' rng is seeded from it and the step,
+    engine's order (``SPEC.seat_to_act``); ``kind``: the ``SPEC.bots`` key they are (default
+    ``SPEC.bot_kind``): "let the bots finish" seats one of that kind in the reader's place, and "what
+    would the bots do here?" starts with it; ``seed``: the bots' rng is seeded from it and the step,
     chance from the session's seed and the line of play, so an undo brings back the same moves.
 
     Every choice shown (a button, a dropdown entry, a board click) is bound to the action it showed
@@ -910,10 +912,13 @@ class PlayTable(w.VBox):
     """
 
     def __init__(self, spec: GameSpec, session: GameSession, viewer: int | None = 0,
-                 bots: Mapping[int, Callable] | None = None, seed: int = 0, with_log: bool = True, **kwargs):
+                 bots: Mapping[int, Callable] | None = None, seed: int = 0, with_log: bool = True,
+                 kind: str | None = None, **kwargs):
         self.spec, self.session, self.viewer = spec, session, viewer
         self.bots = dict(bots or {})
+        self.kind = kind if kind in spec.bots else spec.bot_kind
         self.seed = seed
+        self.finished_from: int | None = None  # the step "let the bots finish" started at (see undo)
         self.decision = 0
         self._busy = False
         self._frozen, self._started = True, 0.0  # see _begin: nothing to freeze before a move
@@ -998,8 +1003,8 @@ class PlayTable(w.VBox):
             why = ("รอตาของคุณ: การวิเคราะห์มองจากที่นั่งของคุณเท่านั้น", "wait for your decision: the analysis sees "
                    "only what your seat sees")
         else:
-            return Spot(s.state, self.viewer, key, where)
-        return Spot(s.state, None, key, where, why)
+            return Spot(s.state, self.viewer, key, where, bot=self.kind)
+        return Spot(s.state, None, key, where, why, bot=self.kind)
 
     # -- drawing ---------------------------------------------------------------------------
     def render(self) -> None:
@@ -1017,9 +1022,19 @@ class PlayTable(w.VBox):
             self.eventlog.set_events(**log_window(self.spec, s, list(s.events), s.step))
         self.bots_here.follow()
 
+    def finish_words(self) -> tuple[str, str]:
+        """What "let the bots finish" does now: the bots finish; while the reader is still in, a bot
+        of the table's kind (:attr:`kind`, named in the engine's words) plays the reader's seat too."""
+        if self.viewer_out():
+            return "ให้บอทเล่นจนจบ", "let the bots finish"
+        from rules.core.bots import bot_words
+        th, en = bot_words(self.spec.id, self.kind)
+        return f"ให้บอท “{th}” เล่นจนจบ (เล่นแทนที่นั่งของฉันด้วย)", f"let the “{en}” bots finish (they play my seat too)"
+
     def _show_tools(self) -> None:
         """"Undo my move" and "let the bots finish", new for each decision and bound to it (a double
-        click on undo undoes one move, not two); the previous ones are closed."""
+        click on undo undoes one move, not two; finish plays with the bot kind its words name, also
+        in the reader's seat while the reader is still in); the previous ones are closed."""
         old = list(self.tools.children)
         decision, player, looks = self.decision, self.is_player(), self._looks
         undo = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
@@ -1027,10 +1042,11 @@ class PlayTable(w.VBox):
                         disabled=self._my_last_action() is None)
         undo.on_click(lambda _b: self._tool(decision, self.undo))
         unfinished = self.session.current_player() != TERMINAL
-        finish = w.Button(description="ให้บอทเล่นจนจบ / let the bots finish", icon="forward", style=looks.button,
-                          layout=looks.auto if player and self.bots and unfinished and self.viewer_out()
-                          else looks.hidden)
-        finish.on_click(lambda _b: self._tool(decision, self.finish))
+        kind = self.kind
+        th, en = self.finish_words()
+        finish = w.Button(description=f"{th} / {en}", icon="forward", style=looks.button,
+                          layout=looks.auto if player and self.bots and unfinished else looks.hidden)
+        finish.on_click(lambda _b: self._tool(decision, lambda: self.finish(kind)))
         self.undo_button, self.finish_button = undo, finish
         self.tools.children = [undo, finish]
         for x in old:
@@ -1238,7 +1254,8 @@ class PlayTable(w.VBox):
         """Index (in ``session.actions``) of the viewer's last own decision before ``step``."""
         if not self.is_player():
             return None
-        acts = self.session.actions[:self.session.step]
+        end = self.session.step if self.finished_from is None else min(self.session.step, self.finished_from)
+        acts = self.session.actions[:end]  # after a finish, the bot's moves in the reader's seat are not the reader's
         for j in range(len(acts) - 1, -1, -1):
             if acts[j].get("player") == self.viewer and "chance" not in acts[j]:
                 return j
@@ -1253,6 +1270,7 @@ class PlayTable(w.VBox):
             self.render()
             return
         self._begin()
+        self.finished_from = None
         try:
             self.session.jump(j)
             self.advance()
@@ -1260,24 +1278,35 @@ class PlayTable(w.VBox):
             self._busy = False
             self.render()
 
-    def finish(self) -> None:
-        """Let chance and the bots play to the end (offered once the viewer is out)."""
+    def finish(self, kind: str | None = None) -> None:
+        """Let chance and the bots play to the end.  While the reader is still in, a bot of ``kind``
+        (the kind the button named; default :attr:`kind`) plays the reader's seat too; "undo my
+        move" then goes back to the reader's last own move before the finish."""
+        policies = dict(self.bots)
+        if self.is_player():
+            policies[self.viewer] = self.spec.bots[kind or self.kind][1]()
         self._begin()
+        if self.finished_from is None:
+            self.finished_from = self.session.step
         try:
-            self.advance(limit=100_000, to_the_end=True)
+            self.advance(limit=100_000, to_the_end=True, bots=policies)
         finally:
             self._busy = False
+            if self.message.value == THINKING:
+                self.message.value = ""
             self.render()
 
     def bot_rng(self) -> random.Random:
         """The bots' rng at the current step: the same position on the same line, the same bot move."""
         return random.Random(f"{self.seed}/bot/{self.session.step}")
 
-    def advance(self, limit: int = 5000, to_the_end: bool = False) -> int:
+    def advance(self, limit: int = 5000, to_the_end: bool = False, bots: Mapping[int, Callable] | None = None) -> int:
         """Chance and the bots move until a person must act or the game ends (or the viewer is out,
         unless ``to_the_end``); returns the steps taken.  Who acts is the engine's answer
-        (``SPEC.seat_to_act``); the bots see only ``observe``."""
+        (``SPEC.seat_to_act``); the bots see only ``observe``.  ``bots``: the policies by seat
+        (default :attr:`bots`; :meth:`finish` adds the reader's seat)."""
         s = self.session
+        bots = self.bots if bots is None else bots
         stop_when_out = self.is_player() and not to_the_end
         for taken in range(limit):
             cp = s.current_player()
@@ -1289,9 +1318,9 @@ class PlayTable(w.VBox):
                 s.apply_chance()  # reproducible along the line: an undo cannot re-roll
                 continue
             seat = self.spec.seat_to_act(s.state)
-            if seat not in self.bots:
+            if seat not in bots:
                 return taken
-            s.apply(self.bots[seat](s.observation(seat), s.legal_actions(seat), self.bot_rng()))
+            s.apply(bots[seat](s.observation(seat), s.legal_actions(seat), self.bot_rng()))
         return limit
 
 
@@ -1323,7 +1352,7 @@ def new_table(spec: GameSpec, bots_count: int | None = None, kind: str | None = 
     _label, factory = spec.bots[kind or spec.bot_kind]
     session = GameSession(spec.game, config={"players": players, **dict(options or {})}, seed=int(seed))
     table = PlayTable(spec, session, viewer=viewer, bots={s: factory() for s in range(players) if s != viewer},
-                      seed=int(seed))
+                      seed=int(seed), kind=kind or spec.bot_kind)
     table._busy = True  # one redraw at the end, not one per bot move
     try:
         table.advance()
@@ -1340,7 +1369,7 @@ def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> Pl
     players = len(spec.game.returns(session.state))
     _label, factory = spec.bots[kind]
     table = PlayTable(spec, session, viewer=viewer, bots={s: factory() for s in range(players) if s != viewer},
-                      seed=session.seed)
+                      seed=session.seed, kind=kind)
     table._busy = True
     try:
         table.advance()
@@ -1394,7 +1423,7 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
         replace_children(holder, [table])
         used.value = f'<span style="font-family:{THAI_FONT}">seed: <b>{table.session.seed}</b> ({e(name)})</span>'
     share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
-                              lambda: kind.value, open_table)
+                              lambda: holder.children[0].kind if holder.children else kind.value, open_table)
     panel = w.VBox([w.HBox([bots_n, kind], layout=w.Layout(flex_flow="row wrap")),
                     w.HBox([*(box for _n, box in options), seed, start, used], layout=w.Layout(flex_flow="row wrap")),
                     error, holder, share])

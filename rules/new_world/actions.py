@@ -134,6 +134,31 @@ def explain(s: State, action: dict) -> IllegalAction | None:
     return refusal(s.board, s.cells, KIND[tile], i)
 
 
+def explain_cell(s: State, player: int, q: int, r: int) -> list[IllegalAction]:
+    """Why ``player`` can place no tile on cell ``(q, r)`` now ("why not here?" of a map click):
+    ``[]`` when a tile they may place now goes there; else the refusals of placing each tile they may
+    place (their hand, the 2nd tile of ireland.tower_second_tile, the three of 'draw 3'), each with
+    its clause, one per distinct reason in hand order (a taken or forbidden cell refuses every tile
+    alike: one refusal).  Off turn, outside a placement or off the map: the one refusal
+    :func:`explain` gives a placement there."""
+    kinds = _tiles_to_place(s) if player == s.turn and s.stage not in (OVER, SECOND_PICK, SHUFFLE, FINAL_SCORING,
+                                                                          DOUBLE) else []
+    if not kinds or not (_int(q) and _int(r)) or (q, r) not in s.board.index:
+        tile = NAMES[kinds[0]] if kinds else NAMES[min(KIND.values())]
+        why = explain(s, {"player": player, "type": "place", "tile": tile, "q": q, "r": r})
+        return [] if why is None else [why]
+    i, out, seen = s.board.index[(q, r)], [], set()
+    for kind in kinds:
+        why = refusal(s.board, s.cells, kind, i)
+        if why is None:
+            return []
+        key = (why.clause, why.message_th, why.message_en)
+        if key not in seen:
+            seen.add(key)
+            out.append(why)
+    return out
+
+
 def describe(s: State, action: dict) -> tuple[str, str]:
     if action.get("chance") == "tribe_tile":
         th, en = tile_name(KIND[action["tile"]])

@@ -79,6 +79,12 @@ class NewWorldGame(GameBase):
     def explain_illegal(self, state: State, action: dict) -> IllegalAction | None:
         return field_problem(action, ACTION_FIELDS, "turn.place_tile") or actions.explain(state, action)
 
+    def explain_cell(self, state: State, player: int, q: int, r: int) -> list[IllegalAction]:
+        """Why ``player`` can place no tile on cell ``(q, r)`` now: one refusal (clause, Thai,
+        English) per distinct reason over the tiles they may place; ``[]`` when one may go there
+        (:func:`.actions.explain_cell`)."""
+        return actions.explain_cell(state, player, q, r)
+
     def describe_action(self, state: State, action: dict) -> tuple[str, str]:
         return actions.describe(state, action)
 

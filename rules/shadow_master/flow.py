@@ -23,7 +23,7 @@ from .constants import CASH_LIMIT, FAITH_EXTRA_DICE, TAX_RANK
 from .money import charge, eliminate, receive, return_excess
 from .powers import (can_buy, cards_of, count_kind, deposit_options, income_for, kingdom_rank, territory_limit,
                      update_flags)
-from .scoring import check_end, game_over
+from .scoring import check_end, check_round_limit, game_over
 from .state import ChanceReq, Pending, Turn
 from .territory import can_take, draw_cards
 
@@ -253,6 +253,7 @@ def round_end(w) -> None:
     """Pass the First Player on (``order.pass_first_player``); last round -> the final count."""
     update_flags(w)
     check_end(w)
+    check_round_limit(w)   # ambiguity round_limit: after the text's own conditions
     for p in w.players:
         p.moved_money = p.sold = False
     w.cells_this_round = set()
@@ -263,7 +264,7 @@ def round_end(w) -> None:
         if w.events is not None:   # None: a random-play kernel keeps no event
             emit(w.events, "round_cap", None, ("order.round_definition",),
                  f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({w.config.round_cap()}) ไม่ใช่กติกา",
-                 f"engine safety stop after {w.config.round_cap()} rounds (not a rule)")
+                 f"engine safety stop after {w.config.round_cap()} rounds (not a rule; ambiguity round_limit)")
         game_over(w)
         return
     nxt = seats_from(w, (w.first_player + 1) % len(w.players))

@@ -3,6 +3,8 @@
 The end is triggered when only 3 empty cells remain (``end.three_empty``), a kingdom reaches
 Rank 30 (``end.rank30``) or two colours have placed all their tokens (``end.two_exhausted``);
 the current round is finished and one more, last round is played (``end.trigger_final_round``).
+The text counts no rounds: a game in which none of these ever holds (everyone skips) has no end of
+its own; ambiguity ``round_limit`` says what then (:func:`check_round_limit`).
 Final value: Silver (cash and deposits), held Powers at their Rank value, 5 per Territory card,
 Shadow Master cards at their price (``scoring.*``); the highest total wins.
 """
@@ -17,6 +19,11 @@ TERRITORY_VALUE = 5  # scoring.territory
 END_EMPTY = 3        # end.three_empty
 END_RANK = 30        # end.rank30
 END_EXHAUSTED = 2    # end.two_exhausted
+ROUND_LIMIT = "round_limit"
+"""The end condition of ambiguity ``round_limit`` (no clause: its events cite the round's definition)."""
+LAST_ROUND = {"none": None, "last_round_40": 40}
+"""The last round under each reading of ambiguity ``round_limit`` (``None``: the text's ends only;
+the engine's safety stop ``config.round_cap()``, no rule, still closes a game that never ends)."""
 
 
 def end_conditions(w) -> list[str]:
@@ -41,10 +48,34 @@ def check_end(w) -> None:
         w.end_conditions = tuple(conds)
         w.last_round = w.round + 1
         if w.events is not None:   # None: a random-play kernel keeps no event
-            emit(w.events, "end_triggered", None, ("end.trigger_final_round", *conds),
+            emit(w.events, "end_triggered", None, end_cites(conds),
                  f"เข้าสู่ช่วงจบเกม: เล่นจบรอบนี้และอีก 1 รอบ (รอบสุดท้ายคือรอบ {w.last_round})",
                  f"the end is triggered: finish this round and play one more (last round {w.last_round})",
                  conditions=conds, last_round=w.last_round)
+
+
+def end_cites(conds) -> tuple[str, ...]:
+    """The clauses an end triggered by ``conds`` cites: ``end.trigger_final_round`` and each
+    condition's clause (:data:`ROUND_LIMIT`, a register reading, cites ``order.round_definition``)."""
+    return ("end.trigger_final_round", *("order.round_definition" if c == ROUND_LIMIT else c for c in conds))
+
+
+def check_round_limit(w) -> None:
+    """At the end of a round (``flow.round_end``, after :func:`check_end`): under the reading
+    ``last_round_40`` of ambiguity ``round_limit``, the end of round 39 triggers the end as the
+    text's conditions do (``end.trigger_final_round``: one more round), so round 40 is the last;
+    an end already triggered keeps its own last round.  Reading ``none``: nothing."""
+    last = LAST_ROUND[w.config.round_limit]
+    if w.end_triggered or last is None or w.round < last - 1:
+        return
+    w.end_triggered = True
+    w.end_conditions = (ROUND_LIMIT,)
+    w.last_round = w.round + 1
+    if w.events is not None:   # None: a random-play kernel keeps no event
+        emit(w.events, "end_triggered", None, end_cites(w.end_conditions),
+             f"ครบจำนวนรอบที่กำหนด (ข้อกำกวม round_limit): รอบถัดไปคือรอบสุดท้าย (รอบ {w.last_round})",
+             f"the round limit is reached (ambiguity round_limit): the next round is the last (round {w.last_round})",
+             conditions=list(w.end_conditions), last_round=w.last_round)
 
 
 def breakdown(s, seat: int) -> dict:
@@ -100,16 +131,17 @@ def game_over(w) -> None:
 
 
 END_TH = {"end.three_empty": "เหลือช่องว่าง 3 ช่อง", "end.rank30": "อาณาจักรถึง Rank 30",
-          "end.two_exhausted": "สองสีวางโทเคนหมด"}
+          "end.two_exhausted": "สองสีวางโทเคนหมด", ROUND_LIMIT: "ครบจำนวนรอบที่กำหนด (ข้อกำกวม round_limit)"}
 END_EN = {"end.three_empty": "3 empty cells left", "end.rank30": "a kingdom reached Rank 30",
-          "end.two_exhausted": "two colours placed all their tokens"}
+          "end.two_exhausted": "two colours placed all their tokens",
+          ROUND_LIMIT: "the round limit was reached (ambiguity round_limit)"}
 
 
 def end_reason(s) -> dict | None:
     """Why the game ended (``None`` while it goes on).  ``last_standing``: every other player went
     bankrupt (bankruptcy.out); ``final_round``: the end was triggered (``end_conditions``:
-    end.three_empty, end.rank30, end.two_exhausted) and the last round was played
-    (end.trigger_final_round); ``round_cap``: the engine's safety stop after
+    end.three_empty, end.rank30, end.two_exhausted; or ambiguity ``round_limit``) and the last round
+    was played (end.trigger_final_round); ``round_cap``: the engine's safety stop after
     ``config.round_cap()`` rounds (no rule; it cites the round's definition, as its event does)."""
     if s.stage != "over":
         return None
@@ -122,7 +154,7 @@ def end_reason(s) -> dict | None:
         en = " and ".join(END_EN.get(c, c) for c in conds)
         return protocol_end_reason("final_round", "เล่นรอบสุดท้ายจบ" + (f" (เริ่มช่วงจบเพราะ{th})" if th else ""),
                                    "the last round was played" + (f" (the end was triggered: {en})" if en else ""),
-                                   ("end.trigger_final_round", *conds))
+                                   end_cites(conds))
     return protocol_end_reason("round_cap", f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({s.config.round_cap()}) ไม่ใช่กติกา",
-                               f"engine safety stop after {s.config.round_cap()} rounds (not a rule)",
+                               f"engine safety stop after {s.config.round_cap()} rounds (not a rule; ambiguity round_limit)",
                                ("order.round_definition",))

@@ -11,7 +11,6 @@ from typing import Mapping
 
 import ipywidgets as w
 
-from rules.core.protocol import BadInput
 from rules.new_world import GAME
 from rules.new_world.labels import (COUNT_NAMES, count_name, mission_name, public_points_name,
                                    tile_id_name)
@@ -21,7 +20,7 @@ from .. import labels
 from ..errors import count_en
 from rules.core import hexgrid
 
-from ..errors import safe
+from ..errors import error_html, safe
 from ..hexboard import HexBoard, parse_cell_id, rings_path
 from ..page import BoardView, Shown, acting, close_tree
 from .labels import SOURCE_LABELS
@@ -309,8 +308,10 @@ class NWBoardView(BoardView):
             shown.select(decision, {})  # the page says calmly that the game moved on; nothing selected
             return
         here = [a for a in shown.legal if action_cell(a) == tuple(h)]
-        if not here:
-            raise BadInput("board", f"{h[0]},{h[1]}", "วางไทล์ที่ช่องนี้ไม่ได้ตอนนี้", "no legal placement on this cell now")
+        if not here:  # the engine says why (each tile the reader may place, with its clause)
+            refusals = self.spec.game.explain_cell(shown.state, shown.viewer, h[0], h[1])
+            self.message.value = "".join(error_html(x) for x in refusals)
+            return
         # with three tiles in hand ('draw 3', ireland.tower_draw_three) a cell takes several: the
         # tile chosen already stays chosen (the dropdown changes it), else the first the engine lists
         same = [a for a in here if self.marked and a.get("tile") == self.marked.get("tile")]

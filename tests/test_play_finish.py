@@ -1,0 +1,101 @@
+"""The play table's "let the bots finish" and "what would the bots do here?" ask the table which bots
+play (a fresh reader's trial: 110 passive decisions in Shadow Master reached round 37; the finish
+button stayed hidden while the reader was still in, and the analysis started with random bots while
+the opponents were balanced bots).
+
+* "let the bots finish" is offered to a reader still in the game; it names the table's bot kind and
+  a bot of that kind plays the reader's seat (every such move is the one that bot gives there);
+  "undo my move" then goes back to the reader's own last move, not a bot's in the reader's seat;
+* "what would the bots do here?" starts with the table's bot kind (the rulings keep the game's own);
+* the session file records the bots that play on the table, not the kind picker's current value.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rules.core.protocol import TERMINAL
+from rules.shadow_master import bots as sm_bots
+from widgets import page
+from widgets.shadow_master import SPEC
+
+
+def short_table(kind: str, seed: int = 5) -> page.PlayTable:
+    """A 2-player Shadow Master table against one bot of ``kind``, with the engine's safety stop
+    after 3 rounds (the game ends soon whoever plays)."""
+    return page.new_table(SPEC, 1, kind, seed, options={"max_rounds": 3})
+
+
+def reader_moves(table: page.PlayTable, n: int) -> None:
+    """The reader takes the last choice shown ``n`` times (the most passive one: skip, end turn)."""
+    for _ in range(n):
+        buttons = [b for b in table.buttons.children if hasattr(b, "choice")]
+        assert buttons and table.my_turn()
+        buttons[-1].click()
+
+
+@pytest.mark.parametrize("kind", ["greedy", "balanced"])
+def test_finish_is_offered_to_a_reader_still_in_and_plays_their_seat_with_the_kind_it_names(kind):
+    table = short_table(kind)
+    reader_moves(table, 2)
+    assert table.my_turn() and not table.viewer_out()
+    button = table.finish_button
+    assert button.layout.display != "none", "a reader still in the game is offered the finish"
+    assert f"“{kind}”" in button.description and "my seat too" in button.description
+    mine_before = table._my_last_action()
+    start = table.session.step
+    button.click()
+    s = table.session
+    assert s.current_player() == TERMINAL and table.finish_button.layout.display == "none"
+    assert table.message.value == "", "the 'bots are moving' line is cleared once they are done"
+    # every move in the reader's seat from the finish on is the one a bot of that kind gives there
+    policy = SPEC.bots[kind][1]()
+    checked = 0
+    for k in range(start, s.step):
+        a = s.actions[k]
+        if a.get("player") != table.viewer or "chance" in a:
+            continue
+        before = s.transitions[k - 1].state if k else s.initial
+        obs, legal = SPEC.game.observe(before, table.viewer), SPEC.game.legal_actions(before, table.viewer)
+        assert a == policy(obs, legal, random.Random(f"{table.seed}/bot/{k}")), (k, a)
+        checked += 1
+    assert checked >= 3, "the reader's seat was played by the finish"
+    # undo goes back to the reader's own last move, before the finish
+    assert table._my_last_action() == mine_before
+    table.undo_button.click()
+    assert s.step == mine_before < start and table.my_turn()
+
+
+def test_a_finish_button_of_a_past_decision_does_nothing():
+    table = short_table("greedy")
+    stale = table.finish_button
+    reader_moves(table, 1)
+    step = table.session.step
+    stale.click()
+    assert table.session.step == step and "kl-moved-on" in table.message.value
+
+
+@pytest.mark.parametrize("kind", ["balanced", "greedy", "random"])
+def test_what_would_the_bots_do_starts_with_the_bots_on_the_table(kind):
+    table = page.new_table(SPEC, 2, kind, 3)
+    table.bots_here._build()  # what a first click builds (without running the rollouts)
+    assert table.bots_here.bot.value == kind
+
+
+def test_the_rulings_analysis_keeps_the_games_own_default():
+    view = page.ScenarioView(SPEC, next(SPEC.scenarios.glob("*.yaml")))
+    view.bots_here._build()
+    assert view.bots_here.bot.value == SPEC.analysis[0]
+
+
+def test_the_session_file_names_the_bots_that_play_not_the_picker():
+    panel = page.play(SPEC, first_seed=4)
+    table, share = panel.children[3].children[0], panel.children[4]
+    picker = panel.children[0].children[1]
+    first = picker.value
+    assert first == SPEC.bot_kind != "random"
+    picker.value = "random"  # changed for the next game; this one is still played by the first kind
+    assert json.loads(share.save_text())["table"]["bots"] == first
+    assert f"let the “{first}” bots finish" in table.finish_button.description  # the kind that plays, too
