@@ -79,9 +79,20 @@ def test_a_finish_button_of_a_past_decision_does_nothing():
 
 @pytest.mark.parametrize("kind", ["balanced", "greedy", "random"])
 def test_what_would_the_bots_do_starts_with_the_bots_on_the_table(kind):
+    """It starts with the table's bots, unless their rollouts are too slow for a default
+    (``GameSpec.analysis_slow``): then with the game's own default, and the panel says why."""
     table = page.new_table(SPEC, 2, kind, 3)
     table.bots_here._build()  # what a first click builds (without running the rollouts)
-    assert table.bots_here.bot.value == kind
+    policy = table.bots_here.policy.value
+    if kind in SPEC.analysis_slow:
+        assert table.bots_here.bot.value == SPEC.analysis[0] and "minutes" in policy and "นาที" in policy
+        assert kind in [n for _label, n in table.bots_here.bot.options]  # still offered
+    else:
+        assert table.bots_here.bot.value == kind and "minutes" not in policy
+
+
+def test_shadow_masters_balanced_bots_are_too_slow_for_a_default():
+    assert "balanced" in SPEC.analysis_slow and SPEC.analysis[0] not in SPEC.analysis_slow
 
 
 def test_the_rulings_analysis_keeps_the_games_own_default():

@@ -239,7 +239,8 @@ class BotsHere(w.VBox):
         options = bot_options(self.spec.id)  # the engine's words ("ซื่อสัตย์ / honest"), the names as values
         names = [n for _label, n in options]
         playing = getattr(self.spot(), "bot", None)  # the bots that play here (a play table's opponents) come first
-        bot0 = playing if playing in names else bot0
+        slow = playing in names and playing in self.spec.analysis_slow
+        bot0 = playing if playing in names and not slow else bot0
         self.bot = w.Dropdown(options=options, value=bot0 if bot0 in names else names[0], description="บอท / bots",
                               layout=w.Layout(width="auto", max_width="100%"))
         self.bot.style.description_width = "initial"
@@ -250,6 +251,13 @@ class BotsHere(w.VBox):
         hide = w.Button(description="ซ่อน / hide", icon="eye-slash", layout=w.Layout(width="auto"))
         hide.on_click(lambda _b: self.hide())
         th, en = POLICY[self.mode]
+        if slow:  # say why the analysis does not start with the bots the reader plays against
+            from rules.core.bots import bot_words
+            (pth, pen), (bth, ben) = bot_words(self.spec.id, playing), bot_words(self.spec.id, bot0)
+            th += (f" เริ่มด้วยบอท{bth} เพราะการลองเล่นจนจบด้วยบอท{pth} (บอทที่เล่นกับคุณ) ช้ากว่ามาก "
+                   f"(หลายนาที): เลือกบอท{pth}ในช่อง 'บอท' ได้ถ้ารอได้ และลดจำนวนครั้งที่ลอง")
+            en += (f" It starts with '{ben}' bots: playing out with '{pen}' bots (the ones you play against) is much "
+                   f"slower (minutes); pick '{pen}' in the bots box if you can wait, with fewer rollouts.")
         self.policy = w.HTML(f'<div class="kl-muted kl-bots-policy" style="font-family:{THAI_FONT};font-size:12px">'
                              f"{e(th)}<br><i>{e(en)}</i></div>")
         self.head, self.stale, self.out = w.HTML(), w.HTML(), w.HTML()

@@ -233,7 +233,12 @@ class GameSpec:
     """``decision_words(obs)``: what the reader is deciding now, in words (labels adapter)."""
     analysis: tuple[str, int] = ("random", 20)
     """"What would the bots do here?" (:mod:`widgets.bots_here`) starts with this bot (a
-    ``rules.core.bots`` name) and this many rollouts an action."""
+    ``rules.core.bots`` name) and this many rollouts an action (or with the bots that play the table,
+    unless they are in :attr:`analysis_slow`)."""
+    analysis_slow: frozenset[str] = frozenset()
+    """Bots whose rollouts are too slow to start with (a whole game each: Shadow Master's "balanced"
+    ~0.5 CPU-s a rollout against ~0.02 for "random", so 20 rollouts of 20 actions are minutes of a
+    kernel a class shares): offered in the panel's picker, never its default; the panel says so."""
     action_cell: Callable[[Mapping], Any] | None = None
     """The board cell a legal action names (``None`` for an action without one): with
     :attr:`analysis_board` the analysis shades the cells (the hex games)."""

@@ -32,6 +32,6 @@ SPEC = GameSpec(
           "random": ("สุ่ม / random", lambda: _bots.random_bot)},
     bot_kind="balanced", bot_count=(1, 3, 2), frames=build_frames, sections=SECTION_EXAMPLES,
     first_section="board", fresh_players=4, primary=frozenset({"roll", "end_turn"}), css=CSS,
-    css_class="kl-sm", analysis=("random", 20), action_cell=action_cell, analysis_board=analysis_board)
+    css_class="kl-sm", analysis=("random", 20), analysis_slow=frozenset({"balanced"}), action_cell=action_cell, analysis_board=analysis_board)
 
 __all__ = ["SPEC", "ATTACK_EXAMPLES", "SECTION_EXAMPLES", "SMBoardView", "WhatIfView", "whatif_board", "labels"]
