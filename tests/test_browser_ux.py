@@ -6,6 +6,7 @@ links the analyzer.  Screenshots: ``artifacts/ux_*.png``."""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 
@@ -218,5 +219,54 @@ def test_the_stepper_buttons_are_named_by_their_tooltips(browser, dashboard, wid
         slider.scroll_into_view_if_needed()
         ARTIFACTS.mkdir(exist_ok=True)
         slider.screenshot(path=str(ARTIFACTS / f"ux_stepper_{width}.png"))
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_a_click_on_a_story_line_shows_its_clauses(browser, dashboard, width, height):
+    """A reader clicks (on a phone taps) a line of the play log's story expecting the clauses that
+    decided it; only the picker below showed them.  Now the click chooses that event in the picker:
+    the picker and the clause panel below show that line's event and every clause it cites, with
+    no error in the console."""
+    page = _phone(browser, width, height)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        play = page.locator(".kl-play-panel").first
+        play.wait_for(timeout=180_000)
+        play.locator("input[type=text]").first.fill("4")
+        play.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        table = page.locator(".kl-coup-play").first
+        income = table.locator(".kl-choices button", has_text="รายได้").first
+        income.wait_for(timeout=60_000)
+        income.scroll_into_view_if_needed()
+        income.click()
+        table.locator(".kl-choices button").first.wait_for(timeout=60_000)  # the bots answered
+        mine = table.locator(".kl-story .kl-turn .kl-line", has_text="ที่นั่ง 1 รับเงิน").first
+        mine.wait_for(timeout=60_000)
+        n = int(mine.locator(".kl-n").inner_text().strip(" .")) - 1
+        cites = mine.locator("code").all_inner_texts()
+        picker = table.locator(".kl-eventlog-pick select").first
+        chosen = "s => s.options[s.selectedIndex].text.replace(/\\u00a0/g, ' ')"  # the dropdown's spaces are nbsp
+        assert cites and not picker.evaluate(chosen).startswith(f"{n + 1}. ")
+        mine.scroll_into_view_if_needed()
+        if width < 500:
+            mine.tap()
+        else:
+            mine.click()
+        table.locator(".kl-eventlog-detail .kl-eventlog-line", has_text=re.compile(rf"^\s*{n + 1}\.")).first.wait_for(timeout=10_000)
+        assert table.locator(".kl-eventlog-detail .kl-eventlog-line").first.inner_text().startswith(f"{n + 1}. ")
+        assert picker.evaluate(chosen).startswith(f"{n + 1}. ")
+        shown = table.locator(".kl-eventlog-detail [data-clause]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-clause'))")
+        assert set(cites) <= set(shown), (cites, shown)
+        assert table.locator(".kl-eventlog-detail .kl-clause").first.inner_text().strip()  # the Thai text
+        assert "คลิกบรรทัด" in table.inner_text() and "click a line" in table.inner_text()
+        ARTIFACTS.mkdir(exist_ok=True)
+        table.locator(".kl-eventlog-box").first.screenshot(path=str(ARTIFACTS / f"ux_story_click_{width}.png"))
+        assert errors == [], errors
     finally:
         page.close()

@@ -140,7 +140,7 @@ def test_engine_only_games_share_the_default_labels_adapter(gid):
     game = spec.game
     assert labels.LABELS.game is game and spec.seat_label(0) == "ผู้เล่น 1" and spec.seat_label(2) == "ผู้เล่น 3"
     assert (spec.turn_of is not None) == (gid in ("toy_pig", "new_world"))  # their story headings
-    assert spec.decision_words is None and spec.bluff is None
+    assert spec.bluff is None
     table = page.new_table(spec, seed=5, viewer=None)  # bots on every seat play the game out
     s = table.session
     assert s.current_player() == TERMINAL
@@ -152,6 +152,32 @@ def test_engine_only_games_share_the_default_labels_adapter(gid):
         obs = game.observe(before, 0)
         assert spec.seat_out(obs, 0) is False
     assert spec.seat_to_act(s.state) is None
+
+
+@pytest.mark.parametrize("gid", ["toy_pig", "new_world", "valeria"])
+def test_your_decision_is_named_in_the_engines_words(gid):
+    """New World and Valeria play said "ตาของคุณ / your decision:" with nothing after it (Coup names
+    the decision).  Now every engine-only game names it after the colon, in the engine's words of
+    the observation's phase (``id_labels["phase"]``), Thai then English, at each of the reader's
+    decisions over a game against the bots."""
+    import html
+    import importlib
+
+    from rules.core.protocol import id_label
+    spec = importlib.import_module(f"widgets.{gid}").SPEC
+    table = page.new_table(spec, seed=4)
+    rng, phases = random.Random(4), set()
+    for _ in range(40):
+        if not table._legal:
+            break
+        phase = table._obs["phase"]
+        th, en = id_label(spec.game, "phase", phase)
+        assert (f"<b>ตาของคุณ / your decision:</b> {html.escape(th)} <span class='kl-muted'>/ {html.escape(en)}</span>"
+                in table.prompt.value), (phase, table.prompt.value)
+        assert spec.decision_words(table._obs) == (th, en)
+        phases.add(phase)
+        table.choose(table.decision, rng.choice(table._legal))
+    assert phases and (len(phases) >= 2 or gid != "valeria"), phases  # Valeria asks in several phases
 
 
 # ----------------------------------------------------------------------------- no rule decided in a widget

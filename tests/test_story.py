@@ -274,3 +274,48 @@ def test_the_harness_reports_a_hidden_event_without_words():
     assert hidden_event_problem(GAME, Event("tile_drawn", 0, {}, (), frozenset({0}))) is None
     assert "hidden_event 'mystery'" in hidden_event_problem(GAME, Event("mystery", 0, {}, (), frozenset({0})))
     assert hidden_event_problem(GAME, Event("mystery", 0, {}, ())) is None  # public: nothing to name
+
+
+def test_a_click_on_a_story_line_chooses_that_event_as_the_picker_does():
+    """A reader clicks a story line expecting the clauses that decided it; only the picker below
+    showed them.  Now the line's click (its message ``{"event": "click", "n": <event number>}``, the
+    browser's :class:`~widgets.eventlog.StoryClicks`) chooses that event in the picker: the same
+    clauses, the same rule panel move.  The line names its event by number (the log's window starts
+    past the first events here), never by its place; a stale or junk message chooses nothing."""
+    from widgets.eventlog import EventLog
+    from widgets.new_world import SPEC
+    table = page.new_table(SPEC, seed=3)
+    rng = random.Random(1)
+    s = table.session
+    while not page.log_window(SPEC, s, list(s.events), s.step)["first"] and table._legal:
+        table.choose(table.decision, rng.choice(table._legal))  # until the window leaves out the first events
+    moved: list[list[str]] = []
+    panel = type("Panel", (), {"highlight": lambda self, ids: moved.append(list(ids))})()
+    log = EventLog(book=SPEC.book, rule_panel=panel, seat_label=SPEC.seat_label, game=SPEC.game)
+    window = page.log_window(SPEC, s, list(s.events), s.step)
+    log.set_events(**window, highlight=False)
+    first = window["first"]
+    assert first > 0 and moved == []
+    lines = re.findall(r'<div class="kl-line[^"]*" data-n="(\d+)" data-kind="([^"]*)">', log.story.value)
+    assert [int(n) for n, _ in lines] == list(range(first, first + len(log._events)))
+    n, kind = next((int(n), k) for n, k in reversed(lines[:-1]) if log._events[int(n) - first].cites)
+    event = log._events[n - first]
+    log.clicks._handle_custom_msg({"event": "click", "n": n, "kind": kind}, [])
+    assert log.select.value == n - first and log.select.options[log.select.index][0].startswith(f"{n + 1}. ")
+    assert all(f'data-clause="{c}"' in log.detail.value for c in event.cites)
+    assert moved[-1] == list(event.cites)
+    clicked = log.detail.value
+    log.select.value = 0
+    log.select.value = n - first  # the picker's own choice of that event shows the same
+    assert log.detail.value == clicked
+    # the newest event, chosen quietly by set_events: its click moves the rule panel too
+    log.set_events(**page.log_window(SPEC, s, list(s.events), s.step), highlight=False)
+    moved.clear()
+    last = first + len(log._events) - 1
+    log.clicks._handle_custom_msg({"event": "click", "n": last, "kind": log._events[-1].kind}, [])
+    assert moved == [list(log._events[-1].cites)]
+    shown = log.detail.value
+    for junk in ({"event": "click", "n": first - 1, "kind": kind}, {"event": "click", "n": n, "kind": kind + "x"},
+                 {"event": "click", "n": str(n)}, {"event": "click", "n": True}, {"event": "seen", "n": n}, "click"):
+        log.clicks._handle_custom_msg(junk, [])
+        assert log.select.value == len(log._events) - 1 and log.detail.value == shown, junk

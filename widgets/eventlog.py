@@ -4,7 +4,9 @@ The story (:attr:`EventLog.story`, one HTML) lists the events as wrapped lines g
 (a heading per turn, from the game's labels adapter), the setup events folded under one line, and
 on each line the one or two clauses that decided it first (ids, with a short heading); choosing an
 event in the picker below (:attr:`EventLog.select`) shows its line in full and the Thai text of every
-clause it cites (and highlights them in a rule panel).
+clause it cites (and highlights them in a rule panel).  A click (a tap) on a story line chooses its
+event in that picker (:class:`StoryClicks`: one listener for the whole story, sending the line's
+event number).
 
 Bound to a :class:`~widgets.session.GameSession` it follows ``session.events``: first the
 setup events (what setup did, step 0, marked ``ตั้งเกม / setup``), then the events of each
@@ -19,6 +21,7 @@ import html
 import re
 from typing import Callable, Iterable
 
+import anywidget
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
@@ -114,6 +117,9 @@ STORY_CSS = f"""<style>
 .kl-story .kl-turn, .kl-story details.kl-setup {{ content-visibility: auto; contain-intrinsic-size: auto 4em; }}
 .kl-story .kl-turn-head {{ font-weight: bold; margin: 6px 0 2px; color: #2a4d69; border-bottom: 1px solid #e4e9ee; }}
 .kl-story .kl-line {{ margin: 1px 0 1px 6px; }}
+/* a line is clicked (tapped) to read its clauses (StoryClicks) */
+.kl-story .kl-line[data-n] {{ cursor: pointer; border-radius: 3px; -webkit-tap-highlight-color: rgba(42, 77, 105, .15); }}
+@media (hover: hover) {{ .kl-story .kl-line[data-n]:hover {{ background: #eef4fa; }} }}  /* a tap leaves no hover */
 .kl-story .kl-line.kl-hidden {{ color: #666; }}
 .kl-story .kl-n {{ color: #888; font-size: 12px; }}
 .kl-story .kl-why {{ font-size: 12px; color: #555; }}
@@ -156,12 +162,14 @@ def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, 
                 book: Rulebook | None, reveal: bool = False, kind_words: KindWords | None = None) -> list[str]:
     """The story as HTML pieces, one per group: the folded setup events first, then one per turn.
     ``lines`` are ``(number, event, turn heading)``; heading ``None`` marks a setup event (folded
-    under one line).  A new heading starts a turn group (in pieces of :data:`PIECE_LINES` lines)."""
+    under one line).  A new heading starts a turn group (in pieces of :data:`PIECE_LINES` lines).
+    Each line carries its event's number ``data-n`` (0-based, over the whole log) and kind
+    ``data-kind``: a click on it sends them (:class:`StoryClicks`)."""
     setup, groups = [], []
     for n, ev, turn in lines:
         shown = reveal or ev.visible(viewer)
         cls = "kl-line" + ("" if shown else " kl-hidden")
-        row = (f'<div class="{cls}" data-kind="{html.escape(ev.kind)}"><span class="kl-n">{n + 1}.</span> '
+        row = (f'<div class="{cls}" data-n="{n}" data-kind="{html.escape(ev.kind)}"><span class="kl-n">{n + 1}.</span> '
                f'{html.escape(event_text(ev, viewer, label, reveal, kind_words))}{why_html(book, ev.cites)}</div>')
         if turn is None:
             setup.append(row)
@@ -247,9 +255,39 @@ class Story(w.VBox):
         super().close()
 
 
+_CLICKS_ESM = """
+export default {
+  render({ model, el }) {
+    // One listener for the whole story (not one per line: the story's pieces stay plain HTML and a
+    // new event sends only its piece).  A line names its event by number and kind (data-n,
+    // data-kind), never by its place in a list.  Only lines of this widget's own event log count.
+    const click = (e) => {
+      const line = e.target && e.target.closest ? e.target.closest('.kl-line[data-n]') : null;
+      if (!line) return;
+      const log = el.closest('.kl-eventlog-box');
+      if (!log || !log.contains(line)) return;
+      if (String(window.getSelection ? window.getSelection() : '')) return;  // a drag that selects text
+      model.send({ event: 'click', n: Number(line.dataset.n), kind: line.dataset.kind || '' });
+    };
+    document.addEventListener('click', click);
+    return () => document.removeEventListener('click', click);
+  },
+};
+"""
+
+
+class StoryClicks(anywidget.AnyWidget):
+    """Shows nothing; a click (a tap) on a line of the story of its :class:`EventLog` (the nearest
+    ``.kl-eventlog-box`` around it) sends ``{"event": "click", "n": <event number>, "kind": <event
+    kind>}`` (the line's ``data-n`` and ``data-kind``: :func:`story_parts`)."""
+
+    _esm = _CLICKS_ESM
+
+
 class EventLog(w.VBox):
     """The story of the events (:attr:`story`), a picker of one event (:attr:`select`, a dropdown
     whose options are :func:`event_line`) and, below, the chosen event in full with its clauses.
+    A click on a story line chooses its event in the picker (:attr:`clicks`, :meth:`click_line`).
 
     ``session``: follow its ``events`` (optional; else call :meth:`set_events`);
     ``book``: the rulebook for clause texts; ``rule_panel``: a
@@ -272,6 +310,7 @@ class EventLog(w.VBox):
         words = getattr(game, "seat_words", None)  # the engine's one way to name a seat
         self.seat_label = seat_label or ((lambda s: words(s)[0]) if callable(words) else default_seat_label)
         self._events: list[Event] = []
+        self._first = 0  # the number of the first event shown (the events before it are left out)
         self._quiet = False  # True while set_events chooses an event that must not move the rule panel
         self.story = Story()
         self.select = w.Dropdown(options=[], value=None, description="ข้อกติกาของ",  # hidden until an event
@@ -284,11 +323,14 @@ class EventLog(w.VBox):
         # choice made the browser re-match that sheet against the whole page (every rule panel)
         style = w.HTML(STORY_CSS + PANEL_CSS, layout=w.Layout(display="none"))
         self.select.observe(safe(self.detail)(self._on_select), names="value")
+        self.clicks = StoryClicks(layout=w.Layout(display="none"))
+        self.clicks.on_msg(safe(self.detail)(self._on_click))
         self.skipped = w.HTML()
         head = w.HTML(f'<div class="kl-muted" style="font-family:{THAI_FONT}">บันทึกเหตุการณ์ทีละเทิร์น '
-                      '(ล่าสุดอยู่ล่างสุด) เลือกเหตุการณ์ด้านล่างเพื่ออ่านข้อกติกาทุกข้อที่ตัดสินมัน / the story turn by '
-                      'turn (newest at the bottom); pick an event below to read every clause that decided it</div>')
-        super().__init__([style, head, self.skipped, self.story, self.select, self.detail], **kwargs)
+                      '(ล่าสุดอยู่ล่างสุด) คลิกบรรทัดหรือเลือกเหตุการณ์ด้านล่างเพื่ออ่านข้อกติกาทุกข้อที่ตัดสินมัน / '
+                      'the story turn by turn (newest at the bottom); click a line or pick an event below to read '
+                      'every clause that decided it</div>')
+        super().__init__([style, self.clicks, head, self.skipped, self.story, self.select, self.detail], **kwargs)
         self.add_class("kl-eventlog-box")
         if session is not None:
             setup = lambda: len(getattr(session, "setup_events", ()))  # noqa: E731
@@ -307,7 +349,7 @@ class EventLog(w.VBox):
         :data:`SETUP_MARK` in the picker; ``turns``: each event's turn heading (the story groups
         events under it; default one group).  With no event the picker is hidden (an empty
         dropdown says nothing)."""
-        self._events = list(events)
+        self._events, self._first = list(events), first
         self._quiet = not highlight
         try:
             self._set_events(first, setup, select_last, turns)
@@ -352,3 +394,25 @@ class EventLog(w.VBox):
                              + clauses_html(self.book, cites))
         if self.rule_panel is not None and not self._quiet:
             self.rule_panel.highlight(cites)
+
+    def _on_click(self, _widget, content, _buffers) -> None:
+        # (a browser can send anything: only a click naming a shown event counts)
+        if isinstance(content, dict) and content.get("event") == "click":
+            self.click_line(content.get("n"), content.get("kind"))
+
+    def click_line(self, n, kind: str | None = None) -> bool:
+        """A click on the story line of event number ``n`` (0-based over the whole log, as the
+        line's ``data-n``; ``kind``: its ``data-kind``): chooses that event in the picker, so its
+        clauses show exactly as a choice in the picker shows them (and the rule panel moves to them).
+        A number not shown now, or whose event is of another kind (a line of an older story), chooses
+        nothing.  Returns whether an event was chosen."""
+        if not isinstance(n, int) or isinstance(n, bool):
+            return False
+        i = n - self._first
+        if not 0 <= i < len(self._events) or (kind is not None and self._events[i].kind != kind):
+            return False
+        if self.select.value == i:  # already chosen (maybe quietly, by set_events): show it as chosen now
+            self._on_select({"new": i})
+        else:
+            self.select.value = i
+        return True

@@ -1,8 +1,9 @@
 """The default labels adapter: the one place between a game's engine and the shared page's words.
 
 :class:`EngineLabels` answers every question the page asks of a game's labels (``describe``,
-``seat_label``, ``seat_to_act``, ``seat_out``) from the engine alone: an action's words are the
-engine's ``describe_action``, whose decision it is the engine's ``current_player``.  A game's
+``seat_label``, ``seat_to_act``, ``seat_out``, ``decision_words``) from the engine alone: an action's
+words are the engine's ``describe_action``, whose decision it is the engine's ``current_player``, what
+is being decided the engine's words of the observation's phase (``id_labels["phase"]``).  A game's
 ``widgets/<game>/labels.py`` makes one (``LABELS = EngineLabels(GAME)``, or a subclass that overrides
 only what differs: a seat's name, who is out, a turn heading) and hands it to its ``GameSpec`` with
 ``**LABELS.spec_fields()``.  It decides no rule.
@@ -10,6 +11,9 @@ only what differs: a seat's name, who is out, a turn heading) and hands it to it
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
+
+from rules.core.protocol import id_label
+
 
 def seat_html(thai: str, english: str) -> str:
     """A seat in a board's table: the page's (Thai) name, then the engine's English one after a
@@ -25,8 +29,9 @@ OPTIONAL = ("turn_of", "decision_words", "bluff")
 class EngineLabels:
     """The labels of ``game`` (a :class:`rules.core.protocol.Game`), asked of the engine.
 
-    Override in a subclass only what the game words differently; define ``turn_of(obs)``,
-    ``decision_words(obs)`` or ``bluff(state, action)`` to give the page those hooks too.
+    Override in a subclass only what the game words differently (``decision_words(obs)`` too, e.g.
+    an owed decision before the phase); define ``turn_of(obs)`` or ``bluff(state, action)`` to give
+    the page those hooks too.
     """
 
     def __init__(self, game: Any):
@@ -60,6 +65,12 @@ class EngineLabels:
         in a window of several seats: a game with windows overrides this with the engine's order)."""
         cp = self.game.current_player(state)
         return cp if isinstance(cp, int) and cp >= 0 else None
+
+    def decision_words(self, obs: Mapping) -> tuple[str, str] | None:
+        """``(th, en)`` of what the seat asked is deciding now: the engine's words of the
+        observation's ``phase`` (its ``id_labels["phase"]``: "วางไทล์ / placing a tile"); ``None``
+        when the engine gives none (the conformance harness reports that)."""
+        return id_label(self.game, "phase", str(obs.get("phase", "")))
 
     def seat_out(self, obs: Mapping, seat: int) -> bool:
         """Whether the observation says ``seat`` is out of the game (default: nobody ever is)."""
