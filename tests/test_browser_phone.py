@@ -491,3 +491,44 @@ def test_new_world_bots_table_reads_in_a_narrow_column(browser, viewport, column
         assert page.evaluate(SQUEEZED) == []
     finally:
         page.close()
+
+
+# The header cells of a table (``sel``): each one's text and how far it lies from the text before it
+# (px, its text's left edge less the previous one's right), and whether its text runs out of its cell.
+HEADER_GAPS = """
+(sel) => {
+  const ths = [...document.querySelectorAll(sel + ' th')], out = [];
+  let right = null;
+  for (const th of ths) {
+    const rg = document.createRange(); rg.selectNodeContents(th);
+    const rs = [...rg.getClientRects()].filter(x => x.width > 0);
+    const left = Math.min(...rs.map(x => x.left));
+    out.push({text: th.textContent, gap: right === null ? null : Math.round(left - right),
+              overflows: th.scrollWidth > th.clientWidth + 1});
+    right = Math.max(...rs.map(x => x.right));
+  }
+  return out;
+}
+"""
+
+
+def test_home_rank_table_headers_read_apart_on_a_phone(browser):
+    """Found by a fresh user on the home page at 390 px: the live board's Rank table header read
+    "kingdomRankโทเคน", its unpadded cells' words run together.  Each header's text stands at least
+    8 px from the one before it, inside its own cell."""
+    from widgets.shadow_master.live_board import ShadowMasterBoard
+    board = ShadowMasterBoard(4)
+    style = board.children[0].value
+    page = browser.new_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        page.set_content('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                         f'{style}<div class="widget-html"><div class="widget-html-content">{board.ranks.value}'
+                         '</div></div>')
+        heads = page.evaluate(HEADER_GAPS, "table.kl-ranks")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "phone_home_rank_table.png"))
+        assert [h["text"] for h in heads] == ["อาณาจักร / kingdom", "Rank", "โทเคน / tokens"], heads
+        assert all(h["gap"] >= 8 for h in heads[1:]) and not any(h["overflows"] for h in heads), heads
+    finally:
+        board.close()
+        page.close()
