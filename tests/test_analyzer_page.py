@@ -193,7 +193,7 @@ def test_the_source_chart_names_a_lone_source_and_the_empty_comparison_has_no_ax
     panel = SimulationPanel("coup", players=2, games=12, workers=1)
     panel.run(wait=True)
     src = panel.fig_src.children[0].figure
-    assert [t["name"] for t in src["data"]] == ["อิทธิพลที่เหลือ / influence left"] and src["layout"]["showlegend"] is True
+    assert [t["name"] for t in src["data"]] == ["อิทธิพลที่เหลือ<br>influence left"]  # Thai over English and src["layout"]["showlegend"] is True
     cmp = panel.fig_cmp.children[0].figure
     assert cmp["data"] == [] and "choose 'vs'" in cmp["layout"]["title"]["text"]
     assert cmp["layout"]["xaxis"]["visible"] is False and cmp["layout"]["yaxis"]["visible"] is False
@@ -485,7 +485,7 @@ def test_phases_sources_and_ends_are_shown_in_the_engines_words(game, players, b
     assert bf and names
     phases = {p: "<br>".join(id_label(G, "phase", p)) for p in G.id_labels["phase"]}
     assert set(bf) <= set(phases.values()), bf
-    assert set(names) <= {" / ".join(id_label(G, "source", k)) for k in G.id_labels["source"]}, names
+    assert set(names) <= {"<br>".join(id_label(G, "source", k)) for k in G.id_labels["source"]}, names
     ends = [" / ".join(v) for v in G.id_labels["end_reason"].values()]
     assert any(e in panel.summary.value for e in ends), panel.summary.value
     legend = panel.fig_src.children[0].figure["layout"]["legend"]["title"]["text"]

@@ -76,3 +76,101 @@ def test_analyzer_page_draws_its_charts(browser, dashboard):
         assert pg.locator("a[download='coup_400.parquet']").count() == 1
     finally:
         pg.close()
+
+
+def _shadow_master_figures() -> dict:
+    """Every analyzer chart of a small Shadow Master run (4 seats, the words the analyzer passes:
+    ``seat_words``, ``id_text``), as :meth:`widgets.analyzer.SimulationPanel.draw` and the sweep
+    panel build them: ``{name: figure dict}``."""
+    from rules.analysis import compare, simulate, sweep, table_scale_points
+    from widgets import analysis_charts as C
+    from widgets.analyzer import id_text, seat_words
+    game, cfg = "shadow_master", {"players": 4}
+    df = simulate(game, 8, config=cfg, seed=0, workers=1, progress=False)
+    seat = seat_words(game)
+    cmp = compare(game, 4, cfg, {"territory_limit": "generous"}, seed=0, workers=1, progress=False)
+    table = sweep(game, table_scale_points([0.5, 2.0]), 3, "random", cfg, seed=0, workers=1, progress=False)
+    return {"win": C.win_rate_chart(df, seat=seat), "length": C.length_chart(df),
+            "sources": C.sources_chart(df, seat=seat, source=id_text(game, "source")),
+            "branching": C.branching_chart(df, phase=id_text(game, "phase", "<br>")),
+            "compare": C.compare_chart(cmp, quantity=id_text(game, "quantity", "<br>")),
+            "sweep": C.sweep_chart(table, seat=seat, title="Shadow Master: ตาราง Rank/ความเสียหายคูณด้วย / "
+                                                           "Rank and damage tables scaled")}
+
+
+@pytest.fixture(scope="module")
+def shadow_master_figures() -> dict:
+    return _shadow_master_figures()
+
+
+# What a reader finds wrong in a drawn chart (#c): a text (tick label, axis title, title, legend)
+# outside the plot's box, a slanted seat tick, tick labels over one another, an axis title or a
+# tick label over the legend.
+CHART_LAYOUT = """
+() => {
+  const root = document.getElementById('c'), svg = root.querySelector('svg.main-svg');
+  const box = svg.getBoundingClientRect(), out = [];
+  const rect = (el) => el.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const name = (el) => `${el.closest('[class]').getAttribute('class').split(' ')[0]} "${el.textContent.slice(0, 30)}"`;
+  const texts = [...root.querySelectorAll('.xtick text, .ytick text, .g-xtitle text, .g-ytitle text, .gtitle, .legend text')]
+    .filter(t => rect(t).width > 0);
+  for (const t of texts) {
+    const r = rect(t);
+    if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+      out.push(`${name(t)} outside the chart: ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)} in ${Math.round(box.left)}..${Math.round(box.right)} x ${Math.round(box.top)}..${Math.round(box.bottom)}`);
+  }
+  for (const t of root.querySelectorAll('.xtick text'))
+    if (/rotate\\((?!0\\))/.test(t.getAttribute('transform') || '')) out.push(`${name(t)} slanted`);
+  const ticks = [...root.querySelectorAll('.xtick text')].filter(t => rect(t).width > 0);
+  for (let i = 1; i < ticks.length; i++)
+    if (meet(rect(ticks[i - 1]), rect(ticks[i]))) out.push(`${name(ticks[i - 1])} over ${name(ticks[i])}`);
+  const legend = root.querySelector('.legend');
+  if (legend && rect(legend).width > 0) {
+    const L = rect(legend.querySelector('.bg') || legend);
+    for (const t of root.querySelectorAll('.xtick text, .g-xtitle text, .g-ytitle text'))
+      if (rect(t).width > 0 && meet(rect(t), L)) out.push(`${name(t)} over the legend`);
+  }
+  const title = root.querySelector('.gtitle');
+  if (title && rect(title).width > 0)
+    for (const t of root.querySelectorAll('.xtick text, .ytick text, .g-xtitle text, .g-ytitle text, .legend text'))
+      if (rect(t).width > 0 && meet(rect(t), rect(title))) out.push(`the title over ${name(t)}`);
+  return out;
+}
+"""
+
+
+def _chart_page(browser, viewport: dict, fig: dict):
+    """A page at ``viewport`` drawing ``fig`` in a box as :func:`widgets.analysis_charts.into` sizes
+    it in the analyzer (autosize, the layout's width as the box's max width, the page's 16 px
+    margins), with the page's plotly.js."""
+    import json
+
+    from widgets.bundles import PLOTLY_PARTIAL
+    layout = {**fig["layout"], "autosize": True}
+    width = layout.pop("width", None)
+    page = browser.new_page(viewport=viewport, device_scale_factor=1)
+    page.set_content('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                     f'<body style="margin:16px"><div id="c" style="width:100%;max-width:{width}px"></div></body>')
+    page.add_script_tag(path=str(PLOTLY_PARTIAL))
+    page.evaluate(f"() => Plotly.newPlot('c', {json.dumps(fig['data'])}, {json.dumps(layout)}, {{displayModeBar: false}})")
+    return page
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("chart", ["win", "length", "sources", "branching", "compare", "sweep"])
+def test_analyzer_charts_keep_their_words_inside_and_apart(browser, shadow_master_figures, chart, width):
+    """Found by a fresh user on the analyzer at 1280 px (Shadow Master, 4 seats): the win-rate
+    chart's seat ticks ("ผู้เล่น 1 (ที่นั่ง 0)") slanted and cut at the right edge, the x-axis
+    title drawn over the fair-share legend, "mean score" cut at the left.  Every chart, at 1280 and
+    at a phone's 390 px: every tick label, axis title, title and legend entry inside the chart, the
+    seat ticks level and apart, no axis title or tick label over the legend."""
+    page = _chart_page(browser, {"width": width, "height": 900}, shadow_master_figures[chart])
+    try:
+        page.wait_for_selector("#c svg.main-svg")
+        page.wait_for_timeout(300)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#c").screenshot(path=str(ARTIFACTS / f"analyzer_{chart}_{width}.png"))
+        assert page.evaluate(CHART_LAYOUT) == []
+    finally:
+        page.close()

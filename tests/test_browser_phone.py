@@ -491,3 +491,93 @@ def test_new_world_bots_table_reads_in_a_narrow_column(browser, viewport, column
         assert page.evaluate(SQUEEZED) == []
     finally:
         page.close()
+
+
+# The header cells of a table (``sel``): each one's text and how far it lies from the text before it
+# (px, its text's left edge less the previous one's right), and whether its text runs out of its cell.
+HEADER_GAPS = """
+(sel) => {
+  const ths = [...document.querySelectorAll(sel + ' th')], out = [];
+  let right = null;
+  for (const th of ths) {
+    const rg = document.createRange(); rg.selectNodeContents(th);
+    const rs = [...rg.getClientRects()].filter(x => x.width > 0);
+    const left = Math.min(...rs.map(x => x.left));
+    out.push({text: th.textContent, gap: right === null ? null : Math.round(left - right),
+              overflows: th.scrollWidth > th.clientWidth + 1});
+    right = Math.max(...rs.map(x => x.right));
+  }
+  return out;
+}
+"""
+
+
+def test_home_rank_table_headers_read_apart_on_a_phone(browser):
+    """Found by a fresh user on the home page at 390 px: the live board's Rank table header read
+    "kingdomRankโทเคน", its unpadded cells' words run together.  Each header's text stands at least
+    8 px from the one before it, inside its own cell."""
+    from widgets.shadow_master.live_board import ShadowMasterBoard
+    board = ShadowMasterBoard(4)
+    style = board.children[0].value
+    page = browser.new_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        page.set_content('<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                         f'{style}<div class="widget-html"><div class="widget-html-content">{board.ranks.value}'
+                         '</div></div>')
+        heads = page.evaluate(HEADER_GAPS, "table.kl-ranks")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "phone_home_rank_table.png"))
+        assert [h["text"] for h in heads] == ["อาณาจักร / kingdom", "Rank", "โทเคน / tokens"], heads
+        assert all(h["gap"] >= 8 for h in heads[1:]) and not any(h["overflows"] for h in heads), heads
+    finally:
+        board.close()
+        page.close()
+
+
+# New World's play table on a phone: its map's cells (px across), the map's bottom and the top of
+# the reader's hand (px), and the score table's headers whose text a reader cannot see whole in the
+# box's first view although it would fit there (the text runs past the box's right edge).
+NEW_WORLD_PLAY = """
+() => {
+  const root = document.querySelector('.kl-nw-play'), svg = root.querySelector('svg.kl-hexboard');
+  const cells = [...svg.querySelectorAll('polygon.kl-cell')].map(p => p.getBoundingClientRect().width);
+  const box = root.querySelector('.kl-nw-score-box').getBoundingClientRect(), cut = [];
+  for (const th of root.querySelectorAll('.kl-nw-score-box th')) {
+    const rg = document.createRange(); rg.selectNodeContents(th);
+    const rs = [...rg.getClientRects()].filter(x => x.width > 0);
+    const left = Math.min(...rs.map(x => x.left)), right = Math.max(...rs.map(x => x.right));
+    const cell = th.getBoundingClientRect();
+    if (cell.left < box.right && right - left <= box.right - cell.left && right > box.right + 1)
+      cut.push(`${th.textContent}: ${Math.round(left)}..${Math.round(right)} in a box to ${Math.round(box.right)}`);
+  }
+  return {cell: Math.min(...cells), mapBottom: svg.parentElement.getBoundingClientRect().bottom,
+          hand: root.querySelector('.kl-hand').getBoundingClientRect().top, cut};
+}
+"""
+
+
+def test_new_world_play_table_is_easy_to_use_on_a_phone(browser, dashboard):
+    """Found by a fresh user playing New World at 390×844: the map's cells were too small to tap
+    (18 px across), the score table's heading over the sources read "points by sourc" (cut by its
+    scroll box), and the hand sat ~700 px below the map, under the score table.  Now a cell is at
+    least 28 px across (the map scrolls sideways in its box), the heading reads whole in the box's
+    first view, and the hand starts within 60 px of the map's bottom (above the decision)."""
+    page = _open(browser, dashboard, "new_world.ipynb", ".kl-play-panel")
+    try:
+        panel = page.locator(".kl-play-panel").first
+        panel.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        play = page.locator(".kl-nw-play").first
+        play.locator("svg.kl-hexboard .kl-highlights polygon").first.wait_for(timeout=120_000)
+        page.locator(".kl-nw-play .kl-hand").first.wait_for(state="attached", timeout=60_000)
+        page.wait_for_timeout(1500)
+        play.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        play.screenshot(path=str(ARTIFACTS / "phone_new_world_play.png"))
+        got = page.evaluate(NEW_WORLD_PLAY)
+        assert got["cell"] >= 28, got
+        assert got["cut"] == [], got
+        assert 0 <= got["hand"] - got["mapBottom"] <= 60, got
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
+        assert page.evaluate(OVERFLOW) == []
+    finally:
+        page.close()

@@ -152,7 +152,7 @@ def test_the_hand_and_missions_read_in_the_engines_words():
     table.choose(table.decision, table.legal()[0])  # seed 1: the first tile goes by a cathedral, a mission drawn
     obs = table.board._shown.obs
     assert obs["hand"] and obs["my_missions"]
-    html = table.board.scores.value
+    html = table.board.mine.value  # beside the map, over the decision
     for x in obs["hand"] + obs["my_missions"]:
         assert not re.search(rf"[>,:] *{x}\b", _text(html).replace(" / ", "/")), f"{x} is shown as an id"
     from rules.new_world.labels import mission_name, tile_id_name

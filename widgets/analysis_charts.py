@@ -21,14 +21,34 @@ from .errors import THAI_FONT
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 LAYOUT = dict(height=320, width=600, margin=dict(l=55, r=20, t=60, b=45), font=dict(family=THAI_FONT),
-              plot_bgcolor="white", paper_bgcolor="white", xaxis=dict(gridcolor="#eee"), yaxis=dict(gridcolor="#eee"))
+              plot_bgcolor="white", paper_bgcolor="white",
+              # the margins grow to hold the ticks and the axis titles (automargin), and ticks stay
+              # level: plotly slanted long seat ticks at a narrow width and cut them at the right edge
+              xaxis=dict(gridcolor="#eee", automargin=True, tickangle=0), yaxis=dict(gridcolor="#eee", automargin=True))
 """A light layout: plotly.js's own defaults (plotly's ``template="none"``), white, Thai font."""
+BELOW = dict(orientation="h", x=0, xanchor="left", yref="container", y=0, yanchor="bottom")
+"""A legend under everything, at the figure's bottom edge (``yref="container"``), the margin made
+for it: placed under the plot (``y=-0.3`` of the plot's height) it sat on the x-axis title as
+soon as the seat ticks took two lines."""
 
 
 def seat_tick(seat: int) -> str:
     """A seat's tick when no game's label is given: the engines' default words, counted from 1
     (``"ผู้เล่น 1<br>player 1"`` for the table's seat id 0: :func:`rules.core.base.player_words`)."""
     return "{}<br>{}".format(*player_words(int(seat)))
+
+
+def tick_lines(text: str) -> str:
+    """A seat's tick on two lines, level under its bar: ``"ผู้เล่น 1 (ที่นั่ง 0)"`` becomes
+    ``"ผู้เล่น 1<br>(ที่นั่ง 0)"``, ``"a / b"`` ``"a<br>b"``; a tick with its own ``<br>`` or
+    neither is kept (the words are the game's: only where a line breaks is chosen here)."""
+    if "<br>" in text:
+        return text
+    for sep, joined in ((" / ", "<br>"), (" (", "<br>(")):
+        if sep in text:
+            head, tail = text.split(sep, 1)
+            return head + joined + tail
+    return text
 
 
 LENGTH_WORDS = {"turns": "จำนวนตา / turns", "actions": "จำนวนการกระทำ / actions", "steps": "จำนวนขั้น / steps"}
@@ -56,7 +76,14 @@ def figure(data=(), title: str | None = None, *, xaxis: dict | None = None, yaxi
     out["xaxis"] = {**LAYOUT["xaxis"], **(xaxis or {})}
     out["yaxis"] = {**LAYOUT["yaxis"], **(yaxis or {})}
     if title is not None:
-        out["title"] = {"text": title}
+        # hung from the top edge, the top margin as tall as its lines (px: a title line 25, a
+        # <sup> line 17): plotly's title automargin pushed a four-line title above the figure,
+        # and one centred in a fixed margin ran over the plot's first tick
+        head, _, sup = title.partition("<sup>")
+        lines = head.count("<br>") + (0 if head.endswith("<br>") else 1)
+        subs = sup.count("<br>") + 1 if sup else 0
+        out["title"] = {"text": title, "yref": "container", "y": 1, "yanchor": "top", "pad": {"t": 22}}
+        out["margin"] = {**out["margin"], "t": max(out["margin"]["t"], 34 + 25 * lines + 17 * subs)}
     return plain({"data": list(data), "layout": out})
 
 
@@ -80,7 +107,7 @@ def win_rate_chart(df, title: str = "อัตราชนะตามที่�
     if wr.empty:
         return figure(title=title)
     fair = float(wr["fair"].iloc[0])
-    bars = dict(type="bar", x=[seat(int(s)) for s in wr["seat"]], y=wr["estimate"],
+    bars = dict(type="bar", x=[tick_lines(seat(int(s))) for s in wr["seat"]], y=wr["estimate"],
                 error_y=_error(wr["hi"], wr["estimate"], wr["lo"]),
                 marker=dict(color=[SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in wr["seat"]]),
                 hovertemplate="%{x}: %{y:.1%}<extra></extra>", name="win rate", showlegend=False)
@@ -93,7 +120,7 @@ def win_rate_chart(df, title: str = "อัตราชนะตามที่�
                                f"[{b['lo']:.2f}, {b['hi']:.2f}] · 95% Wilson intervals</sup>",
                   xaxis=_axis(SEAT_AXIS), yaxis=dict(tickformat=".0%", rangemode="tozero", **_axis("อัตราชนะ / win rate")),
                   showlegend=True, height=LAYOUT["height"] + 30,
-                  legend=dict(orientation="h", x=0, xanchor="left", y=-0.3, yanchor="top"),
+                  legend=BELOW,
                   shapes=[dict(type="line", xref="x domain", x0=0, x1=1, yref="y", y0=fair, y1=fair,
                                line=dict(color="#555", dash="dash"))])
 
@@ -155,8 +182,8 @@ def sources_chart(df, seat=seat_tick, source=id_tick) -> dict:
     data = []
     for name in (src["source"].unique() if len(src) else []):
         d = src[src["source"] == name]
-        label = source(name)
-        data.append(dict(type="bar", x=[seat(int(s)) for s in d["seat"]], y=d["mean"], name=label,
+        label = tick_lines(source(name))  # Thai over English: one line ran past a phone's chart
+        data.append(dict(type="bar", x=[tick_lines(seat(int(s))) for s in d["seat"]], y=d["mean"], name=label,
                          customdata=d[["lo", "hi"]].to_numpy(),
                          hovertemplate=label + ": %{y:.2f} [%{customdata[0]:.2f}, %{customdata[1]:.2f}]"
                                        "<extra></extra>"))
@@ -165,9 +192,9 @@ def sources_chart(df, seat=seat_tick, source=id_tick) -> dict:
     # under the chart (plotly makes room for it): the sources' Thai and English names beside a
     # 362 px phone chart left the bars a third of its width
     return figure(data, "คะแนนมาจากไหน<br><sup>where the points come from (mean per game)</sup>", barmode="stack",
-                  showlegend=True, legend=dict(title=dict(text="ที่มา / source", side="top"), orientation="h",
-                                               x=0, xanchor="left", y=-0.3, yanchor="top"),
-                  xaxis=_axis(SEAT_AXIS), yaxis=_axis("คะแนนเฉลี่ย / mean score"), height=460)
+                  showlegend=True, legend=dict(title=dict(text="ที่มา / source", side="top"), **BELOW),
+                  # taller than the others: the legend's names take two lines each on a phone
+                  xaxis=_axis(SEAT_AXIS), yaxis=_axis("คะแนนเฉลี่ย / mean score"), height=540)
 
 
 def branching_chart(df, phase=id_tick) -> dict:
@@ -210,9 +237,13 @@ def sweep_chart(table, title: str = "อัตราชนะเมื่อเ�
                          line=dict(color=c), text=d["point"],
                          hovertemplate="%{text}: %{y:.1%}<extra>" + name + "</extra>"))
     n = int(wr["n"].iloc[0]) if len(wr) else 0
-    return figure(data, f"{title}<br><sup>{n} games a point, same seeds at every point · 95% Wilson bands</sup>",
+    # Thai and English on lines of their own (a "game: " before them on its own), the note on
+    # two: on one line each ran past a phone's 358 px chart at both ends
+    return figure(data, f"{title.replace(': ', ':<br>', 1).replace(' / ', '<br>')}<br><sup>{n} games a point, same seeds at every point"
+                        f"<br>95% Wilson bands</sup>",
                   xaxis=_axis(x_title), yaxis=dict(tickformat=".0%", rangemode="tozero", **_axis("อัตราชนะ / win rate")),
-                  width=900)
+                  # the seats under the plot: beside it they took half a phone's width and sat on the title
+                  width=900, legend=BELOW, height=LAYOUT["height"] + 80)
 
 
 def compare_chart(comparison, quantity=id_tick) -> dict:
@@ -231,7 +262,8 @@ def compare_chart(comparison, quantity=id_tick) -> dict:
         f" ขั้นแรกที่แยก (มัธยฐาน) {p['first_step_median']:g}" if p["parted"] else "")
     part_en = f"{p['parted']}/{p['pairs']} paired games part" + (
         f", median first parting step {p['first_step_median']:g}" if p["parted"] else "")
-    return figure([bars], f"ผลต่าง B − A (seed เดียวกัน) / difference B − A (same seeds)<br><sup>{part_th} / {part_en}</sup>",
+    # Thai and English on lines of their own (one line ran past a phone's chart at both ends)
+    return figure([bars], f"ผลต่าง B − A (seed เดียวกัน)<br>difference B − A (same seeds)<br><sup>{part_th}<br>{part_en}</sup>",
                   xaxis=dict(tickformat="+.0%", **_axis("ผลต่าง B − A / difference B − A")), showlegend=False, width=900,
                   yaxis=dict(automargin=True, autorange="reversed"),  # room for the names; the table's order, top down
                   height=max(LAYOUT["height"], 120 + 40 * len(d)),

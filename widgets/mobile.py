@@ -27,6 +27,20 @@ SCROLL_CSS = """
 .widget-html > .widget-html-content { min-width: 0; }
 """
 
+# ---- New World on a phone (the layout helper's block) ----------------------------------------
+NEW_WORLD_PHONE_CSS = f"""
+@media (max-width: {PHONE_MAX_WIDTH}px) {{
+  /* the play map drawn 1.6 times the column's width in a box that scrolls sideways: a cell is
+     ~29 px across, big enough to tap (fitted to a 362 px column it was 18 px) */
+  .kl-nw-play .kl-nw-map {{ overflow-x: auto; }}
+  .kl-nw-play .kl-nw-map svg.kl-hexboard {{ width: 160% !important; max-width: none !important; }}
+  /* the score table's heading over its six source columns starts at their left edge: centred
+     over them it ran past the scroll box's right edge ("points by sourc") */
+  .kl-nw .kl-nw-score-box th.kl-sources {{ text-align: left !important; }}
+}}
+"""
+# ---- end of New World on a phone -------------------------------------------------------------
+
 MOBILE_CSS = f"""<style>{SCROLL_CSS}
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
   body, .jp-Notebook, .jp-Cell, .jp-OutputArea, .jp-OutputArea-output, .jp-RenderedHTMLCommon,
@@ -61,4 +75,5 @@ MOBILE_CSS = f"""<style>{SCROLL_CSS}
   .lm-TabBar, .jupyter-widget-TabBar {{ min-height: auto !important; height: auto !important; max-height: none !important; }}
   .kl-games .lm-TabBar-tab {{ max-width: 100% !important; }}
 }}
+{NEW_WORLD_PHONE_CSS}
 </style>"""

@@ -145,9 +145,10 @@ def public_html(obs: dict, seat_label, cards: str = "assumed") -> str:
             f"<ul class='kl-nw-missions'>{''.join(items)}</ul></div>")
 
 
-def score_html(obs: dict, seat_label, cards: str = "assumed") -> str:
+def score_html(obs: dict, seat_label) -> str:
     """The score table (total, the points by source, tiles in hand+pile, castles held now) and the
-    viewer's hand and missions (:func:`mine_html`); every heading is the engine's words: the
+    winner; every heading is the engine's words (the viewer's hand and missions are
+    :func:`mine_html`, drawn beside the map by :class:`NWBoardView`): the
     sources' ``ID_LABELS["source"]`` (via :data:`.labels.SOURCE_LABELS`) and ``count_name``."""
     now = acting(obs)
     head = "".join(f"<th>{e(v)}</th>" for v in SOURCE_LABELS.values())
@@ -173,7 +174,7 @@ def score_html(obs: dict, seat_label, cards: str = "assumed") -> str:
             f"<tr><th rowspan='2'>ผู้เล่น / player</th><th rowspan='2'>รวม / total</th>"
             f"<th colspan='{len(SOURCE_LABELS)}' class='kl-sources'>{e(words['points_by_source'])}</th>"
             f"<th rowspan='2'>{e(words['hand_pile'])}</th><th rowspan='2' class='kl-held'>{e(words['castles_held'])}</th></tr>"
-            f"<tr>{head}</tr>" + "".join(rows) + f"</table></div>{mine_html(obs, cards)}{winners}</div>")
+            f"<tr>{head}</tr>" + "".join(rows) + f"</table></div>{winners}</div>")
 
 
 def decided_html(events, seat_label) -> str:
@@ -235,13 +236,17 @@ class NWBoardView(BoardView):
         self.map = NWMap(self.nw_board, size=size, layout=w.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0"))
         self.map.on_click(self._clicked)
         self.scores, self.decided, self.public = w.HTML(), w.HTML(), w.HTML()
+        # the reader's hand and missions head the column beside the map, over the decision: under
+        # the score table they sat ~700 px below the map on a phone (a fresh user's finding)
+        self.mine = w.HTML()
+        self.mine.add_class("kl-nw-mine")
         self.message = None
         self._shown: Shown | None = None
         self._outlines: list = []  # the frame's outlines (as drawn) without the chosen cell's
         self.marked: dict | None = None  # the action the page's choice shows (its cell outlined)
         self.map.add_class("kl-nw-map")
         # Ireland's face-up public missions beside the map (everyone may score them at any placement)
-        right = w.VBox([*self.side, self.public, self.decided], layout=w.Layout(flex=f"1 1 {SIDE_BASIS}", min_width="0",
+        right = w.VBox([self.mine, *self.side, self.public, self.decided], layout=w.Layout(flex=f"1 1 {SIDE_BASIS}", min_width="0",
                                                                    max_width=SIDE_MAX))
         self.scores.add_class("kl-nw-scores")
         self.chart = w.VBox()
@@ -263,7 +268,9 @@ class NWBoardView(BoardView):
             self.map.show(shown.obs, outlines=outlines_of(self.nw_board, events), highlights=cells)
             self._outlines = list(self.map.outlines)
             self.mark(shown.chosen)
-        self.scores.value = score_html(shown.obs, self.spec.seat_label, shown.state.config.mission_cards)
+        self.scores.value = score_html(shown.obs, self.spec.seat_label)
+        mine = mine_html(shown.obs, shown.state.config.mission_cards)
+        self.mine.value = f"<div class='kl-nw'>{mine}</div>" if mine else ""
         self.decided.value = decided_html(events, self.spec.seat_label)
         self.public.value = public_html(shown.obs, self.spec.seat_label, shown.state.config.mission_cards)
         self._show_chart(shown)

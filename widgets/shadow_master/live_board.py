@@ -40,6 +40,11 @@ def _tint(hex_colour: str, amount: float = 0.35, base: str = "#f3eddc") -> str:
     return "#" + "".join(f"{round(y + (x - y) * amount):02x}" for x, y in zip(a, b))
 
 
+RANKS_CSS = ".kl-ranks th, .kl-ranks td { padding: 2px 8px; vertical-align: bottom; }"
+"""The Rank table's cells apart: unpadded, its headers read "kingdomRankโทเคน" run together (a
+fresh user on the home page at 390 px)."""
+
+
 class ShadowMasterBoard(w.VBox):
     """The Shadow Master board panel for ``players`` (2-6; the board layout is assumed data).
 
@@ -79,7 +84,7 @@ class ShadowMasterBoard(w.VBox):
             rules_html = error_html(exc)
         side = w.VBox([self.ranks, w.HBox([self.undo_button, self.reset_button]), self.message,
                        w.HTML(rules_html)], layout=w.Layout(min_width="300px", max_width="440px"))
-        style = w.HTML(f"<style>.kl-picker button {{ font-family: {THAI_FONT}; }}</style>" + MOBILE_CSS)
+        style = w.HTML(f"<style>.kl-picker button {{ font-family: {THAI_FONT}; }}{RANKS_CSS}</style>" + MOBILE_CSS)
         super().__init__([style, self.picker, w.HBox([self.hexboard, side],
                                                      layout=w.Layout(flex_flow="row wrap"))],
                          **kwargs)
