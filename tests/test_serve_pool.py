@@ -13,6 +13,7 @@ import asyncio
 import concurrent.futures
 import os
 import subprocess
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -33,6 +34,7 @@ class _Voila:
     tasks running ``_initialize``; a hand-out pops the first and refills (``fill_delay`` 0)."""
 
     processes = False  # start a real (sleeping) process per kernel
+    command = ("sleep", "60")  # that process
 
     def __init__(self, sizes: dict[str, int]):
         self.sizes = sizes
@@ -53,7 +55,8 @@ class _Voila:
         self.started.append(kid)
         pid = None
         if self.processes:
-            proc = subprocess.Popen(["sleep", "60"])
+            # a session of its own, as jupyter_client starts a kernel (start_new_session)
+            proc = subprocess.Popen(list(self.command), start_new_session=True)
             self.procs.append(proc)
             pid = proc.pid
         self._kernels[kid] = SimpleNamespace(provisioner=SimpleNamespace(pid=pid))
@@ -66,7 +69,7 @@ class _Voila:
         return None, [], content["kernel_id"]
 
 
-def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = False):
+def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = False, command=None):
     """A throttled stand-in; ``ready[kid]``: an asyncio.Event the kernel's preparation waits for
     (instead of its CPU going quiet), made on demand."""
     ready = {} if ready is None else ready
@@ -80,6 +83,8 @@ def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = Fa
             await ready.setdefault(content["kernel_id"], asyncio.Event()).wait()
 
     Throttled.processes = processes
+    if command is not None:
+        Throttled.command = tuple(command)
     return Throttled(sizes), ready
 
 
@@ -148,6 +153,18 @@ def test_a_kernel_a_visitor_waits_for_starts_at_once_beyond_the_slots():
     _run(asyncio.wait_for(run(), 30))
 
 
+def _autogroup_nice(pid: int) -> int | None:
+    """The nice value of ``pid``'s autogroup (``None`` without autogroups)."""
+    try:
+        with open(f"/proc/{pid}/autogroup", encoding="ascii") as f:
+            return int(f.read().split("nice")[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+AUTOGROUPS = _autogroup_nice(os.getpid()) is not None
+
+
 @pytest.mark.skipif(not serve.IDLE_CLASS, reason="SCHED_IDLE is Linux's")
 def test_a_kernel_prepared_while_pages_are_read_runs_in_the_idle_class_until_taken():
     async def run():
@@ -162,17 +179,44 @@ def test_a_kernel_prepared_while_pages_are_read_runs_in_the_idle_class_until_tak
                     break
             pid = km.procs[0].pid
             assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+            # the kernel's session is scheduled as a group of its own: the group is niced too,
+            # else it shares the CPU equally with the readers' browsers' groups
+            if AUTOGROUPS:
+                assert _autogroup_nice(pid) == serve.AUTOGROUP_NICE_LOW
             visit = asyncio.ensure_future(km.get_rendered_notebook("a.ipynb"))
             for _ in range(40):  # wanted: the normal class again, while it is still prepared
                 await asyncio.sleep(0.05)
-                if os.sched_getscheduler(pid) == os.SCHED_OTHER:
+                if os.sched_getscheduler(pid) == os.SCHED_OTHER and _autogroup_nice(pid) in (0, None):
                     break
             assert os.sched_getscheduler(pid) == os.SCHED_OTHER
+            assert _autogroup_nice(pid) in (0, None)
             km.QUIET_CPU = 1.0  # now it goes quiet: handed out, still in the normal class
             await asyncio.wait_for(visit, 10)
             assert os.sched_getscheduler(pid) == os.SCHED_OTHER
+            assert _autogroup_nice(pid) in (0, None)
             await km.halt_preheating()
         finally:
+            for proc in km.procs:
+                proc.kill()
+                proc.wait()
+    _run(asyncio.wait_for(run(), 30))
+
+
+def test_a_kernel_waiting_for_a_cpu_is_not_taken_for_ready():
+    """A kernel in the idle class on a machine busy with pages gets no CPU: its CPU time stands
+    still although its notebook has not run.  It keeps its slot while it is runnable (here a
+    busy loop, its CPU never counted: ``QUIET_CPU`` huge); before, it looked quiet after a second
+    and every refill of a burst started at once."""
+    async def run():
+        spin = [sys.executable, "-c", "import os\nos.nice(19)\nwhile True: pass"]
+        km, _ready = _manager(1, {"a.ipynb": 1}, processes=True, command=spin)
+        km.QUIET_CPU = 1e9  # whatever CPU it gets counts as none
+        try:
+            await asyncio.sleep(2.5)  # > the 1 s and two quiet half-seconds it took
+            assert km._preheat_running == 1
+            assert not km._pools["a.ipynb"][0].done()
+        finally:
+            await km.halt_preheating()
             for proc in km.procs:
                 proc.kill()
                 proc.wait()
@@ -203,6 +247,30 @@ def test_set_cpu_priority_reaches_the_children_of_a_process():
                 p.kill()
         parent.wait()
     assert serve.set_cpu_priority(None, True) is False
+
+
+@pytest.mark.skipif(not (serve.IDLE_CLASS and AUTOGROUPS), reason="Linux autogroups")
+def test_set_cpu_priority_nices_a_session_of_its_own_but_never_its_callers():
+    """A kernel leads a session of its own (jupyter_client's ``start_new_session``), scheduled as
+    an autogroup: its group goes to nice 19 and back.  A process in the caller's session is not
+    a group of its own: the caller's group (the server's) keeps its nice value."""
+    mine = _autogroup_nice(os.getpid())
+    leader = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    follower = subprocess.Popen(["sleep", "60"])
+    try:
+        assert serve.set_cpu_priority(leader.pid, True)
+        assert _autogroup_nice(leader.pid) == serve.AUTOGROUP_NICE_LOW
+        assert _run(serve.normal_cpu_priority(leader.pid))
+        assert _autogroup_nice(leader.pid) == 0
+        assert os.sched_getscheduler(leader.pid) == os.SCHED_OTHER
+        _run(asyncio.sleep(0.15))  # the kernel takes one autogroup change per 100 ms
+        assert serve.set_cpu_priority(follower.pid, True)
+        assert os.sched_getscheduler(follower.pid) == os.SCHED_IDLE
+        assert _autogroup_nice(os.getpid()) == mine
+    finally:
+        for p in (leader, follower):
+            p.kill()
+            p.wait()
 
 
 def test_one_notebook_gets_its_own_pool_size():
