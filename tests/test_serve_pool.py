@@ -4,8 +4,9 @@ A stand-in for Voila's preheating kernel manager (``_Voila``: pools of asyncio t
 way Voila fills them, each a fake kernel: a real ``sleep`` process, or none) sits under the
 throttle, as ``widgets.serve._preheat_throttled`` puts it under Voila's.  Checked: the slots
 hold, a visitor gets a ready kernel before an older pending one, a kernel a visitor waits for
-starts at once beyond the slots, and once pages are read a kernel being prepared runs in Linux's
-``SCHED_IDLE`` class until a visitor takes it.
+starts at once beyond the slots, once pages are read a kernel being prepared runs in Linux's
+``SCHED_IDLE`` class (its autogroup at nice 19) from its first answer until a visitor takes it,
+and the culler leaves a pool's kernels alone until a visitor takes them.
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class _Voila:
 
     processes = False  # start a real (sleeping) process per kernel
     command = ("sleep", "60")  # that process
+    state = None  # a kernel's jupyter_server execution_state at start ("starting"), or none
 
     def __init__(self, sizes: dict[str, int]):
         self.sizes = sizes
@@ -42,6 +44,7 @@ class _Voila:
         self._kernels: dict[str, object] = {}
         self.started: list[str] = []
         self.procs: list[subprocess.Popen] = []
+        self.culled: list[str] = []
         for name in sizes:
             self.fill(name)
 
@@ -60,7 +63,17 @@ class _Voila:
             self.procs.append(proc)
             pid = proc.pid
         self._kernels[kid] = SimpleNamespace(provisioner=SimpleNamespace(pid=pid))
+        if self.state is not None:
+            self._kernels[kid].execution_state = self.state
         return {"kernel_id": kid, "task": None}
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        """Voila's: a kernel of a pool task that is done is spared; any other is culled (here:
+        listed), as jupyter_server does with a kernel that sent nothing for the culling limit."""
+        for pool in self._pools.values():
+            if any(t.done() and t.result()["kernel_id"] == kernel_id for t in pool):
+                return
+        self.culled.append(kernel_id)
 
     async def get_rendered_notebook(self, notebook_name, **kwargs):
         task = self._pools[notebook_name].pop(0)
@@ -69,7 +82,8 @@ class _Voila:
         return None, [], content["kernel_id"]
 
 
-def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = False, command=None):
+def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = False, command=None,
+             state=None):
     """A throttled stand-in; ``ready[kid]``: an asyncio.Event the kernel's preparation waits for
     (instead of its CPU going quiet), made on demand."""
     ready = {} if ready is None else ready
@@ -85,6 +99,7 @@ def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = Fa
     Throttled.processes = processes
     if command is not None:
         Throttled.command = tuple(command)
+    Throttled.state = state
     return Throttled(sizes), ready
 
 
@@ -194,6 +209,71 @@ def test_a_kernel_prepared_while_pages_are_read_runs_in_the_idle_class_until_tak
             await asyncio.wait_for(visit, 10)
             assert os.sched_getscheduler(pid) == os.SCHED_OTHER
             assert _autogroup_nice(pid) in (0, None)
+            await km.halt_preheating()
+        finally:
+            for proc in km.procs:
+                proc.kill()
+                proc.wait()
+    _run(asyncio.wait_for(run(), 30))
+
+
+def test_a_pool_kernel_is_not_culled_until_a_visitor_takes_it():
+    """A refill starved of CPU (idle class, nice 19, a busy machine) sends nothing for longer
+    than the culling limit; Voila spared only a pool's ready kernels, and the culler shut such a
+    refill down mid-start ("Kernel died before replying to kernel_info").  A pool's kernel is
+    spared until a visitor takes it, unless it died."""
+    async def run():
+        km, ready = _manager(1, {"a.ipynb": 1})
+        km._throttle()
+        km._preheat_handed = True
+        await _settle()
+        first = km.started[0]
+        await km.cull_kernel_if_idle(first)  # starting, or running its notebook
+        assert km.culled == []
+        ready[first].set()
+        await _settle()
+        await km.cull_kernel_if_idle(first)  # ready in its pool
+        assert km.culled == []
+        assert (await km.get_rendered_notebook("a.ipynb"))[2] == first
+        await _settle()
+        refill = km.started[1]
+        await km.cull_kernel_if_idle(refill)
+        assert km.culled == []
+        await km.cull_kernel_if_idle(first)  # a visitor's now: the culler's to judge
+        assert km.culled == [first]
+        km._kernels[refill].execution_state = "dead"
+        await km.cull_kernel_if_idle(refill)  # a dead kernel is shut down
+        assert km.culled == [first, refill]
+        ready[refill].set()
+        await _settle()
+    _run(asyncio.wait_for(run(), 30))
+
+
+@pytest.mark.skipif(not serve.IDLE_CLASS, reason="SCHED_IDLE is Linux's")
+def test_a_refill_starts_in_the_normal_class_and_goes_low_once_it_answered():
+    """Starting a kernel is a second of CPU; starved of it at nice 19 before its first answer, a
+    refill ran into the executor's startup timeout (and the culler).  It goes to the idle class
+    and its autogroup to nice 19 only once jupyter_server saw it answer (``execution_state`` no
+    longer ``"starting"``)."""
+    async def run():
+        km, _ready = _manager(1, {"a.ipynb": 1}, processes=True, state="starting")
+        km.QUIET_CPU = -1.0  # never quiet: the kernel stays "being prepared"
+        try:
+            km._throttle()
+            km._preheat_handed = True
+            await asyncio.sleep(1.5)  # three rounds of the preparation's watch
+            pid = km.procs[0].pid
+            assert os.sched_getscheduler(pid) == os.SCHED_OTHER
+            assert _autogroup_nice(pid) in (0, None)
+            km._kernels[km.started[0]].execution_state = "idle"  # it answered kernel_info
+            for _ in range(60):
+                await asyncio.sleep(0.05)
+                if os.sched_getscheduler(pid) == os.SCHED_IDLE and (
+                        not AUTOGROUPS or _autogroup_nice(pid) == serve.AUTOGROUP_NICE_LOW):
+                    break
+            assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+            if AUTOGROUPS:
+                assert _autogroup_nice(pid) == serve.AUTOGROUP_NICE_LOW
             await km.halt_preheating()
         finally:
             for proc in km.procs:

@@ -469,8 +469,14 @@ class _PreheatThrottle:
     * once pages are being read (the first kernel was handed out), a kernel being prepared runs in
       the ``SCHED_IDLE`` CPU class, its session's autogroup at nice 19 (:func:`set_cpu_priority`):
       it uses only CPU time that the server, the readers' kernels and everything else on the
-      machine leave over, and gets the normal class back when a visitor takes it.  At launch, with nobody reading yet, pools are
+      machine leave over, and gets the normal class back when a visitor takes it.  It is put
+      there only once it answered its first request (``kernel_info``): starting a kernel is a
+      second of CPU, and a kernel starved before its answer ran into the executor's
+      :data:`STARTUP_TIMEOUT`.  At launch, with nobody reading yet, pools are
       prepared in the normal class on every core (:meth:`preheat_limit`);
+    * a kernel of a pool is never culled until a visitor took it (:meth:`cull_kernel_if_idle`;
+      from then on :class:`_KernelWatch` decides): a refill starved of CPU sends nothing for
+      longer than the culling limit, and was shut down mid-start;
     * demand first: a visitor takes a ready kernel of the notebook when there is one (Voila took
       the oldest, ready or not), else the oldest pending one, which then starts at once, beyond
       the slots, in the normal class (it had been queued behind other notebooks' refills: opening
@@ -492,6 +498,9 @@ class _PreheatThrottle:
             # pool task -> an asyncio.Event set when a visitor takes it (weak: a task that never
             # reached _initialize, e.g. cancelled at stop, leaves nothing behind)
             self._preheat_wanted = weakref.WeakKeyDictionary()
+            # ids of the pools' kernels nobody took yet, started or still starting (the culler's
+            # business is visitors' kernels: see cull_kernel_if_idle)
+            self._preheat_unclaimed: set[str] = set()
         return self._preheat_cond, self._preheat_stop
 
     def _wanted(self, task) -> asyncio.Event:
@@ -545,7 +554,24 @@ class _PreheatThrottle:
         result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)
         kernel = self._kernels.get(result[2])
         await normal_cpu_priority(self._kernel_pid(kernel))  # a reader's kernel from now on
+        # the culler may judge it from now on (_KernelWatch keeps it until its page connects;
+        # nothing is awaited between this and its hand-out there)
+        self._preheat_unclaimed.discard(result[2])
         return result
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        """jupyter_server's culler, but never for a kernel of a pool nobody took yet (unless it
+        died).  Voila spares only the pool's *ready* kernels (their task done): a refill still
+        starting or running its notebook in the idle CPU class at nice 19 on a busy machine may
+        send nothing for longer than ``cull_idle_timeout`` (8 s in the browser tests), and the
+        culler shut it down mid-start ("Kernel died before replying to kernel_info").  Culling
+        is for kernels whose visitors went away; a pool's kernel has had no visitor yet."""
+        self._throttle()
+        kernel = self._kernels.get(kernel_id)
+        if (kernel_id in self._preheat_unclaimed
+                and getattr(kernel, "execution_state", None) != "dead"):
+            return None
+        return await super().cull_kernel_if_idle(kernel_id)
 
     @staticmethod
     def _kernel_pid(kernel) -> int | None:
@@ -567,7 +593,12 @@ class _PreheatThrottle:
                 self._preheat_running += 1
             try:
                 content = await super()._initialize(notebook_path, None, **kwargs)
-                await self._until_quiet(content, stop, wanted)
+                self._preheat_unclaimed.add(content["kernel_id"])
+                try:
+                    await self._until_quiet(content, stop, wanted)
+                except BaseException:  # a failed (or cancelled) pool kernel is fair game
+                    self._preheat_unclaimed.discard(content["kernel_id"])
+                    raise
                 return content
             finally:
                 async with cond:
@@ -575,6 +606,14 @@ class _PreheatThrottle:
                     cond.notify_all()
         finally:
             self._preheat_wanted.pop(task, None)
+
+    def _answered(self, content) -> bool:
+        """Whether the pool kernel of ``content`` answered a first request: jupyter_server keeps
+        its ``execution_state`` at ``"starting"`` until the kernel's first status message, which
+        a kernel sends when it handles its first request (Voila's executor's ``kernel_info``).
+        A kernel without that attribute counts as answered."""
+        kernel = self._kernels.get(content.get("kernel_id"))
+        return getattr(kernel, "execution_state", None) != "starting"
 
     async def _until_quiet(self, content, stop, wanted=None) -> None:
         """Until the kernel's notebook ran up to its last cell: its process and the processes it
@@ -594,7 +633,10 @@ class _PreheatThrottle:
             while time.monotonic() - t0 < STARTUP_TIMEOUT and not stop.is_set():
                 if task is not None and task.done():
                     return
-                want_low = self._preheat_handed and not (wanted is not None and wanted.is_set())
+                # low only once the kernel answered kernel_info (see the class docstring), and
+                # never once a visitor waits for it
+                want_low = (self._preheat_handed and self._answered(content)
+                            and not (wanted is not None and wanted.is_set()))
                 if want_low != low and set_cpu_priority(pid, want_low):
                     low = want_low
                 procs = _process_tree(pid)
