@@ -251,8 +251,8 @@ def test_a_pool_kernel_is_not_culled_until_a_visitor_takes_it():
 
 @pytest.mark.skipif(not serve.IDLE_CLASS, reason="SCHED_IDLE is Linux's")
 def test_a_refill_starts_in_the_normal_class_and_goes_low_once_it_answered():
-    """Starting a kernel is a second of CPU; starved of it at nice 19 before its first answer, a
-    refill ran into the executor's startup timeout (and the culler).  It goes to the idle class
+    """Starting a kernel takes about 0.3 CPU-s; starved of it at nice 19 before its first answer,
+    a refill could run into the executor's startup timeout.  It goes to the idle class
     and its autogroup to nice 19 only once jupyter_server saw it answer (``execution_state`` no
     longer ``"starting"``)."""
     async def run():

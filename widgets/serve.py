@@ -470,9 +470,9 @@ class _PreheatThrottle:
       the ``SCHED_IDLE`` CPU class, its session's autogroup at nice 19 (:func:`set_cpu_priority`):
       it uses only CPU time that the server, the readers' kernels and everything else on the
       machine leave over, and gets the normal class back when a visitor takes it.  It is put
-      there only once it answered its first request (``kernel_info``): starting a kernel is a
-      second of CPU, and a kernel starved before its answer ran into the executor's
-      :data:`STARTUP_TIMEOUT`.  At launch, with nobody reading yet, pools are
+      there only once it answered its first request (``kernel_info``): starting a kernel takes
+      about 0.3 CPU-s, and a kernel starved before its answer could run into the executor's
+      :data:`STARTUP_TIMEOUT` (and, before the culling guard below, the culler).  At launch, with nobody reading yet, pools are
       prepared in the normal class on every core (:meth:`preheat_limit`);
     * a kernel of a pool is never culled until a visitor took it (:meth:`cull_kernel_if_idle`;
       from then on :class:`_KernelWatch` decides): a refill starved of CPU sends nothing for
