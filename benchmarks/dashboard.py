@@ -313,14 +313,30 @@ class Server:
                 pass
         return total
 
-    def wait_quiet(self, timeout: float = 300, below: float = 0.10, window: float = 1.5) -> float:
+    def runnable(self) -> bool:
+        """Whether the server or one of its kernels is running or waiting for a CPU now: a kernel
+        refilling a pool in the idle CPU class gets no CPU while other work on the machine
+        (another program, other users) wants it, so its CPU time alone looks quiet."""
+        for p in [self.psutil.Process(self.proc.pid), *self.kernels().values()]:
+            try:
+                if p.status() == self.psutil.STATUS_RUNNING:
+                    return True
+            except self.psutil.Error:
+                pass
+        return False
+
+    def wait_quiet(self, timeout: float = 300, below: float = 0.10, window: float = 1.5,
+                   starved: float = 60) -> float:
         """Wait until the server and its kernels use less than ``below`` of a core over ``window``
-        seconds (pools refilled, pages rendered); returns the seconds waited."""
+        seconds and none of them is runnable (pools refilled, pages rendered); returns the seconds
+        waited.  After ``starved`` seconds a runnable process no longer counts: on a machine kept
+        busy by other work a refill in the idle CPU class may wait for minutes."""
         t0, calm = time.monotonic(), 0
         while time.monotonic() - t0 < timeout and calm < 2:
             a = self.cpu_seconds()
             time.sleep(window)
-            calm = calm + 1 if (self.cpu_seconds() - a) / window < below else 0
+            low = (self.cpu_seconds() - a) / window < below
+            calm = calm + 1 if low and (time.monotonic() - t0 > starved or not self.runnable()) else 0
         return time.monotonic() - t0
 
     def rss_mib(self, kernel_id: str) -> float | None:

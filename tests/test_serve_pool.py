@@ -4,8 +4,9 @@ A stand-in for Voila's preheating kernel manager (``_Voila``: pools of asyncio t
 way Voila fills them, each a fake kernel: a real ``sleep`` process, or none) sits under the
 throttle, as ``widgets.serve._preheat_throttled`` puts it under Voila's.  Checked: the slots
 hold, a visitor gets a ready kernel before an older pending one, a kernel a visitor waits for
-starts at once beyond the slots, and once pages are read a kernel being prepared runs in Linux's
-``SCHED_IDLE`` class until a visitor takes it.
+starts at once beyond the slots, once pages are read a kernel being prepared runs in Linux's
+``SCHED_IDLE`` class (its autogroup at nice 19) from its first answer until a visitor takes it,
+and the culler leaves a pool's kernels alone until a visitor takes them.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import asyncio
 import concurrent.futures
 import os
 import subprocess
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -33,6 +35,8 @@ class _Voila:
     tasks running ``_initialize``; a hand-out pops the first and refills (``fill_delay`` 0)."""
 
     processes = False  # start a real (sleeping) process per kernel
+    command = ("sleep", "60")  # that process
+    state = None  # a kernel's jupyter_server execution_state at start ("starting"), or none
 
     def __init__(self, sizes: dict[str, int]):
         self.sizes = sizes
@@ -40,6 +44,7 @@ class _Voila:
         self._kernels: dict[str, object] = {}
         self.started: list[str] = []
         self.procs: list[subprocess.Popen] = []
+        self.culled: list[str] = []
         for name in sizes:
             self.fill(name)
 
@@ -53,11 +58,22 @@ class _Voila:
         self.started.append(kid)
         pid = None
         if self.processes:
-            proc = subprocess.Popen(["sleep", "60"])
+            # a session of its own, as jupyter_client starts a kernel (start_new_session)
+            proc = subprocess.Popen(list(self.command), start_new_session=True)
             self.procs.append(proc)
             pid = proc.pid
         self._kernels[kid] = SimpleNamespace(provisioner=SimpleNamespace(pid=pid))
+        if self.state is not None:
+            self._kernels[kid].execution_state = self.state
         return {"kernel_id": kid, "task": None}
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        """Voila's: a kernel of a pool task that is done is spared; any other is culled (here:
+        listed), as jupyter_server does with a kernel that sent nothing for the culling limit."""
+        for pool in self._pools.values():
+            if any(t.done() and t.result()["kernel_id"] == kernel_id for t in pool):
+                return
+        self.culled.append(kernel_id)
 
     async def get_rendered_notebook(self, notebook_name, **kwargs):
         task = self._pools[notebook_name].pop(0)
@@ -66,7 +82,8 @@ class _Voila:
         return None, [], content["kernel_id"]
 
 
-def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = False):
+def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = False, command=None,
+             state=None):
     """A throttled stand-in; ``ready[kid]``: an asyncio.Event the kernel's preparation waits for
     (instead of its CPU going quiet), made on demand."""
     ready = {} if ready is None else ready
@@ -80,6 +97,9 @@ def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = Fa
             await ready.setdefault(content["kernel_id"], asyncio.Event()).wait()
 
     Throttled.processes = processes
+    if command is not None:
+        Throttled.command = tuple(command)
+    Throttled.state = state
     return Throttled(sizes), ready
 
 
@@ -148,6 +168,18 @@ def test_a_kernel_a_visitor_waits_for_starts_at_once_beyond_the_slots():
     _run(asyncio.wait_for(run(), 30))
 
 
+def _autogroup_nice(pid: int) -> int | None:
+    """The nice value of ``pid``'s autogroup (``None`` without autogroups)."""
+    try:
+        with open(f"/proc/{pid}/autogroup", encoding="ascii") as f:
+            return int(f.read().split("nice")[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+AUTOGROUPS = _autogroup_nice(os.getpid()) is not None
+
+
 @pytest.mark.skipif(not serve.IDLE_CLASS, reason="SCHED_IDLE is Linux's")
 def test_a_kernel_prepared_while_pages_are_read_runs_in_the_idle_class_until_taken():
     async def run():
@@ -162,17 +194,109 @@ def test_a_kernel_prepared_while_pages_are_read_runs_in_the_idle_class_until_tak
                     break
             pid = km.procs[0].pid
             assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+            # the kernel's session is scheduled as a group of its own: the group is niced too,
+            # else it shares the CPU equally with the readers' browsers' groups
+            if AUTOGROUPS:
+                assert _autogroup_nice(pid) == serve.AUTOGROUP_NICE_LOW
             visit = asyncio.ensure_future(km.get_rendered_notebook("a.ipynb"))
             for _ in range(40):  # wanted: the normal class again, while it is still prepared
                 await asyncio.sleep(0.05)
-                if os.sched_getscheduler(pid) == os.SCHED_OTHER:
+                if os.sched_getscheduler(pid) == os.SCHED_OTHER and _autogroup_nice(pid) in (0, None):
                     break
             assert os.sched_getscheduler(pid) == os.SCHED_OTHER
+            assert _autogroup_nice(pid) in (0, None)
             km.QUIET_CPU = 1.0  # now it goes quiet: handed out, still in the normal class
             await asyncio.wait_for(visit, 10)
             assert os.sched_getscheduler(pid) == os.SCHED_OTHER
+            assert _autogroup_nice(pid) in (0, None)
             await km.halt_preheating()
         finally:
+            for proc in km.procs:
+                proc.kill()
+                proc.wait()
+    _run(asyncio.wait_for(run(), 30))
+
+
+def test_a_pool_kernel_is_not_culled_until_a_visitor_takes_it():
+    """A refill starved of CPU (idle class, nice 19, a busy machine) sends nothing for longer
+    than the culling limit; Voila spared only a pool's ready kernels, and the culler shut such a
+    refill down mid-start ("Kernel died before replying to kernel_info").  A pool's kernel is
+    spared until a visitor takes it, unless it died."""
+    async def run():
+        km, ready = _manager(1, {"a.ipynb": 1})
+        km._throttle()
+        km._preheat_handed = True
+        await _settle()
+        first = km.started[0]
+        await km.cull_kernel_if_idle(first)  # starting, or running its notebook
+        assert km.culled == []
+        ready[first].set()
+        await _settle()
+        await km.cull_kernel_if_idle(first)  # ready in its pool
+        assert km.culled == []
+        assert (await km.get_rendered_notebook("a.ipynb"))[2] == first
+        await _settle()
+        refill = km.started[1]
+        await km.cull_kernel_if_idle(refill)
+        assert km.culled == []
+        await km.cull_kernel_if_idle(first)  # a visitor's now: the culler's to judge
+        assert km.culled == [first]
+        km._kernels[refill].execution_state = "dead"
+        await km.cull_kernel_if_idle(refill)  # a dead kernel is shut down
+        assert km.culled == [first, refill]
+        ready[refill].set()
+        await _settle()
+    _run(asyncio.wait_for(run(), 30))
+
+
+@pytest.mark.skipif(not serve.IDLE_CLASS, reason="SCHED_IDLE is Linux's")
+def test_a_refill_starts_in_the_normal_class_and_goes_low_once_it_answered():
+    """Starting a kernel takes about 0.3 CPU-s; starved of it at nice 19 before its first answer,
+    a refill could run into the executor's startup timeout.  It goes to the idle class
+    and its autogroup to nice 19 only once jupyter_server saw it answer (``execution_state`` no
+    longer ``"starting"``)."""
+    async def run():
+        km, _ready = _manager(1, {"a.ipynb": 1}, processes=True, state="starting")
+        km.QUIET_CPU = -1.0  # never quiet: the kernel stays "being prepared"
+        try:
+            km._throttle()
+            km._preheat_handed = True
+            await asyncio.sleep(1.5)  # three rounds of the preparation's watch
+            pid = km.procs[0].pid
+            assert os.sched_getscheduler(pid) == os.SCHED_OTHER
+            assert _autogroup_nice(pid) in (0, None)
+            km._kernels[km.started[0]].execution_state = "idle"  # it answered kernel_info
+            for _ in range(60):
+                await asyncio.sleep(0.05)
+                if os.sched_getscheduler(pid) == os.SCHED_IDLE and (
+                        not AUTOGROUPS or _autogroup_nice(pid) == serve.AUTOGROUP_NICE_LOW):
+                    break
+            assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+            if AUTOGROUPS:
+                assert _autogroup_nice(pid) == serve.AUTOGROUP_NICE_LOW
+            await km.halt_preheating()
+        finally:
+            for proc in km.procs:
+                proc.kill()
+                proc.wait()
+    _run(asyncio.wait_for(run(), 30))
+
+
+def test_a_kernel_waiting_for_a_cpu_is_not_taken_for_ready():
+    """A kernel in the idle class on a machine busy with pages gets no CPU: its CPU time stands
+    still although its notebook has not run.  It keeps its slot while it is runnable (here a
+    busy loop, its CPU never counted: ``QUIET_CPU`` huge); before, it looked quiet after a second
+    and every refill of a burst started at once."""
+    async def run():
+        spin = [sys.executable, "-c", "import os\nos.nice(19)\nwhile True: pass"]
+        km, _ready = _manager(1, {"a.ipynb": 1}, processes=True, command=spin)
+        km.QUIET_CPU = 1e9  # whatever CPU it gets counts as none
+        try:
+            await asyncio.sleep(2.5)  # > the 1 s and two quiet half-seconds it took
+            assert km._preheat_running == 1
+            assert not km._pools["a.ipynb"][0].done()
+        finally:
+            await km.halt_preheating()
             for proc in km.procs:
                 proc.kill()
                 proc.wait()
@@ -203,6 +327,30 @@ def test_set_cpu_priority_reaches_the_children_of_a_process():
                 p.kill()
         parent.wait()
     assert serve.set_cpu_priority(None, True) is False
+
+
+@pytest.mark.skipif(not (serve.IDLE_CLASS and AUTOGROUPS), reason="Linux autogroups")
+def test_set_cpu_priority_nices_a_session_of_its_own_but_never_its_callers():
+    """A kernel leads a session of its own (jupyter_client's ``start_new_session``), scheduled as
+    an autogroup: its group goes to nice 19 and back.  A process in the caller's session is not
+    a group of its own: the caller's group (the server's) keeps its nice value."""
+    mine = _autogroup_nice(os.getpid())
+    leader = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    follower = subprocess.Popen(["sleep", "60"])
+    try:
+        assert serve.set_cpu_priority(leader.pid, True)
+        assert _autogroup_nice(leader.pid) == serve.AUTOGROUP_NICE_LOW
+        assert _run(serve.normal_cpu_priority(leader.pid))
+        assert _autogroup_nice(leader.pid) == 0
+        assert os.sched_getscheduler(leader.pid) == os.SCHED_OTHER
+        _run(asyncio.sleep(0.15))  # the kernel takes one autogroup change per 100 ms
+        assert serve.set_cpu_priority(follower.pid, True)
+        assert os.sched_getscheduler(follower.pid) == os.SCHED_IDLE
+        assert _autogroup_nice(os.getpid()) == mine
+    finally:
+        for p in (leader, follower):
+            p.kill()
+            p.wait()
 
 
 def test_one_notebook_gets_its_own_pool_size():

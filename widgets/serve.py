@@ -373,12 +373,55 @@ def _process_tree(pid: int | None):
         return []
 
 
+AUTOGROUP_NICE_LOW = 19
+"""The nice value of a preparing kernel's *autogroup* (see :func:`set_cpu_priority`)."""
+
+
+def _autogroup_nice(pid: int, nice: int) -> bool | None:
+    """Set the nice value of the autogroup of process ``pid`` when ``pid`` leads a session of its
+    own (``/proc/<pid>/autogroup``, Linux with ``CONFIG_SCHED_AUTOGROUP``).  ``None``: nothing to
+    set (not a session leader, this process's own session, or no autogroups); ``False``: the
+    kernel refused for now (it takes at most one such change per 100 ms, machine-wide: EAGAIN).
+
+    Why: Linux schedules each session as a group (``kernel.sched_autogroup_enabled``), groups
+    sharing the CPU equally whatever the classes of the threads inside, and jupyter_client starts
+    every kernel in a session of its own (``start_new_session``).  ``SCHED_IDLE`` alone then only
+    ranks a kernel's threads against each other: measured here, two idle-class busy loops in a
+    session of their own took a third of the CPU from two normal ones in another session (8 of 24
+    CPU-s); with their autogroup at nice 19, 0.4 of 24."""
+    try:
+        if pid == os.getsid(0) or os.getsid(pid) != pid:
+            return None
+        with open(f"/proc/{pid}/autogroup", "w", encoding="ascii") as f:
+            f.write(str(nice))
+        return True
+    except FileNotFoundError:  # no autogroups in this kernel, or the process ended
+        return None
+    except ProcessLookupError:
+        return None
+    except OSError as exc:
+        import errno
+        if exc.errno == errno.EAGAIN:
+            return False
+        return None  # not permitted (another user's process): the class alone then
+
+
 def set_cpu_priority(pid: int | None, low: bool) -> bool:
     """Put every thread of process ``pid`` and of its descendants in Linux's ``SCHED_IDLE`` class
     (``low``: it runs only on CPU time nothing else wants, and any other runnable task preempts it
-    at once), or back in the normal class.  Returns whether it could (``False`` off Linux, or when
-    the process is gone).  Threads and processes started later inherit the class of the thread
-    that starts them."""
+    at once), or back in the normal class; and when ``pid`` leads a session of its own (a Jupyter
+    kernel does), that session's autogroup at nice :data:`AUTOGROUP_NICE_LOW` or back at 0
+    (:func:`_autogroup_nice` says why the class alone is not enough).  Returns whether it could
+    (``False`` off Linux, when the process is gone, or when the autogroup's change was refused for
+    now: call again a little later).  Threads and processes started later inherit the class of
+    the thread that starts them."""
+    group = _autogroup_nice(pid, AUTOGROUP_NICE_LOW if low else 0) if pid else None
+    return _thread_classes(pid, low) and group is not False
+
+
+def _thread_classes(pid: int | None, low: bool) -> bool:
+    """The ``SCHED_IDLE`` (``low``) or normal class for every thread of ``pid`` and of its
+    descendants (:func:`set_cpu_priority`); whether it could."""
     policy = getattr(os, "SCHED_IDLE", None) if low else getattr(os, "SCHED_OTHER", None)
     if policy is None or not hasattr(os, "sched_setscheduler"):
         return False
@@ -397,6 +440,18 @@ def set_cpu_priority(pid: int | None, low: bool) -> bool:
     return done
 
 
+async def normal_cpu_priority(pid: int | None, tries: int = 20) -> bool:
+    """:func:`set_cpu_priority` with ``low=False``, the autogroup's change tried ``tries`` times
+    at most, 0.11 s apart (it may be refused for 100 ms when another kernel's changed just
+    before): a visitor's kernel must not be left in a group at nice 19."""
+    done = _thread_classes(pid, low=False)
+    for _ in range(max(1, tries)):
+        if not pid or _autogroup_nice(pid, 0) is not False:
+            return done
+        await asyncio.sleep(0.11)
+    return False
+
+
 class _PreheatThrottle:
     """Voila's kernel pool, prepared ahead of demand without taking CPU from the pages being read.
 
@@ -408,13 +463,20 @@ class _PreheatThrottle:
 
     * a pooled kernel waits for one of :attr:`preheat_slots` slots, starts, runs its notebook and
       gives the slot back once it has gone quiet (its notebook ran up to the last cell, which
-      waits for its visitor's request; CPU counted over the kernel and the processes it started).
+      waits for its visitor's request; CPU counted over the kernel and the processes it started,
+      none of them runnable: a starved kernel is not a quiet one).
       Voila's "Kernel pool of ... is filled" line means the kernels are *ready*, not just started;
     * once pages are being read (the first kernel was handed out), a kernel being prepared runs in
-      the ``SCHED_IDLE`` CPU class (:func:`set_cpu_priority`): it uses only CPU time that the
-      server, the readers' kernels and everything else on the machine leave over, and gets the
-      normal class back when a visitor takes it.  At launch, with nobody reading yet, pools are
+      the ``SCHED_IDLE`` CPU class, its session's autogroup at nice 19 (:func:`set_cpu_priority`):
+      it uses only CPU time that the server, the readers' kernels and everything else on the
+      machine leave over, and gets the normal class back when a visitor takes it.  It is put
+      there only once it answered its first request (``kernel_info``): starting a kernel takes
+      about 0.3 CPU-s, and a kernel starved before its answer could run into the executor's
+      :data:`STARTUP_TIMEOUT` (and, before the culling guard below, the culler).  At launch, with nobody reading yet, pools are
       prepared in the normal class on every core (:meth:`preheat_limit`);
+    * a kernel of a pool is never culled until a visitor took it (:meth:`cull_kernel_if_idle`;
+      from then on :class:`_KernelWatch` decides): a refill starved of CPU sends nothing for
+      longer than the culling limit, and was shut down mid-start;
     * demand first: a visitor takes a ready kernel of the notebook when there is one (Voila took
       the oldest, ready or not), else the oldest pending one, which then starts at once, beyond
       the slots, in the normal class (it had been queued behind other notebooks' refills: opening
@@ -436,6 +498,9 @@ class _PreheatThrottle:
             # pool task -> an asyncio.Event set when a visitor takes it (weak: a task that never
             # reached _initialize, e.g. cancelled at stop, leaves nothing behind)
             self._preheat_wanted = weakref.WeakKeyDictionary()
+            # ids of the pools' kernels nobody took yet, started or still starting (the culler's
+            # business is visitors' kernels: see cull_kernel_if_idle)
+            self._preheat_unclaimed: set[str] = set()
         return self._preheat_cond, self._preheat_stop
 
     def _wanted(self, task) -> asyncio.Event:
@@ -488,8 +553,25 @@ class _PreheatThrottle:
             cond.notify_all()  # a wanted kernel waiting for a slot starts now
         result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)
         kernel = self._kernels.get(result[2])
-        set_cpu_priority(self._kernel_pid(kernel), low=False)  # a reader's kernel from now on
+        await normal_cpu_priority(self._kernel_pid(kernel))  # a reader's kernel from now on
+        # the culler may judge it from now on (_KernelWatch keeps it until its page connects;
+        # nothing is awaited between this and its hand-out there)
+        self._preheat_unclaimed.discard(result[2])
         return result
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        """jupyter_server's culler, but never for a kernel of a pool nobody took yet (unless it
+        died).  Voila spares only the pool's *ready* kernels (their task done): a refill still
+        starting or running its notebook in the idle CPU class at nice 19 on a busy machine may
+        send nothing for longer than ``cull_idle_timeout`` (8 s in the browser tests), and the
+        culler shut it down mid-start ("Kernel died before replying to kernel_info").  Culling
+        is for kernels whose visitors went away; a pool's kernel has had no visitor yet."""
+        self._throttle()
+        kernel = self._kernels.get(kernel_id)
+        if (kernel_id in self._preheat_unclaimed
+                and getattr(kernel, "execution_state", None) != "dead"):
+            return None
+        return await super().cull_kernel_if_idle(kernel_id)
 
     @staticmethod
     def _kernel_pid(kernel) -> int | None:
@@ -511,7 +593,12 @@ class _PreheatThrottle:
                 self._preheat_running += 1
             try:
                 content = await super()._initialize(notebook_path, None, **kwargs)
-                await self._until_quiet(content, stop, wanted)
+                self._preheat_unclaimed.add(content["kernel_id"])
+                try:
+                    await self._until_quiet(content, stop, wanted)
+                except BaseException:  # a failed (or cancelled) pool kernel is fair game
+                    self._preheat_unclaimed.discard(content["kernel_id"])
+                    raise
                 return content
             finally:
                 async with cond:
@@ -520,12 +607,25 @@ class _PreheatThrottle:
         finally:
             self._preheat_wanted.pop(task, None)
 
+    def _answered(self, content) -> bool:
+        """Whether the pool kernel of ``content`` answered a first request: jupyter_server keeps
+        its ``execution_state`` at ``"starting"`` until the kernel's first status message, which
+        a kernel sends when it handles its first request (Voila's executor's ``kernel_info``).
+        A kernel without that attribute counts as answered."""
+        kernel = self._kernels.get(content.get("kernel_id"))
+        return getattr(kernel, "execution_state", None) != "starting"
+
     async def _until_quiet(self, content, stop, wanted=None) -> None:
         """Until the kernel's notebook ran up to its last cell: its process and the processes it
-        started used less than :attr:`QUIET_CPU` over two half-seconds in a row (or its render
-        ended, or the server is stopping, or :data:`STARTUP_TIMEOUT` passed).  Meanwhile the
-        kernel is in the ``SCHED_IDLE`` class while pages are being read and nobody wants it
-        (see the class docstring)."""
+        started used less than :attr:`QUIET_CPU` over two half-seconds in a row while none of
+        them was runnable (or its render ended, or the server is stopping, or
+        :data:`STARTUP_TIMEOUT` passed).  Meanwhile the kernel is in the ``SCHED_IDLE`` class
+        while pages are being read and nobody wants it (see the class docstring).
+
+        Runnable counts: a kernel in the idle class on a machine busy with pages gets no CPU at
+        all, so its CPU alone looked "quiet"; it gave its slot back unready and the next kernel
+        started, until every refill of a 20-visitor burst was started at once (20 processes,
+        the server polling each one twice a second)."""
         task = content.get("task")
         pid = self._kernel_pid(self._kernels.get(content.get("kernel_id")))
         t0, calm, last, low = time.monotonic(), 0, None, False
@@ -533,29 +633,33 @@ class _PreheatThrottle:
             while time.monotonic() - t0 < STARTUP_TIMEOUT and not stop.is_set():
                 if task is not None and task.done():
                     return
-                want_low = self._preheat_handed and not (wanted is not None and wanted.is_set())
+                # low only once the kernel answered kernel_info (see the class docstring), and
+                # never once a visitor waits for it
+                want_low = (self._preheat_handed and self._answered(content)
+                            and not (wanted is not None and wanted.is_set()))
                 if want_low != low and set_cpu_priority(pid, want_low):
                     low = want_low
                 procs = _process_tree(pid)
                 if pid and not procs:
                     return  # the kernel died: nothing to wait for
-                cpu = None
+                cpu, runnable = None, False
                 if procs:
                     cpu = 0.0
                     for proc in procs:
                         try:
                             cpu += sum(proc.cpu_times()[:2])
+                            runnable = runnable or proc.status() == "running"  # on a CPU or waiting for one
                         except Exception:  # noqa: BLE001 - a child ended meanwhile
                             pass
                 if cpu is not None and last is not None:
-                    calm = calm + 1 if cpu - last < self.QUIET_CPU * 0.5 else 0
+                    calm = calm + 1 if cpu - last < self.QUIET_CPU * 0.5 and not runnable else 0
                     if calm >= 2 and time.monotonic() - t0 > 1:
                         return
                 last = cpu
                 await asyncio.sleep(0.5)
         finally:
             if low and wanted is not None and wanted.is_set():
-                set_cpu_priority(pid, low=False)
+                await normal_cpu_priority(pid)
 
 
 def _quiet_stop(kernel_manager) -> None:
