@@ -18,13 +18,10 @@ from urllib.parse import urlparse
 
 import pytest
 
+from widgets.deeplink import title_of
+
 from tests.conftest import ARTIFACTS
 
-
-def _title(game: str, stem: str) -> str:
-    """How a link's banner names a scenario: its English title (widgets.deeplink.scenario_title)."""
-    from widgets.deeplink import SCENARIOS, scenario_title
-    return scenario_title(SCENARIOS / game / f"{stem}.yaml")[1]
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
@@ -237,7 +234,7 @@ def test_deep_link_opens_a_coup_scenario_at_a_step(page):
     pg = page.page
     pg.goto(page.base + "/voila/render/coup.ipynb?scenario=2_contessa_bluff_loses_both&step=3",
             wait_until="domcontentloaded", timeout=120_000)
-    pg.get_by_text(f"this link opens scenario {_title('coup', '2_contessa_bluff_loses_both')} at step 3").wait_for(timeout=120_000)
+    pg.get_by_text(f"this link opens scenario {title_of('coup', '2_contessa_bluff_loses_both')[1]} at step 3").wait_for(timeout=120_000)
     assert pg.get_by_text("A bluffed Contessa against an assassination").first.is_visible()
     first_slider = pg.locator(".widget-readout").first
     assert first_slider.inner_text().strip() == "3"
@@ -257,7 +254,7 @@ def test_deep_link_reopens_the_shadow_master_frame_on_screen(page):
     pg = page.page
     pg.goto(page.base + "/voila/render/shadow_master.ipynb?scenario=attack_siege&step=3",
             wait_until="domcontentloaded", timeout=120_000)
-    pg.get_by_text(f"this link opens scenario {_title('shadow_master', 'attack_siege')} at step 3").wait_for(timeout=120_000)
+    pg.get_by_text(f"this link opens scenario {title_of('shadow_master', 'attack_siege')[1]} at step 3").wait_for(timeout=120_000)
     frame_no = pg.locator(".kl-frame-no").first
     assert frame_no.inner_text().strip() == "7"
     pg.locator('button[title="ย้อน / back"]').first.click()
@@ -266,12 +263,12 @@ def test_deep_link_reopens_the_shadow_master_frame_on_screen(page):
     link = pg.locator("a.kl-share-link").first.get_attribute("href")
     assert link == "?scenario=attack_siege&frame=6"
     pg.goto(pg.url, wait_until="domcontentloaded", timeout=120_000)
-    pg.get_by_text(f"this link opens scenario {_title('shadow_master', 'attack_siege')} at frame 6").wait_for(timeout=120_000)
+    pg.get_by_text(f"this link opens scenario {title_of('shadow_master', 'attack_siege')[1]} at frame 6").wait_for(timeout=120_000)
     assert pg.locator(".kl-frame-no").first.inner_text().strip() == "6"
     pg.screenshot(path=str(ARTIFACTS / "deep_link_sm_frame.png"))
     pg.goto(page.base + "/voila/render/coup.ipynb?scenario=2_contessa_bluff_loses_both&step=abc",
             wait_until="domcontentloaded", timeout=120_000)
-    pg.get_by_text(f"this link opens scenario {_title('coup', '2_contessa_bluff_loses_both')} at step 0").wait_for(timeout=120_000)
+    pg.get_by_text(f"this link opens scenario {title_of('coup', '2_contessa_bluff_loses_both')[1]} at step 0").wait_for(timeout=120_000)
     note = pg.locator(".kl-link-note").first.inner_text()
     assert "abc" in note and "ช่อง step ของลิงก์" in note and "[link" not in note
     assert pg.locator(".kl-error").count() == 0 and "Traceback" not in pg.inner_text("body")

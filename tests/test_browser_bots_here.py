@@ -13,6 +13,8 @@ import re
 
 import pytest
 
+from widgets.deeplink import title_of
+
 from tests.conftest import ARTIFACTS
 from tests.test_browser_shadow_master import OfflinePage
 
@@ -20,6 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
 NW_STEM = "1_large_settlement_2_2_2_closer_last"
 COUP_STEM = "1_assassin_challenge_then_contessa_bluff"
+
 SHADED = """
 () => {
   const svg = document.querySelector('.kl-bots-board svg.kl-hexboard');
@@ -38,7 +41,7 @@ def test_bots_here_on_new_world_and_coup_pages(browser, dashboard):
     page = op.page
     try:
         op.goto(f"{dashboard}/voila/render/new_world.ipynb?scenario={NW_STEM}&step=0")
-        page.get_by_text(f"this link opens scenario {NW_STEM} at step 0").wait_for(timeout=180_000)
+        page.get_by_text(f"this link opens scenario {title_of('new_world', NW_STEM)[1]} at step 0").wait_for(timeout=180_000)
         op.wait_for_widgets(".kl-nw-scenario svg.kl-hexboard polygon[data-cell]")
         linked = page.locator(".kl-nw-scenario").first
         assert linked.locator(".kl-bots-panel").count() == 0  # one button until it is clicked
@@ -62,7 +65,7 @@ def test_bots_here_on_new_world_and_coup_pages(browser, dashboard):
         panel.screenshot(path=str(ARTIFACTS / "bots_here_new_world_1280.png"))
 
         op.goto(f"{dashboard}/voila/render/coup.ipynb?scenario={COUP_STEM}&step=1")
-        page.get_by_text(f"this link opens scenario {COUP_STEM} at step 1").wait_for(timeout=180_000)
+        page.get_by_text(f"this link opens scenario {title_of('coup', COUP_STEM)[1]} at step 1").wait_for(timeout=180_000)
         op.wait_for_widgets(".kl-coup-scenario button.kl-bots-here")
         linked = page.locator(".kl-coup-scenario").first
         linked.locator("button.kl-bots-here").first.click()

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import pytest
 
+from widgets.deeplink import title_of
+
 from tests.conftest import ARTIFACTS
 from tests.test_browser_shadow_master import OfflinePage
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
 STEM = "1_large_settlement_2_2_2_closer_last"
+
 
 # Click the first highlighted cell of the play table's map (a highlight is drawn over the cell
 # with the same points); returns its id, or "" when no cell is highlighted.
@@ -71,7 +74,7 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
     page = op.page
     try:
         op.goto(f"{dashboard}/voila/render/new_world.ipynb?scenario={STEM}&step=0")
-        page.get_by_text(f"this link opens scenario {STEM} at step 0").wait_for(timeout=180_000)
+        page.get_by_text(f"this link opens scenario {title_of('new_world', STEM)[1]} at step 0").wait_for(timeout=180_000)
         op.wait_for_widgets(".kl-nw-scenario svg.kl-hexboard polygon[data-cell]")
         linked = page.locator(".kl-nw-scenario").first
         assert linked.locator(".widget-readout").first.inner_text().strip() == "0"
@@ -87,7 +90,7 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
         assert linked.locator("path.kl-outline").count() >= 1
         assert "step=1" in page.url  # the address follows the reader's step
         # and so does the line over it (it said "step 0" after the reader had stepped)
-        page.get_by_text(f"scenario {STEM} from the link (opened at step 0) · now showing step 1").wait_for(timeout=20_000)
+        page.get_by_text(f"scenario {title_of('new_world', STEM)[1]} from the link (opened at step 0) · now showing step 1").wait_for(timeout=20_000)
         page.wait_for_timeout(300)
         linked.screenshot(path=str(ARTIFACTS / "new_world_deep_link_1280.png"))
 

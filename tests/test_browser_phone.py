@@ -539,7 +539,7 @@ def test_home_rank_table_headers_read_apart_on_a_phone(browser):
 # box's first view although it would fit there (the text runs past the box's right edge).
 NEW_WORLD_PLAY = """
 () => {
-  const root = document.querySelector('.kl-nw-play'), svg = root.querySelector('svg.kl-hexboard');
+  const root = document.querySelector('.kl-play-panel .kl-nw-play'), svg = root.querySelector('.kl-nw-map svg.kl-hexboard');
   const cells = [...svg.querySelectorAll('polygon.kl-cell')].map(p => p.getBoundingClientRect().width);
   const box = root.querySelector('.kl-nw-score-box').getBoundingClientRect(), cut = [];
   for (const th of root.querySelectorAll('.kl-nw-score-box th')) {
@@ -550,7 +550,7 @@ NEW_WORLD_PLAY = """
     if (cell.left < box.right && right - left <= box.right - cell.left && right > box.right + 1)
       cut.push(`${th.textContent}: ${Math.round(left)}..${Math.round(right)} in a box to ${Math.round(box.right)}`);
   }
-  return {cell: Math.min(...cells), mapBottom: svg.parentElement.getBoundingClientRect().bottom,
+  return {cell: Math.min(...cells), svgs: root.querySelectorAll('svg.kl-hexboard').length, svgWidth: svg.getBoundingClientRect().width, mapBottom: svg.parentElement.getBoundingClientRect().bottom,
           hand: root.querySelector('.kl-hand').getBoundingClientRect().top, cut};
 }
 """

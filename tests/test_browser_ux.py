@@ -247,8 +247,9 @@ def test_a_click_on_a_story_line_shows_its_clauses(browser, dashboard, width, he
         table.locator(".kl-choices button").first.wait_for(timeout=60_000)  # the bots answered
         mine = table.locator(".kl-story .kl-turn .kl-line", has_text="ที่นั่ง 1 รับเงิน").first
         mine.wait_for(timeout=60_000)
-        n = int(mine.locator(".kl-n").inner_text().strip(" .")) - 1
-        cites = mine.locator("code").all_inner_texts()
+        n = int(mine.get_attribute("data-n"))  # the event's number over the whole log, 0-based
+        # textContent, not innerText: a story off screen is not laid out (content-visibility) and its innerText is ''
+        cites = mine.locator("code").evaluate_all("els => els.map(e => e.textContent)")
         picker = table.locator(".kl-eventlog-pick select").first
         chosen = "s => s.options[s.selectedIndex].text.replace(/\\u00a0/g, ' ')"  # the dropdown's spaces are nbsp
         assert cites and not picker.evaluate(chosen).startswith(f"{n + 1}. ")

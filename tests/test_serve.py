@@ -555,3 +555,27 @@ def test_the_kernel_socket_does_not_use_voilas_header_reader(monkeypatch):
         Fake(proto).write_message(msg, binary=isinstance(msg, bytes))
     assert len(sent) == 3  # the three comm messages; no execute_input
     assert not any(b"SECRET" in m if isinstance(m, bytes) else "SECRET" in str(m) for m in sent)
+
+
+def test_served_kernels_keep_no_history(tmp_path):
+    """The served kernels' IPython directory turns input history off (kernels of several servers
+    shared one history.sqlite and logged "database is locked" tracebacks): a kernel started with it
+    has history disabled, one started without it has it on."""
+    from jupyter_client.manager import start_new_kernel
+    from widgets.serve import kernel_ipython_dir
+    base = kernel_ipython_dir(tmp_path / "ipy")
+    assert kernel_ipython_dir(tmp_path / "ipy") == base  # a second server finds it as it is
+
+    def history_on(ipython_dir) -> str:
+        km, kc = start_new_kernel(env={**os.environ, "IPYTHONDIR": str(ipython_dir)}, startup_timeout=120)
+        try:
+            got = []
+            kc.execute_interactive("print(get_ipython().history_manager.enabled)", timeout=60,
+                                   output_hook=lambda m: got.append(m["content"].get("text", "")))
+            return "".join(got).strip()
+        finally:
+            kc.stop_channels()
+            km.shutdown_kernel(now=True)
+
+    assert history_on(base) == "False"
+    assert history_on(tmp_path / "plain") == "True"

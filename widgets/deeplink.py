@@ -119,6 +119,11 @@ def scenario_title(path: Path) -> tuple[str, str]:
     return f"“{sc.title_th}”", f"“{sc.title_en}”"
 
 
+def title_of(game: str, stem: str) -> tuple[str, str]:
+    """:func:`scenario_title` of ``game``'s scenario file ``stem`` (what a link's ``scenario=`` names)."""
+    return scenario_title(SCENARIOS / game / f"{stem}.yaml")
+
+
 def step_error(link: DeepLink, length: int | None, field: str = "step") -> BadInput:
     """The link error for a ``step`` (or ``frame``) past the scenario's last one (``length`` steps
     or frames, if known); the scenario named by its title."""

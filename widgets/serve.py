@@ -1259,7 +1259,29 @@ def main(argv: list[str] | None = None) -> None:
     os.chdir(ROOT)  # voila.json at the top is read from the working directory
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(JUPYTER_DATA), os.environ.get("JUPYTER_PATH", "")) if p)
+    os.environ["IPYTHONDIR"] = str(kernel_ipython_dir())  # the kernels inherit it
     _voila_class().launch_instance(vargv)
+
+
+KERNEL_CONFIG = """# written by widgets/serve.py: the dashboard's kernels keep no input history
+c.HistoryManager.enabled = False
+"""
+
+
+def kernel_ipython_dir(root: Path | None = None) -> Path:
+    """An IPython directory for the served kernels (under the user's cache, ``root`` in tests) whose
+    kernel config turns input history off.  The kernels run no typed input, and with history on every
+    kernel of every server on the machine opened one SQLite file (``~/.ipython/.../history.sqlite``):
+    kernels starting together met "database is locked", a traceback in the server's log, and IPython
+    moved the file aside as corrupt."""
+    base = root or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kotika" / "ipython"
+    config = base / "profile_default" / "ipython_kernel_config.py"
+    if not config.is_file() or config.read_text(encoding="utf-8") != KERNEL_CONFIG:
+        config.parent.mkdir(parents=True, exist_ok=True)
+        tmp = config.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(KERNEL_CONFIG, encoding="utf-8")
+        tmp.replace(config)  # atomic: two servers starting at once never read half a file
+    return base
 
 
 if __name__ == "__main__":
