@@ -107,10 +107,11 @@ def _cut(text: str, n: int) -> str:
 def reading_short(game: str, config: dict) -> str:
     """A config's readings for the "results of" line, in the register's words, cut short (the
     whole question and reading are said under the dropdowns: :func:`reading_choice_html`):
-    ``"<th> / <en> [entry]"`` per entry read otherwise than its default, joined by ``"; "``;
-    ``"ค่าเริ่มต้น / default"`` for none.  Was ``who_blocks=anyone``: config ids a reader cannot read."""
+    ``"<th> / <en>"`` per entry read otherwise than its default, joined by ``"; "``;
+    ``"ค่าเริ่มต้น / default"`` for none.  Was ``who_blocks=anyone``, then the words with ``[who_blocks]``:
+    config ids a reader cannot read."""
     from rules.analysis.compare import reading_words
-    said = [f'{_cut(r["b"]["th"], 48)} / {_cut(r["b"]["en"], 60)} [{r["entry"]}]'
+    said = [f'{_cut(r["b"]["th"], 48)} / {_cut(r["b"]["en"], 60)}'
             for r in reading_words(game, {}, dict(config or ()))]
     return "; ".join(said) or "ค่าเริ่มต้น / default"
 
