@@ -339,7 +339,8 @@ def analysis_board(state, obs: Mapping, fills: Mapping, titles: Mapping) -> NWMa
     """A fresh map of ``state`` (the spectator's ``obs``: placed tiles only) with the analysed cells
     shaded (``fills``) and their scores as hover texts (``titles``)."""
     from ..bots_here import MUTED
-    m = NWMap(state.board, size=15.0, width=560, layout=w.Layout(width="100%"))
+    # the class at construction: the widget's opening message carries it (see the Shadow Master board)
+    m = NWMap(state.board, size=15.0, width=560, layout=w.Layout(width="100%"), _dom_classes=("kl-bots-board",))
     m.show(obs)
     # placed tiles keep their seat's colour; the rest of the map is muted so the shaded cells stand out
     drawn = {parse_cell_id(cid): colour for cid, colour in m.fills.items()}
@@ -347,5 +348,4 @@ def analysis_board(state, obs: Mapping, fills: Mapping, titles: Mapping) -> NWMa
     muted = {h: (colour if h in placed else MUTED) for h, colour in drawn.items()}
     m.update(fills={**muted, **dict(fills)})
     m.set_titles(titles)
-    m.add_class("kl-bots-board")
     return m

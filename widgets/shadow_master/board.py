@@ -361,10 +361,11 @@ def analysis_board(state, obs: Mapping, fills: Mapping[str, str], titles: Mappin
     """A fresh board of ``state`` with the analysed cells shaded (``fills``) and their scores as
     hover texts (``titles``), drawn from the spectator's ``obs`` (the map is public)."""
     from ..bots_here import MUTED
-    board = SMBoard(state.board, size=17.0, width=520, layout=w.Layout(width="100%"))
+    # the class is given at construction, so the widget's opening message carries it (added after, it
+    # was missing on the page now and then: the bots-here browser test waited for it in vain)
+    board = SMBoard(state.board, size=17.0, width=520, layout=w.Layout(width="100%"), _dom_classes=("kl-bots-board",))
     muted = {c: MUTED for c in state.board.hex_of if c not in state.position}
     board.show(state.position, castles=[c["cell"] for c in obs.get("castles", [])], fills={**muted, **dict(fills)},
                alliances=alliances_of(obs))
     board.set_titles({board.hex_of[c]: t for c, t in titles.items() if c in board.hex_of})
-    board.add_class("kl-bots-board")
     return board
