@@ -110,7 +110,11 @@ def test_coup_scenario_position_cites_no_deal():
 def test_coup_other_deck_reading_does_not_cite_the_18_cards():
     state = COUP.new_game({"players": 2, "deck": "ambassador_only"}, 1)
     deck = next(e for e in COUP.setup_events(state) if e.kind == "setup_deck")
-    assert deck.cites == () and deck.data["cards"] == 15 and "deck_composition" in deck.text_en
+    assert deck.cites == () and deck.data["cards"] == 15 and deck.data["deck"] == "ambassador_only"
+    # the text names the register entry and reading in the register's words (the id stays in data)
+    from rules.core.ambiguity import ambiguity_ref
+    th, en = ambiguity_ref("coup", "deck_composition", "ambassador_only")
+    assert th in deck.text_th and en in deck.text_en and "deck_composition" not in deck.text_en
 
 
 # ----------------------------------------------------------------------------- Shadow Master engine

@@ -7,7 +7,7 @@ from rules.shadow_master import board as B
 from rules.shadow_master.attack import plan, what_if
 from rules.shadow_master.config import Config, reading_value
 from rules.shadow_master.powers import limit_sources, power_limit, territory_limit
-from rules.core.ambiguity import load_ambiguities
+from rules.core.ambiguity import ambiguity_ref, load_ambiguities
 from rules.shadow_master.tables import tables
 
 
@@ -488,7 +488,9 @@ def test_theron_castle_reading_decides_a_castle_he_empties():
     before = GAME.state_to_json(s)
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, move)
-    assert e.value.clause == "castle.risk" and "theron_castle" in e.value.message_en
+    # the refusal names the register reading in the register's words (rules.core.ambiguity.ambiguity_ref)
+    th, en = ambiguity_ref("shadow_master", "theron_castle", "castle_cells_locked")
+    assert e.value.clause == "castle.risk" and en in e.value.message_en and th in e.value.message_th
     assert GAME.state_to_json(s) == before
 
 

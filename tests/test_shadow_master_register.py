@@ -2,7 +2,7 @@
 default is the old behaviour, and the table readings are checked when the config loads."""
 import pytest
 
-from rules.core.ambiguity import Ambiguity, load_ambiguities
+from rules.core.ambiguity import Ambiguity, ambiguity_ref, load_ambiguities
 from rules.core.protocol import BadInput
 from rules.shadow_master import GAME
 from rules.shadow_master.config import check_table_readings
@@ -576,11 +576,14 @@ def test_round_limit_readings_when_everyone_skips():
     fired = [e for e in events if e.kind == "end_triggered"]
     assert len(fired) == 1 and fired[0].data["last_round"] == 40
     assert set(fired[0].cites) == {"end.trigger_final_round", "order.round_definition"}
-    assert "round_limit" in fired[0].text_en
+    # the register entry in its words (rules.core.ambiguity.ambiguity_ref); its id stays in the data
+    assert ambiguity_ref("shadow_master", "round_limit")[1] in fired[0].text_en
+    assert fired[0].data["conditions"] == ["round_limit"]
     assert s.round == 40 and s.end_conditions == ("round_limit",) and "round_cap" not in [e.kind for e in events]
     reason = GAME.score_breakdown(s)["end_reason"]
     assert reason["id"] == "final_round" and reason["cites"] == ["end.trigger_final_round", "order.round_definition"]
-    assert "round_limit" in reason["en"] and "round_limit" in reason["th"]
+    th, en = ambiguity_ref("shadow_master", "round_limit")
+    assert en in reason["en"] and th in reason["th"]
 
 
 def test_round_limit_keeps_an_end_already_triggered():

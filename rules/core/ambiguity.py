@@ -169,16 +169,58 @@ def config_model(game: str, base: type[BaseModel], name: str = "Config") -> type
     return model
 
 
+REF_WORDS = 64
+"""At most this many characters of an entry's question (and of a reading's description) in an
+:func:`ambiguity_ref`: a reader finds the entry in the register panel by the question's start."""
+
+
+def short_words(text: str, n: int = REF_WORDS) -> str:
+    """``text`` cut to at most ``n`` characters at a space (Thai separates phrases by spaces),
+    before a bracket or a quotation it would leave open, ending in "…" when cut; a text of ``n``
+    characters or fewer unchanged."""
+    text = " ".join(text.split())
+    if len(text) <= n:
+        return text
+    cut = text[:n - 1]
+    space = cut.rfind(" ")
+    cut = cut[:space] if space > n // 2 else cut
+    if cut.count("(") > cut.count(")") and cut.rfind("(") > n // 3:
+        cut = cut[:cut.rfind("(")]
+    if cut.count('"') % 2 and cut.rfind('"') > n // 3:
+        cut = cut[:cut.rfind('"')]
+    return cut.rstrip(" ,;:-(") + "…"
+
+
+@lru_cache(maxsize=None, typed=True)   # typed: the reading True is not the reading 1
+def ambiguity_ref(game: str, entry_id: str, reading: Any = None) -> tuple[str, str]:
+    """How an event, a refusal or an answer names a register entry of ``game``, in the register's
+    words (the entry's id stays in the event's data or cites, where programs read it):
+    ``("ข้อกำกวม: <question_th>", "ambiguity: <question_en>")``, each question cut to its first
+    :data:`REF_WORDS` characters (:func:`short_words`), as the register panel heads the entry.  With
+    ``reading`` (a reading id or its config value) the reading's description follows
+    (``"... → <description>"``, cut the same way).  ``KeyError`` for an unknown entry or reading."""
+    entry = next((e for e in load_ambiguities(game) if e.id == entry_id), None)
+    if entry is None:
+        raise KeyError(f"{game}: no register entry {entry_id!r}")
+    th, en = f"ข้อกำกวม: {short_words(entry.question_th)}", f"ambiguity: {short_words(entry.question_en)}"
+    if reading is None:
+        return th, en
+    r = next((r for r in entry.readings if r.id == reading), None) or next(
+        (r for r in entry.readings if r.config_value == reading and type(r.config_value) is type(reading)), None)
+    if r is None:
+        raise KeyError(f"{game}: no reading {reading!r} of register entry {entry_id!r}")
+    return f"{th} → {short_words(r.description_th)}", f"{en} → {short_words(r.description_en)}"
+
+
 def reading_note(game: str, variant: str, value: Any) -> tuple[str, str]:
-    """How an event or a refusal names the register reading it follows, in the register's words:
-    ``("ข้อกำกวม: <description_th>", "ambiguity: <description_en>")`` of the reading of ``game``'s
-    entry with config field ``variant`` and value ``value`` (never ``variant=value``: ids a reader
-    cannot read).  ``KeyError`` when the register has no such reading."""
+    """:func:`ambiguity_ref` of the reading of ``game``'s entry with config field ``variant`` and
+    value ``value`` (never ``variant=value``: ids a reader cannot read).  ``KeyError`` when the
+    register has no such reading."""
     for entry in load_ambiguities(game):
         if entry.variant == variant:
             for r in entry.readings:
                 if r.config_value == value:
-                    return f"ข้อกำกวม: {r.description_th}", f"ambiguity: {r.description_en}"
+                    return ambiguity_ref(game, entry.id, r.id)
     raise KeyError(f"{game}: no reading {variant}={value!r} in the register")
 
 

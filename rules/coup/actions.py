@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..core.ambiguity import ambiguity_ref
 from ..core.protocol import IllegalAction
 from .challenge import action_phrase, challenge_tx, claim_phrase, early_blockers, pass_tx
 from .flow import chance
@@ -495,8 +496,9 @@ def refuse(state: CoupState, action: dict) -> IllegalAction:
                                  "cannot prove: the claimed character is not in the hand")
         if kind == "lose" and must_prove(state) and can_prove(state):
             name = NAMES[state[I_BLOCK_CLAIM] if state[I_BLOCKER] >= 0 else state[I_ACT][2]]
-            return IllegalAction("challenge.prove", f"มี{TH[CARD[name]]}อยู่ในมือ จึงต้องเปิดพิสูจน์ (ข้อกำกวม decline_proof)",
-                                 f"you hold the {name}: you must show it (ambiguity decline_proof, reading must_prove)")
+            ref_th, ref_en = ambiguity_ref("coup", "decline_proof", "must_prove")
+            return IllegalAction("challenge.prove", f"มี{TH[CARD[name]]}อยู่ในมือ จึงต้องเปิดพิสูจน์ ({ref_th})",
+                                 f"you hold the {name}: you must show it ({ref_en})")
         return _refuse_lose(state, p, card, "challenge.fail")
     if ph == LOSE:
         cites = state.todo[0][2] if state.todo and state.todo[0][0] == "lose" else ("challenge.lose_both",)
@@ -547,11 +549,13 @@ def _refuse_turn(state, action, kind, p):
         ch = action.get("character")
         clause = "inquisitor.exchange" if ch == "inquisitor" else "characters.ambassador_exchange"
         if ch not in ("ambassador", "inquisitor") or CARD[ch] not in R.deck_chars:
-            return IllegalAction("components.character_cards", f"ไม่มีตัวละคร {ch!r} ในสำรับนี้",
-                                 f"no character {ch!r} in this deck (ambiguity deck_composition)")
+            ref_th, ref_en = ambiguity_ref("coup", "deck_composition")
+            return IllegalAction("components.character_cards", f"ไม่มีตัวละคร {ch!r} ในสำรับนี้ ({ref_th})",
+                                 f"no character {ch!r} in this deck ({ref_en})")
     if kind == "examine" and not R.has_inq:
-        return IllegalAction("components.character_cards", "ไม่มีนักสืบศาสนาในสำรับนี้",
-                             "no Inquisitor in this deck (ambiguity deck_composition)")
+        ref_th, ref_en = ambiguity_ref("coup", "deck_composition")
+        return IllegalAction("components.character_cards", f"ไม่มีนักสืบศาสนาในสำรับนี้ ({ref_th})",
+                             f"no Inquisitor in this deck ({ref_en})")
     if kind == "coup" and state.coins[p] < R.coup_cost:
         return IllegalAction("actions.coup", f"ต้องมีเงิน {R.coup_cost} เหรียญจึงรัฐประหารได้",
                              f"a coup costs {R.coup_cost} coins; you have {state.coins[p]}")
@@ -567,8 +571,9 @@ def _refuse_turn(state, action, kind, p):
                                  f"ที่นั่ง {t + 1} นับถือศาสนาเดียวกัน จึงรีดไถ ลอบสังหาร หรือรัฐประหารกันไม่ได้",
                                  f"seat {t + 1} shares your faction: no steal, assassination or coup between them")
         if kind == "steal":
-            return IllegalAction(clause, f"ขโมยได้เฉพาะจากผู้ที่มีเงิน {R.steal_min} เหรียญขึ้นไป",
-                                 f"you may only steal from a player with {R.steal_min}+ coins (ambiguity steal_short)")
+            ref_th, ref_en = ambiguity_ref("coup", "steal_short")
+            return IllegalAction(clause, f"ขโมยได้เฉพาะจากผู้ที่มีเงิน {R.steal_min} เหรียญขึ้นไป ({ref_th})",
+                                 f"you may only steal from a player with {R.steal_min}+ coins ({ref_en})")
         if kind == "convert":
             cost = R.convert_self if t == p else R.convert_other
             return IllegalAction(clause, f"การเปลี่ยนศาสนาต้องจ่าย {cost} เหรียญ",

@@ -4,6 +4,7 @@ setup.first_turn, reformation.*), so a reader sees step 0 of the log explained l
 step.  ``GAME.new_game`` and ``GAME.setup_events(state)`` call them."""
 from __future__ import annotations
 
+from ..core.ambiguity import ambiguity_ref
 from ..core.chance import make_rng, shuffle
 from ..core.events import emit
 from . import reformation as RF
@@ -96,13 +97,14 @@ def setup_events(state: CoupState) -> tuple:
     size = len(R.full_deck)
     if size == comp.character_cards.value:
         deck_cites = ("components.character_cards",)
-        why_th, why_en = (f"จำนวน {copies} ใบต่อตัวละครเป็นข้อสันนิษฐาน ดูข้อกำกวม deck_composition",
-                          f"{copies} of each is assumed, see ambiguity deck_composition")
+        ref_th, ref_en = ambiguity_ref("coup", "deck_composition")
+        why_th, why_en = (f"จำนวน {copies} ใบต่อตัวละครเป็นข้อสันนิษฐาน ดู{ref_th}",
+                          f"{copies} of each is assumed, see {ref_en}")
     else:
         deck_cites = ()
-        why_th, why_en = (f"ตามข้อกำกวม deck_composition แบบ {R.cfg.deck} แทนการ์ด {comp.character_cards.value} ใบในคู่มือ",
-                          f"reading {R.cfg.deck} of ambiguity deck_composition, not the rulebook's "
-                          f"{comp.character_cards.value} cards")
+        ref_th, ref_en = ambiguity_ref("coup", "deck_composition", R.cfg.deck)
+        why_th, why_en = (f"ไม่ใช่การ์ด {comp.character_cards.value} ใบในคู่มือ ตาม{ref_th}",
+                          f"not the rulebook's {comp.character_cards.value} cards, by {ref_en}")
     add("setup_deck", None, {"cards": size, "characters": counts, "deck": R.cfg.deck}, deck_cites,
         f"สำรับการ์ดตัวละคร {size} ใบ: {len(R.deck_chars)} ตัวละคร ตัวละครละ {copies} ใบ ({why_th})",
         f"a deck of {size} character cards: {len(R.deck_chars)} characters, {copies} of each ({why_en})")
@@ -144,15 +146,15 @@ def setup_events(state: CoupState) -> tuple:
     held_th = f"{held} ที่ผู้เล่นถือ" + ("และอยู่บนที่พักพิง" if state.alms else "")
     held_en = f"{held} held by the players" + (" and the almshouse" if state.alms else "")
     if R.unlimited:
-        bank_th = (f"ธนาคารจ่ายได้ไม่จำกัด (ข้อกำกวม treasury_start แบบ unlimited); นับเริ่มที่ {state.bank} "
+        ref_th, ref_en = ambiguity_ref("coup", "treasury_start", "unlimited")
+        bank_th = (f"ธนาคารจ่ายได้ไม่จำกัด ({ref_th}); นับเริ่มที่ {state.bank} "
                    f"เหรียญ = {R.total_coins} - {held_th}")
-        bank_en = (f"the bank pays without limit (ambiguity treasury_start, reading unlimited); its count "
+        bank_en = (f"the bank pays without limit ({ref_en}); its count "
                    f"starts at {state.bank} = {R.total_coins} - {held_en}")
     else:
-        bank_th = (f"ธนาคารถือเงินที่เหลือ {state.bank} เหรียญ = {R.total_coins} - {held_th} "
-                   f"(ข้อกำกวม treasury_start)")
-        bank_en = (f"the bank holds the rest: {state.bank} coins = {R.total_coins} - {held_en} "
-                   f"(ambiguity treasury_start)")
+        ref_th, ref_en = ambiguity_ref("coup", "treasury_start")
+        bank_th = f"ธนาคารถือเงินที่เหลือ {state.bank} เหรียญ = {R.total_coins} - {held_th} ({ref_th})"
+        bank_en = f"the bank holds the rest: {state.bank} coins = {R.total_coins} - {held_en} ({ref_en})"
     add("setup_bank", None, {"bank": state.bank, "treasury": R.cfg.treasury},
         ("components.silver", "components.gold", "details.gold"), bank_th, bank_en)
     if R.reformation:
@@ -175,14 +177,15 @@ def setup_events(state: CoupState) -> tuple:
     t = state.turn
     if not dealt or (R.cfg.first_player == "seat0" and t != 0):
         how_th, how_en = "ตามที่สถานการณ์กำหนด", "as the scenario sets"
-    elif R.random_first:
-        how_th, how_en = "สุ่มตามข้อกำกวม first_player", "drawn at random, ambiguity first_player"
     else:
-        how_th, how_en = "ที่นั่งแรกตามข้อกำกวม first_player", "the first seat by ambiguity first_player"
+        ref_th, ref_en = ambiguity_ref("coup", "first_player")
+        how_th, how_en = ((f"สุ่มตาม{ref_th}", f"drawn at random, by {ref_en}") if R.random_first
+                          else (f"ที่นั่งแรกตาม{ref_th}", f"the first seat, by {ref_en}"))
     if state.phase == FACTION:
         if R.each_chooses:
-            rest_th = "ผู้เล่นที่เหลือเลือกศาสนาของตนเองทีละคนตามเข็มนาฬิกา (ข้อกำกวม faction_choice)"
-            rest_en = "the others each pick their own, one at a time clockwise (ambiguity faction_choice)"
+            ref_th, ref_en = ambiguity_ref("coup", "faction_choice")
+            rest_th = f"ผู้เล่นที่เหลือเลือกศาสนาของตนเองทีละคนตามเข็มนาฬิกา ({ref_th})"
+            rest_en = f"the others each pick their own, one at a time clockwise ({ref_en})"
         else:
             rest_th, rest_en = "ผู้เล่นที่เหลือได้ศาสนาสลับกันไป", "the others alternate"
         add("setup_first_player", None, {"seat": t, "factions_first": True},

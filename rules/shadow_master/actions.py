@@ -18,6 +18,7 @@ Every action is ``{"player": seat, "type": <name>, ...}`` (JSON-compatible).  Ty
 """
 from __future__ import annotations
 
+from rules.core.ambiguity import ambiguity_ref
 from rules.core.protocol import CHANCE, TERMINAL
 
 from . import board as B
@@ -420,9 +421,9 @@ def _turn_refusal(s, seat: int, typ: str, action: dict) -> tuple[str, str, str] 
     t, step = s.turn, s.turn.step
     if typ == "stop_taking" and (step != "phase2" or s.config.phase2_take == "compulsory"):
         return _why("phase2.take", "ต้องหยิบการ์ด Territory ในเฟส 2 ตามจำนวนที่เสียไปในเฟส 1"
-                    + (" (ข้อกำกวม phase2_take)" if step == "phase2" else ""),
+                    + (f" ({ambiguity_ref('shadow_master', 'phase2_take')[0]})" if step == "phase2" else ""),
                     "phase 2 takes as many Territory cards as were spent in phase 1"
-                    + (" (ambiguity phase2_take)" if step == "phase2" else ""))
+                    + (f" ({ambiguity_ref('shadow_master', 'phase2_take')[1]})" if step == "phase2" else ""))
     if typ in CHOICE_TYPES and step != "choose":
         return _why("phase1.choose_one", f"เลือกทำในเฟส 1 ได้หนึ่งอย่างเท่านั้น และเลือกไปแล้ว ({t.choice or 'A'})",
                     f"phase 1 allows one choice only, and {t.choice or 'A'} was chosen")
@@ -463,9 +464,9 @@ def _money_refusal(s, seat: int, action: dict) -> tuple[str, str, str]:
     p = s.players[seat]
     if s.stage != "turn" or (s.turn is not None and not move_allowed_at(s, s.turn.step)):
         return _why("money.move_phases", "ย้ายเงินได้เฉพาะช่วงเฟส 1-3 ของเทิร์นตัวเอง เลยไปแล้วหมดสิทธิ"
-                    + ("" if s.stage != "turn" else " (ข้อกำกวม money_move_timing)"),
+                    + ("" if s.stage != "turn" else f" ({ambiguity_ref('shadow_master', 'money_move_timing')[0]})"),
                     "money may only be moved during your phases 1-3; afterwards the right is gone"
-                    + ("" if s.stage != "turn" else " (ambiguity money_move_timing)"))
+                    + ("" if s.stage != "turn" else f" ({ambiguity_ref('shadow_master', 'money_move_timing')[1]})"))
     if p.moved_money:
         return _why("money.move_once", "ย้ายเงินได้รอบละ 1 ครั้ง และรอบนี้ย้ายไปแล้ว",
                     "money moves once per round, and it was moved this round")
@@ -520,8 +521,9 @@ def explain(s, action: dict) -> tuple[str, str, str]:
     if (s.stage == "turn" and t.step == "resolve" and typ == "theron" and isinstance(action.get("source"), str)
             and theron_castle_locked(s, action["source"])):
         cell = action["source"]
-        return ("castle.risk", f"Lord Theron ย้ายโทเคนออกจากช่องปราสาท {cell} ไม่ได้ (ข้อกำกวม theron_castle)",
-                f"Lord Theron may not move tokens out of the castle cell {cell} (ambiguity theron_castle)")
+        ref_th, ref_en = ambiguity_ref("shadow_master", "theron_castle", "castle_cells_locked")
+        return ("castle.risk", f"Lord Theron ย้ายโทเคนออกจากช่องปราสาท {cell} ไม่ได้ ({ref_th})",
+                f"Lord Theron may not move tokens out of the castle cell {cell} ({ref_en})")
     if s.stage == "turn" and t.step == "choose" and typ == "black":
         why = place_problem(s, seat, str(action.get("cell")), s.board.black)
         if why:

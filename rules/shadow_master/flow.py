@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rules.core.ambiguity import ambiguity_ref
 from rules.core.events import emit
 from rules.core.protocol import CHANCE, TERMINAL
 
@@ -176,8 +177,10 @@ def end_of_round(w) -> None:
             and w.round >= w.last_round):
         if w.events is not None:   # None: a random-play kernel keeps no event
             emit(w.events, "round_over", None, ("order.round_definition", "end.trigger_final_round"),
-                 f"จบรอบสุดท้าย {w.round}: นับคะแนนโดยไม่รับรายได้ (ข้อกำกวม rounding_notes)",
-                 f"last round {w.round} over: final count without income (ambiguity rounding_notes)",
+                 f"จบรอบสุดท้าย {w.round}: นับคะแนนโดยไม่รับรายได้ "
+                 f"({ambiguity_ref('shadow_master', 'rounding_notes')[0]})",
+                 f"last round {w.round} over: final count without income "
+                 f"({ambiguity_ref('shadow_master', 'rounding_notes')[1]})",
                  round=w.round)
         game_over(w)
         return
@@ -263,8 +266,10 @@ def round_end(w) -> None:
     if w.round >= w.config.round_cap():
         if w.events is not None:   # None: a random-play kernel keeps no event
             emit(w.events, "round_cap", None, ("order.round_definition",),
-                 f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({w.config.round_cap()}) ไม่ใช่กติกา",
-                 f"engine safety stop after {w.config.round_cap()} rounds (not a rule; ambiguity round_limit)")
+                 f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({w.config.round_cap()}) ไม่ใช่กติกา "
+                 f"({ambiguity_ref('shadow_master', 'round_limit')[0]})",
+                 f"engine safety stop after {w.config.round_cap()} rounds (not a rule; "
+                 f"{ambiguity_ref('shadow_master', 'round_limit')[1]})")
         game_over(w)
         return
     nxt = seats_from(w, (w.first_player + 1) % len(w.players))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rules.core.ambiguity import ambiguity_ref
 from rules.core.events import emit
 
 from .constants import CASH_LIMIT, MOVE_FEE, MOVE_FEE_PER, SILVER_PER_GOLD
@@ -80,8 +81,10 @@ def charge(w, seat: int, amount: int, cites: tuple[str, ...], reason_th: str, re
         if w.config.forced_sale_scope == "damage_only" and DAMAGE_CLAUSE not in cites:   # ambiguity forced_sale_scope
             if w.events is not None:   # None: a random-play kernel keeps no event
                 emit(w.events, "debt_waived", seat, ("bankruptcy.forced_sale",) + cites,
-                     f"ขาดอีก {amount - paid} Silver: ไม่ใช่ค่าเสียหาย จึงไม่บังคับขาย (ข้อกำกวม forced_sale_scope)",
-                     f"{amount - paid} Silver short: not damage, so no forced sale (ambiguity forced_sale_scope)",
+                     f"ขาดอีก {amount - paid} Silver: ไม่ใช่ค่าเสียหาย จึงไม่บังคับขาย "
+                     f"({ambiguity_ref('shadow_master', 'forced_sale_scope', 'damage_only')[0]})",
+                     f"{amount - paid} Silver short: not damage, so no forced sale "
+                     f"({ambiguity_ref('shadow_master', 'forced_sale_scope', 'damage_only')[1]})",
                      debt=amount - paid)
             return
         owe(w, seat, amount - paid, to)
@@ -110,8 +113,10 @@ def eliminate(w, seat: int) -> None:
         w.queue = [q for q in w.queue if q.seat != seat]
         if w.events is not None:   # None: a random-play kernel keeps no event
             emit(w.events, "eliminated", seat, ("bankruptcy.out",),
-                 "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม (ทรัพย์สินคงอยู่แต่ไม่มีผล ข้อกำกวม out_assets)",
-                 "no money and no Kingdom Power left to sell: out of the game (assets stay, inert; ambiguity out_assets)")
+                 "ไม่มีเงินและไม่มีการ์ด Kingdom Power ให้ขาย: แพ้เกม "
+                 f"({ambiguity_ref('shadow_master', 'out_assets', 'frozen')[0]})",
+                 "no money and no Kingdom Power left to sell: out of the game "
+                 f"({ambiguity_ref('shadow_master', 'out_assets', 'frozen')[1]})")
         return
     for colour, kind in p.powers:
         w.power_decks[w.cidx(colour)][_kind_index(kind)] += 1

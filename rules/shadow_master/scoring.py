@@ -10,6 +10,7 @@ Shadow Master cards at their price (``scoring.*``); the highest total wins.
 """
 from __future__ import annotations
 
+from rules.core.ambiguity import ambiguity_ref
 from rules.core.events import emit
 from rules.core.protocol import end_reason as protocol_end_reason
 from .powers import card_value, kingdom_ranks
@@ -21,6 +22,8 @@ END_RANK = 30        # end.rank30
 END_EXHAUSTED = 2    # end.two_exhausted
 ROUND_LIMIT = "round_limit"
 """The end condition of ambiguity ``round_limit`` (no clause: its events cite the round's definition)."""
+ROUND_REF = ambiguity_ref("shadow_master", ROUND_LIMIT)
+"""How texts name that entry, Thai and English (the register's words, not its id)."""
 LAST_ROUND = {"none": None, "last_round_40": 40}
 """The last round under each reading of ambiguity ``round_limit`` (``None``: the text's ends only;
 the engine's safety stop ``config.round_cap()``, no rule, still closes a game that never ends)."""
@@ -73,8 +76,8 @@ def check_round_limit(w) -> None:
     w.last_round = w.round + 1
     if w.events is not None:   # None: a random-play kernel keeps no event
         emit(w.events, "end_triggered", None, end_cites(w.end_conditions),
-             f"ครบจำนวนรอบที่กำหนด (ข้อกำกวม round_limit): รอบถัดไปคือรอบสุดท้าย (รอบ {w.last_round})",
-             f"the round limit is reached (ambiguity round_limit): the next round is the last (round {w.last_round})",
+             f"ครบจำนวนรอบที่กำหนด ({ROUND_REF[0]}): รอบถัดไปคือรอบสุดท้าย (รอบ {w.last_round})",
+             f"the round limit is reached ({ROUND_REF[1]}): the next round is the last (round {w.last_round})",
              conditions=list(w.end_conditions), last_round=w.last_round)
 
 
@@ -131,10 +134,10 @@ def game_over(w) -> None:
 
 
 END_TH = {"end.three_empty": "เหลือช่องว่าง 3 ช่อง", "end.rank30": "อาณาจักรถึง Rank 30",
-          "end.two_exhausted": "สองสีวางโทเคนหมด", ROUND_LIMIT: "ครบจำนวนรอบที่กำหนด (ข้อกำกวม round_limit)"}
+          "end.two_exhausted": "สองสีวางโทเคนหมด", ROUND_LIMIT: f"ครบจำนวนรอบที่กำหนด ({ROUND_REF[0]})"}
 END_EN = {"end.three_empty": "3 empty cells left", "end.rank30": "a kingdom reached Rank 30",
           "end.two_exhausted": "two colours placed all their tokens",
-          ROUND_LIMIT: "the round limit was reached (ambiguity round_limit)"}
+          ROUND_LIMIT: f"the round limit was reached ({ROUND_REF[1]})"}
 
 
 def end_reason(s) -> dict | None:
@@ -155,6 +158,7 @@ def end_reason(s) -> dict | None:
         return protocol_end_reason("final_round", "เล่นรอบสุดท้ายจบ" + (f" (เริ่มช่วงจบเพราะ{th})" if th else ""),
                                    "the last round was played" + (f" (the end was triggered: {en})" if en else ""),
                                    end_cites(conds))
-    return protocol_end_reason("round_cap", f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({s.config.round_cap()}) ไม่ใช่กติกา",
-                               f"engine safety stop after {s.config.round_cap()} rounds (not a rule; ambiguity round_limit)",
+    return protocol_end_reason("round_cap", f"ถึงจำนวนรอบสูงสุดที่เอนจินกำหนด ({s.config.round_cap()}) ไม่ใช่กติกา "
+                                            f"({ROUND_REF[0]})",
+                               f"engine safety stop after {s.config.round_cap()} rounds (not a rule; {ROUND_REF[1]})",
                                ("order.round_definition",))

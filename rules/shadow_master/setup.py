@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from rules.core.ambiguity import ambiguity_ref
 from rules.core.base import player_words
 from rules.core.events import emit
 from rules.core.protocol import Event
@@ -74,8 +75,9 @@ def setup_events(s: State) -> tuple[Event, ...]:
     n = len(s.players)
     out: list[Event] = []
     colours_th = " ".join(board.colour_th[c] for c in board.colours)
-    assumed_th = f"ขนาดกระดานและจำนวนโทเคนเป็นข้อสันนิษฐาน ข้อกำกวม board_by_count แบบ {cfg.board}"
-    assumed_en = f"board size and token counts are assumed, ambiguity board_by_count reading {cfg.board}"
+    board_th, board_en = ambiguity_ref("shadow_master", "board_by_count", cfg.board)
+    assumed_th = f"ขนาดกระดานและจำนวนโทเคนเป็นข้อสันนิษฐาน {board_th}"
+    assumed_en = f"board size and token counts are assumed, {board_en}"
     if board.players == n:
         head_th, head_en = f"ตั้งกระดานตามจำนวนผู้เล่น {n} คน", f"the board for {n} players"
     else:
@@ -96,8 +98,10 @@ def setup_events(s: State) -> tuple[Event, ...]:
     xs = list(board.x_cells)
     emit(out, 
         "setup_alliance_cells", None, ("board.alliance_cells",),
-        f"ช่อง X สำหรับผูกพันธมิตร: {', '.join(xs)} (อยู่นอกแผนที่ จำนวนช่องเป็นข้อสันนิษฐานใน board.yaml)",
-        f"alliance cells: {', '.join(xs)} (off the map; their number is assumed in board.yaml)", x_cells=xs)
+        f"ช่อง X สำหรับผูกพันธมิตร: {', '.join(xs)} (อยู่นอกแผนที่ จำนวนช่องเป็นข้อสันนิษฐาน"
+        f" {ambiguity_ref('shadow_master', 'board_by_count')[0]})",
+        f"alliance cells: {', '.join(xs)} (off the map; their number is assumed,"
+        f" {ambiguity_ref('shadow_master', 'board_by_count')[1]})", x_cells=xs)
 
     # money
     if all(p.cash == START_SILVER and not any(p.deposits) for p in s.players):
@@ -126,10 +130,10 @@ def setup_events(s: State) -> tuple[Event, ...]:
             "setup_deal", None, ("setup.deal_territory",),
             f"สับกอง Territory {cards} ใบ (ช่องละ 1 ใบ และการ์ด X {cfg.x_cards()} ใบ) แล้วแจกคนละ {limit} ใบ "
             f"ตาม Territory Limit เหลือในกอง {len(s.deck)} ใบ (Territory Limit และจำนวนการ์ด X เป็นข้อสันนิษฐาน "
-            f"ข้อกำกวม territory_limit)",
+            f"{ambiguity_ref('shadow_master', 'territory_limit')[0]})",
             f"the Territory deck of {cards} cards (one per cell and {cfg.x_cards()} X cards) is shuffled and each "
             f"player is dealt {limit}, the Territory Limit; {len(s.deck)} stay in the deck (the limit and the X "
-            f"count are assumed, ambiguity territory_limit)",
+            f"count are assumed, {ambiguity_ref('shadow_master', 'territory_limit')[1]})",
             cards=cards, x_cards=cfg.x_cards(), per_player=limit, deck_left=len(s.deck))
     else:
         emit(out, 

@@ -4,6 +4,7 @@ Pure helpers over a state or working state; the handlers that take cards live in
 """
 from __future__ import annotations
 
+from rules.core.ambiguity import ambiguity_ref
 from rules.core.events import emit
 
 from .constants import PASS_COST
@@ -67,5 +68,6 @@ def refill(w) -> None:
         w.deck, w.discard = list(w.discard), []
         if w.events is not None:   # None: a random-play kernel keeps no event
             emit(w.events, "reshuffle", None, ("setup.deal_territory",),
-                 "กองจั่วหมด: นำกองทิ้งมาสับเป็นกองจั่วใหม่ (ข้อกำกวม territory_reshuffle)",
-                 "the deck ran out: the discard pile is shuffled into a new deck (ambiguity territory_reshuffle)")
+                 f"กองจั่วหมด: นำกองทิ้งมาสับเป็นกองจั่วใหม่ ({ambiguity_ref('shadow_master', 'territory_reshuffle')[0]})",
+                 "the deck ran out: the discard pile is shuffled into a new deck "
+                 f"({ambiguity_ref('shadow_master', 'territory_reshuffle')[1]})")

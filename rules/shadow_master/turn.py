@@ -6,6 +6,7 @@ phase3.*, power_card.*, shadow.*, money.move_*, alliance.*, territory_combo.*).
 """
 from __future__ import annotations
 
+from rules.core.ambiguity import ambiguity_ref
 from rules.core.events import emit
 
 from . import alliance, attack, castles
@@ -269,8 +270,9 @@ def act_turn(w, seat: int, a: dict) -> None:
     elif typ == "stop_taking":
         if w.events is not None:   # None: a random-play kernel keeps no event
             emit(w.events, "stop_taking", seat, ("phase2.take",),
-                 f"ไม่หยิบการ์ด Territory เพิ่ม (สละ {t.to_take} ใบ ข้อกำกวม phase2_take)",
-                 f"takes no more Territory cards (forgoes {t.to_take}; ambiguity phase2_take)", forgone=t.to_take)
+                 f"ไม่หยิบการ์ด Territory เพิ่ม (สละ {t.to_take} ใบ; {ambiguity_ref('shadow_master', 'phase2_take', 'optional')[0]})",
+                 f"takes no more Territory cards (forgoes {t.to_take}; "
+                 f"{ambiguity_ref('shadow_master', 'phase2_take', 'optional')[1]})", forgone=t.to_take)
         w.set_turn(to_take=0, step="phase3")
     elif typ == "decline":
         if w.events is not None:   # None: a random-play kernel keeps no event

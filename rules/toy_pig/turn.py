@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..core.ambiguity import ambiguity_ref
 from ..core.base import player_words
 from ..core.events import emit
 from ..core.protocol import end_reason as protocol_end_reason
@@ -54,8 +55,9 @@ def hold(s: State, log: list) -> State:
             return finish(s, log)
         if not s.final_round:
             emit(log, "final_round", s.turn, ("end.win",),
-                 f"{th} ถึง {s.config.target} แต้ม เล่นต่อให้ครบรอบ",
-                 f"{en} reached {s.config.target}: the round is played out (end_timing=equal_turns)")
+                 f"{th} ถึง {s.config.target} แต้ม เล่นต่อให้ครบรอบ ({ambiguity_ref('toy_pig', 'end_timing', 'equal_turns')[0]})",
+                 f"{en} reached {s.config.target}: the round is played out "
+                 f"({ambiguity_ref('toy_pig', 'end_timing', 'equal_turns')[1]})")
             s = dataclasses.replace(s, final_round=True)
     return end_turn(s, log)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.ambiguity import ambiguity_ref
 from ..core.chance import cumulative, index_in
 from ..core.events import emit
 from ..core.protocol import CHANCE, TERMINAL, IllegalAction
@@ -290,8 +291,9 @@ def _why(s, seat: int, a: dict) -> IllegalAction:
         return IllegalAction("shrines.champion", "ซื้อได้เฉพาะแชมเปียนที่เปิดอยู่และจ่ายทองได้",
                              "you may buy only a face-up champion whose price you can pay")
     if ph in ("champion", "tactics") and typ == "decline":
-        return IllegalAction(f"shrines.{ph}", "ต้องซื้อ/จองเมื่อจ่ายได้ (shrine_action_optional=must_if_able)",
-                             "you must buy or reserve when you can pay (shrine_action_optional=must_if_able)")
+        ref_th, ref_en = ambiguity_ref("valeria", "shrine_action_optional", "must_if_able")
+        return IllegalAction(f"shrines.{ph}", f"ต้องซื้อ/จองเมื่อจ่ายได้ ({ref_th})",
+                             f"you must buy or reserve when you can pay ({ref_en})")
     clause = PHASE_CLAUSE.get(ph, "turn.warden_move")
     return IllegalAction(clause, f"ทำแบบนี้ไม่ได้ตอนนี้ (ขั้น {ph})", f"not a legal action now (step {ph}): {a}")
 
@@ -482,8 +484,9 @@ def _pass(w, seat: int, a: dict, log) -> None:
     """No legal move (ambiguity no_legal_move): the Warden stays; under troop_slots_full=forbidden a
     full troop area returns one die; when every seat has passed in a row the shrines are refilled."""
     th, en = seat_name(seat)
-    emit(log, "pass", seat, ("turn.warden_move",), f"{th} ไม่มีที่ให้ย้าย ผ่านตา (no_legal_move)",
-         f"{en} has no legal move and passes (no_legal_move={w.config.no_legal_move})")
+    ref_th, ref_en = ambiguity_ref("valeria", "no_legal_move", w.config.no_legal_move)
+    emit(log, "pass", seat, ("turn.warden_move",), f"{th} ไม่มีที่ให้ย้าย ผ่านตา ({ref_th})",
+         f"{en} has no legal move and passes ({ref_en})")
     if "troop" in a:
         shrines.return_die(w, seat, (a["troop"], a["face"]), log)
     w.passes += 1

@@ -2,6 +2,7 @@
 troops, gems and magic, strength capped by influence, VP from the chart, ongoing champions."""
 from __future__ import annotations
 
+from ..core.ambiguity import ambiguity_ref
 from ..core.events import emit
 from ..core.protocol import BadInput
 from . import champions
@@ -392,7 +393,8 @@ def fight(w, seat: int, log) -> None:
         w.edit(seat, influence=w.players[seat].influence - real)
         if log is not None:
             emit(log, "influence_spent", seat, ("battle.strength_cap",), f"{th} เสียบารมี {real}",
-                 f"{en} spends {real} influence (influence_spent_in_battle=spent)", amount=real)
+                 f"{en} spends {real} influence ({ambiguity_ref('valeria', 'influence_spent_in_battle', 'spent')[1]})",
+                 amount=real)
     champions.ongoing_rewards(w, seat, used, real, log)
     w.queue.pop(0)
     nxt = [("cleanup",)]
@@ -401,8 +403,10 @@ def fight(w, seat: int, log) -> None:
     else:
         if log is not None:
             emit(log, "no_marker", seat, ("battle.level_up",),
-                 f"{th} ไม่มี Conquest Marker เหลือบนกระดาน ข้ามการเลเวลอัพ (no_marker_left=skip)",
-                 f"{en} has no conquest marker left: no level-up, marker or chain (no_marker_left=skip)")
+                 f"{th} ไม่มี Conquest Marker เหลือบนกระดาน ข้ามการเลเวลอัพ "
+                 f"({ambiguity_ref('valeria', 'no_marker_left', 'skip')[0]})",
+                 f"{en} has no conquest marker left: no level-up, marker or chain "
+                 f"({ambiguity_ref('valeria', 'no_marker_left', 'skip')[1]})")
     w.queue[0:0] = nxt
 
 

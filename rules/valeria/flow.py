@@ -3,7 +3,7 @@ node (turn.warden_move, end.trigger_and_scoring; ambiguities no_legal_move, shri
 plans_exhausted)."""
 from __future__ import annotations
 
-from ..core.ambiguity import reading_note
+from ..core.ambiguity import ambiguity_ref, reading_note
 from ..core.events import emit
 from ..core.protocol import CHANCE, TERMINAL
 from . import battle, campaign, scoring, shrines
@@ -75,8 +75,10 @@ def start_turn(w, log) -> None:
         if tasks:
             th, en = seat_name(w.turn)
             emit(log, "refill", None, ("turn.warden_move", "dice.troops"),
-                 f"{th} ไม่มีที่ให้ย้าย เติมเต๋าทุกศาลจากถุง {len(tasks)} ลูก (no_legal_move=refill_then_move)",
-                 f"{en} has no legal move: {len(tasks)} dice refill the shrines (no_legal_move=refill_then_move)",
+                 f"{th} ไม่มีที่ให้ย้าย เติมเต๋าทุกศาลจากถุง {len(tasks)} ลูก "
+                 f"({ambiguity_ref('valeria', 'no_legal_move', 'refill_then_move')[0]})",
+                 f"{en} has no legal move: {len(tasks)} dice refill the shrines "
+                 f"({ambiguity_ref('valeria', 'no_legal_move', 'refill_then_move')[1]})",
                  dice=len(tasks))
             w.queue[0:0] = tasks
 
@@ -89,8 +91,10 @@ def end_turn(w, log) -> None:
     if not w.end_triggered and _plans_exhausted(w):
         w.end_triggered, w.end_trigger = True, "plans_exhausted"
         emit(log, "end_triggered", None, ("end.trigger_and_scoring", "setup.battle_plan_row"),
-             "แผนรบหมดกองและแถว เล่นต่อให้ครบรอบแล้วจบเกม (plans_exhausted)",
-             f"no battle plan is left to take: the round is finished, then the game ends (plans_exhausted={w.config.plans_exhausted})")
+             "แผนรบหมดกองและแถว เล่นต่อให้ครบรอบแล้วจบเกม "
+             f"({ambiguity_ref('valeria', 'plans_exhausted', w.config.plans_exhausted)[0]})",
+             "no battle plan is left to take: the round is finished, then the game ends "
+             f"({ambiguity_ref('valeria', 'plans_exhausted', w.config.plans_exhausted)[1]})")
     nxt = (w.turn + 1) % w.n
     if nxt == w.first:
         if w.end_triggered:

@@ -2,6 +2,7 @@
 excess_influence_scoring): end-game champions, 1 VP per die left, winners by VP then influence."""
 from __future__ import annotations
 
+from ..core.ambiguity import ambiguity_ref
 from ..core.events import emit
 from ..core.protocol import end_reason as protocol_end_reason
 from .board import score
@@ -83,8 +84,9 @@ def end_reason(s) -> dict | None:
     if s.winners is None:
         return None
     if s.end_trigger == "plans_exhausted":
-        return protocol_end_reason("plans_exhausted", "แผนรบหมด เล่นครบรอบแล้วจบเกม",
-                                   f"no battle plan was left: the round was finished (plans_exhausted={s.config.plans_exhausted})",
+        ref_th, ref_en = ambiguity_ref("valeria", "plans_exhausted", s.config.plans_exhausted)
+        return protocol_end_reason("plans_exhausted", f"แผนรบหมด เล่นครบรอบแล้วจบเกม ({ref_th})",
+                                   f"no battle plan was left: the round was finished ({ref_en})",
                                    ("end.trigger_and_scoring", "setup.battle_plan_row"))
     return protocol_end_reason("seventh_plan", f"มีผู้ทำแผนรบสำเร็จครบ {PLANS_TO_END} ใบ เล่นครบรอบแล้วจบเกม",
                                f"a {PLANS_TO_END}th battle plan was completed: the round was finished",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.ambiguity import ambiguity_ref
 from ..core.events import emit
 from .config import (CAMP, GEMS_IN_BOX, SHRINE_TH, SHRINES, START_GOLD, START_INFLUENCE, START_MAGIC, START_VP,
                      TROOPS)
@@ -56,8 +57,9 @@ def setup_events(s: State) -> tuple:
     nums = setup_numbers(s.n, s.config)
     if s.n == 1:
         emit(log, "solo", None, ("setup.gems", "setup.dice_and_shrines"),
-             f"เล่นคนเดียว: กติกาไม่ครอบคลุม ใช้จำนวน solo_setup={s.config.solo_setup}",
-             f"solo: not covered by the text; numbers of solo_setup={s.config.solo_setup}", numbers=nums)
+             f"เล่นคนเดียว: กติกาไม่ครอบคลุม ใช้จำนวนตาม{ambiguity_ref('valeria', 'solo_setup', s.config.solo_setup)[0]}",
+             f"solo: not covered by the text; numbers by "
+             f"{ambiguity_ref('valeria', 'solo_setup', s.config.solo_setup)[1]}", numbers=nums)
     emit(log, "components", None, ("components.boards", "components.dice", "components.cards",
                                    "components.gems_first_player", "components.player_sets"),
          "กระดานกลาง แผนที่ยุทธการ 5 แผ่น เต๋า 45 ลูก การ์ดแผนรบ 48 แชมเปียน 61 รางวัล 15 อัญมณี 10",
