@@ -232,10 +232,18 @@ def test_share_this_game_gives_a_link_and_a_session_file_that_open_the_same_game
     # the link, opened on another page: the same game, the reader in the same seat, play goes on
     box = page.link_box()
     assert page.follow(box, spec, query=query[1:]) is not None
-    linked = box.children[1]
+    linked = box.children[1].table
     assert linked.session.actions == table.session.actions and linked.session.state == table.session.state
     assert linked.viewer == table.viewer and sorted(linked.bots) == sorted(table.bots)
     assert choices(linked) == choices(table)
+    # the shared game can be shared again from where it opened (its own share row acts on it)
+    again = box.children[1].children[-1]
+    assert isinstance(again, sharing.PlayShare) and again.table() is linked
+    again_query = again.share()
+    assert again_query.startswith("?game=")
+    relinked = page.link_box()
+    assert page.follow(relinked, spec, query=again_query[1:]) is not None
+    assert relinked.children[1].table.session.actions == table.session.actions
     # the file, uploaded into another reader's panel
     _s, _p, other_share, other_holder = _panel(gid, seed=99)
     other_share.upload.value = file_value(name, raw)
@@ -368,7 +376,7 @@ def test_a_shared_games_link_carries_only_the_readings_that_differ(gid):
     for q in (query[1:], urlencode({"game": old})):
         box = page.link_box()
         assert page.follow(box, spec, query=q) is not None
-        linked = box.children[1]
+        linked = box.children[1].table
         assert game.config_to_json(linked.session.config) == full
         assert linked.session.actions == table.session.actions and linked.session.state == table.session.state
 
@@ -408,4 +416,4 @@ def test_a_link_made_under_other_defaults_says_so(monkeypatch):
     assert sharing.defaults_digest(GAME, 3) != digest
     shown = page.shared_game(spec, code)
     assert "today&#x27;s defaults" in shown.children[0].value
-    assert shown.children[1].session.actions == session.actions
+    assert shown.table.session.actions == session.actions

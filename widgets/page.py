@@ -791,11 +791,24 @@ def follow(box: w.VBox, spec: GameSpec, query: str | None = None):
 
 
 def shared_game(spec: GameSpec, code: str) -> w.VBox:
-    """A play table of a ``?game=`` link's code (validated like an uploaded session file)."""
+    """A play table of a ``?game=`` link's code (validated like an uploaded session file) with its
+    own share row (:class:`sharing.PlayShare`: share it again, save it, open a file in its place);
+    attribute ``table``: the table the link opened."""
     text, digest = sharing.link_from_code(code)
     table = saved_table(spec, text, "link")
+    # the shared game gets the play panel's share row (share again, save, open a file), which acts on it
+    holder = w.VBox([table], layout=w.Layout(width="100%"))
+
+    def open_table(data: str | bytes, name: str) -> None:
+        replace_children(holder, [saved_table(spec, data, name)])
+
+    share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
+                              lambda: holder.children[0].kind, open_table)
+    box = w.VBox([holder, share], layout=w.Layout(width="100%"))
+    box.add_class("kl-shared-game")
+    box.table = table  # the table the link opened (tests, the deep-link box)
     if not sharing.defaults_changed(spec.game, text, digest):
-        return table
+        return box
     # The link names only the readings that differed from the defaults of its day: those defaults
     # have changed since, so the game replayed here may not be the one shared (no way to know the old ones).
     warn = w.HTML(message_html("ลิงก์นี้สร้างไว้ตอนที่ค่าตั้งต้นของกติกายังต่างจากวันนี้ เกมที่เปิดใช้ค่าตั้งต้นของวันนี้ "
@@ -803,7 +816,8 @@ def shared_game(spec: GameSpec, code: str) -> w.VBox:
                                "this link was made when the rules' default readings differed from today's: it opens "
                                "under today's defaults, so the game may not be the one shared (ask for the session file)",
                                tone="warn"))
-    return w.VBox([warn, table], layout=w.Layout(width="100%"))
+    box.children = [warn, *box.children]
+    return box
 
 
 def section(spec: GameSpec, section: int | str = 0, scenario: str | None = None,
