@@ -416,8 +416,8 @@ def test_bot_dropdowns_say_the_game_pages_labels_and_keep_the_bots_names():
     assert all(THAI.search(label) for label, _ in d.options)  # "random" too: สุ่ม / random
     panel.game.value = "valeria"
     assert [v for _, v in panel.bots.children[0].options] == ["random", "greedy"]
-    assert "วางแผน / greedy" in [label for label, _ in panel.bots.children[0].options]
-    assert "ตามแผนง่าย ๆ / greedy" in [label for label, _ in TableSweepPanel(games=2, workers=1).bot.options]
+    assert "โลภ / greedy" in [label for label, _ in panel.bots.children[0].options]
+    assert "โลภ (ตามแผนง่าย ๆ) / greedy" in [label for label, _ in TableSweepPanel(games=2, workers=1).bot.options]
     assert "ซื่อสัตย์ / honest" in [label for label, _ in PositionPanel("coup", rollouts=5).bot.options]
 
 
@@ -432,7 +432,7 @@ def test_the_introduction_follows_the_chosen_game_seats_and_bots():
     v = panel.intro.value
     assert "Shadow Master 3 คน" in v and "Shadow Master with 3 seats" in v and "1/3" in v and "เกมโค่นอำนาจ" not in v
     panel.bots.children[1].value = "greedy"
-    assert "ผู้เล่น 2 ตามแผนง่าย ๆ" in panel.intro.value and "player 2 greedy" in panel.intro.value
+    assert "ผู้เล่น 2 โลภ (ตามแผนง่าย ๆ)" in panel.intro.value and "player 2 greedy" in panel.intro.value
     from pathlib import Path
     nb = (Path(__file__).resolve().parents[1] / "notebooks" / "analyzer.ipynb").read_text(encoding="utf-8")
     assert "เกมโค่นอำนาจ 4 คน บอทซื่อสัตย์" not in nb and "Coup with 4 seats, honest bots" not in nb

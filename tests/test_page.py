@@ -309,3 +309,16 @@ def test_a_play_section_without_a_game_says_how_to_start_one():
     start.click()
     assert "seed used" in used.value and "New game to play" not in used.value
     page.close_tree(panel)
+
+
+@pytest.mark.parametrize("gid", ["coup", "shadow_master", "new_world", "valeria", "toy_pig"])
+def test_a_play_panels_bot_names_are_the_engines_words(gid):
+    """The play panel's bot picker and the analyzer's name each bot in the engine's words
+    (``rules.core.bots.bot_label``): Valeria's page said "วางแผน / greedy" where New World said
+    "โลภ" for the same English word, and the spec spelt its own labels."""
+    import importlib
+    from rules.core.bots import bot_label
+    spec = importlib.import_module(f"widgets.{gid}").SPEC
+    assert {n: label for n, (label, _f) in spec.bots.items()} == {n: bot_label(gid, n) for n in spec.bots}
+    greedy = {bot_label(g, "greedy").split(" / ")[0].split(" (")[0] for g in ("shadow_master", "new_world", "valeria")}
+    assert greedy == {"โลภ"}

@@ -57,13 +57,15 @@ def bot_words(game_id: str, name: str) -> tuple[str, str]:
     return tuple(getattr(mod, "BOT_WORDS", {}).get(name, (name, name)))
 
 
+def bot_label(game_id: str, name: str) -> str:
+    """A picker's label of bot ``name``: ``"<th> / <en>"`` (:func:`bot_words`; one word when both are the same)."""
+    th, en = bot_words(game_id, name)
+    return th if th == en else f"{th} / {en}"
+
+
 def bot_options(game_id: str) -> list[tuple[str, str]]:
-    """A bot picker's options: ``("<th> / <en>", name)`` for every :func:`bot_names` entry."""
-    out = []
-    for n in bot_names(game_id):
-        th, en = bot_words(game_id, n)
-        out.append((th if th == en else f"{th} / {en}", n))
-    return out
+    """A bot picker's options: ``(bot_label, name)`` for every :func:`bot_names` entry."""
+    return [(bot_label(game_id, n), n) for n in bot_names(game_id)]
 
 
 def bot(game_id: str, name: str):

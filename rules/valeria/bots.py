@@ -123,5 +123,5 @@ def greedy_bot(observation: dict, legal: list[dict], rng: random.Random) -> dict
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}
 """Bots by name (the play panel and the analyzer pick from this)."""
-BOT_WORDS = {"greedy": ("วางแผน", "greedy")}
+BOT_WORDS = {"greedy": ("โลภ", "greedy")}
 """``(th, en)`` of each bot name (the pickers' labels: ``rules.core.bots.bot_words``; ``random``'s are the core's)."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 from rules.shadow_master import GAME
 from rules.shadow_master import bots as _bots
 
+from rules.core.bots import bot_label
+
 from ..page import GameSpec
 from . import labels
 from .board import SMBoardView, action_cell, analysis_board, build_frames
@@ -27,9 +29,9 @@ SPEC = GameSpec(
     id="shadow_master", game=GAME, board=SMBoardView, describe=labels.describe, seat_label=labels.seat_label,
     seat_to_act=labels.seat_to_act, seat_out=labels.seat_out,
     decision_words=labels.decision_words, turn_of=labels.turn_of,
-    bots={"balanced": ("ชั่งน้ำหนัก / balanced", lambda: _bots.balanced_bot),
-          "greedy": ("ตามแผนง่าย ๆ / greedy", lambda: _bots.greedy_bot),
-          "random": ("สุ่ม / random", lambda: _bots.random_bot)},
+    bots={"balanced": (bot_label("shadow_master", "balanced"), lambda: _bots.balanced_bot),
+          "greedy": (bot_label("shadow_master", "greedy"), lambda: _bots.greedy_bot),
+          "random": (bot_label("shadow_master", "random"), lambda: _bots.random_bot)},
     bot_kind="balanced", bot_count=(1, 3, 2), frames=build_frames, sections=SECTION_EXAMPLES,
     first_section="board", fresh_players=4, primary=frozenset({"roll", "end_turn"}), css=CSS,
     css_class="kl-sm", analysis=("random", 20), analysis_slow=frozenset({"balanced"}), action_cell=action_cell, analysis_board=analysis_board)

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from rules.toy_pig.bots import cautious_bot, random_bot
 
+from rules.core.bots import bot_label
+
 from ..page import GameSpec
 from . import labels
 from .board import CSS, PigBoard
 
 SPEC = GameSpec(
     id="toy_pig", game=labels.GAME, board=PigBoard, **labels.LABELS.spec_fields(),
-    bots={"cautious": ("ระวังตัว / cautious", lambda: cautious_bot), "random": ("สุ่ม / random", lambda: random_bot)},
+    bots={"cautious": (bot_label("toy_pig", "cautious"), lambda: cautious_bot), "random": (bot_label("toy_pig", "random"), lambda: random_bot)},
     bot_kind="cautious", bot_count=(1, 3, 1),
     fresh_players=2, primary=frozenset({"roll"}), css=CSS, analysis=("cautious", 100))
 
