@@ -104,6 +104,11 @@ def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard
         panel.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
         play = page.locator(".kl-nw-play").first
         play.locator("svg.kl-hexboard .kl-highlights polygon").first.wait_for(timeout=60_000)
+        # "let the “…” bots finish (they play my seat too)" reads whole at 1280 px (it was cut: "… / let t…")
+        finish = play.locator(".kl-tools button", has_text="bots finish").first
+        finish.wait_for(timeout=30_000)
+        assert finish.evaluate("b => b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1"), \
+            finish.evaluate("b => [b.scrollWidth, b.clientWidth, b.scrollHeight, b.clientHeight, b.textContent]")
         clicks = 0
         def settled_moves() -> int:
             """The event log's entries once it stopped changing (the log is drawn after the board,

@@ -94,6 +94,8 @@ PAGE_CSS = f"""<style>
 .kl-eventlog-detail {{ white-space: normal; overflow-wrap: anywhere; }}
 .kl-page .kl-choices .jupyter-button, .kl-page .kl-choices button {{ white-space: normal; height: auto;
   min-height: 28px; text-align: left; line-height: 1.3; padding: 3px 8px; max-width: 100%; font-family: {THAI_FONT}; }}
+.kl-page .kl-tools .jupyter-button {{ white-space: normal; height: auto; min-height: 28px; line-height: 1.3;
+  padding: 3px 8px; max-width: 100%; }}  /* "let the “…” bots finish (they play my seat too)" read whole, not cut */
 .kl-page .kl-choices .kl-bluff {{ border: 2px dashed #b26a00; }}
 .kl-page .kl-choices .kl-chosen {{ outline: 3px solid #1f6fb2; }}
 .kl-page .kl-decide {{ margin: 4px 0 2px; }}
@@ -957,6 +959,7 @@ class PlayTable(w.VBox):
         self.message = w.HTML()
         self.undo_button = self.finish_button = None  # fresh ones per decision (see _show_tools)
         self.tools = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.tools.add_class("kl-tools")
         self.bots_here = BotsHere(spec, self.spot, "play")  # one button until it is clicked
         self.controls = w.VBox([self.prompt, self.buttons, self.message, self.tools, self.bots_here])
         self.board = spec.board(spec, session.state, side=[self.controls], play=True)
