@@ -600,3 +600,23 @@ def test_no_config_pair_reaches_the_screen():
         text += "\n" + "\n".join((sc.title_th, sc.title_en, sc.question_th, sc.question_en, sc.answer_th, sc.answer_en))
     assert offending(text) == []
     assert "ยึดปราสาทก่อนการโจมตี" in text
+
+
+
+def test_game_over_names_the_winners_and_why():
+    """Shadow Master's play said only "จบเกม / game over" at the end (the winner was the last line of
+    a story of thousands): the line names the winners in the engine's seat words and the engine's
+    end reason."""
+    import html as _html
+    from widgets import page
+    from widgets.shadow_master import SPEC as SM
+    table = page.new_table(SM, 2, "random", 5)
+    table.finish("random")
+    state = table.session.state
+    scores = SM.game.score_breakdown(state)
+    assert scores["winners"] and scores["end_reason"]
+    status = _html.unescape(table.board.status.value)
+    for i in scores["winners"]:
+        th, en = SM.game.seat_words(i)
+        assert th in status and en in status
+    assert "ผู้ชนะ" in status and "winner" in status and scores["end_reason"]["en"] in status

@@ -17,6 +17,7 @@ click after the position changed is refused by the page.  The what-if shading
 from __future__ import annotations
 
 import dataclasses
+import html
 from typing import Iterable, Mapping
 
 import ipywidgets as w
@@ -272,7 +273,7 @@ class SMBoardView(BoardView):
         board, obs, legal = self.sm_board, shown.obs, shown.legal
         self.status.value = status_html(board, obs) + (
             "<div class='kl-sm'><b>ตาของคุณ / your move</b></div>" if legal else
-            ("<div class='kl-sm'><b>จบเกม / game over</b></div>" if obs.get("current") == "terminal" else ""))
+            (game_over_html(self.spec.game, shown.state) if obs.get("current") == "terminal" else ""))
         keys = []
         for a in legal:
             if a["type"] in CELL_TYPES and click_key(a) not in keys:
@@ -355,6 +356,20 @@ class SMBoardView(BoardView):
 def action_cell(a: Mapping) -> str | None:
     """The board cell (map or X cell) a click-chosen action names, ``None`` for the others."""
     return target(a) if a.get("type") in CELL_TYPES else None
+
+
+def game_over_html(game, state) -> str:
+    """"Game over" naming the winners and why the game ended, asked of the engine
+    (``score_breakdown``: ``winners``, ``end_reason``; ``scoring.winner``); the winner was only in the
+    last line of a long story."""
+    scores = game.score_breakdown(state)
+    names = [game.seat_words(i) for i in scores["winners"]]
+    th = ", ".join(n[0] for n in names) or "-"
+    en = ", ".join(n[1] for n in names) or "-"
+    reason = scores.get("end_reason")
+    why = f" · {html.escape(reason['th'])} / {html.escape(reason['en'])}" if reason else ""
+    return (f"<div class='kl-sm kl-game-over'><b>จบเกม ผู้ชนะ: {html.escape(th)} / game over, winner: {html.escape(en)}</b>"
+            f"{why}</div>")
 
 
 def analysis_board(state, obs: Mapping, fills: Mapping[str, str], titles: Mapping[str, str]) -> SMBoard:
