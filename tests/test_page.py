@@ -322,3 +322,22 @@ def test_a_play_panels_bot_names_are_the_engines_words(gid):
     assert {n: label for n, (label, _f) in spec.bots.items()} == {n: bot_label(gid, n) for n in spec.bots}
     greedy = {bot_label(g, "greedy").split(" / ")[0].split(" (")[0] for g in ("shadow_master", "new_world", "valeria")}
     assert greedy == {"โลภ"}
+
+
+@pytest.mark.parametrize("gid", ["coup", "shadow_master", "new_world", "valeria"])
+def test_an_event_that_cites_nothing_has_no_empty_clauses_fold(gid):
+    """A scenario's own setup lines cite no clause: their "▶ ข้อกติกา / clauses:" fold opened on
+    nothing (found in Coup's rulings).  Every fold shown names at least one clause, at every frame
+    of every scenario."""
+    import importlib
+    spec = importlib.import_module(f"widgets.{gid}").SPEC
+    folds = 0
+    for path in sorted(spec.scenarios.glob("*.yaml"))[:6]:
+        view = page.ScenarioView(spec, path)
+        for k in range(view.cursor.length + 1):
+            view.cursor.jump_frame(k)
+            view.render()
+            html_ = view.info.value
+            assert "clauses: <code></code>" not in html_, (path.stem, k)
+            folds += html_.count("<summary>ข้อกติกา / clauses: <code>")
+    assert folds > 0  # the folds with clauses are still there

@@ -529,7 +529,7 @@ def frame_html(spec: GameSpec, cursor: FrameCursor, now: list[Event], reveal: bo
         named = not isinstance(ev.actor, int) or names_seat(ev.text_th, spec.seat_label(ev.actor))
         who = "" if named else f"{e(spec.seat_label(ev.actor))} ▸ "
         body = ""
-        if with_clauses:
+        if with_clauses and ev.cites:  # an event that cites nothing (a scenario's own setup) gets no empty fold
             texts = "".join(clause_html(book.clause(c), cited=True) for c in ev.cites if c in book.ids)
             fold = "open" if ev.kind in open_kinds else ""
             body = (f"<details {fold}><summary>ข้อกติกา / clauses: <code>{e(', '.join(ev.cites))}</code></summary>"
