@@ -265,3 +265,33 @@ def test_no_scenario_id_reaches_the_screen():
     text = "\n".join(seen)
     assert offending(text) == []
     assert "นิคมใหญ่ 3 ช่อง (-1, 7) (0, 7) (1, 7)" in text
+
+
+def test_every_map_cell_names_its_coordinates_on_hover():
+    """Moves and events name cells by axial coordinates ("วางนิคมค่า 3 ที่ช่อง (6, 2)") that the map did
+    not show: a fresh user could match a listed move to the map only by its highlight.  Every cell's
+    hover text gives the engine's name of the cell (and its place's name)."""
+    from rules.new_world.labels import cell_name
+    from widgets.new_world.board import NWMap
+    from widgets import page
+    from widgets.new_world import SPEC
+    table = page.new_table(SPEC, 2, "random", 3)
+    m = next(x for x in _walk(table) if isinstance(x, NWMap))
+    board = m.nw_board
+    assert len(m.titles) == len(board.cells)
+    for i, h in enumerate(board.cells):
+        th, en = cell_name(board, i)
+        title = m.titles[m._known(h)]
+        assert th in title and en in title
+    named = [i for i in board.names]
+    assert named and all(board.names[i] in m.titles[m._known(board.cells[i])] for i in named)
+
+
+def _walk(w):
+    yield w
+    for c in getattr(w, "children", ()):
+        yield from _walk(c)
+    for name in ("map", "board"):
+        x = getattr(w, name, None)
+        if x is not None and x is not w and hasattr(x, "titles"):
+            yield x

@@ -12,7 +12,7 @@ from typing import Mapping
 import ipywidgets as w
 
 from rules.new_world import GAME
-from rules.new_world.labels import (COUNT_NAMES, count_name, mission_name, public_points_name,
+from rules.new_world.labels import (COUNT_NAMES, cell_name, count_name, mission_name, public_points_name,
                                    tile_id_name)
 from rules.new_world.tiles import COVERED, NAMES
 
@@ -67,12 +67,25 @@ def static_labels(board) -> dict:
     return out
 
 
+def cell_titles(board) -> dict:
+    """Hover text of every cell: the engine's name of the cell, ``ช่อง (q, r) / cell (q, r)``, and its
+    place's name if it has one: moves and events name cells by their axial coordinates, which the map
+    did not show."""
+    out = {}
+    for i, h in enumerate(board.cells):
+        th, en = cell_name(board, i)
+        place = board.names.get(i)
+        out[h] = f"{th} / {en}" + (f" · {place}" if place else "")
+    return out
+
+
 class NWMap(HexBoard):
     """The hex map of one side; :meth:`show` paints an observation."""
 
     def __init__(self, board, size: float = 21.0, width: int = MAP_MAX, **kwargs):
         super().__init__(board.cells, size=size, labels=static_labels(board), width=width, **kwargs)
         self.nw_board = board
+        self.set_titles(cell_titles(board))
 
     def show(self, obs: dict, outlines=(), highlights=()) -> None:
         b = self.nw_board
