@@ -138,7 +138,9 @@ INIT_JS = r"""
   const visible = (el) => el && el.getBoundingClientRect().width > 0;
   const enabled = (b) => !b.disabled && visible(b);
   const pick = (xs, r) => xs.length ? xs[Math.floor(r * xs.length) % xs.length] : null;
-  const SKIP = /undo my move|let the bots finish|New game/;
+  // "let the bots finish" plays the game out (long work by design; while the reader is still in it reads
+  // 'let the “balanced” bots finish (they play my seat too)'): never one of the timed clicks
+  const SKIP = /undo my move|bots finish|New game/;
   // the game's board view (its table and side: the choices, the frame's events), what a click
   // of the stepper or of play redraws; the rule panel and the event log beside it are not timed
   const SCOPE = '.kl-coup-table, .kl-sm-board, .kl-val-board, .kl-nw-board';
