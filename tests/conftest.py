@@ -122,3 +122,18 @@ def browser(chromium):
         b = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
         yield b
         b.close()
+
+
+def open_coup_play(page, dashboard: str, seed: str = "4"):
+    """Open Coup's page in ``page``, start a new game of ``seed`` in its play panel and wait for the
+    reader's first decision: ``(table locator, its "รายได้" (income) button, scrolled into view)``."""
+    page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
+    play = page.locator(".kl-play-panel").first
+    play.wait_for(timeout=180_000)
+    play.locator("input[type=text]").first.fill(seed)
+    play.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+    table = page.locator(".kl-coup-play").first
+    income = table.locator(".kl-choices button", has_text="รายได้").first
+    income.wait_for(timeout=60_000)
+    income.scroll_into_view_if_needed()
+    return table, income

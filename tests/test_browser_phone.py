@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, open_coup_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
@@ -181,15 +181,7 @@ def test_every_page_reads_on_a_phone(browser, dashboard, name):
 def test_a_real_double_click_in_coup_play_applies_one_move(browser, dashboard):
     page = browser.new_page(viewport={"width": 1280, "height": 2000}, locale="th-TH")
     try:
-        page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
-        play = page.locator(".kl-play-panel").first
-        play.wait_for(timeout=180_000)
-        play.locator("input[type=text]").first.fill("4")
-        play.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
-        table = page.locator(".kl-coup-play").first
-        income = table.locator(".kl-choices button", has_text="รายได้").first
-        income.wait_for(timeout=60_000)
-        income.scroll_into_view_if_needed()
+        table, income = open_coup_play(page, dashboard)
         income.dblclick()
         story = table.locator(".kl-story")
         # the bots answer, then the next decision's buttons appear

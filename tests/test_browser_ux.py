@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, open_coup_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
@@ -234,15 +234,7 @@ def test_a_click_on_a_story_line_shows_its_clauses(browser, dashboard, width, he
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
-        play = page.locator(".kl-play-panel").first
-        play.wait_for(timeout=180_000)
-        play.locator("input[type=text]").first.fill("4")
-        play.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
-        table = page.locator(".kl-coup-play").first
-        income = table.locator(".kl-choices button", has_text="รายได้").first
-        income.wait_for(timeout=60_000)
-        income.scroll_into_view_if_needed()
+        table, income = open_coup_play(page, dashboard)
         income.click()
         table.locator(".kl-choices button").first.wait_for(timeout=60_000)  # the bots answered
         mine = table.locator(".kl-story .kl-turn .kl-line", has_text="ที่นั่ง 1 รับเงิน").first
