@@ -42,7 +42,8 @@ def test_a_reading_naming_a_missing_table_is_bad_input(variant, file):
     for e in load_ambiguities("shadow_master"):
         if e.variant == variant:
             raw = e.model_dump()
-            raw["readings"] = raw["readings"] + [{"id": "bogus", "value": None, "description_en": "x",
+            raw["readings"] = raw["readings"] + [{"id": "bogus", "value": None, "short_th": "ตาราง", "short_en": "x",
+                                                  "description_en": "x",
                                                   "description_th": "ตาราง"}]
             e = Ambiguity.model_validate(raw)
         entries.append(e)

@@ -8,12 +8,18 @@ The file is a YAML list.  Each entry is a question the Thai text leaves open::
       question_th: ...               # Thai
       question_en: ...
       readings:                      # two or more; each one a config variant the analyzer sweeps
-        - {id: target_only, description_en: ..., description_th: ...}
-        - {id: anyone, value: anyone, description_en: ..., description_th: ...}
+        - {id: target_only, short_th: ..., short_en: ..., description_en: ..., description_th: ...}
+        - {id: anyone, value: anyone, short_th: ..., short_en: ..., description_en: ..., description_th: ...}
       default: target_only           # a reading id: the engine's reading unless a config picks another
       why: ...                       # why that default
       source: ...                    # where the readings come from
       data: rank_table.yaml          # optional: the data/<game>/ file holding the assumed values
+
+A reading's ``short_th`` / ``short_en`` are a few reader words (at most :data:`SHORT_MAX`
+characters, Thai in ``short_th``) that tell the readings of one entry apart: the analyzer's reading
+dropdown and the register panel show them.  They name no code: no ``_``-joined id, no call
+``f(...)`` or bracket, no ``/`` path and no dotted name (:func:`short_problem`).  The descriptions
+are the whole reading in a reader's words; developer detail goes to ``why`` / ``source``.
 
 A reading's config value is its ``value`` when given, else its ``id``.  A game's config model
 takes its variant fields from the register (:func:`config_model`), so an entry cannot be missing
@@ -36,12 +42,46 @@ from .rulebook import DATA, load_rulebook
 _THAI = re.compile(r"[\u0E00-\u0E7F]")
 
 
+SHORT_MAX = 40
+"""At most this many characters in a reading's ``short_th`` / ``short_en`` (a dropdown label)."""
+
+_CODE_WORDS = [  # (pattern, Thai, English): what in a reading's short words is a developer's name
+    (re.compile(r"\w*[A-Za-z0-9]_[A-Za-z0-9]\w*"), "มีชื่อรหัสที่เชื่อมด้วย _", "hold an _-joined identifier"),
+    (re.compile(r"\S*[()]\S*"), "มีวงเล็บหรือรูปแบบเรียกฟังก์ชัน ( )", "hold a bracket or call syntax ( )"),
+    (re.compile(r"\S*/\S*"), "มีเครื่องหมาย / (เส้นทางไฟล์)", "hold a / (a file path)"),
+    (re.compile(r"\S*[A-Za-z]\.[A-Za-z]\S*"), "มีชื่อที่คั่นด้วยจุด (ชื่อโมดูลหรือไฟล์)",
+     "hold a dotted name (a module or a file)"),
+]
+
+
+def short_problem(text: str, lang: str) -> tuple[str, str] | None:
+    """What is wrong with ``text`` as a reading's short words in ``lang`` (``"th"``/``"en"``):
+    ``(Thai, English)``, or ``None`` when it is fine: empty, longer than :data:`SHORT_MAX`, no Thai
+    letter in a ``short_th``, or a developer's name (:data:`_CODE_WORDS`)."""
+    text = text.strip()
+    if not text:
+        return "ว่างเปล่า ต้องมีคำสั้น ๆ ที่ผู้อ่านเข้าใจ", "are empty; a few reader words are required"
+    if len(text) > SHORT_MAX:
+        return (f"ยาว {len(text)} ตัวอักษร เกิน {SHORT_MAX}",
+                f"are {len(text)} characters long, more than {SHORT_MAX}")
+    if lang == "th" and not _THAI.search(text):
+        return "ต้องเขียนเป็นภาษาไทย", "must be written in Thai"
+    for pat, th, en in _CODE_WORDS:
+        m = pat.search(text)
+        if m:
+            return f"{th}: '{m.group(0)}'", f"{en}: '{m.group(0)}'"
+    return None
+
+
 class Reading(BaseModel):
-    """One way to read the text: ``id``, the config ``value`` (default: the id), descriptions."""
+    """One way to read the text: ``id``, the config ``value`` (default: the id), a few reader
+    words ``short_th`` / ``short_en`` (:func:`short_problem`), descriptions."""
 
     model_config = ConfigDict(extra="forbid")
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     value: str | int | float | bool | None = None
+    short_th: str
+    short_en: str
     description_en: str = Field(min_length=1)
     description_th: str = Field(min_length=1)
 
@@ -122,6 +162,20 @@ def parse_register(game: str, data: object, source: str) -> tuple[Ambiguity, ...
             raise BadInput(source, f"[{i}].variant", f"ช่องตั้งค่า '{entry.variant}' ซ้ำกับข้อ '{fields[entry.variant]}'",
                            f"config field '{entry.variant}' is already selected by entry '{fields[entry.variant]}'")
         fields[entry.variant] = entry.id
+        for j, r in enumerate(entry.readings):
+            for lang in ("th", "en"):
+                words = getattr(r, f"short_{lang}")
+                where = f"[{i}].readings.{j}.short_{lang}"  # as pydantic names it (a missing one)
+                problem = short_problem(words, lang)
+                if problem:
+                    raise BadInput(source, where, f"คำสั้นของการอ่าน '{r.id}' {problem[0]}",
+                                   f"the short words of reading '{r.id}' {problem[1]}")
+                twin = next((o.id for o in entry.readings[:j]
+                             if getattr(o, f"short_{lang}").strip() == words.strip()), None)
+                if twin:
+                    raise BadInput(source, where, f"คำสั้นของการอ่าน '{r.id}' ซ้ำกับของ '{twin}' ผู้อ่านแยกไม่ออก",
+                                   f"the short words of reading '{r.id}' are those of '{twin}': "
+                                   "a reader cannot tell them apart")
         for j, c in enumerate(entry.clauses):
             if c not in ids:
                 raise BadInput(source, f"[{i}].clauses[{j}]", f"ไม่มีข้อกติกา '{c}' ในคู่มือ",
@@ -198,7 +252,12 @@ def ambiguity_ref(game: str, entry_id: str, reading: Any = None) -> tuple[str, s
     ``("ข้อกำกวม: <question_th>", "ambiguity: <question_en>")``, each question cut to its first
     :data:`REF_WORDS` characters (:func:`short_words`), as the register panel heads the entry.  With
     ``reading`` (a reading id or its config value) the reading's description follows
-    (``"... → <description>"``, cut the same way).  ``KeyError`` for an unknown entry or reading."""
+    (``"... → <description>"``, cut the same way).  ``KeyError`` for an unknown entry or reading.
+
+    The reading is said by its description's start, not by its ``short_th`` / ``short_en``: the
+    event texts, refusals and scenario notes that quote these words (and Coup's golden digests,
+    tests/test_coup_golden.py) stay as they were; the short words name readings where several
+    are listed side by side (the analyzer's dropdown, the register panel)."""
     entry = next((e for e in load_ambiguities(game) if e.id == entry_id), None)
     if entry is None:
         raise KeyError(f"{game}: no register entry {entry_id!r}")
