@@ -332,7 +332,8 @@ def test_the_results_say_what_they_are_of_and_when_the_controls_moved_on():
 def test_the_results_line_says_the_game_bots_and_readings_in_words():
     """The line read "results of: coup, ... bots honest, honest, reading default, vs
     who_blocks=anyone": config ids a reader cannot read.  It names the game by its title, the bots
-    by the engine's words, and each reading by the register's words (no entry id, not even in brackets)."""
+    by the engine's words, and each reading by the register's short words, as the dropdown does (no
+    entry id, not even in brackets)."""
     import re
     panel = SimulationPanel("coup", players=3, games=6, workers=1, bots=["honest", "honest", "random"],
                             against={"who_blocks": "anyone"})
@@ -341,10 +342,10 @@ def test_the_results_line_says_the_game_bots_and_readings_in_words():
     assert "kl-shown" in shown and game_title("coup") in shown
     assert "ซื่อสัตย์ / honest ×2, สุ่ม / random" in shown
     assert "reading ค่าเริ่มต้น / default" in shown
-    assert "vs ผู้เล่นคนอื่นที่ยังอยู่ในเกม" in shown and "Any other living player" in shown
+    assert "vs ใครก็ยับยั้งได้ / any player may block" in shown   # the reading's short words
     assert "who_blocks" not in shown and not re.search(r"(?<![\w-])(coup|anyone)(?![\w-])", shown)
     panel.game.value = "new_world"  # the stale line says the earlier run in the same words
-    assert "kl-stale" in panel.shown.value and "Any other living player" in html.unescape(panel.shown.value)
+    assert "kl-stale" in panel.shown.value and "any player may block" in html.unescape(panel.shown.value)
 
 
 def test_no_comparison_is_a_selected_option_not_a_blank_dropdown():
@@ -496,9 +497,10 @@ def test_phases_sources_and_ends_are_shown_in_the_engines_words(game, players, b
 
 
 def test_the_chosen_readings_are_said_in_the_registers_words():
-    """The "reading" and "vs" dropdowns name a reading by the start of its Thai and English
-    descriptions (not by its ids: "who_blocks = anyone ·" was what a fresh reader saw), and the line under them says each chosen reading's question and description in
-    Thai and English (a dropdown cuts them); nothing is said for the default with no comparison."""
+    """The "reading" and "vs" dropdowns name a reading by its short Thai and English words (not
+    by its ids: "who_blocks = anyone ·" was what a fresh reader saw, then descriptions cut at 48
+    characters), and the line under them says each chosen reading's question and whole description
+    in Thai and English; nothing is said for the default with no comparison."""
     from rules.core.ambiguity import load_ambiguities
     from widgets.analyzer import SimulationPanel
     panel = SimulationPanel("coup", games=10)
@@ -507,7 +509,7 @@ def test_the_chosen_readings_are_said_in_the_registers_words():
     (variant, config_value), = value
     entry = next(e for e in load_ambiguities("coup") if e.variant == variant)
     reading = next(r for r in entry.readings if r.config_value == config_value)
-    assert label.startswith(reading.description_th[:20]) and reading.description_en[:20] in label
+    assert label == f"{reading.short_th} / {reading.short_en}"
     assert entry.id not in label and reading.id not in label.split(" / ")[-1].split()
     panel.variant.value = value
     words = panel.reading_words.value

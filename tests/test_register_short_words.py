@@ -92,3 +92,46 @@ def test_bad_short_words_are_bad_input_naming_the_field(key, value, field, said)
     assert exc.value.source == "toy.yaml" and exc.value.field == field, (exc.value.field, exc.value.message_en)
     assert said in exc.value.message_en, exc.value.message_en
     assert THAI.search(exc.value.message_th)
+
+
+def _reader_part(page: str) -> str:
+    """The words of the register panel a reader sees, without the folds for developers."""
+    page = re.sub(r'<details class="kl-dev">.*?</details>', " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_register_panel_names_readings_by_short_words_and_shows_no_ids_or_code(game):
+    from widgets.rulepanel import ambiguities_html
+    page = ambiguities_html(game)
+    seen = _reader_part(page)
+    assert "<code>" not in re.sub(r'<details class="kl-dev">.*?</details>', " ", page, flags=re.S)
+    assert not _named_ids(game, seen), _named_ids(game, seen)
+    assert not DEVELOPER.search(seen), DEVELOPER.search(seen)
+    for e in load_ambiguities(game):
+        assert f'data-entry="{e.id}"' in page   # programs still find an entry by its id
+        for r in e.readings:
+            assert r.short_th in seen and r.short_en in seen, (e.id, r.id)
+    # the developer fold keeps what a maintainer needs
+    dev = " ".join(re.findall(r'<details class="kl-dev">.*?</details>', page, flags=re.S))
+    assert all(f"<code>{html.escape(e.id)}</code>" in dev for e in load_ambiguities(game))
+
+
+@pytest.mark.parametrize("game", ["coup", "valeria", "new_world", "shadow_master", "toy_pig"])
+def test_reading_dropdown_labels_are_the_short_words(game):
+    """The analyzer's reading dropdown: each option the reading's short words, distinct within
+    its entry (and within the game), no register id and no developer name."""
+    from widgets.analyzer import _readings, reading_short
+    options = _readings(game)[1:]
+    labels = [label for label, _ in options]
+    assert len(set(labels)) == len(labels), labels
+    by_entry: dict = {}
+    for label, ((variant, value),) in options:
+        entry = next(e for e in load_ambiguities(game) if e.variant == variant)
+        r = next(r for r in entry.readings if r.config_value == value and type(r.config_value) is type(value))
+        assert label == f"{r.short_th} / {r.short_en}", (label, entry.id, r.id)
+        assert not _named_ids(game, label) and not DEVELOPER.search(label), label
+        by_entry.setdefault(entry.id, []).append(label)
+        # the "results of" line names the reading as the dropdown does
+        assert reading_short(game, {variant: value}) == label
+    assert all(len(set(v)) == len(v) for v in by_entry.values())

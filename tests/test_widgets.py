@@ -610,11 +610,15 @@ def test_event_log_says_when_earlier_events_are_left_out():
 def test_register_view_lists_every_entry_with_its_default(game):
     from rules.core.ambiguity import load_ambiguities
     from widgets.rulepanel import ambiguities_html
+    import html as html_lib
     page = ambiguities_html(game)
     entries = load_ambiguities(game)
-    assert page.count("<details>") == len(entries)
+    assert page.count("<details data-entry=") == len(entries)
     for a in entries:
-        assert f"<code>{a.id}</code>" in page and f"<code>{a.default}</code> (ค่าเริ่มต้น / default)" in page
+        d = a.reading(a.default)
+        assert f'data-entry="{a.id}"' in page   # the id for programs; readers see the short words
+        assert (f"<b>{html_lib.escape(d.short_th)}</b> <span class=\"kl-muted\">/ {html_lib.escape(d.short_en)}</span>"
+                " (ค่าเริ่มต้น / default)") in page
 
 
 @pytest.mark.parametrize("game", ["coup", "shadow_master", "valeria", "new_world", "toy_pig"])

@@ -71,16 +71,16 @@ def _package_there(game: str) -> bool:
 
 
 def _readings(game: str) -> list[tuple[str, tuple]]:
-    """Dropdown options: the default, then every non-default reading by the start of the register's
-    Thai and English descriptions (``"<th> / <en>"``; the whole question and reading are said under
-    the dropdowns: :func:`reading_choice_html`).  Was ``who_blocks = anyone · …``: register ids
-    first, which a reader cannot read."""
+    """Dropdown options: the default, then every non-default reading by the register's short
+    words (``"<short_th> / <short_en>"``: a few reader words that tell an entry's readings apart;
+    the whole question and reading are said under the dropdowns: :func:`reading_choice_html`).
+    Was ``who_blocks = anyone · …`` (register ids), then the descriptions cut at 48 characters,
+    where several readings began alike and developer names showed."""
     out = [(DEFAULT, ())]
     for e in load_ambiguities(game):
         for r in e.readings:
             if r.id != e.default:
-                out.append((f"{_cut(r.description_th, 48)} / {_cut(r.description_en, 48)}",
-                            ((e.variant, r.config_value),)))
+                out.append((f"{r.short_th} / {r.short_en}", ((e.variant, r.config_value),)))
     return out
 
 
@@ -105,14 +105,21 @@ def _cut(text: str, n: int) -> str:
 
 
 def reading_short(game: str, config: dict) -> str:
-    """A config's readings for the "results of" line, in the register's words, cut short (the
-    whole question and reading are said under the dropdowns: :func:`reading_choice_html`):
-    ``"<th> / <en>"`` per entry read otherwise than its default, joined by ``"; "``;
-    ``"ค่าเริ่มต้น / default"`` for none.  Was ``who_blocks=anyone``, then the words with ``[who_blocks]``:
-    config ids a reader cannot read."""
+    """A config's readings for the "results of" line by the register's short words, as the
+    dropdown names them (the whole question and reading are said under the dropdowns:
+    :func:`reading_choice_html`): ``"<short_th> / <short_en>"`` per entry read otherwise than its
+    default, joined by ``"; "``; ``"ค่าเริ่มต้น / default"`` for none.  Was ``who_blocks=anyone``,
+    then the words with ``[who_blocks]`` (config ids a reader cannot read), then the descriptions
+    cut short."""
     from rules.analysis.compare import reading_words
-    said = [f'{_cut(r["b"]["th"], 48)} / {_cut(r["b"]["en"], 60)}'
-            for r in reading_words(game, {}, dict(config or ()))]
+    register = {e.id: e for e in load_ambiguities(game)}
+    said = []
+    for r in reading_words(game, {}, dict(config or ())):
+        try:  # the reading's short words, as the dropdown names it
+            x = register[r["entry"]].reading(r["b"]["id"])
+            said.append(f"{x.short_th} / {x.short_en}")
+        except KeyError:  # a value no reading has: what the register's words say of it
+            said.append(f'{_cut(r["b"]["th"], 48)} / {_cut(r["b"]["en"], 60)}')
     return "; ".join(said) or "ค่าเริ่มต้น / default"
 
 
