@@ -1,7 +1,8 @@
 """Opening a file from the reader's device, in headless Chromium (the system's): a ruling file
 chosen on the Coup page opens that ruling, and the button reads only its label (ipywidgets'
 FileUpload read "open a ruling (0)" right after a ruling had opened); a broken file gives the
-Thai/English refusal and leaves the view as it was; the same file can be chosen twice."""
+Thai/English refusal and leaves the view as it was (another game's session file names both games);
+the same file can be chosen twice."""
 from __future__ import annotations
 
 import re
@@ -52,6 +53,18 @@ def test_a_ruling_file_opens_from_the_coup_page(browser, dashboard, tmp_path):
         assert "flow sequence" in err.locator(".kl-detail").inner_text()  # the parser's words: small print
         ARTIFACTS.mkdir(exist_ok=True)
         box.screenshot(path=str(ARTIFACTS / "upload_ruling_cut.png"))
+        # another game's session file, chosen with "open a ruling": what it is, both games by title
+        from rules.catalog import engine
+        from rules.core import saveload
+        pig = engine("toy_pig")
+        other = tmp_path / "toy_pig_seed1_step0.json"
+        other.write_text(saveload.dumps(pig, pig.make_config({"players": 2}), 1, []), encoding="utf-8")
+        box.locator("input[type=file]").set_input_files(str(other))
+        err = box.locator(".kl-error", has_text="ไฟล์เกม (session) ที่บันทึกไว้ของเกม “หมูทอยเต๋า”")
+        err.wait_for(timeout=60_000)
+        assert ("of “Toy Pig (the template game)”, not a ruling file of “Coup (Inquisitor + Reformation)”"
+                in err.inner_text()), err.inner_text()
+        assert "“open a session”" in err.inner_text() and title in view.inner_text()
         # 30 MB: not read by the browser (it dropped the page's connection), refused by its size
         big = tmp_path / "big30mb.yaml"
         with open(big, "wb") as f:

@@ -134,7 +134,9 @@ def test_players_as_text_is_refused_like_a_seed_as_text(name):
     assert type(players) is type(seed) is BadInput
     assert players.field == "players" and players.source == "bad.json: config"
     assert seed.field == "seed" and seed.source == "bad.json"
-    assert players.message_th.split(" (ได้")[0] == seed.message_th.split(" (ได้")[0]  # the same words
+    # the same words after the field's name (each names its own field)
+    assert players.message_th.split("” ", 1)[1].split(" (ได้")[0] == seed.message_th.split("” ", 1)[1].split(" (ได้")[0]
+    assert "“players”" in players.message_th and "“seed”" in seed.message_th
     assert "integer" in players.message_en and "integer" in seed.message_en
 
 

@@ -166,7 +166,7 @@ def test_save_as_a_ruling_exports_the_steps_on_screen_and_opens_by_upload(gid):
 
 BAD_RULINGS = [
     (b"\xff\xfe", "<encoding>"), (b"game: [unclosed", "<yaml>"), (b"- just\n- a list\n", "<root>"),
-    (b"game: coup\ntitle_th: x\n", "title_en"), (b"game: chess\ntitle_th: x\ntitle_en: y\n", "game"),
+    (b"game: {g}\ntitle_th: x\n", "title_en"), (b"game: chess\ntitle_th: x\ntitle_en: y\n", "game"),
     (b"game: {g}\ntitle_th: x\ntitle_en: y\ncites: [no.such.clause]\n", "cites"),
     (b"game: {g}\ntitle_th: x\ntitle_en: y\nsetup: {{config: {{players: 99}}}}\n", "players"),
     (b"game: {g}\ntitle_th: x\ntitle_en: y\nsteps:\n  - action: {{player: 0, type: nonsense}}\n", "steps[0]"),

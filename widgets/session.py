@@ -266,10 +266,7 @@ class GameSession(Cursor):
         Raises :class:`BadInput` (file, field, th + en) on malformed JSON, a wrong schema or
         game, or a refused action; then nothing changes (nothing is half-loaded).
         """
-        save = saveload.parse(text, source)
-        if save.game != self.game.id:
-            raise BadInput(source, "game", f"ไฟล์นี้เป็นของเกม '{save.game}' ไม่ใช่ '{self.game.id}'",
-                           f"this save is for '{save.game}', not '{self.game.id}'")
+        save = saveload.parse(text, source, self.game.id)  # a ruling or another game's file: refused
         rp = saveload.replay(self.game, save.config, save.seed, save.actions, save.overrides, source)
         saveload.check_snapshot(self.game, save, rp, source)
         self.table = getattr(save, "table", None)

@@ -18,34 +18,58 @@ from .protocol import BadInput
 M = TypeVar("M", bound=BaseModel)
 
 
-_INT = "ต้องเป็นจำนวนเต็ม (เช่น 7 ไม่ใช่ \"7\" หรือ 7.5)"
-_THAI = {
-    "missing": "ขาดช่องนี้ ต้องมี",
-    "extra_forbidden": "ไม่รู้จักช่องนี้ (มีช่องเกินจากที่กำหนด)",
-    "int_type": _INT, "int_parsing": _INT, "int_from_float": _INT, "int_parsing_size": _INT,
-    "float_type": "ต้องเป็นตัวเลข", "float_parsing": "ต้องเป็นตัวเลข", "finite_number": "ต้องเป็นตัวเลขที่มีค่าจำกัด",
-    "decimal_type": "ต้องเป็นตัวเลข", "decimal_parsing": "ต้องเป็นตัวเลข",
-    "greater_than": "ต้องมากกว่า {gt}", "greater_than_equal": "ต้องมากกว่าหรือเท่ากับ {ge}",
-    "less_than": "ต้องน้อยกว่า {lt}", "less_than_equal": "ต้องน้อยกว่าหรือเท่ากับ {le}",
-    "multiple_of": "ต้องเป็นพหุคูณของ {multiple_of}",
-    "string_type": "ต้องเป็นข้อความ", "string_unicode": "ต้องเป็นข้อความ",
-    "string_too_long": "ข้อความยาวเกิน {max_length} ตัวอักษร", "string_too_short": "ข้อความต้องยาวอย่างน้อย {min_length} ตัวอักษร",
-    "string_pattern_mismatch": "ข้อความไม่ตรงรูปแบบที่กำหนด",
-    "bool_type": "ต้องเป็นค่าจริงหรือเท็จ", "bool_parsing": "ต้องเป็นค่าจริงหรือเท็จ",
-    "dict_type": "ต้องเป็นออบเจกต์ ({{...}})", "model_type": "ต้องเป็นออบเจกต์ ({{...}})",
-    "model_attributes_type": "ต้องเป็นออบเจกต์ ({{...}})", "mapping_type": "ต้องเป็นออบเจกต์ ({{...}})",
-    "list_type": "ต้องเป็นรายการ ([...])", "tuple_type": "ต้องเป็นรายการ ([...])", "set_type": "ต้องเป็นรายการ ([...])",
-    "frozen_set_type": "ต้องเป็นรายการ ([...])", "iterable_type": "ต้องเป็นรายการ ([...])",
-    "too_long": "มีได้ไม่เกิน {max_length} รายการ", "too_short": "ต้องมีอย่างน้อย {min_length} รายการ",
-    "literal_error": "ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: {expected}", "enum": "ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: {expected}",
-    "none_required": "ต้องเป็นค่าว่าง", "unexpected_keyword_argument": "ไม่รู้จักช่องนี้ (มีช่องเกินจากที่กำหนด)",
-    "union_tag_invalid": "ชนิดที่ระบุไม่ถูกต้อง", "union_tag_not_found": "ขาดช่องที่บอกชนิด",
-    "frozen_field": "ช่องนี้แก้ไม่ได้", "frozen_instance": "ช่องนี้แก้ไม่ได้",
+_INT = ("ต้องเป็นจำนวนเต็ม (เช่น 7 ไม่ใช่ \"7\" หรือ 7.5)",
+        "must be a whole number (an integer such as 7, not \"7\" or 7.5)")
+_NUM = ("ต้องเป็นตัวเลข", "must be a number")
+_TEXT = ("ต้องเป็นข้อความ", "must be text")
+_BOOL = ("ต้องเป็นค่าจริงหรือเท็จ (true หรือ false)", "must be true or false")
+_OBJ = ("ต้องเป็นออบเจกต์ ({{...}})", "must be an object ({{...}}), a set of named fields")
+_LIST = ("ต้องเป็นรายการ ([...])", "must be a list ([...])")
+_ONE_OF = ("ต้องเป็น {expected}", "must be {expected}")
+_EXTRA = ("เป็นช่องที่ไม่รู้จัก (เกินจากที่กำหนด: ลบออกหรือตรวจตัวสะกด)",
+          "is not expected here (remove it or check its spelling)")
+_FROZEN = ("แก้ไขไม่ได้", "cannot be changed")
+WORDS: dict[str, tuple[str, str]] = {
+    "missing": ("ขาดหายไป (ต้องมีช่องนี้)", "is missing (it is required)"),
+    "extra_forbidden": _EXTRA, "unexpected_keyword_argument": _EXTRA,
+    "int_type": _INT, "int_parsing": _INT, "int_from_float": _INT,
+    "int_parsing_size": ("ต้องเป็นจำนวนเต็มที่ไม่ใหญ่เกินไป", "must be a whole number that is not too large"),
+    "float_type": _NUM, "float_parsing": _NUM, "decimal_type": _NUM, "decimal_parsing": _NUM,
+    "finite_number": ("ต้องเป็นตัวเลขที่มีค่าจำกัด", "must be a finite number"),
+    "greater_than": ("ต้องมากกว่า {gt}", "must be greater than {gt}"),
+    "greater_than_equal": ("ต้องมากกว่าหรือเท่ากับ {ge}", "must be {ge} or more"),
+    "less_than": ("ต้องน้อยกว่า {lt}", "must be less than {lt}"),
+    "less_than_equal": ("ต้องน้อยกว่าหรือเท่ากับ {le}", "must be {le} or less"),
+    "multiple_of": ("ต้องเป็นพหุคูณของ {multiple_of}", "must be a multiple of {multiple_of}"),
+    "string_type": _TEXT, "string_unicode": _TEXT,
+    "string_too_long": ("ต้องยาวไม่เกิน {max_length} ตัวอักษร", "must be at most {max_length} characters long"),
+    "string_too_short": ("ต้องยาวอย่างน้อย {min_length} ตัวอักษร", "must be at least {min_length} characters long"),
+    "string_pattern_mismatch": ("ไม่ตรงรูปแบบที่กำหนด ({pattern})", "does not match the required pattern ({pattern})"),
+    "bool_type": _BOOL, "bool_parsing": _BOOL,
+    "dict_type": _OBJ, "model_type": _OBJ,
+    "list_type": _LIST, "tuple_type": _LIST, "set_type": _LIST, "frozen_set_type": _LIST, "iterable_type": _LIST,
+    "too_long": ("มีได้ไม่เกิน {max_length} รายการ", "may hold at most {max_length} items"),
+    "too_short": ("ต้องมีอย่างน้อย {min_length} รายการ", "must hold at least {min_length} items"),
+    "literal_error": _ONE_OF, "enum": _ONE_OF,
+    "none_required": ("ต้องว่าง (null)", "must be empty (null)"),
+    "union_tag_invalid": ("บอกชนิดไม่ถูกต้อง (ต้องเป็น {expected_tags})", "names an unknown kind (expected {expected_tags})"),
+    "union_tag_not_found": ("ขาดช่อง {discriminator} ที่บอกชนิด", "lacks the field {discriminator} that names its kind"),
+    "frozen_field": _FROZEN, "frozen_instance": _FROZEN,
+    "value_error": ("มีค่าที่ใช้ไม่ได้ (เหตุผลอยู่ในบรรทัดภาษาอังกฤษ)", "has a value that cannot be used: {error}"),
+    "assertion_error": ("มีค่าที่ใช้ไม่ได้ (เหตุผลอยู่ในบรรทัดภาษาอังกฤษ)", "has a value that cannot be used: {error}"),
+    "json_invalid": ("ไม่ใช่ JSON ที่ถูกต้อง", "is not valid JSON"),
+    "json_type": ("ต้องเป็นข้อความ JSON", "must be JSON text"),
 }
-"""Thai text of each pydantic error type (``{ctx}`` placeholders); any other type is :data:`_GENERIC`."""
-_GENERIC = "ค่าไม่ถูกต้อง"
+"""``{pydantic error type: (Thai, English)}``: what is wrong with a field, said after its name
+(:func:`error_words`; ``{ctx}`` placeholders, ``{{``/``}}`` are braces).  Every type a reader's file
+can reach (a ruling, a save file, a config, a data file) is here; any other type is :data:`_GENERIC`
+in Thai and pydantic's own words in English."""
+_GENERIC = ("มีค่าที่ใช้ไม่ได้", "is not valid: {msg}")
 MAX_SHOWN = 60
 """Characters of a refused value shown in a message (a whole file is never echoed)."""
+_UNION_TAG = re.compile(r"^(int|float|str|bool|none|bytes|[A-Z]\w*|[\w-]+\[.*\])$", re.S)
+"""A part of a pydantic ``loc`` that names a union's member (``int``, ``list[int]``,
+``literal['chance','terminal']``, a model's class name), not a field."""
 
 
 def _shown(value: Any) -> str:
@@ -53,25 +77,50 @@ def _shown(value: Any) -> str:
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 3] + "..."
 
 
-def thai_error(err: dict) -> str:
-    """The Thai text of one pydantic error (``exc.errors()[i]``): never pydantic's English; a type
-    not in :data:`_THAI` gets :data:`_GENERIC`."""
-    ctx = {k: str(v).replace(" or ", ", ") for k, v in (err.get("ctx") or {}).items()}
+def error_words(err: dict) -> tuple[str, str]:
+    """``(Thai, English)`` of what is wrong in one pydantic error (``exc.errors()[i]``), without the
+    field's name: from :data:`WORDS`, never pydantic's English in the Thai; a type not in the
+    table (or whose words do not fit its context) gets :data:`_GENERIC`."""
+    ctx = {k: str(v) for k, v in (err.get("ctx") or {}).items()}
+    th_ctx = {k: v.replace(" or ", " หรือ ") for k, v in ctx.items()}  # "'a', 'b' or 'c'": Thai "or"
+    th, en = WORDS.get(err.get("type", ""), _GENERIC)
     try:
-        return _THAI.get(err.get("type", ""), _GENERIC).format(**ctx)
+        return th.format(**th_ctx), en.format(msg=err.get("msg", ""), **ctx)
     except (KeyError, IndexError, ValueError):
-        return _GENERIC
+        return _GENERIC[0], _GENERIC[1].format(msg=err.get("msg", ""))
+
+
+def thai_error(err: dict) -> str:
+    """The Thai of :func:`error_words` (what is wrong, without the field's name)."""
+    return error_words(err)[0]
+
+
+def _field(loc: Iterable[Any], union: bool) -> str:
+    """A pydantic ``loc`` as a field path (``steps.0.action``); ``union`` (the value was refused by
+    several members of a union): the members' tags left out."""
+    return ".".join(str(p) for p in loc if not (union and isinstance(p, str) and _UNION_TAG.match(p)))
 
 
 def pydantic_error(exc: ValidationError, source: str) -> BadInput:
-    """The first pydantic error as a :class:`BadInput` naming the field: Thai from
-    :func:`thai_error` (with the value given), English from pydantic."""
-    err = exc.errors()[0]
-    field = ".".join(str(p) for p in err["loc"]) or "<root>"
+    """The first pydantic error as a :class:`BadInput` naming the field, in a Thai and an English
+    sentence from one table (:data:`WORDS`), with the value given: ``ช่อง “seed” ต้องเป็นจำนวนเต็ม
+    ... (ได้ '7')`` / ``the field “seed” must be a whole number ... (got '7')``.  A value refused by
+    each member of a union (``int | list[int] | 'chance'``) says every member's words, joined by
+    "or".  The whole file (an empty ``loc``) is "the file"."""
+    errors = exc.errors()
+    err = errors[0]
+    union = len(errors) > 1  # one refusal per member of a union (a lone error has no member's tag)
+    field = _field(err["loc"], union)
+    same = [e for e in errors if _field(e["loc"], union) == field] if field != _field(err["loc"], False) else [err]
+    words = list(dict.fromkeys(error_words(e) for e in same))  # each member's words once, in order
+    what_th = " หรือ".join(th for th, _en in words)
+    what_en = " or ".join(en for _th, en in words)
+    th = f"ช่อง “{field}” {what_th}" if field else f"ทั้งไฟล์{what_th}"
+    en = f"the field “{field}” {what_en}" if field else f"the file {what_en}"
     if err.get("type") == "missing":  # the input is the object the field is missing from
-        return BadInput(source, field, thai_error(err), err["msg"])
+        return BadInput(source, field or "<root>", th, en)
     got = _shown(err.get("input"))
-    return BadInput(source, field, f"{thai_error(err)} (ได้ {got})", f"{err['msg']} (got {got})")
+    return BadInput(source, field or "<root>", f"{th} (ได้ {got})", f"{en} (got {got})")
 
 
 # --- a file that does not parse, or looks cut off ------------------------------------------

@@ -30,9 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .datafile import encoding_error, pydantic_error, syntax_error
+from .datafile import FAST_LOADER, encoding_error, pydantic_error, syntax_error
+from .filekind import kind_of, wrong_file
 from .protocol import BadInput, Game, IllegalAction, Transition
 
 SCHEMA_VERSION = 2
@@ -261,10 +263,12 @@ def _check_values(value: Any, where: str, source: str, depth: int = 0) -> None:
             raise BadInput(source, where, "ตัวเลขใหญ่เกินไป", "number out of range")
 
 
-def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
+def parse(text: str | bytes, source: str = "<save>", game: str | None = None) -> SaveFile | SaveFileV1:
     """Validate save-file text (JSON, fields, schema version) without replaying it.
 
-    Raises :class:`BadInput` (th + en) naming ``source`` and the field.
+    Raises :class:`BadInput` (th + en) naming ``source`` and the field.  A ruling file (YAML or
+    JSON) is refused as one, saying where it opens; ``game``: the game of the page opening the file
+    (another game's file is refused first, naming both games: :func:`rules.core.filekind.wrong_file`).
     """
     if isinstance(text, (bytes, bytearray, memoryview)):
         raw_bytes = bytes(text)
@@ -282,6 +286,9 @@ def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
     try:
         raw = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
+        sniffed = _sniff_yaml(text)  # a ruling is YAML: said as such, not "not valid JSON"
+        if kind_of(sniffed) == "ruling":
+            raise wrong_file(sniffed, source, "session", game) from None
         raise syntax_error(exc, text, source, "<json>", "JSON") from None
     except RecursionError:
         raise BadInput(source, "<json>", "JSON ซ้อนลึกเกินไป", "invalid JSON: nested too deeply") from None
@@ -290,6 +297,9 @@ def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
     if not isinstance(raw, dict):
         raise BadInput(source, "<root>", "ไฟล์บันทึกต้องเป็นออบเจกต์ JSON ({...})",
                        f"a save file must be a JSON object, got {type(raw).__name__}")
+    wrong = wrong_file(raw, source, "session", game)
+    if wrong is not None:
+        raise wrong
     version = _version(raw, source)
     for key in ("config", "overrides", "actions", "snapshot"):
         if key in raw:
@@ -304,6 +314,22 @@ def parse(text: str | bytes, source: str = "<save>") -> SaveFile | SaveFileV1:
         raise BadInput(source, "snapshot.step", f"snapshot.step ต้องเท่ากับจำนวนการกระทำ ({len(save.actions)})",
                        f"snapshot.step must equal the number of actions ({len(save.actions)})")
     return save
+
+
+SNIFF_CHARS = 200_000
+"""Characters of a file that is not JSON read as YAML to see whether it is a ruling (a ruling is a
+few kB; a bigger file, or one that starts like JSON, keeps its JSON refusal)."""
+
+
+def _sniff_yaml(text: str) -> Any:
+    """``text`` read as YAML (libyaml's safe loader) when it may be a ruling file: short, not
+    starting like JSON; else, or when it does not parse, ``None``."""
+    if len(text) > SNIFF_CHARS or text.lstrip()[:1] in ("{", "[", ""):
+        return None
+    try:
+        return yaml.load(text, Loader=FAST_LOADER)
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return None
 
 
 def _version(raw: dict, source: str) -> int:

@@ -13,6 +13,7 @@ from typing import Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .datafile import pydantic_error, read_yaml
+from .filekind import wrong_file
 from .protocol import CHANCE, TERMINAL, BadInput, Event, IllegalAction, setup_events
 from .rulebook import load_rulebook
 
@@ -88,15 +89,17 @@ class Scenario(_Strict):
     expect: Expect = Expect()
 
 
-def parse_scenario(data: Any, source: str) -> Scenario:
-    """Validate loaded YAML; :class:`BadInput` naming ``source`` and the field on any defect."""
+def parse_scenario(data: Any, source: str, game: str | None = None) -> Scenario:
+    """Validate loaded YAML; :class:`BadInput` naming ``source`` and the field on any defect.
+    ``game``: the game of the page opening it (a session file, or another game's file, is refused
+    first, saying what it is and where it opens: :func:`rules.core.filekind.wrong_file`)."""
     if data is None:
         raise BadInput(source, "<root>", "ไฟล์ว่างเปล่า", "the file is empty")
     if not isinstance(data, dict):
         raise BadInput(source, "<root>", "ต้องเป็น mapping ของ YAML", "expected a YAML mapping")
-    if "schema_version" in data and "title_th" not in data:  # a session save (rules/core/saveload.py)
-        raise BadInput(source, "<root>", "ไฟล์นี้เป็นไฟล์เกม (session) ไม่ใช่ข้อตัดสิน: เปิดด้วยปุ่ม เปิดไฟล์เกม",
-                       "this is a game (session) file, not a ruling: open it with 'open a session'")
+    wrong = wrong_file(data, source, "ruling", game)
+    if wrong is not None:
+        raise wrong
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as exc:
