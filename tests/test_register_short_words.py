@@ -67,8 +67,8 @@ def _toy_register() -> list:
 
 
 @pytest.mark.parametrize("key,value,field,said", [
-    ("short_th", None, "[0].readings.1.short_th", "Field required"),
-    ("short_en", None, "[0].readings.1.short_en", "Field required"),
+    ("short_th", None, "[0].readings.1.short_th", "is missing (it is required)"),
+    ("short_en", None, "[0].readings.1.short_en", "is missing (it is required)"),
     ("short_th", "   ", "[0].readings.1.short_th", "empty"),
     ("short_th", "finish the round", "[0].readings.1.short_th", "in Thai"),
     ("short_en", "equal_turns", "[0].readings.1.short_en", "_-joined"),
