@@ -404,11 +404,12 @@ class EventLog(w.VBox):
     def _lines(self) -> tuple[dict, dict]:
         """The memos of the story's lines and the picker's lines (``(number, id(event)[, setup])
         -> (event, text)``): emptied when the words they were written with changed (viewer, seat
-        labels, book, reveal, hidden kinds' words) or they hold many more lines than a window."""
+        labels, book, reveal, hidden kinds' words) or they hold many more lines than the log shows
+        (lines of events gone: a step back, the window moving on)."""
         words = (self.viewer, self.reveal, self.seat_label, self.book, self.kind_words)
         old, rows, picks = self._memo
         if (not old or old[:2] != words[:2] or any(a is not b for a, b in zip(old[2:], words[2:]))
-                or len(rows) > 2000):
+                or len(rows) > 2 * len(self._events) + 100):
             rows, picks = {}, {}
             self._memo = (words, rows, picks)
         return rows, picks
