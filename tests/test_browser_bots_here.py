@@ -36,6 +36,13 @@ SHADED = """
 """
 
 
+def wait_done(page, panel, timeout=240_000):
+    """Until the analysis in ``panel`` has finished: the choices scored so far show first (the head
+    says "so far" and "playing out…" until the last choice is played out)."""
+    page.wait_for_function("(el) => !el.innerText.includes('playing out…')", arg=panel.element_handle(),
+                           timeout=timeout)
+
+
 def test_bots_here_on_new_world_and_coup_pages(browser, dashboard):
     op = OfflinePage(browser)
     page = op.page
@@ -54,6 +61,7 @@ def test_bots_here_on_new_world_and_coup_pages(browser, dashboard):
         assert "re-dealt" in panel.inner_text()  # the page says what the analysis may know
         panel.locator(".kl-bots-board svg.kl-hexboard polygon[data-cell]").first.wait_for(timeout=240_000)
         panel.locator("table.kl-position tr[data-rank]").first.wait_for(timeout=30_000)
+        wait_done(page, panel)
         page.wait_for_timeout(800)
         shaded = page.evaluate(SHADED)
         assert shaded and shaded["titled"] >= 10 and shaded["fills"] >= 3, shaded
@@ -71,6 +79,7 @@ def test_bots_here_on_new_world_and_coup_pages(browser, dashboard):
         linked.locator("button.kl-bots-here").first.click()
         table = linked.locator(".kl-bots-panel table.kl-position").first
         table.wait_for(timeout=240_000)
+        wait_done(page, linked.locator(".kl-bots-panel").first)
         values = [int(v) for v in re.findall(r"(\d+)% \[", table.inner_text())]
         assert len(values) >= 2 and values == sorted(values, reverse=True), values
         page.wait_for_timeout(500)

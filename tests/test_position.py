@@ -234,6 +234,44 @@ def test_hex_games_shade_the_cells(gid, stem, step):
     assert "kl-bots-legend" in bh.out.value and "<th>ช่อง / cell</th>" in bh.out.value
 
 
+
+def test_a_first_answer_shows_the_choices_scored_so_far_and_the_final_table_is_unchanged():
+    """``on_rows``: after each choice but the last, the choices scored so far, ranked as the final
+    table ranks them; the final table is the same with or without it.  The page shows them (the
+    head says how many so far) before the last rollout."""
+    from rules.analysis.position import score_table
+    game = engine("valeria")
+    state = game.new_game(game.make_config({"players": 2}), 3)
+    seat = deciding_seat(game, state)
+    legal = game.legal_actions(state, seat)
+    assert len(legal) >= 2
+    seen = []
+    table = score_table("valeria", state, "random", rollouts=4, seed=1, on_rows=seen.append)
+    assert [len(t) for t in seen] == list(range(1, len(legal)))
+    assert all(t.attrs["partial"] and t.attrs["actions"] == len(legal) for t in seen)
+    assert "partial" not in table.attrs and not table.attrs["cancelled"]
+    assert plain(table) == plain(score_table("valeria", state, "random", rollouts=4, seed=1))
+    final = {r[0]: r for r in plain(table)}
+    for t in seen:
+        rows = plain(t)
+        assert [r[3] for r in rows] == sorted((r[3] for r in rows), reverse=True)
+        assert all(final[r[0]] == r for r in rows)
+    # the page: the first answer is the first choice scored, said as such; then the whole table
+    spec = spec_of("valeria")
+    ptable = page.new_table(spec, 1, "random", seed=3)
+    bh = ptable.bots_here
+    bh._build()
+    bh.rollouts.value = 3
+    heads = []
+    bh.out.observe(lambda c: heads.append((bh.head.value, c["new"])), "value")
+    bh.analyse(wait=True)
+    n = len(ptable.legal())
+    assert n >= 2 and len(heads) >= 2, heads   # (later partial answers are drawn at most every 0.5 s)
+    assert f"so far: 1 of {n} choices scored" in heads[0][0] and heads[0][1].count("data-rank=") == 1
+    assert all("so far" in head for head, _ in heads[:-1])
+    assert "so far" not in heads[-1][0] and heads[-1][1].count("data-rank=") == n
+    ptable.close()
+
 def test_play_offers_the_readers_own_decisions_only():
     spec = spec_of("coup")
     table = page.new_table(spec, 2, "honest", seed=6)

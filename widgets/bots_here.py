@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .errors import THAI_FONT, message_html
 
@@ -67,6 +68,11 @@ FIRST_IMPORT_WAIT_S = 0.1
 """The first analysis of a kernel imports the analyzer (numpy: its C start-up holds the interpreter
 for tens of ms at a time) in the worker thread; it waits this long first, so that the panel just
 drawn reaches the page before (the bench's Coup first answer: 220 ms, p50 13 ms)."""
+
+
+PARTIAL_EVERY = 0.5
+"""Seconds between two partial answers (the choices scored so far, :meth:`BotsHere.run`): the first
+shows as soon as one choice is played out, later ones at most this often (each redraws the result)."""
 
 
 def e(x: Any) -> str:
@@ -258,9 +264,12 @@ class BotsHere(w.VBox):
                    f"(หลายนาที): เลือกบอท{pth}ในช่อง 'บอท' ได้ถ้ารอได้ และลดจำนวนครั้งที่ลอง")
             en += (f" It starts with '{ben}' bots: playing out with '{pen}' bots (the ones you play against) is much "
                    f"slower (minutes); pick '{pen}' in the bots box if you can wait, with fewer rollouts.")
+        # the panel's four texts share one layout and one style: a browser builds every model of the
+        # panel before the panel shows (the first answer), so 6 models fewer of 41
+        looks = dict(layout=w.Layout(), style=HTMLStyle())
         self.policy = w.HTML(f'<div class="kl-muted kl-bots-policy" style="font-family:{THAI_FONT};font-size:12px">'
-                             f"{e(th)}<br><i>{e(en)}</i></div>")
-        self.head, self.stale, self.out = w.HTML(), w.HTML(), w.HTML()
+                             f"{e(th)}<br><i>{e(en)}</i></div>", **looks)
+        self.head, self.stale, self.out = w.HTML(**looks), w.HTML(**looks), w.HTML(**looks)
         self.board_box = w.Box(layout=w.Layout(width="100%", max_width="560px"))
         self.panel = w.VBox([self.policy, w.HBox([self.bot, self.rollouts, hide], layout=w.Layout(flex_flow="row wrap")),
                              self.runner.bar, self.head, self.stale, self.board_box, self.out],
@@ -308,12 +317,24 @@ class BotsHere(w.VBox):
 
         first = "rules.analysis.position" not in sys.modules
 
+        shown = [0.0]  # when the last partial answer was drawn
+
+        def partial(table):
+            # the choices scored so far, ranked as the final table ranks them: a first answer after
+            # one choice's rollouts, not after all of them (Valeria, 2 choices x 20 greedy rollouts: 0.8 s, not 1.4)
+            now = time.monotonic()
+            if self.runner.cancel.is_set() or (shown[0] and now - shown[0] < PARTIAL_EVERY):
+                return
+            shown[0] = now
+            self.head.value = self._head_html(spot, bot, rollouts, running=True, table=table)
+            self._show(spot, table)
+
         def work():
             if first:  # see FIRST_IMPORT_WAIT_S
                 time.sleep(FIRST_IMPORT_WAIT_S)
             from rules.analysis.position import score_table  # no pandas in a game page's kernel
             table = score_table(self.spec.id, spot.state, bot, rollouts, seed=0, seat=spot.seat,
-                                  on_progress=self.runner.tick, cancel=self.runner.cancel)
+                                on_progress=self.runner.tick, cancel=self.runner.cancel, on_rows=partial)
             self.table, self.result_spot = table, spot
             self.head.value = self._head_html(spot, bot, rollouts, running=False, table=table)
             self._show(spot, table)
@@ -327,6 +348,9 @@ class BotsHere(w.VBox):
         bot_th, bot_en = bot_words(self.spec.id, bot)
         th, en = spot.where
         done = ""
+        if table is not None and table.attrs.get("partial"):
+            done = (f" · <b>ผลระหว่างทาง: ได้ {len(table)} จาก {table.attrs['actions']} ตัวเลือก / so far: "
+                    f"{len(table)} of {table.attrs['actions']} choices scored</b>")
         if table is not None and table.attrs.get("cancelled"):
             done = (f" · <b>ยกเลิก: ได้ {len(table)} จาก {table.attrs['actions']} ตัวเลือก / cancelled: "
                     f"{len(table)} of {table.attrs['actions']} choices scored</b>")

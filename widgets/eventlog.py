@@ -159,18 +159,29 @@ PIECE_LINES = 6
 
 
 def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, label: Callable[[int], str],
-                book: Rulebook | None, reveal: bool = False, kind_words: KindWords | None = None) -> list[str]:
+                book: Rulebook | None, reveal: bool = False, kind_words: KindWords | None = None,
+                memo: dict | None = None) -> list[str]:
     """The story as HTML pieces, one per group: the folded setup events first, then one per turn.
     ``lines`` are ``(number, event, turn heading)``; heading ``None`` marks a setup event (folded
     under one line).  A new heading starts a turn group (in pieces of :data:`PIECE_LINES` lines).
     Each line carries its event's number ``data-n`` (0-based, over the whole log) and kind
-    ``data-kind``: a click on it sends them (:class:`StoryClicks`)."""
+    ``data-kind``: a click on it sends them (:class:`StoryClicks`).
+
+    ``memo``: ``{(n, id(event)): (event, line html)}`` kept by the caller for the same viewer,
+    labels, book and reveal: a line already written is reused (a click re-showed the whole window,
+    about a third of the kernel's time per click, for one or two new events)."""
     setup, groups = [], []
     for n, ev, turn in lines:
-        shown = reveal or ev.visible(viewer)
-        cls = "kl-line" + ("" if shown else " kl-hidden")
-        row = (f'<div class="{cls}" data-n="{n}" data-kind="{html.escape(ev.kind)}"><span class="kl-n">{n + 1}.</span> '
-               f'{html.escape(event_text(ev, viewer, label, reveal, kind_words))}{why_html(book, ev.cites)}</div>')
+        hit = memo.get((n, id(ev))) if memo is not None else None
+        if hit is not None and hit[0] is ev:
+            row = hit[1]
+        else:
+            shown = reveal or ev.visible(viewer)
+            cls = "kl-line" + ("" if shown else " kl-hidden")
+            row = (f'<div class="{cls}" data-n="{n}" data-kind="{html.escape(ev.kind)}"><span class="kl-n">{n + 1}.</span> '
+                   f'{html.escape(event_text(ev, viewer, label, reveal, kind_words))}{why_html(book, ev.cites)}</div>')
+            if memo is not None:
+                memo[(n, id(ev))] = (ev, row)
         if turn is None:
             setup.append(row)
         elif groups and groups[-1][0] == turn:
@@ -312,6 +323,8 @@ class EventLog(w.VBox):
         self._events: list[Event] = []
         self._first = 0  # the number of the first event shown (the events before it are left out)
         self._quiet = False  # True while set_events chooses an event that must not move the rule panel
+        # the lines already written (story and picker), for the words they were written with: see _lines
+        self._memo: tuple[tuple, dict, dict] = ((), {}, {})
         self.story = Story()
         self.select = w.Dropdown(options=[], value=None, description="ข้อกติกาของ",  # hidden until an event
                                  layout=w.Layout(width="100%", max_width="760px", display="none"))
@@ -366,10 +379,16 @@ class EventLog(w.VBox):
             k = first + i
             turn = None if k < setup else (turns[i] if turns is not None and i < len(turns) else "")
             lines.append((k, ev, turn))
-        self.story.show(story_parts(lines, self.viewer, self.seat_label, self.book, self.reveal, self.kind_words))
-        options = [(event_line(first + i, e, self.viewer, self.seat_label, setup=first + i < setup, kind_words=self.kind_words,
-                               reveal=self.reveal), i)
-                   for i, e in enumerate(self._events)]
+        rows, picks = self._lines()
+        self.story.show(story_parts(lines, self.viewer, self.seat_label, self.book, self.reveal, self.kind_words, rows))
+        options = []
+        for i, e in enumerate(self._events):
+            key = (first + i, id(e), first + i < setup)
+            hit = picks.get(key)
+            if hit is None or hit[0] is not e:
+                hit = picks[key] = (e, event_line(first + i, e, self.viewer, self.seat_label, setup=key[2],
+                                                  kind_words=self.kind_words, reveal=self.reveal))
+            options.append((hit[1], i))
         # One message for the picker (options and choice together), and the chosen event's
         # clauses worked out once: with a choice standing, new options made ipywidgets choose the
         # first event on the way (its clauses drawn, the rule panel redrawn) before the last one.
@@ -381,6 +400,19 @@ class EventLog(w.VBox):
         self.select.layout.display = "" if options else "none"
         if self.select.value is None:
             self.detail.value = ""
+
+    def _lines(self) -> tuple[dict, dict]:
+        """The memos of the story's lines and the picker's lines (``(number, id(event)[, setup])
+        -> (event, text)``): emptied when the words they were written with changed (viewer, seat
+        labels, book, reveal, hidden kinds' words) or they hold many more lines than the log shows
+        (lines of events gone: a step back, the window moving on)."""
+        words = (self.viewer, self.reveal, self.seat_label, self.book, self.kind_words)
+        old, rows, picks = self._memo
+        if (not old or old[:2] != words[:2] or any(a is not b for a, b in zip(old[2:], words[2:]))
+                or len(rows) > 2 * len(self._events) + 100):
+            rows, picks = {}, {}
+            self._memo = (words, rows, picks)
+        return rows, picks
 
     def _on_select(self, change) -> None:
         i = change["new"]

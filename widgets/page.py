@@ -413,16 +413,30 @@ class FrameCursor(Cursor):
         return list(self.session.transitions[f.action - 1].events[:f.shown]) if f.action else []
 
 
-def turn_headings(spec: GameSpec, session: GameSession, actions: int, shown_last: int | None = None) -> list[str]:
+def turn_headings(spec: GameSpec, session: GameSession, actions: int, shown_last: int | None = None,
+                  last: int | None = None) -> list[str]:
     """The turn heading (``SPEC.turn_of`` of the position before each action) of every event of the
     first ``actions`` actions, in order (the last action's first ``shown_last`` events only, when
-    given); ``""`` for a game without headings.  Cached per transition on the session."""
+    given); ``""`` for a game without headings.  Cached per transition on the session.
+
+    ``last``: the headings of the last ``last`` events only (of the whole actions holding them), for
+    the log's window: a click walked the whole history (a few ms a click late in a long game)."""
+    trs = session.transitions
+    start = 0
+    if last is not None:
+        n, start = 0, actions
+        while start > 0 and n < last:
+            start -= 1
+            n += len(trs[start].events) if shown_last is None or start < actions - 1 else shown_last
     if spec.turn_of is None:
-        n = sum(len(tr.events) for tr in session.transitions[:actions])
+        n = sum(len(tr.events) for tr in trs[start:actions])
+        if shown_last is not None and actions > start:
+            n -= len(trs[actions - 1].events) - shown_last
         return [""] * n
     cache = session.__dict__.setdefault("_kl_turns", {})
     out: list[str] = []
-    for i, tr in enumerate(session.transitions[:actions]):
+    for i in range(start, actions):
+        tr = trs[i]
         hit = cache.get(id(tr))
         if hit is None or hit[0] is not tr:
             before = session.transitions[i - 1].state if i else session.initial
@@ -437,7 +451,9 @@ def log_window(spec: GameSpec, session: GameSession, events: list, actions: int,
     """``set_events`` arguments for the last :data:`LOG_EVENTS` of ``events`` (the setup events then
     the events of the first ``actions`` actions): numbering, setup count and turn headings."""
     setup = len(session.setup_events)
-    turns = [""] * setup + turn_headings(spec, session, actions, shown_last)
+    # the headings of the window and of the event before it (see below); the earlier ones are never read
+    heads = turn_headings(spec, session, actions, shown_last, last=LOG_EVENTS + 1)
+    turns = [""] * (len(events) - len(heads)) + heads
     first = max(0, len(events) - LOG_EVENTS)
     # start at a turn's first event: the oldest turn shown then stays the same piece of the story
     # while later events come (cut inside a turn, that piece changed, and was sent again, per click)

@@ -99,7 +99,8 @@ def score_actions(game_id: str, state: Any, bot_name: str = "random", rollouts: 
 def score_table(game_id: str, state: Any, bot_name: str = "random", rollouts: int = 100, seed: int = 0,
                 seat: int | None = None, resample: bool = True, bots=None,
                 on_progress: Callable[[int, int], None] | None = None,
-                cancel: threading.Event | None = None) -> ActionScores:
+                cancel: threading.Event | None = None,
+                on_rows: Callable[[ActionScores], None] | None = None) -> ActionScores:
     """A table (:class:`ActionScores`) of every legal action of ``seat`` (default :func:`deciding_seat`) in ``state``, best
     first: ``action`` (the dict), ``label_th``, ``label_en`` (``describe_action``), ``value`` (mean
     return of ``seat`` after it: a win rate), ``lo``, ``hi`` (95 %), ``n`` (rollouts that ended).
@@ -110,6 +111,10 @@ def score_table(game_id: str, state: Any, bot_name: str = "random", rollouts: in
     ``threading.Event``) stops between rollouts: the table then holds the actions finished
     (``attrs["cancelled"]`` is True).  ``attrs``: ``game``, ``seat``, ``bots``, ``rollouts``,
     ``seed``, ``resample``, ``actions`` (legal actions in all), ``cancelled``.
+
+    ``on_rows(table)`` after each action but the last is scored: the table of the actions scored
+    so far, as the final one would rank them (``attrs["partial"]`` is True), so a page can show a
+    first answer long before the last rollout (the final table is the same with or without it).
     """
     game = engine(game_id)
     if seat is None:
@@ -153,10 +158,18 @@ def score_table(game_id: str, state: Any, bot_name: str = "random", rollouts: in
             est, lo, hi = bootstrap(v, np.mean)
         rows.append({"action": action, "label_th": th, "label_en": en, "value": est, "lo": lo, "hi": hi,
                      "n": int(len(v))})
-    # best first, stable and NaN last, as sort_values(ascending=False, kind="stable") sorted it
-    rows.sort(key=lambda r: (r["value"] != r["value"], -r["value"] if r["value"] == r["value"] else 0.0))
-    return ActionScores(rows, dict(game=game_id, seat=seat, bots=list(names), rollouts=rollouts, seed=seed,
-                                   resample=resample, actions=len(legal), cancelled=cancelled))
+        if on_rows is not None and len(rows) < len(legal):
+            on_rows(ActionScores(_ranked(rows), dict(game=game_id, seat=seat, bots=list(names), rollouts=rollouts,
+                                                     seed=seed, resample=resample, actions=len(legal),
+                                                     cancelled=False, partial=True)))
+    return ActionScores(_ranked(rows), dict(game=game_id, seat=seat, bots=list(names), rollouts=rollouts, seed=seed,
+                                            resample=resample, actions=len(legal), cancelled=cancelled))
+
+
+def _ranked(rows: list[dict]) -> list[dict]:
+    """``rows`` best first, stable and NaN last, as ``sort_values(ascending=False, kind="stable")``
+    sorted them (a new list: the rows still being scored are left in their order)."""
+    return sorted(rows, key=lambda r: (r["value"] != r["value"], -r["value"] if r["value"] == r["value"] else 0.0))
 
 
 def overlaps_best(table) -> list[bool]:

@@ -1,0 +1,87 @@
+"""What a play click costs the kernel beyond the rules: the event log writes each story line and
+picker line once, not the whole window again at every click (it was a third of a Shadow Master
+click's kernel time), and still shows what a fresh log shows."""
+from __future__ import annotations
+
+import random
+
+import widgets.eventlog as eventlog
+from widgets import page
+from widgets.eventlog import EventLog
+
+
+def _table_with_events(n=60):
+    from widgets.shadow_master import SPEC
+    table = page.new_table(SPEC, 2, "random", 4)
+    rng, s = random.Random(4), table.session
+    while len(s.events) < n and table._legal:
+        table.choose(table.decision, rng.choice(table._legal))
+    return SPEC, table
+
+
+def test_the_event_log_writes_a_line_once_and_shows_what_a_fresh_log_shows(monkeypatch):
+    spec, table = _table_with_events()
+    s, calls = table.session, []
+    real = eventlog.event_text
+    monkeypatch.setattr(eventlog, "event_text", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    log = EventLog(book=spec.book, viewer=0, seat_label=spec.seat_label, game=spec.game)
+    events = list(s.events)
+    setup = len(s.setup_events)
+    log.set_events(events[:-3], setup=setup)
+    assert len(calls) == 2 * (len(events) - 3)  # a story line and a picker line each
+    calls.clear()
+    log.set_events(events, setup=setup)  # three events more: three lines of each written
+    assert len(calls) == 2 * 3 and calls[:3] == events[-3:]
+    fresh = EventLog(book=spec.book, viewer=0, seat_label=spec.seat_label, game=spec.game)
+    fresh.set_events(events, setup=setup)
+    assert log.story.value == fresh.story.value and log.select.options == fresh.select.options
+    # the words changed (another viewer): every line is written anew, as a fresh log writes it
+    calls.clear()
+    log.viewer = fresh.viewer = None
+    log.set_events(events, setup=setup)
+    assert len(calls) == 2 * len(events)
+    fresh.set_events(events, setup=setup)
+    assert log.story.value == fresh.story.value and log.select.options == fresh.select.options
+    # a window starting later numbers the same events as before (their lines are reused)
+    calls.clear()
+    log.set_events(events[5:], first=5, setup=setup)
+    fresh.set_events(events[5:], first=5, setup=setup)
+    assert log.story.value == fresh.story.value and log.select.options == fresh.select.options
+    table.close()
+
+
+def _old_log_window(spec, session, events, actions, shown_last=None):
+    """log_window as it was: every heading of the history, then the window."""
+    setup = len(session.setup_events)
+    turns = [""] * setup + page.turn_headings(spec, session, actions, shown_last)
+    first = max(0, len(events) - page.LOG_EVENTS)
+    cut = first
+    while first < min(len(events) - 1, cut + page.LOG_EVENTS // 2) and first > setup and turns[first] == turns[first - 1]:
+        first += 1
+    if first > setup and turns[first] == turns[first - 1]:
+        first = cut
+    return {"events": events[first:], "first": first, "setup": setup, "turns": turns[first:]}
+
+
+def test_the_logs_window_reads_the_headings_of_the_window_only():
+    """A click asked every past action's turn heading (cached, but a walk over the whole history at
+    every click); the window needs its own events' and the one before.  Same window as before."""
+    import dataclasses
+    spec, table = _table_with_events(400)
+    s = table.session
+    assert s.length > 100 and len(s.events) > 2 * page.LOG_EVENTS
+    asked = []
+    counting = dataclasses.replace(spec, turn_of=lambda obs: asked.append(1) or spec.turn_of(obs))
+    s.__dict__.pop("_kl_turns", None)  # nothing cached yet
+    window = page.log_window(counting, s, list(s.events), s.step)
+    assert 0 < len(asked) <= page.LOG_EVENTS + 1 < s.length
+    assert window == _old_log_window(spec, s, list(s.events), s.step)
+    for step in range(0, s.length + 1, 7):  # at every size of history, and inside an action (the stepper)
+        s.jump(step)
+        events = list(s.events)
+        assert page.log_window(spec, s, events, step) == _old_log_window(spec, s, events, step)
+        if step:
+            k = len(s.transitions[step - 1].events) // 2
+            cut = events[:len(events) - len(s.transitions[step - 1].events) + k]
+            assert page.log_window(spec, s, cut, step, k) == _old_log_window(spec, s, cut, step, k)
+    table.close()
