@@ -129,7 +129,9 @@ def test_an_empty_upload_or_another_games_file_says_what_it_is():
     assert "kl-error" in ed.status.value and "empty.yaml" in ed.status.value
     assert "ไฟล์แผนที่ว่างเปล่า" in ed.status.value and "the map file is empty" in ed.status.value
     ed.upload.value = (_file("coup.yaml", b"game: coup\nclauses: []\n"),)
-    assert html.escape("this file is for the game 'coup', not a New World map") in ed.status.value
+    # the games by their catalog titles, not their ids
+    assert html.escape("this file is for “Coup (Inquisitor + Reformation)”, not a map of “New World”") in ed.status.value
+    assert "ไฟล์นี้เป็นของเกม “เกมโค่นอำนาจ” ไม่ใช่แผนที่ของเกม “โลกใหม่”" in ed.status.value
     assert "Input should" not in ed.status.value and ed.to_yaml() == before
 
 

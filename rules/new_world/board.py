@@ -154,8 +154,10 @@ def not_a_map(data: object, source: str) -> BadInput | None:
     if game == "new_world":
         return None
     if isinstance(game, str) and game.strip():
-        return _bad(source, "game", f"ไฟล์นี้เป็นของเกม '{_shown(game)}' ไม่ใช่แผนที่ของ New World (game: new_world)",
-                    f"this file is for the game '{_shown(game)}', not a New World map (game: new_world)")
+        from ..core.filekind import game_words   # the game by its catalog titles, never its id
+        (g_th, g_en), (nw_th, nw_en) = game_words(game), game_words("new_world")
+        return _bad(source, "game", f"ไฟล์นี้เป็นของ{g_th} ไม่ใช่แผนที่ของ{nw_th} (game: new_world)",
+                    f"this file is for {g_en}, not a map of {nw_en} (game: new_world)")
     if "game" in data:
         return _bad(source, "game", f"ช่อง game ของแผนที่ต้องเป็น new_world (ได้ {_shown(game)})",
                     f"a map's game field must be new_world (got {_shown(game)})")
