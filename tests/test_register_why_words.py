@@ -8,6 +8,7 @@ shows them outside the developer fold; ``why`` stays the developer's detail, ins
 from __future__ import annotations
 
 import copy
+import html
 import re
 
 import pytest
@@ -63,3 +64,14 @@ def test_why_words_have_no_length_limit():
     assert len(data[0]["why_en"]) > ambiguity.SHORT_MAX
     assert parse_register("toy_pig", data, "toy.yaml")[0].why_en == data[0]["why_en"]
 
+
+@pytest.mark.parametrize("game", GAMES)
+def test_register_panel_shows_why_the_default_outside_the_developer_fold(game):
+    from widgets.rulepanel import ambiguities_html
+    page = ambiguities_html(game)
+    seen = " ".join(_reader_part(page).split())
+    dev = " ".join(re.findall(r'<details class="kl-dev">.*?</details>', page, flags=re.S))
+    for e in load_ambiguities(game):
+        assert " ".join(e.why_th.split()) in seen and " ".join(e.why_en.split()) in seen, e.id
+        assert html.escape(e.why) in dev, e.id   # the developer's why stays in the fold
+    assert seen.count("ทำไมเลือกอ่านแบบนี้ / why this default:") == len(load_ambiguities(game))
