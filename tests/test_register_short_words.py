@@ -54,11 +54,12 @@ def test_every_reading_has_short_reader_words_distinct_within_its_entry(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_description_a_reader_sees_names_code(game):
-    """The readings' descriptions and the questions are shown to readers (panel, analyzer, events):
-    no call, module, file path or register id in them (those moved to ``source``)."""
+    """The readings' descriptions, the questions and why the default (``why_th`` / ``why_en``) are
+    shown to readers (panel, analyzer, events): no call, module, file path or register id in them
+    (those moved to ``source`` and the developer's ``why``)."""
     for e in load_ambiguities(game):
-        for text in (e.question_th, e.question_en, *(getattr(r, f"description_{lang}")
-                                                     for r in e.readings for lang in ("th", "en"))):
+        for text in (e.question_th, e.question_en, e.why_th, e.why_en,
+                     *(getattr(r, f"description_{lang}") for r in e.readings for lang in ("th", "en"))):
             assert not DEVELOPER.search(text) and not _named_ids(game, text), (e.id, text)
 
 

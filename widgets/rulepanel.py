@@ -132,11 +132,12 @@ class RulePanel(w.VBox):
 def ambiguities_html(game: str) -> str:
     """``game``'s ambiguity register (:func:`rules.core.ambiguity.load_ambiguities`) as HTML, in
     a reader's words: each entry a fold headed by its question (Thai and English); inside, its
-    readings by their short words (the default in bold) and their descriptions, then a fold
-    "for developers" (class ``kl-dev``) with why the default, the source, the clauses, the config
-    field, the data file and the entry's and readings' ids.  The ids stay out of the reader's part
-    (a fresh user met ``deck_composition`` in every heading); the entry id is also the fold's
-    ``data-entry``."""
+    readings by their short words (the default in bold) and their descriptions, then why the
+    default was chosen in a reader's words (``why_th`` / ``why_en``, class ``kl-why``), then a fold
+    "for developers" (class ``kl-dev``) with the developer's why (clause ids, files), the source,
+    the clauses, the config field, the data file and the entry's and readings' ids.  The ids stay
+    out of the reader's part (a fresh user met ``deck_composition`` in every heading); the entry id
+    is also the fold's ``data-entry``."""
     from rules.core.ambiguity import load_ambiguities
 
     e = html.escape
@@ -149,14 +150,17 @@ def ambiguities_html(game: str) -> str:
             f'<br><i>{e(r.description_en)}</i></li>' for r in a.readings)
         data = getattr(a, "data", None)
         ids = ", ".join(f"{r.short_en} = {r.id}" for r in a.readings)
-        dev = (f'<details class="kl-dev"><summary class="kl-dev">ทำไมจึงเป็นค่าเริ่มต้น ที่มา '
-               f'และรายละเอียดสำหรับผู้พัฒนา / why the default, source and developer details</summary>'
-               f'<div>ทำไม / why: {e(a.why)}</div><div>ที่มา / source: {e(a.source)}</div>'
+        # why the default, in the register's reader words: a Thai reader sees it without the fold
+        why = (f'<div class="kl-why"><b>ทำไมเลือกอ่านแบบนี้ / why this default:</b> {e(a.why_th)}'
+               f'<br><i>{e(a.why_en)}</i></div>')
+        dev = (f'<details class="kl-dev"><summary class="kl-dev">ที่มาและรายละเอียดสำหรับผู้พัฒนา / '
+               f'source and developer details</summary>'
+               f'<div>ทำไม (ผู้พัฒนา) / why (developers): {e(a.why)}</div><div>ที่มา / source: {e(a.source)}</div>'
                f'<div style="color:#666">ข้อ / clauses: {e(", ".join(a.clauses))} · config: <code>{e(a.variant)}</code>'
                + (f' · data: <code>{e(str(data))}</code>' if data else "")
                + f' · id: <code>{e(a.id)}</code> · readings: {e(ids)}</div></details>')
         # the heading is what a reader sees folded: the question in Thai and in English (the entry's own)
         rows.append(f'<details data-entry="{e(a.id)}"><summary><b>{e(a.question_th)}</b>'
                     f'<span class="kl-question-en" style="display:block"><i>{e(a.question_en)}</i></span></summary>'
-                    f'<ul>{readings}</ul>{dev}</details>')
+                    f'<ul>{readings}</ul>{why}{dev}</details>')
     return f'<div class="kl-ambiguities" style="font-family:{THAI_FONT}">{"".join(rows)}</div>'

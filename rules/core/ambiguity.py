@@ -11,7 +11,9 @@ The file is a YAML list.  Each entry is a question the Thai text leaves open::
         - {id: target_only, short_th: ..., short_en: ..., description_en: ..., description_th: ...}
         - {id: anyone, value: anyone, short_th: ..., short_en: ..., description_en: ..., description_th: ...}
       default: target_only           # a reading id: the engine's reading unless a config picks another
-      why: ...                       # why that default
+      why_th: ...                    # why that default, in a reader's words (Thai)
+      why_en: ...                    # the same in English
+      why: ...                       # why that default, for developers: clause ids, files, history
       source: ...                    # where the readings come from
       data: rank_table.yaml          # optional: the data/<game>/ file holding the assumed values
 
@@ -20,6 +22,12 @@ characters, Thai in ``short_th``) that tell the readings of one entry apart: the
 dropdown and the register panel show them.  They name no code: no ``_``-joined id, no call
 ``f(...)`` or bracket, no ``/`` path and no dotted name (:func:`short_problem`).  The descriptions
 are the whole reading in a reader's words; developer detail goes to ``why`` / ``source``.
+
+An entry's ``why_th`` / ``why_en`` say why the default was chosen, in a reader's words (the
+register panel shows them to every reader; ``why`` keeps the developer's detail): Thai in
+``why_th``, and the same rule as the short words against code (:func:`short_problem` with no
+length limit).  The rulebook is named by its sections' words ("ข้อความบอกว่ามีการ์ดตัวละคร 18
+ใบ"), never by clause ids.
 
 A reading's config value is its ``value`` when given, else its ``id``.  A game's config model
 takes its variant fields from the register (:func:`config_model`), so an entry cannot be missing
@@ -54,16 +62,17 @@ _CODE_WORDS = [  # (pattern, Thai, English): what in a reading's short words is 
 ]
 
 
-def short_problem(text: str, lang: str) -> tuple[str, str] | None:
-    """What is wrong with ``text`` as a reading's short words in ``lang`` (``"th"``/``"en"``):
-    ``(Thai, English)``, or ``None`` when it is fine: empty, longer than :data:`SHORT_MAX`, no Thai
-    letter in a ``short_th``, or a developer's name (:data:`_CODE_WORDS`)."""
+def short_problem(text: str, lang: str, limit: int | None = SHORT_MAX) -> tuple[str, str] | None:
+    """What is wrong with ``text`` as reader words in ``lang`` (``"th"``/``"en"``): a reading's
+    short words, or (``limit=None``) an entry's ``why_th`` / ``why_en``.  ``(Thai, English)``, or
+    ``None`` when it is fine: empty, longer than ``limit`` characters, no Thai letter in a Thai
+    text, or a developer's name (:data:`_CODE_WORDS`)."""
     text = text.strip()
     if not text:
-        return "ว่างเปล่า ต้องมีคำสั้น ๆ ที่ผู้อ่านเข้าใจ", "are empty; a few reader words are required"
-    if len(text) > SHORT_MAX:
-        return (f"ยาว {len(text)} ตัวอักษร เกิน {SHORT_MAX}",
-                f"are {len(text)} characters long, more than {SHORT_MAX}")
+        return "ว่างเปล่า ต้องมีคำที่ผู้อ่านเข้าใจ", "are empty; a few reader words are required"
+    if limit is not None and len(text) > limit:
+        return (f"ยาว {len(text)} ตัวอักษร เกิน {limit}",
+                f"are {len(text)} characters long, more than {limit}")
     if lang == "th" and not _THAI.search(text):
         return "ต้องเขียนเป็นภาษาไทย", "must be written in Thai"
     for pat, th, en in _CODE_WORDS:
@@ -102,6 +111,8 @@ class Ambiguity(BaseModel):
     question_en: str = Field(min_length=1)
     readings: list[Reading] = Field(min_length=2)
     default: str
+    why_th: str
+    why_en: str
     why: str = Field(min_length=1)
     source: str = Field(min_length=1)
     data: str | None = None
@@ -176,6 +187,11 @@ def parse_register(game: str, data: object, source: str) -> tuple[Ambiguity, ...
                     raise BadInput(source, where, f"คำสั้นของการอ่าน '{r.id}' ซ้ำกับของ '{twin}' ผู้อ่านแยกไม่ออก",
                                    f"the short words of reading '{r.id}' are those of '{twin}': "
                                    "a reader cannot tell them apart")
+        for lang in ("th", "en"):   # the reason for the default, as readers see it in the panel
+            problem = short_problem(getattr(entry, f"why_{lang}"), lang, limit=None)
+            if problem:
+                raise BadInput(source, f"[{i}].why_{lang}", f"เหตุผลที่เลือกค่าเริ่มต้นของข้อ '{entry.id}' {problem[0]}",
+                               f"the reader words of why entry '{entry.id}' has its default {problem[1]}")
         for j, c in enumerate(entry.clauses):
             if c not in ids:
                 raise BadInput(source, f"[{i}].clauses[{j}]", f"ไม่มีข้อกติกา '{c}' ในคู่มือ",
