@@ -5,14 +5,18 @@
   box fades on each side that holds more map;
 * moves name cells ``ช่อง (6, 2) / cell (6, 2)`` but the map showed a cell's name only on hover (a
   phone has none): a tapped cell is named under the map, in the engine's words (its hover text);
+* a tapped story line chose its event, but the clause panel showing it could lie below the screen:
+  it is scrolled into view when it is off screen (and the page does not move when it is on screen).
 
 Screenshots: ``artifacts/phone_cue_*.png``.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, open_coup_play
 from tests.test_browser_phone import PHONE, _open
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
@@ -117,5 +121,80 @@ def test_a_tapped_new_world_cell_is_named_under_the_map(browser, dashboard):
         assert got["marked"] == [cid], got  # the cell named is drawn as if hovered
         play.locator(".kl-nw-map").first.screenshot(path=str(ARTIFACTS / "phone_cue_cell_named_390.png"))
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
+    finally:
+        page.close()
+
+
+# The first line of the event log's clause panel (the chosen event, over its clauses): its text and
+# where it lies on the screen.
+PANEL = """
+() => {
+  const line = document.querySelector('.kl-coup-play .kl-eventlog-detail .kl-eventlog-line');
+  if (!line) return null;
+  const r = line.getBoundingClientRect();
+  return {text: line.textContent.trim(), top: r.top, bottom: r.bottom, height: innerHeight};
+}
+"""
+ON_SCREEN = ("(n) => { const l = document.querySelector('.kl-coup-play .kl-eventlog-detail .kl-eventlog-line');"
+             " if (!l || !l.textContent.trim().startsWith(n + '. ')) return false;"
+             " const r = l.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+
+
+def _story_line(page, dashboard):
+    """Coup's play table after the reader's income and the bots' answers: the first line of its story."""
+    table, income = open_coup_play(page, dashboard)
+    income.click()
+    table.locator(".kl-choices button").first.wait_for(timeout=60_000)  # the bots answered
+    line = table.locator(".kl-story .kl-turn .kl-line[data-n]").first
+    line.wait_for(timeout=60_000)
+    page.wait_for_timeout(1000)
+    return table, line
+
+
+def test_a_tapped_story_line_brings_its_clause_panel_on_screen(browser, dashboard):
+    """At 390×844 a reader taps a story line at the foot of the screen: the clause panel showing its
+    event lay below the screen (the reader saw nothing happen).  Now the page scrolls until the
+    panel's first line (the chosen event) is on screen."""
+    page = browser.new_page(viewport=PHONE, locale="th-TH", device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        table, line = _story_line(page, dashboard)
+        n = int(line.get_attribute("data-n")) + 1
+        line.evaluate("l => l.scrollIntoView({block: 'end'})")  # the line at the foot of the screen
+        page.wait_for_timeout(300)
+        before = page.evaluate(PANEL)
+        assert before is None or before["top"] >= before["height"], before  # the panel below the screen
+        line.tap()
+        try:
+            page.wait_for_function(ON_SCREEN, arg=n, timeout=10_000)
+        except Exception:  # noqa: BLE001 - the assertion below says where the panel is
+            pass
+        got = page.evaluate(PANEL)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.wait_for_timeout(800)  # a smooth scroll at its end, for the picture only
+        page.screenshot(path=str(ARTIFACTS / "phone_cue_story_tap_390.png"))
+        assert got is not None and got["text"].startswith(f"{n}. "), got
+        assert got["top"] >= 0 and got["bottom"] <= got["height"], got
+    finally:
+        page.close()
+
+
+def test_a_clicked_story_line_does_not_move_a_panel_already_on_screen(browser, dashboard):
+    """At 1280 px the clause panel is on screen below the story: a click on a line shows its
+    clauses there and the page does not move."""
+    page = browser.new_page(viewport=DESKTOP, locale="th-TH", device_scale_factor=1)
+    try:
+        table, line = _story_line(page, dashboard)
+        n = int(line.get_attribute("data-n")) + 1
+        table.locator(".kl-eventlog-detail").first.evaluate("d => d.scrollIntoView({block: 'end'})")
+        page.wait_for_timeout(300)
+        top = line.evaluate("l => l.getBoundingClientRect().top")
+        assert 0 <= top < DESKTOP["height"], top  # the line and the panel both on screen
+        line.click()
+        table.locator(".kl-eventlog-detail .kl-eventlog-line", has_text=re.compile(rf"^\s*{n}\.")).first.wait_for(timeout=10_000)
+        page.wait_for_timeout(1000)  # time for a scroll that must not come
+        assert line.evaluate("l => l.getBoundingClientRect().top") == top
+        got = page.evaluate(PANEL)
+        assert got["top"] >= 0 and got["bottom"] <= got["height"], got
+        page.screenshot(path=str(ARTIFACTS / "phone_cue_story_click_1280.png"))
     finally:
         page.close()
