@@ -40,20 +40,44 @@ MAP_BOX = """
 """
 
 
+STALLED = """
+() => ({panels: document.querySelectorAll('.kl-play-panel').length, plays: document.querySelectorAll('.kl-nw-play').length,
+        maps: document.querySelectorAll('.kl-nw-play .kl-nw-map').length,
+        highlights: document.querySelectorAll('.kl-nw-play .kl-highlights polygon').length,
+        connection: window.klConnection ? window.klConnection.state : null})
+"""
+
+
 def _new_world_play(browser, dashboard, viewport):
-    """New World's page at ``viewport`` with a new game in its play panel, the reader to place."""
-    if viewport == PHONE:
-        page = _open(browser, dashboard, "new_world.ipynb", ".kl-play-panel")
-    else:
-        page = browser.new_page(viewport=viewport, locale="th-TH", device_scale_factor=1)
-        page.goto(f"{dashboard}/voila/render/new_world.ipynb", wait_until="domcontentloaded", timeout=120_000)
-        page.locator(".kl-play-panel").first.wait_for(state="attached", timeout=180_000)
-    page.locator(".kl-play-panel").first.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
-    play = page.locator(".kl-nw-play").first
-    play.locator("svg.kl-hexboard .kl-highlights polygon").first.wait_for(timeout=120_000)
-    page.wait_for_timeout(1000)
-    play.locator(".kl-nw-map").first.scroll_into_view_if_needed(timeout=120_000)  # a busy machine is slow
-    return page, play
+    """New World's page at ``viewport`` with a new game in its play panel, the reader to place.  A
+    page whose map never shows is recorded (``artifacts/phone_cue_stalled_<width>_<try>.*``: what
+    the page holds, a screenshot) and opened once more: on a loaded machine a page of a shared
+    dashboard once lost its play table after the map had shown (undiagnosed, see
+    :func:`tests.test_browser_phone._open`)."""
+    for attempt in (1, 2):
+        if viewport == PHONE:
+            page = _open(browser, dashboard, "new_world.ipynb", ".kl-play-panel")
+        else:
+            page = browser.new_page(viewport=viewport, locale="th-TH", device_scale_factor=1)
+            page.goto(f"{dashboard}/voila/render/new_world.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        try:
+            page.locator(".kl-play-panel").first.wait_for(state="attached", timeout=180_000)
+            page.locator(".kl-play-panel").first.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+            play = page.locator(".kl-nw-play").first
+            play.locator("svg.kl-hexboard .kl-highlights polygon").first.wait_for(timeout=120_000)
+            page.wait_for_timeout(1000)
+            play.locator(".kl-nw-map svg.kl-hexboard").first.wait_for(timeout=30_000)
+            return page, play
+        except Exception as e:  # noqa: BLE001 - recorded, then the page is opened once more or it fails
+            ARTIFACTS.mkdir(exist_ok=True)
+            stem = f"phone_cue_stalled_{viewport['width']}_{attempt}"
+            page.screenshot(path=str(ARTIFACTS / f"{stem}.png"))
+            (ARTIFACTS / f"{stem}.txt").write_text(f"{type(e).__name__}: {e}\n{page.evaluate(STALLED)}\n",
+                                                  encoding="utf-8")
+            page.close()
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
