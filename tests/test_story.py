@@ -319,3 +319,27 @@ def test_a_click_on_a_story_line_chooses_that_event_as_the_picker_does():
                  {"event": "click", "n": str(n)}, {"event": "click", "n": True}, {"event": "seen", "n": n}, "click"):
         log.clicks._handle_custom_msg(junk, [])
         assert log.select.value == len(log._events) - 1 and log.detail.value == shown, junk
+
+
+def test_a_chosen_story_line_tells_the_browser_to_bring_its_clause_panel_on_screen():
+    """On a phone the clause panel of a tapped line could lie below the screen: once a click chose
+    its event (the panel's new text sent first), the kernel tells the browser's
+    :class:`~widgets.eventlog.StoryClicks` ``{"event": "shown"}``, which scrolls the panel into view
+    when it is off screen; a click that chooses nothing tells it nothing."""
+    from widgets.eventlog import EventLog
+    from widgets.new_world import SPEC
+    table = page.new_table(SPEC, seed=3)
+    s = table.session
+    log = EventLog(book=SPEC.book, seat_label=SPEC.seat_label, game=SPEC.game)
+    log.set_events(**page.log_window(SPEC, s, list(s.events), s.step))
+    sent: list[tuple[dict, str]] = []
+    log.clicks.send = lambda content, buffers=None: sent.append((content, log.detail.value))
+    ev = log._events[0]
+    log.clicks._handle_custom_msg({"event": "click", "n": 0, "kind": ev.kind}, [])
+    assert [m for m, _ in sent] == [{"event": "shown", "n": 0}]
+    assert sent[0][1].count("kl-eventlog-line") == 1 and ">1. " in sent[0][1]  # the panel's text went first
+    log.clicks._handle_custom_msg({"event": "click", "n": 0, "kind": ev.kind}, [])  # the same line again
+    assert len(sent) == 2
+    for junk in ({"event": "click", "n": 999, "kind": ev.kind}, {"event": "click", "n": 0, "kind": "x"}, "click"):
+        log.clicks._handle_custom_msg(junk, [])
+    assert len(sent) == 2

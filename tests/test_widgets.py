@@ -339,8 +339,11 @@ def test_hexboard_payload_and_svg():
     (path,) = root.findall(f".//{SVG}path")
     assert path.get("d").count("M") == 1 and path.get("d").count("L") == 9  # two hexes: 10 corners
     assert "A1" in [t.text for t in root.iter(SVG + "text")]
-    # the whole 37-cell payload stays small
-    assert len(json.dumps(board.get_state())) < 12_000
+    # the whole 37-cell payload stays small: the board's data, without its module (``_esm`` and
+    # ``_css``: the dashboard serves them once per page as a file, widgets/bundles.py; the module grew
+    # past the old 12 kB bound for both when it drew the scroll hint and the tapped cell's name)
+    state = {k: v for k, v in board.get_state().items() if k not in ("_esm", "_css")}
+    assert len(json.dumps(state)) < 5_000
 
 
 def test_outline_of_separate_cells_has_one_ring_each():

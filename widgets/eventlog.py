@@ -281,7 +281,22 @@ export default {
       model.send({ event: 'click', n: Number(line.dataset.n), kind: line.dataset.kind || '' });
     };
     document.addEventListener('click', click);
-    return () => document.removeEventListener('click', click);
+    // The kernel chose the line's event ({event: 'shown'}): its clause panel is brought on screen when
+    // it is not there (a phone's story ends at the screen's foot and the panel lay below it), once
+    // the panel's new text is drawn (two frames); a panel already on screen does not move the page.
+    const shown = (msg) => {
+      if (!msg || msg.event !== 'shown') return;
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        const log = el.closest('.kl-eventlog-box');
+        const panel = log && log.querySelector('.kl-eventlog-detail');
+        if (!panel) return;
+        const first = panel.querySelector('.kl-eventlog-line') || panel;  // the chosen line, over its clauses
+        const r = first.getBoundingClientRect(), h = window.innerHeight || document.documentElement.clientHeight;
+        if (r.height > 0 && (r.top < 0 || r.bottom > h)) panel.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      }));
+    };
+    model.on('msg:custom', shown);
+    return () => { document.removeEventListener('click', click); model.off('msg:custom', shown); };
   },
 };
 """
@@ -290,7 +305,9 @@ export default {
 class StoryClicks(anywidget.AnyWidget):
     """Shows nothing; a click (a tap) on a line of the story of its :class:`EventLog` (the nearest
     ``.kl-eventlog-box`` around it) sends ``{"event": "click", "n": <event number>, "kind": <event
-    kind>}`` (the line's ``data-n`` and ``data-kind``: :func:`story_parts`)."""
+    kind>}`` (the line's ``data-n`` and ``data-kind``: :func:`story_parts`).  Told ``{"event":
+    "shown"}`` (the click chose its event), it scrolls the log's clause panel
+    (``.kl-eventlog-detail``) into view if its first line is off screen."""
 
     _esm = _CLICKS_ESM
 
@@ -430,7 +447,9 @@ class EventLog(w.VBox):
     def _on_click(self, _widget, content, _buffers) -> None:
         # (a browser can send anything: only a click naming a shown event counts)
         if isinstance(content, dict) and content.get("event") == "click":
-            self.click_line(content.get("n"), content.get("kind"))
+            if self.click_line(content.get("n"), content.get("kind")):
+                # after the panel's new text went out: the browser brings the panel on screen
+                self.clicks.send({"event": "shown", "n": content["n"]})
 
     def click_line(self, n, kind: str | None = None) -> bool:
         """A click on the story line of event number ``n`` (0-based over the whole log, as the

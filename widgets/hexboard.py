@@ -13,6 +13,13 @@ synced traits so a click re-sends only what changed:
 * ``outlines``: ``[[svg path d, stroke colour, title], ...]`` group outlines, each the
   union of the group's cells (``hexgrid.outline_rings``: one ring a piece and a hole).
 
+The view is ``el > div.kl-hex-hint, div.kl-hex-box > svg, div.kl-hex-caption``: a page's CSS may let
+the box scroll sideways (``overflow-x: auto``); while it does, the hint line (:attr:`HexBoard.scroll_hint`)
+shows and the box fades on each side holding more board (classes ``kl-hex-scrolls`` on the view,
+``kl-more-left`` / ``kl-more-right`` on the box).  The caption names the cell last clicked
+(:attr:`HexBoard.tap_names`: a phone has no hover) and draws that cell as if hovered; a scroll
+event or a redraw changes only what differs (the hint's text is set only when it is new).
+
 Cell ids are ``"q,r"`` strings of axial coordinates.  Clicks come back as a custom message
 ``{"event": "click", "cell": id}``; the kernel validates the id and calls the callbacks
 registered with :meth:`HexBoard.on_click` with the axial ``(q, r)`` tuple.  Coordinates are
@@ -237,32 +244,78 @@ function render({ model, el }) {
       }];
     }));
   }
+  // el > hint, box > svg, caption (see the module's docstring)
+  const hint = document.createElement("div"), box = document.createElement("div"),
+        caption = document.createElement("div");
+  hint.className = "kl-hex-hint"; box.className = "kl-hex-box"; caption.className = "kl-hex-caption";
+  hint.hidden = caption.hidden = true;
+  box.appendChild(svg);
+  function edges() {
+    const ox = getComputedStyle(box).overflowX;
+    const scrolls = (ox === "auto" || ox === "scroll") && box.scrollWidth > box.clientWidth + 1;
+    el.classList.toggle("kl-hex-scrolls", scrolls);
+    box.classList.toggle("kl-more-left", scrolls && box.scrollLeft > 1);
+    box.classList.toggle("kl-more-right", scrolls && box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+    const words = model.get("scroll_hint") || "";
+    if (hint.textContent !== words) hint.textContent = words;
+    if (hint.hidden !== !(scrolls && words)) hint.hidden = !(scrolls && words);
+  }
+  box.addEventListener("scroll", edges, { passive: true });
+  const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(edges);
+  if (resized) { resized.observe(box); resized.observe(svg); }
+  let named = null, marked = null;
+  function drawCaption() {
+    const lead = model.get("tap_names") || "", title = named === null ? "" : (model.get("titles")[named] || "");
+    caption.textContent = lead && title ? lead + title : "";
+    caption.hidden = !caption.textContent;
+    if (named !== null) caption.setAttribute("data-cell", named); else caption.removeAttribute("data-cell");
+    const now = !caption.hidden && polys[named] ? polys[named] : null;
+    if (marked !== now) {
+      if (marked) marked.classList.remove("kl-named");
+      if (now) now.classList.add("kl-named");
+      marked = now;
+    }
+  }
   svg.addEventListener("click", (e) => {
     const target = e.target.closest ? e.target.closest("[data-cell]") : null;
-    if (target) model.send({ event: "click", cell: target.getAttribute("data-cell"),
-                             decision: model.get("decision") });
+    if (!target) return;
+    named = target.getAttribute("data-cell");
+    drawCaption();
+    model.send({ event: "click", cell: named, decision: model.get("decision") });
   });
   const handlers = [
-    ["change:cells change:view_box change:size change:width", () => { drawCells(); drawHighlights(); drawTokens(); drawPips(); }],
+    ["change:cells change:view_box change:size change:width", () => {
+      drawCells(); drawHighlights(); drawTokens(); drawPips();
+      if (named !== null && !model.get("cells")[named]) named = null;
+      drawCaption();
+    }],
     ["change:pips", drawPips],
     ["change:fills change:default_fill", drawFills],
-    ["change:titles", drawTitles],
+    ["change:titles", () => { drawTitles(); drawCaption(); }],
+    ["change:tap_names", drawCaption],
+    ["change:scroll_hint", edges],
     ["change:highlights", drawHighlights],
     ["change:outlines", drawOutlines],
     ["change:stacks", drawTokens],
   ];
   for (const [ev, fn] of handlers) model.on(ev, fn);
   drawCells(); drawHighlights(); drawOutlines(); drawTokens(); drawPips();
-  el.appendChild(svg);
-  return () => { for (const [ev, fn] of handlers) model.off(ev, fn); };
+  el.append(hint, box, caption);
+  edges();
+  return () => {
+    for (const [ev, fn] of handlers) model.off(ev, fn);
+    if (resized) resized.disconnect();
+  };
 }
 export default { render };
 """
 
+# A box that scrolls sideways fades on each side holding more board (a mask stays with the box while
+# the board moves under it): a fresh user at 390 px read New World's cut-off play map as the whole map.
 _CSS = f"""
 .kl-hexboard {{ width: 100%; height: auto; user-select: none; font-family: {THAI_FONT}; }}
 .kl-hexboard .kl-cell {{ stroke: {STROKE}; stroke-width: 1; cursor: pointer; }}
-.kl-hexboard .kl-cell:hover {{ stroke: #000; stroke-width: 2; }}
+.kl-hexboard .kl-cell:hover, .kl-hexboard .kl-cell.kl-named {{ stroke: #000; stroke-width: 2; }}
 .kl-hexboard .kl-hl {{ fill: none; stroke: #e0a800; stroke-width: 4; pointer-events: none; }}
 .kl-hexboard .kl-outline {{ fill: none; stroke-width: 3.5; stroke-linejoin: round;
   pointer-events: none; }}
@@ -270,6 +323,12 @@ _CSS = f"""
 .kl-hexboard .kl-count, .kl-hexboard .kl-label {{ text-anchor: middle; pointer-events: none;
   font-weight: bold; }}
 .kl-hexboard .kl-label {{ fill: #6b5d45; font-weight: normal; }}
+.kl-hex-hint, .kl-hex-caption {{ font-family: {THAI_FONT}; font-size: 13px; line-height: 1.4; color: #444;
+  margin: 2px 0; overflow-wrap: anywhere; }}
+.kl-hex-hint {{ color: #2a4d69; }}
+.kl-more-left {{ --kl-l: #0004; }} .kl-more-right {{ --kl-r: #0004; }}
+.kl-hex-box:is(.kl-more-left, .kl-more-right) {{ mask-image: linear-gradient(to right, var(--kl-l, #000),
+  #000 44px, #000 calc(100% - 44px), var(--kl-r, #000)); }}
 """
 
 
@@ -297,6 +356,13 @@ class HexBoard(anywidget.AnyWidget):
     pips = t.Dict().tag(sync=True)
     titles = t.Dict().tag(sync=True)
     """``{cell_id: text}``: a cell's hover text (an SVG ``<title>``), e.g. an action's score."""
+    scroll_hint = t.Unicode("").tag(sync=True)
+    """A line over the board shown only while its box scrolls sideways (a page's CSS made the board
+    wider than its column: ``overflow-x: auto`` on ``.kl-hex-box``), e.g. "swipe the map sideways";
+    ``""``: none."""
+    tap_names = t.Unicode("").tag(sync=True)
+    """Lead words of a line under the board naming the cell last clicked (tapped) by its hover text
+    (:attr:`titles`: a phone has no hover), e.g. ``"ช่องที่แตะ / tapped cell: "``; ``""``: no line."""
     decision = t.Int(0).tag(sync=True)
     """The decision the board shows (set by a play view); a click carries it back, so a click made
     on an older picture can be told from one on the current picture (:attr:`clicked_decision`)."""

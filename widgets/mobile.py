@@ -31,8 +31,9 @@ SCROLL_CSS = """
 NEW_WORLD_PHONE_CSS = f"""
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
   /* the play map drawn 1.6 times the column's width in a box that scrolls sideways: a cell is
-     ~29 px across, big enough to tap (fitted to a 362 px column it was 18 px) */
-  .kl-nw-play .kl-nw-map {{ overflow-x: auto; }}
+     ~29 px across, big enough to tap (fitted to a 362 px column it was 18 px); the board's own
+     box (kl-hex-box) scrolls, so the map's hint line over it and the fade on its edges say so */
+  .kl-nw-play .kl-nw-map .kl-hex-box {{ overflow-x: auto; }}
   .kl-nw-play .kl-nw-map svg.kl-hexboard {{ width: 160% !important; max-width: none !important; }}
   /* the score table's heading over its six source columns starts at their left edge: centred
      over them it ran past the scroll box's right edge ("points by sourc") */

@@ -230,6 +230,15 @@ def outlines_of(board, events) -> list:
     return out
 
 
+SWIPE_HINT = "↔ เลื่อนแผนที่ไปทางซ้าย-ขวา แตะช่องเพื่อดูชื่อช่อง / swipe the map sideways; tap a cell to see its name"
+"""The line over the map while its box scrolls sideways (the play map on a phone is 1.6 times the
+column, :data:`widgets.mobile.NEW_WORLD_PHONE_CSS`): a fresh user at 390 px saw no sign of more map."""
+TAPPED = "ช่องที่แตะ / cell tapped: "
+"""Leads the line under the map naming the cell last tapped by the engine's words (:func:`cell_titles`):
+moves name cells ``ช่อง (6, 2) / cell (6, 2)``, which the map showed only on hover (a phone has none).
+Chosen over coordinate labels on the map: 230 cells of ~29 px already carry tiles, pips and place
+labels, and the name shown is the engine's, not one the widget builds."""
+
 CHOSEN_LINE = "#1f6fb2"
 """The outline of the cell the page's choice shows (a click on a highlighted cell chose it; "do" places
 there); :data:`CSS` draws an outline of this colour thicker than a group's (it stands out among the
@@ -246,7 +255,8 @@ class NWBoardView(BoardView):
         self.nw_board = state.board
         # the layout is given at construction: a Layout set afterwards left the default one open
         # (a widget in the kernel and the browser per view, never closed)
-        self.map = NWMap(self.nw_board, size=size, layout=w.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0"))
+        self.map = NWMap(self.nw_board, size=size, layout=w.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0"),
+                         scroll_hint=SWIPE_HINT, tap_names=TAPPED)
         self.map.on_click(self._clicked)
         self.scores, self.decided, self.public = w.HTML(), w.HTML(), w.HTML()
         # the reader's hand and missions head the column beside the map, over the decision: under
