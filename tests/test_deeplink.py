@@ -212,7 +212,7 @@ def test_a_bad_link_error_names_the_field_on_its_own_line_not_in_the_thai_senten
     thai = re.search(r'<div lang="th">(.*?)</div>', html).group(1)
     assert "[" not in thai and "link" not in thai and "scenario" not in thai
     where = re.search(r'<div class="kl-where" data-where="link: scenario"[^>]*>(.*?)</div>', html).group(1)
-    assert "ช่อง / field: <code>scenario</code>" in where and "ใน / in: <code>link</code>" in where
+    assert "ช่อง / field: <code>scenario</code>" in where and "ในลิงก์ / in the link" in where
 
 
 @pytest.mark.parametrize("code", ["not-a-code", "eNp" + "A" * 40])

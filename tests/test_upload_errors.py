@@ -72,7 +72,7 @@ def test_a_cut_json_ruling_says_cut_off_or_malformed_with_line_and_column_in_bot
     assert "“{\"game\": \"coup\", \"moves\": [1,2”" in got["th"]  # the last line, quoted
     # the parser's words only on the small technical line, without the "<unicode string>" noise
     assert "flow sequence" not in got["th"] + got["en"] and "flow sequence" in got["detail"]
-    assert "<unicode string>" not in got["detail"] and got["where"].startswith("ช่อง / field: <yaml>")
+    assert "<unicode string>" not in got["detail"] and got["where"].startswith("ทั้งไฟล์ / the whole file")
 
 
 def test_a_malformed_line_in_the_middle_quotes_that_line_and_does_not_say_cut():
@@ -88,7 +88,7 @@ def test_a_ruling_cut_inside_a_thai_letter_says_cut_not_wrong_encoding():
     i = raw.index("ลอบสังหาร".encode()) + 1  # one byte into a three-byte letter
     got = _upload(_view(), "trunc.yaml", raw[:i])
     assert "ถูกตัด" in got["th"] and "cut short" in got["en"], got
-    assert got["where"].startswith("ช่อง / field: <encoding>")
+    assert got["where"].startswith("การเข้ารหัสตัวอักษรของไฟล์ / the file's text encoding")
 
 
 # --------------------------------------------------------------------------- 2. a ruling cut short that parses

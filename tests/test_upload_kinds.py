@@ -90,7 +90,7 @@ def test_a_session_file_in_open_a_ruling_says_it_is_a_session_and_where_it_opens
     assert got["th"].startswith("ไฟล์นี้เป็นไฟล์เกม (session) ที่บันทึกไว้") and "ไม่ใช่ไฟล์ข้อตัดสิน" in got["th"], got
     assert got["en"].startswith("this is a saved game (session file)") and "not a ruling file" in got["en"], got
     _says_where(got, "เปิดไฟล์เกม", "open a session", None)
-    assert got["where"].startswith("ช่อง / field: <root>"), got
+    assert got["where"].startswith("ทั้งไฟล์ / the whole file: mine.json"), got
     # another game's session: both games named, and its own page
     got = _ruling_upload(here, "theirs.json", _session(other))
     assert "ไม่ใช่ไฟล์ข้อตัดสินของเกม" in got["th"] and "not a ruling file of" in got["en"], got

@@ -404,6 +404,28 @@ def test_guard_shows_thai_and_english_never_a_traceback(capsys):
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.parametrize("source,field,shown,hidden", [
+    ("broken.json", "<yaml>", "ทั้งไฟล์ / the whole file: <code>broken.json</code>", ["&lt;yaml&gt;", "ช่อง / field"]),
+    ("save.json", "<json>", "ทั้งไฟล์ / the whole file: <code>save.json</code>", ["&lt;json&gt;", "ช่อง / field"]),
+    ("mine.json", "<root>", "ทั้งไฟล์ / the whole file: <code>mine.json</code>", ["&lt;root&gt;", "ช่อง / field"]),
+    ("map editor", "(3, 4).harbour", "ช่อง / field: <code>(3, 4).harbour</code> · ในตัวแก้แผนที่ / in the map editor",
+     ["<code>map editor</code>", "ใน / in"]),
+    ("link", "scenario", "ช่อง / field: <code>scenario</code> · ในลิงก์ / in the link", ["<code>link</code>", "ใน / in"]),
+    ("play", "seed", "ช่อง / field: <code>seed</code> · ในส่วนเล่น / in the play section", ["<code>play</code>", "ใน / in"]),
+])
+def test_where_a_bad_input_is_reads_in_reader_words_not_code_words(source, field, shown, hidden):
+    """A fresh reader met "ช่อง / field: <yaml> · ใน / in: broken.json" and "ใน / in: map editor":
+    a whole-file placeholder reads "the whole file", a part of the page is named in words.  The
+    exception keeps its field and source (``data-where``, tests and the fuzz test use them)."""
+    exc = BadInput(source, field, "ผิด", "wrong")
+    box = errors.error_html(exc)
+    where = box.split('class="kl-where"', 1)[1]
+    assert shown in where, where
+    assert not any(h in where.split(">", 1)[1] for h in hidden), where
+    assert f'data-where="{errors.html.escape(source + ": " + field, quote=True)}"' in box
+    assert (exc.source, exc.field) == (source, field)
+
+
 # ----------------------------------------------------------------------------- home page pieces
 def test_game_card_links_or_says_not_yet_available(tmp_path):
     (tmp_path / "coup.ipynb").write_text("{}", encoding="utf-8")

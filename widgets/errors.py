@@ -37,10 +37,43 @@ def error_parts(exc: BaseException) -> dict:
             "th": f"เกิดข้อผิดพลาด: {text}", "en": f"Something went wrong: {text}"}
 
 
+WHOLE_FILE = ("ทั้งไฟล์", "the whole file")
+"""How a reader is told that a :class:`BadInput` is about the whole file, not one field of it."""
+
+FIELD_WORDS = {"<root>": WHOLE_FILE, "<yaml>": WHOLE_FILE, "<json>": WHOLE_FILE, "<file>": WHOLE_FILE,
+               "<encoding>": ("การเข้ารหัสตัวอักษรของไฟล์", "the file's text encoding")}
+"""A :class:`BadInput`'s placeholder field (``<root>``: the parsed document, ``<yaml>``/``<json>``:
+the text does not parse) in reader words.  The exception keeps its field (tests and saves use it)."""
+
+SOURCE_WORDS = {"map editor": ("ในตัวแก้แผนที่", "in the map editor"), "link": ("ในลิงก์", "in the link"),
+                "play": ("ในส่วนเล่น", "in the play section"), "stepper": ("ในตัวเลื่อนขั้น", "in the step controls"),
+                "board": ("บนกระดาน", "on the board")}
+"""A :class:`BadInput` raised by a part of the page (not a file) as the reader names that part;
+any other source is a file name (or a path) and is shown as it is."""
+
+
+def bad_input_where(exc: BadInput) -> str:
+    """Where a :class:`BadInput` is, as HTML in reader words: ``ช่อง / field: <code>actions[2]</code>
+    · ใน / in: <code>save.json</code>``; a whole-file field (:data:`FIELD_WORDS`) reads
+    ``ทั้งไฟล์ / the whole file: <code>save.json</code>``; a part of the page (:data:`SOURCE_WORDS`)
+    is named in words (``ในลิงก์ / in the link``), not by its code name."""
+    e = html.escape
+    field = FIELD_WORDS.get(exc.field)
+    place = SOURCE_WORDS.get(exc.source)
+    if place:
+        where = f"{e(place[0])} / {e(place[1])}"
+        if field:
+            return f"{e(field[0])} / {e(field[1])} · {where}"
+        return f"ช่อง / field: <code>{e(exc.field)}</code> · {where}"
+    if field:
+        return f"{e(field[0])} / {e(field[1])}: <code>{e(exc.source)}</code>"
+    return f"ช่อง / field: <code>{e(exc.field)}</code> · ใน / in: <code>{e(exc.source)}</code>"
+
+
 def where_html(exc: BaseException) -> str:
     """Where an error is, on a line of its own below the Thai and English text, labelled in both
     languages: the clause of an :class:`IllegalAction` (``ข้อกติกา / clause``), the field and file
-    of a :class:`BadInput` (``ช่อง / field`` ... ``ใน / in``), the kind of any other error.
+    of a :class:`BadInput` in reader words (:func:`bad_input_where`), the kind of any other error.
     ``data-where`` keeps the machine form (``"<file>: <field>"``, the clause id, the type name)."""
     p = error_parts(exc)
     if not p["where"]:
@@ -49,7 +82,7 @@ def where_html(exc: BaseException) -> str:
     if isinstance(exc, IllegalAction):
         shown = f"ข้อกติกา / clause: <code>{e(exc.clause)}</code>"
     elif isinstance(exc, BadInput):
-        shown = f"ช่อง / field: <code>{e(exc.field)}</code> · ใน / in: <code>{e(exc.source)}</code>"
+        shown = bad_input_where(exc)
     else:
         shown = f"ชนิด / kind: <code>{e(p['where'])}</code>"
     return (f'<div class="kl-where" data-where="{e(p["where"], quote=True)}" '
