@@ -573,3 +573,28 @@ def test_new_world_play_table_is_easy_to_use_on_a_phone(browser, dashboard):
         assert page.evaluate(OVERFLOW) == []
     finally:
         page.close()
+
+
+def test_valeria_new_game_shows_its_first_choice_on_the_first_screen(browser, dashboard):
+    """Found by a fresh user playing Valeria at 390 px: after New game the first choice button was
+    ~2,100 px down (2.5 screens), under the shrines, plans, champions and seats.  The decision (its
+    line and its buttons) now comes first on the play table: the first choice button's top is within
+    900 px of the New game button's, and the "your decision" line is above it."""
+    page = _open(browser, dashboard, "valeria.ipynb", ".kl-play-panel")
+    try:
+        panel = page.locator(".kl-play-panel").first
+        new = panel.get_by_role("button", name="เริ่มเกมใหม่ / New game")
+        new.click()
+        first = page.locator(".kl-valeria-play .kl-choices button").first
+        first.wait_for(timeout=120_000)
+        page.wait_for_timeout(1000)
+        new.scroll_into_view_if_needed()
+        top = lambda loc: page.evaluate("el => el.getBoundingClientRect().top + scrollY", loc.element_handle())  # noqa: E731
+        gap = top(first) - top(new)
+        decide = page.locator(".kl-valeria-play .kl-decide").first
+        assert 0 < gap <= 900, gap
+        assert top(decide) < top(first), (top(decide), top(first))
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "phone_valeria_new_game.png"))
+    finally:
+        page.close()

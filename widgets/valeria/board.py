@@ -124,10 +124,16 @@ def refusal_html(v: dict) -> str:
             f"<br>{clause_id(v['refusal'])}")
 
 
-def table_html(state, obs: dict, seat_label) -> str:
+def table_html(state, obs: dict, seat_label, decision_first: bool = False) -> str:
+    """The table as HTML: the shrines, the plan row, champions and awards, the battle in progress,
+    the seats, the shrine explainer (``if seat n enters a shrine now``) and the result.
+    ``decision_first``: the battle in progress and the shrine explainer, which tell what the choices
+    of the seat to move do, come first (the play table: they sit right under its buttons, not
+    below the seats' table, ~2,000 px down on a phone)."""
     now = acting(obs)
     data = load()
     parts = ["<div class='kl-val'>"]
+    battle = explain = ""  # the battle in progress, the shrine explainer (see decision_first)
     # shrines
     rows = []
     for name in SHRINES:
@@ -167,8 +173,8 @@ def table_html(state, obs: dict, seat_label) -> str:
                     f"บารมี / influence {bd['influence']} → พลังจริงถ้ารบตอนนี้ / real if fought now {bd['real']}")
         else:
             sums = f"บารมี / influence {me['influence']} · พลังจริง / real strength <b class='kl-real'>{b['real']}</b>"
-        parts.append(f"<div class='battle'>ศึก / battle: {plan_html(b['plan'])} ({'สำรอง / reserve' if b['source'] == 'reserve' else 'ซื้อสด / from the row'})"
-                     f"<br>{' · '.join(cells)}<br>{sums}</div>")
+        battle = (f"<div class='battle'>ศึก / battle: {plan_html(b['plan'])} ({'สำรอง / reserve' if b['source'] == 'reserve' else 'ซื้อสด / from the row'})"
+                  f"<br>{' · '.join(cells)}<br>{sums}</div>")
     # players: a column per value on a wide screen, a card per seat on a phone (CSS), every value
     # with its label in Thai and English (the header, and the cell's data-label on a phone)
     rows = []
@@ -197,6 +203,8 @@ def table_html(state, obs: dict, seat_label) -> str:
                     + cell(10, f"<span class='kl-muted'>{abil}</span>" + (f"<br>{lifted}" if lifted else ""), " class='kl-val-wide'")
                     + cell(11, map_html(p), " class='kl-val-map'") + "</tr>")
     order = (0, 1, 2, 3, 4, 5, 8, 6, 7, 9, 10, 11)
+    if not decision_first:
+        parts.append(battle)
     parts.append("<div class='kl-val-scroll'><table class='kl-val-seats'><tr class='kl-val-heads'>"
                  + "".join(f"<th>{words(SEAT_HEADS[k][0])}" + (f"<br><span class='kl-en'>{e(SEAT_HEADS[k][1])}</span>"
                                                                      if SEAT_HEADS[k][1] != SEAT_HEADS[k][0] else "") + "</th>" for k in order)
@@ -209,9 +217,13 @@ def table_html(state, obs: dict, seat_label) -> str:
                        f"<br><span class='kl-enter'>{'✓ เข้าได้ / may enter' if v['enter'] else refusal_html(v)}</span></td>"
                        f"<td>{v['dice']}</td><td>{v['best_discount']}</td><td class='kl-val-explain'>{words(v['gives_th'])}<br>"
                        f"<span class='kl-muted'>{e(v['gives_en'])}</span></td></tr>" for v in vals)
-        parts.append(f"<div class='kl-explain'>ถ้า{e(seat_label(seat))} เข้าศาลตอนนี้ / if {e(GAME.seat_words(seat)[1])} enters a shrine now:"
-                     f"<div class='kl-val-scroll'><table><tr><th>ศาล · เข้าได้ / shrine · may enter</th><th>เต๋า / dice</th>"
-                     f"<th>ส่วนลดสูงสุด / best discount</th><th>ได้ / gives</th></tr>{rows}</table></div></div>")
+        explain = (f"<div class='kl-explain'>ถ้า{e(seat_label(seat))} เข้าศาลตอนนี้ / if {e(GAME.seat_words(seat)[1])} enters a shrine now:"
+                   f"<div class='kl-val-scroll'><table><tr><th>ศาล · เข้าได้ / shrine · may enter</th><th>เต๋า / dice</th>"
+                   f"<th>ส่วนลดสูงสุด / best discount</th><th>ได้ / gives</th></tr>{rows}</table></div></div>")
+    if decision_first:
+        parts[1:1] = [battle, explain]
+    else:
+        parts.append(explain)
     if obs.get("winners") is not None:
         names = ", ".join(seat_label(i) for i in obs["winners"])
         parts.append(f"<div class='kl-over'><b>จบเกม / game over</b>: {e(names)} ชนะ / win{'s' if len(obs['winners']) == 1 else ''} "
@@ -261,18 +273,21 @@ def map_html(p: dict) -> str:
 
 
 class ValeriaBoard(BoardView):
-    """The table with the page's ``side`` widgets below it (the page's buttons are the moves)."""
+    """The table with the page's ``side`` widgets below it (the page's buttons are the moves); on the
+    play table the ``side`` (what you decide and its buttons) comes first, then what those choices
+    do (the battle, the shrine explainer), then the table: a reader who pressed New game on a
+    phone met the first button ~2,100 px down, under the shrines, plans, champions and seats."""
 
     def __init__(self, spec, state, side=(), play=False, **kwargs):
         super().__init__(spec, state, side, play, **kwargs)
         self.html = w.HTML()
-        self.children = [self.html, *self.side]
+        self.children = [*self.side, self.html] if play else [self.html, *self.side]
         self.add_class("kl-val-board")  # the table and its side (what a click redraws)
 
     def show(self, shown: Shown) -> None:
         over = result_text(shown.state, shown.viewer if isinstance(shown.viewer, int) else None)
         head = (f"<div class='kl-val kl-val-over'><b>{e(over[0])}</b> <span class='kl-muted'>/ {e(over[1])}</span></div>"
                 if over else "")
-        self.html.value = head + table_html(shown.state, shown.obs, self.spec.seat_label)
+        self.html.value = head + table_html(shown.state, shown.obs, self.spec.seat_label, decision_first=self.play)
 
 
