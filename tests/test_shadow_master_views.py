@@ -334,6 +334,28 @@ def seat_block(html: str, seat: int) -> str:
     return html[start:nxt if nxt > 0 else len(html)]
 
 
+CLAUSE_ID = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
+
+
+def test_power_limit_sources_name_their_clause_by_title_never_by_id():
+    """A fresh reader found ``power_limit.definition`` under every Power Limit bullet of the seats'
+    panel: each source names its clause by the rulebook's title (the id stays in ``data-clause``),
+    on the play table as drawn (tests/screen_text.py: words and tooltips) and late in a game with
+    several sources."""
+    from rules.core.rulebook import load_rulebook
+    from tests.screen_text import screen_text
+    book = load_rulebook("shadow_master")
+    table = page.new_table(SPEC, 3, None, 0)
+    late = next(s for s in reversed(list(bot_states(4, 7, 400))) if len(limit_sources(s, 0)) > 1)
+    shown = [table.board.players, w.HTML(players_html(late.board, GAME.observe(late, 0), 0))]
+    for widget in shown:
+        text = screen_text(widget)
+        assert "Power Limit" in text and not CLAUSE_ID.findall(text), CLAUSE_ID.findall(text)
+    for _label, _n, clause in limit_sources(late, 0):
+        assert f"ตามกติกา / rule: {book.clause_title(clause)[0]}" in screen_text(shown[1])
+        assert f'data-clause="{clause}"' in shown[1].value
+    table.close()
+
 def test_panels_show_the_engines_numbers():
     states = list(bot_states(4, 7, 400))
     state = states[-1]

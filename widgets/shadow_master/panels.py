@@ -121,7 +121,18 @@ def _clause_text(cid: str) -> str:
     try:
         return load_rulebook("shadow_master").clause(cid).text_th.strip()
     except Exception:  # noqa: BLE001 - a missing clause only loses a tooltip
-        return cid
+        return ""
+
+
+@lru_cache(maxsize=None)
+def _clause_title(cid: str) -> str:
+    """A clause named for a reader: its title in the rulebook (``"การเพิ่มแบบถาวร"``, Thai, and
+    ``/ English`` when the file gives one), never its id; ``""`` when it has none."""
+    try:
+        th, en = load_rulebook("shadow_master").clause_title(cid)
+    except Exception:  # noqa: BLE001 - a missing clause only loses its name
+        return ""
+    return f"{th} / {en}" if en and en != th else th
 
 
 
@@ -213,8 +224,12 @@ def limit_html(p: Mapping) -> str:
     items = []
     for label, n, clause in p.get("power_limit_sources", []):
         th, en = LIMIT_TH.get(label, (label, label))
-        items.append(f'<li title="{e(_clause_text(clause))}">+{int(n)} {e(th)} <span class="kl-muted">'
-                     f'{e(en)}</span> <code>{e(clause)}</code></li>')
+        # the clause by its rulebook title (its text as the tooltip), its id only in data-clause:
+        # a fresh reader met "power_limit.definition" under every bullet
+        title = _clause_title(clause)
+        rule = f' <span class="kl-muted kl-limit-rule">· ตามกติกา / rule: {e(title)}</span>' if title else ""
+        items.append(f'<li data-clause="{e(clause)}" title="{e(_clause_text(clause))}">+{int(n)} {e(th)} '
+                     f'<span class="kl-muted">{e(en)}</span>{rule}</li>')
     held = len(p.get("powers", []))
     return (f'<div>Power Limit: ถือ <b>{held}</b> / ได้ <b class="kl-limit-total">{p.get("power_limit", 0)}</b>'
             f' <span class="kl-muted">(held / limit)</span></div><ul class="kl-limit">{"".join(items)}</ul>')
