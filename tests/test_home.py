@@ -39,3 +39,37 @@ def test_black_tokens_are_counted_in_their_row_and_have_no_rank():
     assert b.black not in smb.rank_by_colour(panel.position)  # the engine gives black no Rank...
     assert 'class="kl-rank"' not in row and ">-</td>" in row  # ...and the table says so
     assert b.colour_th[b.black] in row
+
+
+def _seen(markup: str) -> str:
+    """The words of an HTML fragment as a reader sees them (tags dropped, spaces squeezed)."""
+    import html
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
+
+
+def test_a_game_title_the_same_in_thai_and_english_is_said_once_on_its_card():
+    """The home's Shadow Master tab read "Shadow Master / Shadow Master" (as ``GameInfo.title`` says
+    it: once when both are the same); a game with two titles keeps both."""
+    from rules import GAMES
+    from widgets.home import game_card
+    for game, info in GAMES.items():
+        heading = _seen(game_card(game).children[0].value)
+        assert heading == info.title, (heading, info.title)
+    assert _seen(game_card("shadow_master").children[0].value) == "Shadow Master"
+
+
+def test_the_rank_clause_says_its_title_once():
+    """The live board's Rank clause showed "วิธีนับลำดับ Rank" in small grey, then again as its
+    text's first line: a heading the text opens with is not repeated above it (any clause panel)."""
+    from rules.core.rulebook import load_rulebook
+    from widgets.rulepanel import clause_html
+    from tests.screen_text import screen_text
+    shown = screen_text(ShadowMasterBoard(players=4))  # the home's live board, its clauses included
+    assert shown.count("วิธีนับลำดับ Rank") == 1, shown
+    markup = clause_html(load_rulebook("shadow_master").clause("rank.largest_group"))
+    assert _seen(markup).count("วิธีนับลำดับ Rank") == 1, markup
+    # a heading the text does not open with is still shown (the clause's place in the book)
+    book = load_rulebook("shadow_master")
+    other = next(c for c in book.clauses if len(c.heading) > 1
+                 and c.text_th.strip().split("\n", 1)[0].strip() != c.heading[-1])
+    assert 'class="kl-path"' in clause_html(other)

@@ -88,8 +88,10 @@ def first_section(book) -> int:
 def game_card(game: str, notebooks: Path = NOTEBOOKS) -> w.VBox:
     """One game's card: titles, notebook link and rulebook browser (or its error)."""
     info = GAMES[game]
-    title = (f'<h3 style="font-family:{THAI_FONT};margin:4px 0">{html.escape(info.title_th)}'
-             f' <span style="color:#666;font-weight:normal">/ {html.escape(info.title_en)}</span></h3>')
+    # a title the same in Thai and English is said once (GameInfo.title): "Shadow Master / Shadow Master" read twice
+    en = (f' <span style="color:#666;font-weight:normal">/ {html.escape(info.title_en)}</span>'
+          if info.title_en != info.title_th else "")
+    title = f'<h3 style="font-family:{THAI_FONT};margin:4px 0">{html.escape(info.title_th)}{en}</h3>'
     parts: list[w.Widget] = [w.HTML(title), w.HTML(notebook_link_html(game, notebooks))]
     if not (RULEBOOKS / f"{game}.yaml").exists():
         parts.append(w.HTML(message_html("ยังไม่มีคู่มือกติกาแบบแบ่งข้อของเกมนี้",

@@ -55,6 +55,9 @@ def clause_html(clause: Clause, cited: bool = False) -> str:
     if clause.title_th and clause.title_th not in heads:  # the clause's own title (rulebook file)
         title_en = clause.title_en if clause.title_en and clause.title_en != clause.title_th else ""
         heads.append(clause.title_th + (f" / {title_en}" if title_en else ""))
+    text = clause.text_th.strip()
+    if heads and text.split("\n", 1)[0].strip() == heads[-1]:
+        heads.pop()  # the text opens with that heading: said once ("วิธีนับลำดับ Rank" grey, then again in the text)
     path = " › ".join(heads)
     gloss = f'<div class="kl-gloss" lang="en">{e(clause.gloss_en)}</div>' if clause.gloss_en else ""
     return (
@@ -62,7 +65,7 @@ def clause_html(clause: Clause, cited: bool = False) -> str:
         f'<span class="kl-id">{e(clause.id)}</span>'
         f'<span class="kl-badge" style="background:{colour}" title="{e(en)}">{e(th)} · {e(en)}</span>'
         + (f'<div class="kl-path">{e(path)}</div>' if path else "")
-        + f'<div class="kl-text" lang="th">{e(clause.text_th.strip())}</div>{gloss}</div>'
+        + f'<div class="kl-text" lang="th">{e(text)}</div>{gloss}</div>'
     )
 
 
