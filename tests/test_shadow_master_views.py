@@ -352,7 +352,7 @@ def test_power_limit_sources_name_their_clause_by_title_never_by_id():
         text = screen_text(widget)
         assert "Power Limit" in text and not CLAUSE_ID.findall(text), CLAUSE_ID.findall(text)
     for _label, _n, clause in limit_sources(late, 0):
-        assert f"ตามกติกา / rule: {book.clause_title(clause)[0]}" in screen_text(shown[1])
+        assert f"ตามกติกา / rule: {book.clause_title(clause)[0]}" in re.sub(r"\s+", " ", screen_text(shown[1]))
         assert f'data-clause="{clause}"' in shown[1].value
     table.close()
 

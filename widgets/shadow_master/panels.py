@@ -227,7 +227,8 @@ def limit_html(p: Mapping) -> str:
         # the clause by its rulebook title (its text as the tooltip), its id only in data-clause:
         # a fresh reader met "power_limit.definition" under every bullet
         title = _clause_title(clause)
-        rule = f' <span class="kl-muted kl-limit-rule">· ตามกติกา / rule: {e(title)}</span>' if title else ""
+        rule = (f' <span class="kl-muted kl-limit-rule"><span style="white-space:nowrap">· ตามกติกา / rule:</span> '
+                f'{e(title)}</span>' if title else "")
         items.append(f'<li data-clause="{e(clause)}" title="{e(_clause_text(clause))}">+{int(n)} {e(th)} '
                      f'<span class="kl-muted">{e(en)}</span>{rule}</li>')
     held = len(p.get("powers", []))
