@@ -641,3 +641,12 @@ def test_vs_offers_only_the_readings_of_the_chosen_entry():
     panel.variant.value = ()
     assert {k for _, v in panel.against.options for k, _ in v} >= {"deck", "who_blocks"}
 
+
+def test_the_coverage_table_is_tall_and_its_clauses_wrap():
+    """The coverage box was 260 px high (four rows; two on a phone) and its clause ids never wrapped
+    (a phone cut "games citing it"): 400 px, 60 % of a phone's height, the ids wrap."""
+    from widgets.analysis_charts import coverage_html
+    cov = coverage_html(simulate("coup", 4, ["random"] * 2, {"players": 2}, seed=1, workers=1, progress=False), "coup")
+    assert ".kl-coverage-box { max-height: 400px; }" in cov and "max-height: 60vh" in cov
+    assert "max-height:260px" not in cov and "white-space:nowrap\">" not in cov.split("<table")[1].split("</code>")[0]
+    assert "overflow-wrap:anywhere" in cov and ".<wbr>" in cov
