@@ -222,7 +222,7 @@ def test_every_analyzer_label_is_shown_whole():
     assert {x.description for x in found} >= {"อ่านแบบ / reading", "ตาราง / table", "เกม/จุด / games a point",
                                                 "ที่นั่ง 4 / seat 4"}
     assert [x.description for x in found if x.style.description_width != "initial"] == []
-    assert all(isinstance(x, (w.Dropdown, w.BoundedIntText, w.Text)) for x in found)
+    assert all(isinstance(x, (w.Dropdown, w.BoundedIntText, w.IntText, w.Text)) for x in found)
 
 
 def test_the_branching_chart_makes_room_for_its_phase_names():
@@ -530,3 +530,123 @@ def test_the_reading_dropdowns_show_no_register_ids(game):
     labels = [label for label, _ in panel.variant.options]
     assert len(labels) > 1 and len(set(labels)) == len(labels)
     assert offending(screen_text(panel)) == []
+
+
+# --- a fresh user's second trial: inputs out of range, mixed bots, few games, "vs" of another entry ---
+def test_inputs_out_of_range_are_refused_with_their_field_and_range():
+    """Typed 0 games and 9 seats, the run played "10 games, 6 seats" without a word (bounded boxes
+    moved the numbers): the boxes keep what was typed, a line names each field and the range it
+    takes (the seats' from the engine), and run plays nothing and leaves the results as they were."""
+    from rules.catalog import engine
+    panel = SimulationPanel("coup", players=4, games=10, workers=1, bots="honest")
+    panel.run(wait=True)
+    table, summary, shown = panel.table, panel.summary.value, panel.shown.value
+    assert panel.problems.value == ""
+    panel.n_games.value = 0
+    panel.players.value = 9
+    assert (panel.n_games.value, panel.players.value) == (0, 9)  # not moved to 10 and 6
+    lo, hi = engine("coup").min_players, engine("coup").max_players
+    said = html.unescape(panel.problems.value)
+    assert said.count('class="kl-error"') == 2
+    assert f"ผู้เล่น / seats: {game_title('coup').split(' / ')[0]} เล่นได้ {lo} ถึง {hi} คน แต่ใส่ไว้ 9" in said
+    assert f"takes {lo} to {hi} seats, not 9" in said
+    assert "เกม / games: ต้องเป็น 1 ถึง 100,000 เกม แต่ใส่ไว้ 0" in said and "must be 1 to 100,000, not 0" in said
+    assert len(panel.bots.children) == 4  # no nine seat dropdowns
+    panel.run(wait=True)
+    assert panel.table is table and panel.summary.value == summary and "kl-stale" in panel.shown.value
+    assert not panel.runner.run_button.disabled
+    panel.players.value, panel.n_games.value = 5, 12
+    assert panel.problems.value == ""
+    panel.run(wait=True)
+    assert len(panel.table) == 12 and panel.table.attrs["config"]["players"] == 5 and panel.shown.value != shown
+
+
+def test_a_game_change_that_moves_the_seats_says_so():
+    """Six Coup seats, then New World (2-4 seats): the seats become 4, and the line says it."""
+    from rules.catalog import engine
+    panel = SimulationPanel("coup", players=6, games=10, workers=1)
+    panel.game.value = "new_world"
+    hi = engine("new_world").max_players
+    assert panel.players.value == hi and len(panel.bots.children) == hi
+    said = html.unescape(panel.problems.value)
+    assert f"seats: changed from 6 to {hi}" in said and f"เปลี่ยนจาก 6 เป็น {hi} คน" in said
+    panel.players.value = 3  # the reader's own change: the note has been read
+    assert panel.problems.value == ""
+
+
+def test_new_seats_take_the_bot_of_the_seats_before_them():
+    """Four honest seats made six: seats 5 and 6 got "random" (the first bot), and the verdict read
+    the bots' gap as seat 1's advantage.  One bot at every seat stays so."""
+    panel = SimulationPanel("coup", players=4, games=10, workers=1, bots="honest")
+    panel.players.value = 6
+    assert [d.value for d in panel.bots.children] == ["honest"] * 6
+    assert "บอทซื่อสัตย์ทุกที่นั่ง" in panel.intro.value
+
+
+def test_mixed_bots_are_not_read_as_seat_advantage():
+    """Honest x4 + random x2 said "ที่นั่ง 1 ได้เปรียบ / seat 1 is favoured": the gap came from the
+    bots.  With seats of different bots no seat is called favoured; the line says it cannot be read
+    as seat advantage and names each seat's bot."""
+    from widgets.analyzer import verdict_html
+    df = _seat_table([300, 100, 100, 100], 600)
+    df.attrs["bots"] = ["honest", "honest", "random", "random"]
+    text = verdict_html(df, "coup")
+    assert "favoured" not in text and "ได้เปรียบ" not in text.replace("ความได้เปรียบ", "")
+    assert "this cannot be read as seat advantage" in text and "อ่านเป็นความได้เปรียบของที่นั่งไม่ได้" in text
+    assert "ที่นั่ง 1 ซื่อสัตย์, ที่นั่ง 2 ซื่อสัตย์, ที่นั่ง 3 สุ่ม, ที่นั่ง 4 สุ่ม" in text
+    assert "seat 1 honest, seat 2 honest, seat 3 random, seat 4 random" in text
+    assert "ที่นั่ง 1 (ซื่อสัตย์) ชนะบ่อยกว่าส่วนที่ยุติธรรม" in text and "seat 1 (honest) wins more often" in text
+    df.attrs["bots"] = ["honest"] * 4  # one bot everywhere: a seat verdict
+    assert "seat 1 is favoured" in verdict_html(df, "coup") and "seat advantage" not in verdict_html(df, "coup")
+    panel = SimulationPanel("coup", players=3, games=12, workers=1, bots=["honest", "honest", "random"])
+    panel.run(wait=True)
+    assert "this cannot be read as seat advantage" in panel.summary.value
+    assert "the seats' bots differ: not a seat advantage" in panel.summary.value  # the first-seat line too
+
+
+def test_a_verdict_on_few_games_says_the_sample_is_small():
+    """10 games said "seat 1 is favoured" on an interval of [18, 82] %: the words say the sample is
+    small and a verdict gives no size; a large sample says nothing of the kind."""
+    from rules.analysis import metrics as M
+    from widgets.analyzer import verdict_html
+    df = _seat_table([9, 1, 0, 0], 10)
+    assert M.resolution(10, 4)["small"] and M.seat_verdicts(df)["verdict"].iloc[0] == "above"
+    text = verdict_html(df)
+    assert "a small sample: only 10 games" in text and "ตัวอย่างเล็ก: มีเพียง 10 เกม" in text
+    assert "player 1 is favoured, by how much so few games cannot say" in text
+    big = verdict_html(_seat_table([300, 100, 100, 100], 600))
+    assert not M.resolution(600, 4)["small"] and "small sample" not in big and "cannot say" not in big
+
+
+def test_vs_offers_only_the_readings_of_the_chosen_entry():
+    """"Two readings of one register entry", but A could be the deck's and B who blocks: the vs
+    dropdown offers the readings of the reading dropdown's entry (its default marked), follows it
+    when it changes, and a comparison of another entry is cleared, said on the line."""
+    from rules.core.ambiguity import load_ambiguities
+    panel = SimulationPanel("coup", players=2, games=6, workers=1, against={"who_blocks": "anyone"})
+    deck = next(e for e in load_ambiguities("coup") if e.variant == "deck")
+    reading = next(r for r in deck.readings if r.id != deck.default)
+    panel.variant.value = (("deck", reading.config_value),)
+    fields = {k for _, v in panel.against.options for k, _ in v}
+    assert fields == {"deck"} and panel.against.value == NO_COMPARISON
+    assert len(panel.against.options) == len(deck.readings)  # no comparison, and every other reading
+    assert "vs: back to no comparison" in html.unescape(panel.problems.value)
+    default = next(r for r in deck.readings if r.id == deck.default)
+    label = dict((v, k) for k, v in panel.against.options)[(("deck", default.config_value),)]
+    assert label == f"{default.short_th} / {default.short_en} (ค่าเริ่มต้น / default)"
+    panel.against.value = (("deck", default.config_value),)
+    assert panel.reading_words.value.count("เทียบกับ / vs") == 1
+    panel.run(wait=True)
+    assert [r["entry"] for r in panel.comparison.readings] == [deck.id]  # one rule, read two ways
+    panel.variant.value = ()
+    assert {k for _, v in panel.against.options for k, _ in v} >= {"deck", "who_blocks"}
+
+
+def test_the_coverage_table_is_tall_and_its_clauses_wrap():
+    """The coverage box was 260 px high (four rows; two on a phone) and its clause ids never wrapped
+    (a phone cut "games citing it"): 400 px, 60 % of a phone's height, the ids wrap."""
+    from widgets.analysis_charts import coverage_html
+    cov = coverage_html(simulate("coup", 4, ["random"] * 2, {"players": 2}, seed=1, workers=1, progress=False), "coup")
+    assert ".kl-coverage-box { max-height: 400px; }" in cov and "max-height: 60vh" in cov
+    assert "max-height:260px" not in cov and "white-space:nowrap\">" not in cov.split("<table")[1].split("</code>")[0]
+    assert "overflow-wrap:anywhere" in cov and ".<wbr>" in cov

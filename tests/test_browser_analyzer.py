@@ -174,3 +174,63 @@ def test_analyzer_charts_keep_their_words_inside_and_apart(browser, shadow_maste
         assert page.evaluate(CHART_LAYOUT) == []
     finally:
         page.close()
+
+
+SELECT_LOOK = """(d) => { const s = d.querySelector('select'), cs = getComputedStyle(s);
+  const ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
+  const text = s.selectedOptions[0].text.replace(/\\u00a0/g, ' ');  // ipywidgets draws its spaces unbreakable
+  const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);  // the arrow is in the padding
+  return {text, need: ctx.measureText(text).width, room, right: d.getBoundingClientRect().right, screen: innerWidth}; }"""
+"""A dropdown's chosen text, the room its select has for it, and its right edge."""
+LONGEST_OPTION = """(s) => { const ctx = document.createElement('canvas').getContext('2d'); ctx.font = getComputedStyle(s).font;
+  let best = 0, most = 0;
+  [...s.options].forEach((o, i) => { const m = ctx.measureText(o.text).width; if (m > most) { most = m; best = i; } });
+  return s.options[best].value; }"""
+COVERAGE_LOOK = """() => { const box = document.querySelector('.kl-coverage-box'), r = box.getBoundingClientRect();
+  return {height: r.height, right: r.right, more: box.scrollWidth - box.clientWidth, screen: innerWidth, tall: innerHeight,
+          heads: [...box.querySelectorAll('th')].map(t => [t.innerText, t.getBoundingClientRect().right])}; }"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
+def test_analyzer_dropdowns_and_coverage_table_fit(browser, dashboard, width, height):
+    """A fresh user's trial: at 1280 px the game and reading dropdowns cut their words
+    ("เกมโค่นอำนาจ / Coup (Inquisito", "15 ใบ มีทูต ไม่มีนักสืบศาสนา / 15 cards with ."), and the clause
+    coverage table sat in a box of four rows (two on a phone, whose "games citing it" column was off
+    the screen).  At 1280 each dropdown holds its chosen words whole (the longest reading chosen);
+    at 390 each stays inside the screen; the coverage box is 400 px high (60 % of a phone's height)
+    and its four columns fit its width."""
+    mobile = width < 500
+    page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1,
+                            is_mobile=mobile, has_touch=mobile, locale="th-TH")
+    try:
+        page.goto(dashboard + "/voila/render/analyzer.ipynb", wait_until="domcontentloaded", timeout=180_000)
+        page.locator("table.kl-coverage").first.wait_for(state="attached", timeout=180_000)
+        page.wait_for_timeout(1500)
+        cov = page.evaluate(COVERAGE_LOOK)
+        if mobile:
+            assert cov["height"] >= 0.55 * cov["tall"] and cov["more"] <= 0, cov
+        else:
+            assert cov["height"] >= 390, cov
+        assert all(right <= cov["right"] + 1 for _text, right in cov["heads"]) and cov["right"] <= cov["screen"], cov
+        page.locator(".kl-coverage-box").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"analyzer_coverage_{width}.png"))
+        game = page.locator(".widget-dropdown").filter(has_text="เกม / game").first
+        reading = page.locator(".widget-dropdown").filter(has_text="อ่านแบบ / reading").first
+        vs = page.locator(".widget-dropdown").filter(has_text="เทียบกับ / vs").first
+        select = reading.locator("select")
+        select.select_option(select.evaluate(LONGEST_OPTION))  # the longest reading, then the longest vs
+        # the vs dropdown now offers that entry's readings alone (a handful, not every entry's)
+        page.wait_for_function("([r, v]) => v.options.length < r.options.length / 2 && v.selectedIndex >= 0",
+                               arg=[select.element_handle(), vs.locator("select").element_handle()], timeout=60_000)
+        select = vs.locator("select")
+        select.select_option(select.evaluate(LONGEST_OPTION))
+        page.wait_for_timeout(1000)
+        for box in (game, reading, vs):
+            look = box.evaluate(SELECT_LOOK)
+            assert look["right"] <= look["screen"] + 1, look
+            if not mobile:
+                assert look["need"] <= look["room"] + 1, look
+        game.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"analyzer_dropdowns_{width}.png"))
+    finally:
+        page.close()

@@ -18,6 +18,7 @@ from rules.analysis.sweeps import sweep_win_rates
 
 from .chart import plain
 from .errors import THAI_FONT
+from .mobile import PHONE_MAX_WIDTH
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 LAYOUT = dict(height=320, width=600, margin=dict(l=55, r=20, t=60, b=45), font=dict(family=THAI_FONT),
@@ -316,18 +317,41 @@ def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
     for r in cov.head(limit).itertuples():
         style = "color:#a01010;font-weight:bold" if (r.status == "implemented" and not r.fired) else (
             "color:#888" if r.status != "implemented" else "")
-        rows.append(f'<tr style="{style}"><td><code style="white-space:nowrap">{html.escape(r.clause)}</code></td><td>{status_words(r.status)}</td>'
+        # the clause id wraps (at its dots, or anywhere in a long word): kept on one line it pushed
+        # "cites" to a phone's edge and "games citing it" past it
+        rows.append(f'<tr style="{style}"><td><code style="white-space:normal;overflow-wrap:anywhere">'
+                    f'{html.escape(r.clause).replace(".", ".<wbr>")}</code></td><td>{status_words(r.status)}</td>'
                     f'<td style="text-align:right">{r.cites}</td>'
-                    # the share, then its interval under it: each figure on one line, and the
-                    # column narrow enough for a phone (the table still scrolls in its box)
-                    f'<td style="text-align:right;white-space:nowrap">{100 * r.reach:.1f}%<br>'
-                    f'<span style="font-size:11px">[{100 * r.lo:.1f}, {100 * r.hi:.1f}]</span></td></tr>')
-    # a box no wider than its column that scrolls (kl-scroll: widgets/mobile.py) and shows it
-    return (head + '<div class="kl-scroll kl-coverage-box" style="max-height:260px;overflow:auto">'
+                    # the share, then its interval (under it on a phone: COVERAGE_CSS): each figure
+                    # on one line, and the column narrow enough for a phone
+                    f'<td style="text-align:right;white-space:nowrap">{100 * r.reach:.1f}% '
+                    f'<span class="kl-ci">[{100 * r.lo:.1f}, {100 * r.hi:.1f}]</span></td></tr>')
+    # a box no wider than its column that scrolls (kl-scroll: widgets/mobile.py) and shows it, tall
+    # enough to read a page of clauses: at 260 px it showed four rows (two on a phone)
+    return (head + COVERAGE_CSS + '<div class="kl-scroll kl-coverage-box" style="overflow:auto">'
             '<table class="kl-coverage" style="font-size:12px">'
             '<tr><th>ข้อ / clause</th><th>สถานะ / status</th><th>ถูกอ้าง / cites</th>'
             '<th>เกมที่อ้าง / games citing it (95%)</th></tr>'
             + "".join(rows) + "</table></div>")
+
+
+COVERAGE_CSS = f"""<style>
+.kl-coverage-box {{ max-height: 400px; }}
+.kl-coverage {{ line-height: 1.4; }}  /* the page's 28 px lines made each row twice a line's height */
+.kl-coverage th, .kl-coverage td {{ padding: 2px 8px; }}
+.kl-coverage th {{ vertical-align: bottom; }}
+.kl-coverage td {{ vertical-align: top; }}
+.kl-coverage .kl-ci {{ font-size: 11px; }}
+@media (max-width: {PHONE_MAX_WIDTH}px) {{
+  /* a phone: most of the screen's height, and the four columns inside its width (the interval
+     under its share) */
+  .kl-coverage-box {{ max-height: 60vh; }}
+  .kl-coverage {{ width: 100%; }}
+  .kl-coverage th, .kl-coverage td {{ padding: 2px 4px; }}
+  .kl-coverage .kl-ci {{ display: block; }}
+}}
+</style>"""
+"""The coverage table's box: 400 px high on a wide screen, 60 % of a phone's (``vh``) height."""
 
 
 def into(box, fig) -> None:

@@ -36,10 +36,11 @@ from rules.analysis.sweeps import estimate_seconds, sweep, table_scale_points
 from rules.catalog import GAMES, engine, has_engine, info
 from rules.core.ambiguity import load_ambiguities
 from rules.core.base import player_words
+from rules.core.protocol import BadInput
 from rules.core.scenario import find_scenarios, run_file
 
 from . import analysis_charts as C
-from .errors import THAI_FONT, message_html
+from .errors import THAI_FONT, error_html, message_html
 from .runner import Runner
 
 DEFAULT = "(ค่าเริ่มต้น / default)"
@@ -84,15 +85,34 @@ def _readings(game: str) -> list[tuple[str, tuple]]:
     return out
 
 
+def against_options(game: str, variant: tuple) -> list[tuple[str, tuple]]:
+    """The "vs" dropdown's options for the "reading" dropdown's ``variant`` (its value): no
+    comparison first; with the default chosen, every non-default reading (one entry read otherwise);
+    with a reading of an entry chosen, that entry's other readings only, its default marked, so
+    B − A is one entry read two ways.  Both dropdowns listed every entry: A the deck, B who blocks,
+    and the one "B − A" chart showed two rules changed as one (a fresh user's finding)."""
+    none = [("(ไม่เทียบ / no comparison)", NO_COMPARISON)]
+    if not variant:
+        return none + _readings(game)[1:]
+    chosen = dict(variant)
+    for e in load_ambiguities(game):
+        if e.variant in chosen:
+            return none + [(f"{r.short_th} / {r.short_en}" + (f" {DEFAULT}" if r.id == e.default else ""),
+                            ((e.variant, r.config_value),))
+                           for r in e.readings if r.config_value != chosen[e.variant]]
+    return none
+
+
 def reading_choice_html(game: str, variant: tuple, against: tuple | None) -> str:
     """The readings chosen in the "reading" and "vs" dropdowns in the register's words: each entry's
-    question, and what the reading (and the compared one) says, Thai / English; ``""`` for the
-    default with no comparison."""
+    question, and what the reading (and the compared one, read over the first: B is A with the vs
+    dropdown's field changed) says, Thai / English; ``""`` for the default with no comparison."""
     from rules.analysis.compare import reading_words
     e = html.escape
     rows = []
-    for label, config in (("อ่านแบบ / reading", variant), ("เทียบกับ / vs", against)):
-        for r in reading_words(game, {}, dict(config or ())):
+    a = dict(variant or ())
+    for label, base, config in (("อ่านแบบ / reading", {}, a), ("เทียบกับ / vs", a, {**a, **dict(against or ())})):
+        for r in reading_words(game, base, config):
             x = r["b"]
             rows.append(f'<div><b>{label}:</b> {e(r["question_th"])} <span class="kl-muted">/ '
                         f'{e(r["question_en"])}</span> → {e(x["th"])} <span class="kl-muted">/ {e(x["en"])}</span></div>')
@@ -231,13 +251,36 @@ def _pts(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def mixed_bots(df) -> bool:
+    """Whether the seats of ``df`` (``df.attrs["bots"]``, one name a seat) were not all played by
+    the same bot: then a gap between seats' win rates may come from the bots, not the seats."""
+    return len(set(df.attrs.get("bots") or ())) > 1
+
+
+def bots_by_seat(game: str | None, bots) -> tuple[str, str]:
+    """``(th, en)``: each seat with its bot, in seat order, as the game's texts name the seat and
+    the engine words the bot (``"ที่นั่ง 1 ซื่อสัตย์, ..."``, ``"seat 1 honest, ..."``)."""
+    th, en = [], []
+    for seat, b in enumerate(bots):
+        s = engine(game).seat_words(seat) if game else player_words(seat)
+        w_th, w_en = bot_words(game, b) if game else (b, b)
+        th.append(f"{s[0]} {w_th}")
+        en.append(f"{s[1]} {w_en}")
+    return ", ".join(th), ", ".join(en)
+
+
 def verdict_html(df, game: str | None = None) -> str:
     """What the games can tell about seat balance, in words (every number from
     ``rules.analysis.metrics``): the smallest gap from the fair share this many games can show
     (:func:`~rules.analysis.metrics.resolution`), then each seat's verdict
     (:func:`~rules.analysis.metrics.seat_verdicts`).  A seat is called favoured only when even the
     interval read with every seat at once (Bonferroni) misses the fair share; a plain 95 % interval
-    off the line is called a hint, since with several seats one such miss is expected by luck."""
+    off the line is called a hint, since with several seats one such miss is expected by luck.
+
+    Seats played by different bots (``df.attrs["bots"]``, :func:`mixed_bots`): a gap may come from
+    the bots, so no seat is called favoured: the line says it cannot be read as seat advantage and
+    names each seat's bot, and a seat is said to win more (or less) than the fair share.  Few games
+    (``resolution(...)["small"]``): the words say the sample is small and a verdict says no size."""
     v = M.seat_verdicts(df)
     if v.empty:
         return ""
@@ -251,14 +294,41 @@ def verdict_html(df, game: str | None = None) -> str:
             f"<b>{_pts(res['gap'])}</b> points from the fair share ({fair}%) cannot be told from chance "
             f"({_pts(res['gap_all'])} points when all {k} seats are read at once; luck alone puts one of {k} plain 95% "
             f"intervals off the line about {luck}% of the time)."]
-    def who(seat: int) -> tuple[str, str]:  # the seat as the game's texts name it
-        return engine(game).seat_words(int(seat)) if game else player_words(int(seat))
+    small = res["small"]
+    if small:  # the intervals are tens of points wide: the words say so before any verdict
+        rows.append(f'<b class="kl-small-sample">ตัวอย่างเล็ก: มีเพียง {n} เกม</b> ช่วงของแต่ละที่นั่งกว้างหลายสิบจุด '
+                    f"(ช่องว่าง {_pts(res['gap'])} จุด เกินครึ่งของส่วนที่ยุติธรรม {fair}%) คำตัดสินด้านล่างบอกได้อย่างมากแค่ทิศทาง "
+                    f"ไม่บอกว่าห่างเท่าไร เล่นเพิ่มเพื่อคำตอบที่ชัดขึ้น / <b>a small sample: only {n} games</b>, each seat's "
+                    f"interval is tens of points wide (a gap of {_pts(res['gap'])} points, more than half the fair share "
+                    f"{fair}%): a verdict below says a direction at most, not how large a gap is; play more games.")
+    mixed = mixed_bots(df)
+    bots = list(df.attrs.get("bots") or ())
+    if mixed:
+        by_th, by_en = (html.escape(x) for x in bots_by_seat(game, bots))
+        rows.append(f'<b class="kl-mixed-bots">อ่านเป็นความได้เปรียบของที่นั่งไม่ได้</b>: บอทแต่ละที่นั่งต่างแบบกัน ({by_th}) '
+                    f"อัตราชนะที่ต่างกันอาจมาจากบอท ไม่ใช่ตำแหน่งที่นั่ง ตั้งบอทแบบเดียวกันทุกที่นั่งเพื่อถามเรื่องที่นั่ง / "
+                    f"<b>this cannot be read as seat advantage</b>: the seats' bots differ ({by_en}), so a gap between "
+                    f"seats may come from the bots, not from where a seat sits; set one bot for every seat to ask about seats.")
+
+    def who(seat: int) -> tuple[str, str]:  # the seat as the game's texts name it (and its bot, when they differ)
+        th, en = engine(game).seat_words(int(seat)) if game else player_words(int(seat))
+        if mixed and int(seat) < len(bots):
+            b_th, b_en = (html.escape(x) for x in (bot_words(game, bots[int(seat)]) if game else (bots[int(seat)],) * 2))
+            th, en = f"{th} ({b_th})", f"{en} ({b_en})"
+        return th, en
     firm = v[v["verdict"].isin(["above", "below"])]
     hints = v[v["verdict"].isin(["hint_above", "hint_below"])]
     for r in firm.itertuples():
-        word_th, word_en = ("ได้เปรียบ", "favoured") if r.verdict == "above" else ("เสียเปรียบ", "at a disadvantage")
+        above = r.verdict == "above"
+        if mixed:  # the bots, not the seat, may make the gap: no "favoured"
+            word_th, word_en = (("ชนะบ่อยกว่าส่วนที่ยุติธรรม", "wins more often than the fair share") if above else
+                                ("ชนะน้อยกว่าส่วนที่ยุติธรรม", "wins less often than the fair share"))
+        else:
+            word_th, word_en = ("ได้เปรียบ", "is favoured") if above else ("เสียเปรียบ", "is at a disadvantage")
+        if small:
+            word_th, word_en = f"{word_th} แต่เกมน้อย ไม่รู้ว่ามากแค่ไหน", f"{word_en}, by how much so few games cannot say"
         rows.append(f"<b>{who(r.seat)[0]} {word_th}</b>: แม้ดูทุกที่นั่งพร้อมกัน ช่วง [{_pts(r.lo_all)}, {_pts(r.hi_all)}]% ก็ไม่ครอบ "
-                    f"{fair}% / <b>{who(r.seat)[1]} is {word_en}</b>: even read with every seat at once its interval "
+                    f"{fair}% / <b>{who(r.seat)[1]} {word_en}</b>: even read with every seat at once its interval "
                     f"[{_pts(r.lo_all)}, {_pts(r.hi_all)}]% misses {fair}%.")
     for r in hints.itertuples():
         rows.append(f"{who(r.seat)[0]}: ช่วง 95% [{_pts(r.lo)}, {_pts(r.hi)}]% ไม่ครอบ {fair}% แต่เมื่อดูทั้ง {k} ที่นั่งพร้อมกัน "
@@ -314,16 +384,21 @@ class SimulationPanel(w.VBox):
     def __init__(self, game: str = "coup", players: int = 4, games: int = 200, workers: int | None = None,
                  bots=None, against: dict | None = None):
         self.workers = workers
+        # each dropdown as wide as its longest option ("auto"; no wider than its row: full_labels):
+        # at a fixed width they cut "เกมโค่นอำนาจ / Coup (Inquisito" and the readings' words
         self.game = w.Dropdown(options=[(game_title(g), g) for g in _games()], value=game,
-                               description="เกม / game")
-        self.players = w.BoundedIntText(value=players, min=2, max=6, description="ผู้เล่น / seats",
-                                        layout=w.Layout(width="180px"))
-        self.n_games = w.BoundedIntText(value=games, min=10, max=100_000, step=100, description="เกม / games",
-                                        layout=w.Layout(width="200px"))
+                               description="เกม / game", layout=w.Layout(width="auto"))
+        # plain number boxes: a bounded one moved 9 seats to 6 and 0 games to 10 without a word
+        # (a fresh user's finding); the range is checked at run (input_problems) and said
+        self.players = w.IntText(value=players, description="ผู้เล่น / seats", layout=w.Layout(width="180px"))
+        self.n_games = w.IntText(value=games, step=100, description="เกม / games", layout=w.Layout(width="200px"))
+        self.problems = w.HTML()  # what the controls hold that a run cannot play, and what was changed for the reader
+        self._note = ""
+        self._quiet = False
         self.bots = row()
         self.intro = w.HTML()  # what the controls are set to, in words (follows them)
-        self.variant = w.Dropdown(description="อ่านแบบ / reading", layout=w.Layout(width="420px"))
-        self.against = w.Dropdown(description="เทียบกับ / vs", layout=w.Layout(width="420px"))
+        self.variant = w.Dropdown(description="อ่านแบบ / reading", layout=w.Layout(width="auto"))
+        self.against = w.Dropdown(description="เทียบกับ / vs", layout=w.Layout(width="auto"))
         self.reading_words = w.HTML()  # the readings chosen, in the register's words (a dropdown cuts them)
         self.runner = _Runner("เล่น / run")
         self.runner.run_button.on_click(lambda _: self.run())
@@ -343,7 +418,9 @@ class SimulationPanel(w.VBox):
         self.table = None
         self.comparison = None
         self.game.observe(lambda _: self._game_changed(), "value")
-        self.players.observe(lambda _: self._seats_changed(), "value")
+        self.players.observe(lambda _: self._seats_changed(typed=True), "value")
+        self.n_games.observe(lambda _: self._show_problems(), "value")
+        self.variant.observe(lambda _: self._variant_changed(), "value")
         for control in (self.variant, self.against):
             control.observe(lambda _: self._show_reading_words(), "value")
         for control in (self.game, self.players, self.n_games, self.variant, self.against):
@@ -359,33 +436,109 @@ class SimulationPanel(w.VBox):
                          self.fig_cmp])
         self._show_intro()
         self._show_reading_words()
-        super().__init__([self.intro, row([self.game, self.players, self.n_games]), self.bots,
+        super().__init__([self.intro, row([self.game, self.players, self.n_games]), self.problems, self.bots,
                           row([self.variant, self.against]), self.reading_words, self.runner.bar, self.shown, self.summary, charts,
                           self.coverage, self.download_button, self.download])
         full_labels(self)
 
     # --- controls ---------------------------------------------------------------------------
-    def _game_changed(self) -> None:
+    GAMES_RANGE = (1, 100_000)
+    """The games a run may play: at least one, and at most what a reader waits for on this page
+    (the command line plays more: ``python -m rules simulate``)."""
+
+    def seat_range(self) -> tuple[int, int]:
+        """The chosen game's seats, from its engine (``min_players``, ``max_players``)."""
         g = engine(self.game.value)
-        self.players.min, self.players.max = g.min_players, g.max_players
-        self.players.value = min(max(self.players.value, g.min_players), g.max_players)
-        options = _readings(self.game.value)
-        self.variant.options = options
-        self.variant.value = ()
-        self.against.options = [("(ไม่เทียบ / no comparison)", NO_COMPARISON)] + options[1:]
-        self.against.value = NO_COMPARISON
+        return g.min_players, g.max_players
+
+    def input_problems(self) -> list[BadInput]:
+        """What the number boxes hold that a run cannot play, each naming its field and the range
+        it takes (Thai / English): seats out of the game's range (:meth:`seat_range`), games out of
+        :data:`GAMES_RANGE`.  Empty when a run may start."""
+        out = []
+        lo, hi = self.seat_range()
+        seats = self.players.value
+        g = info(self.game.value)
+        if not lo <= seats <= hi:
+            out.append(BadInput("ตัววิเคราะห์ / analyzer", "ผู้เล่น / seats",
+                                f"ผู้เล่น / seats: {g.title_th} เล่นได้ {lo} ถึง {hi} คน แต่ใส่ไว้ {seats} "
+                                f"แก้ก่อนจึงจะเล่นได้",
+                                f"seats: {g.title_en} takes {lo} to {hi} seats, not {seats}; "
+                                f"fix it to run"))
+        lo, hi = self.GAMES_RANGE
+        n = self.n_games.value
+        if not lo <= n <= hi:
+            out.append(BadInput("ตัววิเคราะห์ / analyzer", "เกม / games",
+                                f"เกม / games: ต้องเป็น {lo} ถึง {hi:,} เกม แต่ใส่ไว้ {n} แก้ก่อนจึงจะเล่นได้",
+                                f"games: must be {lo} to {hi:,}, not {n}; fix it to run"))
+        return out
+
+    def _show_problems(self) -> None:
+        """The line under the controls: each input a run cannot play (:meth:`input_problems`), then
+        what the panel changed for the reader (``_note``: seats moved into a new game's range, a
+        comparison cleared)."""
+        if hasattr(self, "problems"):
+            self.problems.value = "".join(error_html(p) for p in self.input_problems()) + self._note
+
+    def _game_changed(self) -> None:
+        lo, hi = self.seat_range()
+        old = self.players.value
+        self._quiet = True  # the readings below are reset with the game: no "vs cleared" note
+        try:
+            self.players.value = min(max(old, lo), hi)
+            options = _readings(self.game.value)
+            self.variant.options = options
+            self.variant.value = ()
+            self.against.options = against_options(self.game.value, ())
+            self.against.value = NO_COMPARISON
+        finally:
+            self._quiet = False
+        g = info(self.game.value)
+        # the seats follow the new game's range, and the line says so (never a silent change)
+        self._note = "" if self.players.value == old else message_html(
+            f"ผู้เล่น / seats: เปลี่ยนจาก {old} เป็น {self.players.value} คน เพราะ{g.title_th}เล่นได้ {lo} ถึง {hi} คน",
+            f"seats: changed from {old} to {self.players.value}, since {g.title_en} takes {lo} to {hi}", "warn")
         self._seats_changed()
+
+    def _variant_changed(self) -> None:
+        """The "vs" dropdown offers the readings of the "reading" dropdown's entry
+        (:func:`against_options`); a comparison chosen from another entry is cleared, and said."""
+        if self._quiet:
+            return
+        old = self.against.value
+        options = against_options(self.game.value, self.variant.value)
+        self.against.options = options
+        kept = old in [v for _, v in options]
+        self.against.value = old if kept else NO_COMPARISON
+        if not kept:
+            self._note = message_html("เทียบกับ / vs: กลับเป็น ไม่เทียบ เพราะแบบที่เลือกไว้เป็นของข้อกำกวมอื่น "
+                                      "(เทียบได้เฉพาะแบบของข้อเดียวกับ อ่านแบบ)",
+                                      "vs: back to no comparison, since its reading was of another entry "
+                                      "(a comparison reads the same entry as 'reading' another way)", "warn")
+            self._show_problems()
 
     def _show_reading_words(self) -> None:
         if hasattr(self, "reading_words"):
             self.reading_words.value = reading_choice_html(self.game.value, self.variant.value, self.against.value)
 
-    def _seats_changed(self) -> None:
+    def _seats_changed(self, typed: bool = False) -> None:
+        """The seats' bot dropdowns for the seats typed (``typed``: by the reader, whose change
+        ends the note of a change the panel made).  A seat count out of the game's range leaves
+        them as they are (the problem line says the range)."""
+        if typed:
+            self._note = ""
+        self._show_problems()
+        lo, hi = self.seat_range()
+        if not lo <= self.players.value <= hi:
+            return
         options = bot_options(self.game.value)
         names = [v for _, v in options]
         old = [d.value for d in self.bots.children]
+        # a new seat takes the last seat's bot: one bot for every seat stays so (the question of
+        # seat advantage), where new seats got the first bot ("random") beside four "honest"
+        new = next((v for v in reversed(old) if v in names), names[0])
         # the labels as the game's page says them ("ซื่อสัตย์ / honest"); the values stay the bots' names
-        self.bots.children = [w.Dropdown(options=options, value=old[i] if i < len(old) and old[i] in names else names[0],
+        self.bots.children = [w.Dropdown(options=options, value=old[i] if i < len(old) and old[i] in names else new,
                                          description=" / ".join(engine(self.game.value).seat_words(i)),
                                          layout=w.Layout(width="auto"))
                               for i in range(self.players.value)]
@@ -436,6 +589,9 @@ class SimulationPanel(w.VBox):
         """Play the chosen games (off the comm thread unless ``wait``) and redraw the charts.
         ``serial``: in this process, whatever the panel's ``workers`` (the notebook's first
         answer: see the module docstring)."""
+        if self.input_problems():  # refused, said under the controls; the results stay as they were
+            self._show_problems()
+            return
         s = self.settings()
         r = self.runner
         workers = 1 if serial else self.workers
@@ -482,11 +638,14 @@ class SimulationPanel(w.VBox):
         ends_txt = ", ".join(f"{end_words(game, r.reason)} {100 * r.estimate:.0f}%" for r in ends.itertuples())
         zero = fpa["lo"] <= 0 <= fpa["hi"]
         fpa_word = (" (ช่วงครอบ 0: แยกจากโชคไม่ได้ / the interval holds 0: not told from chance)" if zero else "")
+        if mixed_bots(df):  # the seats' bots differ: the first seat's gap may be its bot's (verdict_html)
+            fpa_word += (" (บอทต่างกันในแต่ละที่นั่ง: อ่านเป็นความได้เปรียบของที่นั่งไม่ได้ / the seats' bots differ: "
+                         "not a seat advantage)")
         self.summary.value = (
             f'<div style="font-family:{THAI_FONT}">ที่นั่งแรกได้เปรียบ / first-seat advantage: '
             f'<b>{100 * fpa["estimate"]:+.1f}</b> points [{100 * fpa["lo"]:+.1f}, {100 * fpa["hi"]:+.1f}] '
             f'(win rate {100 * fpa["win_rate"]:.1f}% vs fair {100 * fpa["fair"]:.1f}%){fpa_word} · จบเกมเพราะ / ends: {ends_txt}'
-            f'</div>' + verdict_html(df, self.game.value))
+            f'</div>' + verdict_html(df, game))
         self.coverage.value = C.coverage_html(df, df.attrs.get("game")) if any(
             c.startswith("cite:") for c in df.columns) else message_html("ไม่มีข้อมูลการอ้างข้อ", "no clause counts")
         self.download.value = ""

@@ -111,14 +111,26 @@ def resolution(n: int, seats: int) -> dict:
     than ``gap`` from fair cannot be told from chance; ``gap_all``: the same when every seat is read
     at once (Bonferroni, :func:`z_for`); ``chance_one_off``: the probability that at least one of
     ``seats`` plain 95 % intervals misses the fair share by luck alone (``1 - 0.95 ** seats``, seats
-    taken as independent).  Units: proportions (0.042 = 4.2 points)."""
+    taken as independent).  Units: proportions (0.042 = 4.2 points).
+
+    ``small``: the games are too few for a seat verdict to say how large a gap is: ``gap`` is at
+    least half the fair share (:data:`SMALL_SAMPLE_GAP`), so a seat winning half again its fair
+    share (or half of it) cannot be told from chance, and any interval drawn is tens of points
+    wide (10 games, 6 seats: 21.7 points at 16.7 %; small up to 11 games for 2 seats, 43 for 4, 75 for 6)."""
     fair = 1 / seats if seats else math.nan
     if n <= 0 or not seats:
-        return {"n": n, "seats": seats, "fair": fair, "gap": math.nan, "gap_all": math.nan, "chance_one_off": math.nan}
+        return {"n": n, "seats": seats, "fair": fair, "gap": math.nan, "gap_all": math.nan, "chance_one_off": math.nan,
+                "small": True}
     _p, lo, hi = wilson(fair * n, n)
     _p, lo_all, hi_all = wilson(fair * n, n, z_for(0.95, seats))
-    return {"n": n, "seats": seats, "fair": fair, "gap": (hi - lo) / 2, "gap_all": (hi_all - lo_all) / 2,
-            "chance_one_off": 1 - 0.95 ** seats}
+    gap = (hi - lo) / 2
+    return {"n": n, "seats": seats, "fair": fair, "gap": gap, "gap_all": (hi_all - lo_all) / 2,
+            "chance_one_off": 1 - 0.95 ** seats, "small": bool(gap >= SMALL_SAMPLE_GAP * fair)}
+
+
+SMALL_SAMPLE_GAP = 0.5
+""":func:`resolution`'s ``small``: the smallest gap the games can show is at least this share of
+the fair share."""
 
 
 def seat_verdicts(df):
