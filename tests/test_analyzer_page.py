@@ -650,3 +650,31 @@ def test_the_coverage_table_is_tall_and_its_clauses_wrap():
     assert ".kl-coverage-box { max-height: 400px; }" in cov and "max-height: 60vh" in cov
     assert "max-height:260px" not in cov and "white-space:nowrap\">" not in cov.split("<table")[1].split("</code>")[0]
     assert "overflow-wrap:anywhere" in cov and ".<wbr>" in cov
+
+
+def test_the_sweep_and_position_panels_refuse_what_they_cannot_play_and_say_why():
+    """Their bounded boxes moved a typed 9 seats to 6, 999 steps to the example's last and 1 rollout
+    to 5 without a word, and factors "abc" raised ValueError in the click handler: each is now
+    refused under the controls, naming the field and its range, and nothing runs."""
+    sweep = TableSweepPanel(factors=(1, 2), games=2, players=2, workers=1)
+    sweep.players.value = 9
+    sweep.factors.value = "abc, 2"
+    sweep.run(wait=True, serial=True)
+    text = sweep.problems.value
+    assert "ผู้เล่น: ต้องเป็น 2 ถึง 6" in text and "seats: must be 2 to 6 in this game, not 9" in text
+    assert "factors: positive numbers" in text and sweep.table is None and sweep.players.value == 9
+    sweep.players.value, sweep.factors.value, sweep.n_games.value = 2, "1", 0
+    sweep.run(wait=True, serial=True)
+    assert "games a point: must be 1 to 20,000, not 0" in sweep.problems.value and sweep.table is None
+
+    position = PositionPanel("coup", scenario="1_assassin_challenge_then_contessa_bluff", rollouts=5)
+    from rules.core.scenario import run_file
+    steps = len(run_file(position.paths[position.scenario.value]).steps)
+    position.step.value, position.rollouts.value = 999, 1
+    position.run(wait=True)
+    text = position.problems.value
+    assert f"after step: must be 0 to {steps}, since this example has {steps} steps, not 999" in text
+    assert "rollouts: must be 5 to 5,000, not 1" in text and position.table is None and position.step.value == 999
+    position.step.value, position.rollouts.value = steps, 5
+    position.run(wait=True)
+    assert position.problems.value == "" and position.table is not None and len(position.table)

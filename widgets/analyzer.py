@@ -25,6 +25,7 @@ import base64
 import html
 import importlib.util
 import io
+import math
 import os
 import sys
 
@@ -662,6 +663,20 @@ class SimulationPanel(w.VBox):
         self.download_button.layout.display = "none"
 
 
+def range_problem(field: tuple[str, str], value: float, lo: float, hi: float,
+                  why: tuple[str, str] = ("", "")) -> BadInput | None:
+    """``None`` when ``lo <= value <= hi``; else the refusal naming ``field`` (Thai, English) and its
+    range, with ``why`` the range is so (Thai, English) when it comes from the game or example.
+    The analyzer's number boxes are plain ones checked at run: a bounded box moved a typed 999 to
+    its maximum without a word (a fresh user's finding)."""
+    if lo <= value <= hi:
+        return None
+    th, en = field
+    return BadInput("ตัววิเคราะห์ / analyzer", f"{th} / {en}",
+                    f"{th}: ต้องเป็น {lo:,} ถึง {hi:,}{why[0]} แต่ใส่ไว้ {value:,} แก้ก่อนจึงจะเริ่มได้",
+                    f"{en}: must be {lo:,} to {hi:,}{why[1]}, not {value:,}; fix it to start")
+
+
 class TableSweepPanel(w.VBox):
     """Shadow Master: seat win rates as the assumed Rank and damage tables are scaled."""
 
@@ -671,10 +686,10 @@ class TableSweepPanel(w.VBox):
         self.factors = w.Text(value=", ".join(f"{f:g}" for f in factors), description="คูณ / factors")
         self.which = w.Dropdown(options=[("Rank + damage", "both"), ("Rank table", "rank"), ("damage table", "damage")],
                                 value="both", description="ตาราง / table")
-        self.players = w.BoundedIntText(value=players, min=2, max=6, description="ผู้เล่น / seats",
-                                        layout=w.Layout(width="180px"))
-        self.n_games = w.BoundedIntText(value=games, min=2, max=20_000, description="เกม/จุด / games a point",
-                                        layout=w.Layout(width="240px"))
+        # plain boxes, checked at run (input_problems) and said: see range_problem
+        self.players = w.IntText(value=players, description="ผู้เล่น / seats", layout=w.Layout(width="180px"))
+        self.n_games = w.IntText(value=games, description="เกม/จุด / games a point", layout=w.Layout(width="240px"))
+        self.problems = w.HTML()  # what the controls hold that a sweep cannot play
         self.bot = w.Dropdown(options=bot_options("shadow_master"), value=bot, description="บอท / bots")
         self.runner = _Runner("กวาด / sweep")
         self.runner.run_button.on_click(lambda _: self.run())
@@ -682,17 +697,47 @@ class TableSweepPanel(w.VBox):
         self.fig = w.Box()
         self.table = None
         super().__init__([row([self.which, self.factors]), row([self.players, self.n_games, self.bot]),
-                          self.runner.bar, self.estimate, self.fig])
+                          self.problems, self.runner.bar, self.estimate, self.fig])
         full_labels(self)
 
+    GAMES_RANGE = (1, 20_000)
+    """Games a point may play on this page (a sweep plays that many at every point)."""
+
+    def factor_values(self) -> list[float] | None:
+        """The factors box as numbers, or ``None`` when a part is no positive number."""
+        try:
+            out = [float(x) for x in self.factors.value.replace(";", ",").split(",") if x.strip()]
+        except ValueError:
+            return None
+        return out if out and all(math.isfinite(f) and f > 0 for f in out) else None
+
+    def input_problems(self) -> list[BadInput]:
+        """What the controls hold that a sweep cannot play, each naming its field (Thai / English):
+        seats out of Shadow Master's range (its engine's ``min_players``/``max_players``), games a
+        point out of :data:`GAMES_RANGE`, factors that are not positive numbers.  Empty: may run."""
+        g = engine("shadow_master")
+        out = [range_problem(("ผู้เล่น", "seats"), self.players.value, g.min_players, g.max_players,
+                             (" คนในเกมนี้", " in this game")),
+               range_problem(("เกมต่อจุด", "games a point"), self.n_games.value, *self.GAMES_RANGE)]
+        if self.factor_values() is None:
+            out.append(BadInput("ตัววิเคราะห์ / analyzer", "คูณ / factors",
+                                f"คูณ / factors: ต้องเป็นจำนวนบวกคั่นด้วยจุลภาค เช่น 0.5, 1, 2 แต่ใส่ไว้ “{self.factors.value}”",
+                                f"factors: positive numbers separated by commas, such as 0.5, 1, 2; not “{self.factors.value}”"))
+        return [p for p in out if p is not None]
+
     def points(self):
-        factors = [float(x) for x in self.factors.value.replace(";", ",").split(",") if x.strip()]
+        factors = self.factor_values() or []
         return table_scale_points(factors, rank=self.which.value in ("both", "rank"),
                                   damage=self.which.value in ("both", "damage"))
 
     def run(self, wait: bool = False, serial: bool = False) -> None:
         """Sweep the chosen points (off the comm thread unless ``wait``; ``serial``: in this
-        process, see the module docstring)."""
+        process, see the module docstring).  Controls a sweep cannot play (:meth:`input_problems`)
+        are said under them and nothing runs."""
+        problems = self.input_problems()
+        self.problems.value = "".join(error_html(p) for p in problems)
+        if problems:
+            return
         points = self.points()
         cfg = {"players": int(self.players.value)}
         n = int(self.n_games.value)
@@ -747,25 +792,45 @@ class PositionPanel(w.VBox):
         self.scenario = w.Dropdown(options=options, value=scenario or options[0][1],
                                    description="ตัวอย่าง / example",
                                    layout=w.Layout(width="100%", max_width="760px"))  # room for a title
-        self.step = w.BoundedIntText(value=step, min=0, max=999, description="หลังขั้น / after step",
-                                     layout=w.Layout(width="200px"))
+        # plain boxes, checked at run (input_problems) and said: see range_problem
+        self.step = w.IntText(value=step, description="หลังขั้น / after step", layout=w.Layout(width="200px"))
         self.bot = w.Dropdown(options=bot_options(game), value=bot, description="บอท / bots")
-        self.rollouts = w.BoundedIntText(value=rollouts, min=5, max=5000, description="ทดลอง / rollouts",
-                                         layout=w.Layout(width="200px"))
+        self.rollouts = w.IntText(value=rollouts, description="ทดลอง / rollouts", layout=w.Layout(width="200px"))
+        self.problems = w.HTML()  # what the controls hold that scoring cannot use
         self.runner = _Runner("ประเมิน / score")
         self.runner.run_button.on_click(lambda _: self.run())
         self.out = w.HTML()
         self.table = None
-        super().__init__([row([self.scenario, self.step]), row([self.bot, self.rollouts]), self.runner.bar,
-                          self.out])
+        super().__init__([row([self.scenario, self.step]), row([self.bot, self.rollouts]), self.problems,
+                          self.runner.bar, self.out])
         full_labels(self)
+
+    ROLLOUTS_RANGE = (5, 5000)
+    """Rollouts a choice may get on this page."""
+
+    def input_problems(self) -> list[BadInput]:
+        """What the controls hold that scoring cannot use, each naming its field (Thai / English):
+        a step past the chosen example's steps (it was cut to the last one without a word), rollouts
+        out of :data:`ROLLOUTS_RANGE`.  Empty: may run."""
+        steps = len(run_file(self.paths[self.scenario.value]).steps)
+        out = [range_problem(("หลังขั้น", "after step"), self.step.value, 0, steps,
+                             (f" เพราะตัวอย่างนี้มี {steps} ขั้น", f", since this example has {steps} steps")),
+               range_problem(("ทดลอง", "rollouts"), self.rollouts.value, *self.ROLLOUTS_RANGE)]
+        return [p for p in out if p is not None]
 
     def state(self):
         res = run_file(self.paths[self.scenario.value])
-        k = min(int(self.step.value), len(res.steps))
+        k = int(self.step.value)
         return res.initial if k == 0 else res.steps[k - 1].state
 
     def run(self, wait: bool = False) -> None:
+        """Score the position's choices (off the comm thread unless ``wait``); controls scoring
+        cannot use (:meth:`input_problems`) are said under them and nothing runs."""
+        problems = self.input_problems()
+        self.problems.value = "".join(error_html(p) for p in problems)
+        if problems:
+            return
+
         def work():
             self.table = score_actions(self.game_id, self.state(), self.bot.value, int(self.rollouts.value), seed=0)
             self.out.value = C.position_html(self.table)
