@@ -13,7 +13,12 @@ def seat_name(seat: int) -> tuple[str, str]:
 
 
 def cell_name(board, i: int) -> tuple[str, str]:
-    q, r = board.cells[i]
+    """Cell ``i`` of ``board`` in words: ``("ช่อง (6, 1)", "cell (6, 1)")`` (:func:`cell_words`)."""
+    return cell_words(*board.cells[i])
+
+
+def cell_words(q: int, r: int) -> tuple[str, str]:
+    """The cell at axial ``(q, r)`` in words, on any map (one the map editor is making too)."""
     return f"ช่อง ({q}, {r})", f"cell ({q}, {r})"
 
 
