@@ -295,3 +295,27 @@ def _walk(w):
         x = getattr(w, name, None)
         if x is not None and x is not w and hasattr(x, "titles"):
             yield x
+
+
+def test_a_bots_story_lines_name_its_turn_not_your_turn_and_no_clause_id():
+    """The story put "turn.place_tile ในตาของคุณ" ("in your turn") after the bots' moves, a clause id
+    shown as text: each line now names whose turn it is in the engine's seat words, and no line
+    shows a clause id (the clause panel below the story shows them)."""
+    from rules.core.rulebook import load_rulebook
+    table = page.new_table(SPEC, 1, "greedy", seed=1)
+    for _ in range(2):
+        table.choose(table.decision, table.legal()[0])
+    story = table.eventlog.story.value
+    rows = [_text(r) for r in re.findall(r'<div class="kl-line[^>]*>(.*?)</div>', story)]
+    assert rows
+    assert "ในตาของคุณ" not in _text(story) and "<code>" not in story
+    ids = load_rulebook("new_world").ids
+    for r in rows:
+        assert not any(cid in r for cid in ids), r
+    # a placement cites turn.place_tile (the rulebook's heading: "ในตาของคุณ")
+    bot = [r for r in rows if re.search(r"\d+\. ผู้เล่น 2 วาง.*ที่ช่อง", r)]
+    assert bot and all("ในตาของผู้เล่น 2 / in player 2's turn" in html_unescape(r) for r in bot), bot
+    mine = [r for r in rows if re.search(r"\d+\. ผู้เล่น 1 วาง.*ที่ช่อง", r)]
+    assert mine and all("ในตาของผู้เล่น 1" in r for r in mine), mine
+    # the clause panel still names the clause ids of the chosen event
+    assert "turn." in table.eventlog.select.options[-1][0]
