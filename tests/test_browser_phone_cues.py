@@ -222,3 +222,35 @@ def test_a_clicked_story_line_does_not_move_a_panel_already_on_screen(browser, d
         page.screenshot(path=str(ARTIFACTS / "phone_cue_story_click_1280.png"))
     finally:
         page.close()
+
+
+# Every score table shown in the play view: its right edge against its box's and the screen's, and
+# whether its box must scroll to show it whole.
+SCORE_TABLES = """
+() => [...document.querySelectorAll('.kl-play-panel .kl-nw-play .kl-nw-scores table')]
+  .filter(t => t.getBoundingClientRect().width > 0).map(t => {
+    const box = t.parentElement, r = t.getBoundingClientRect();
+    return {right: r.right, boxRight: box.getBoundingClientRect().right, screen: innerWidth,
+            more: box.scrollWidth - box.clientWidth, text: t.innerText.replace(/\\s+/g, ' ').slice(0, 400)};
+  })
+"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_the_new_world_score_table_is_not_cut_on_a_phone(browser, dashboard, viewport):
+    """At 390 px the score table (ten columns) ran past its box, its right half cut off
+    (``new_world_mob_scoretable_zoom.png``, a fresh user's finding): every score table shown fits
+    its box and the screen, nothing to scroll, and it shows every count (castles held the last)."""
+    page, play = _new_world_play(browser, dashboard, viewport)
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        scores = play.locator(".kl-nw-scores").first
+        scores.scroll_into_view_if_needed()
+        scores.screenshot(path=str(ARTIFACTS / f"phone_cue_scores_{viewport['width']}.png"))
+        tables = page.evaluate(SCORE_TABLES)
+        assert len(tables) == 1, tables
+        t = tables[0]
+        assert t["right"] <= t["boxRight"] + 1 and t["boxRight"] <= t["screen"] and t["more"] <= 1, t
+        assert "castles held" in t["text"] and "player 2" in t["text"], t
+    finally:
+        page.close()

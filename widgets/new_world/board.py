@@ -43,6 +43,17 @@ CSS = """<style>
 .kl-nw .kl-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; }
 .kl-nw .kl-decide { background: #f4f8ee; border-left: 4px solid #6a994e; padding: 3px 8px; margin: 4px 0; }
 .kl-nw-scores { overflow-x: auto; max-width: 100%; }
+/* on a phone the score table turns on its side (score_html): a column a seat, a row a count */
+.kl-nw .kl-nw-score-tall { display: none; }
+.kl-nw .kl-nw-score-tall th { text-align: left; font-weight: normal; }
+.kl-nw .kl-nw-score-tall .acting { background: #fff4cc; }
+.kl-nw .kl-nw-score-tall th.kl-sources { font-weight: bold; background: #f6f6f6; }
+.kl-nw .kl-nw-score-tall tr > th:first-child { overflow-wrap: anywhere; }
+@media (max-width: 640px) {
+  .kl-nw .kl-nw-score-box { display: none; }
+  .kl-nw .kl-nw-score-tall { display: block; }
+  .kl-nw .kl-nw-score-tall td, .kl-nw .kl-nw-score-tall th { padding: 1px 4px; }
+}
 .kl-nw-map { min-width: 0; }
 .kl-nw-chart { overflow-x: auto; max-width: 100%; }
 </style>"""
@@ -187,7 +198,31 @@ def score_html(obs: dict, seat_label) -> str:
             f"<tr><th rowspan='2'>ผู้เล่น / player</th><th rowspan='2'>รวม / total</th>"
             f"<th colspan='{len(SOURCE_LABELS)}' class='kl-sources'>{e(words['points_by_source'])}</th>"
             f"<th rowspan='2'>{e(words['hand_pile'])}</th><th rowspan='2' class='kl-held'>{e(words['castles_held'])}</th></tr>"
-            f"<tr>{head}</tr>" + "".join(rows) + f"</table></div>{winners}</div>")
+            f"<tr>{head}</tr>" + "".join(rows) + f"</table></div>{tall_score_html(obs, seat_label)}{winners}</div>")
+
+
+def tall_score_html(obs: dict, seat_label) -> str:
+    """The score table on its side, for a phone (:data:`CSS` shows it at 640 px and less, in place of
+    the wide one): a column a seat, a row a count, in the same words.  Ten columns of the wide table
+    did not fit a 390 px screen even in a scroll box (its right half read as cut off, a fresh
+    user's finding); a seat's column is a number wide, so four seats fit beside the words."""
+    now = acting(obs)
+    seats = range(len(obs["scores"]))
+    cls = lambda s: " class='acting'" if s in now else ""  # noqa: E731
+    heads = "".join(f"<th{cls(s)} data-seat='{s}'><span class='kl-swatch' style='background:{SEAT_COLOURS[s]}'></span>"
+                    f"{seat_html(s, seat_label)}</th>" for s in seats)
+    words = {k: " / ".join(count_name(k)) for k in COUNT_NAMES}
+
+    def row(name: str, values, bold: bool = False) -> str:
+        cells = "".join(f"<td{cls(s)}>{'<b>' + str(v) + '</b>' if bold else v}</td>" for s, v in zip(seats, values))
+        return f"<tr><th>{e(name)}</th>{cells}</tr>"
+    body = [row("รวม / total", obs["scores"], bold=True),
+            f"<tr><th colspan='{len(seats) + 1}' class='kl-sources'>{e(words['points_by_source'])}</th></tr>"]
+    body += [row(label, [obs["sources"][s][k] for s in seats]) for k, label in SOURCE_LABELS.items()]
+    body += [row(words["hand_pile"], [f"{obs['hand_sizes'][s]}+{obs['pile_sizes'][s]}" for s in seats]),
+             row(words["castles_held"], [sum(1 for h in obs["castles"] if h == s) for s in seats])]
+    return (f"<div class='kl-scroll kl-nw-score-tall'><table><tr><th>ผู้เล่น / player</th>{heads}</tr>"
+            + "".join(body) + "</table></div>")
 
 
 def decided_html(events, seat_label) -> str:
