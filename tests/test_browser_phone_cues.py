@@ -254,3 +254,49 @@ def test_the_new_world_score_table_is_not_cut_on_a_phone(browser, dashboard, vie
         assert "castles held" in t["text"] and "player 2" in t["text"], t
     finally:
         page.close()
+
+
+# The coordinates written in the play map's cells: how many, their rendered height (px), whether
+# each lies inside its cell, and the page's own width against the screen.
+COORDS = """
+() => {
+  const map = document.querySelector('.kl-play-panel .kl-nw-play .kl-nw-map');
+  const texts = [...map.querySelectorAll('svg .kl-coords text.kl-coord')];
+  const cells = [...map.querySelectorAll('polygon.kl-cell')];
+  const outside = texts.filter((t) => {
+    const r = t.getBoundingClientRect(), c = map.querySelector(`polygon[data-cell="${t.textContent}"]`).getBoundingClientRect();
+    return r.left < c.left - 1 || r.right > c.right + 1 || r.bottom > c.bottom + 1;
+  }).map((t) => t.textContent);
+  const box = map.querySelector('svg.kl-hexboard').parentElement;
+  return {n: texts.length, cells: cells.length, height: Math.min(...texts.map((t) => t.getBoundingClientRect().height)),
+          outside, boxRight: box.getBoundingClientRect().right, screen: innerWidth,
+          page: document.scrollingElement.scrollWidth};
+}
+"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_show_coordinates_writes_readable_q_r_in_every_cell(browser, dashboard, viewport):
+    """Moves, rulings and the story name cells "ช่อง (6, 1)"; the map showed no coordinates. The
+    toggle "แสดงพิกัด / show coordinates" writes each cell's q,r inside it, at least 8 px tall at
+    1280 px and at 390 px (there the map is drawn wider in its sideways-scrolling box, which stays
+    on the screen); toggled off, they go."""
+    page, play = _new_world_play(browser, dashboard, viewport)
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        assert page.evaluate(COORDS)["n"] == 0
+        toggle = play.get_by_role("button", name="แสดงพิกัด / show coordinates")
+        toggle.click()
+        page.wait_for_function("() => document.querySelectorAll('.kl-play-panel .kl-nw-play .kl-coords text').length > 0",
+                               timeout=30_000)
+        page.wait_for_timeout(500)
+        got = page.evaluate(COORDS)
+        play.locator(".kl-nw-map").first.screenshot(path=str(ARTIFACTS / f"phone_cue_coords_{viewport['width']}.png"))
+        assert got["n"] == got["cells"] > 100 and got["outside"] == [], got
+        assert got["height"] >= (11 if viewport == PHONE else 9), got
+        assert got["boxRight"] <= got["screen"] + 1 and got["page"] <= got["screen"] + 1, got
+        toggle.click()
+        page.wait_for_function("() => document.querySelectorAll('.kl-play-panel .kl-nw-play .kl-coords text').length === 0",
+                               timeout=30_000)
+    finally:
+        page.close()

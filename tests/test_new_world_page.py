@@ -321,3 +321,24 @@ def test_a_bots_story_lines_name_its_turn_not_your_turn_and_no_clause_id():
     assert mine and all("ในตาของผู้เล่น 1" in r for r in mine), mine
     # the clause panel still names the clause ids of the chosen event
     assert "turn." in table.eventlog.select.options[-1][0]
+
+
+def test_show_coordinates_writes_q_r_in_each_cell_and_a_pick_outlines_its_cell():
+    """Moves name cells "ช่อง (6, 1)" and the map showed no coordinates: a toggle beside the map
+    writes each cell's q,r (the hex board's optional ``coords``, off by default); a choice picked in
+    the play dropdown outlines its cell (the cell of the action itself, ``action_cell``)."""
+    from widgets.new_world.board import COORDS_TOGGLE, action_cell
+    table = page.new_table(SPEC, 1, "greedy", seed=5)
+    board = table.board
+    assert board.map.coords is False and board.coords.description == COORDS_TOGGLE
+    assert board.coords in list(_walk(board))
+    board.coords.value = True
+    assert board.map.coords is True
+    board.coords.value = False
+    assert board.map.coords is False
+    acts, dd = table._picks[0]
+    dd.value = 7
+    q, r = action_cell(acts[7])
+    from rules.core import hexgrid
+    from widgets.hexboard import rings_path
+    assert board.map.outlines[-1][0] == rings_path(hexgrid.outline_rings([(q, r)], board.map.size))

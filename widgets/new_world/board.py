@@ -50,6 +50,9 @@ CSS = """<style>
 .kl-nw .kl-nw-score-tall th.kl-sources { font-weight: bold; background: #f6f6f6; }
 .kl-nw .kl-nw-score-tall tr > th:first-child { overflow-wrap: anywhere; }
 @media (max-width: 640px) {
+  /* coordinates written in the cells read at ~9 px only on a map 2.4 times the column (scrolled) */
+  .kl-nw-board .kl-nw-map.kl-hex-coords .kl-hex-box { overflow-x: auto; }
+  .kl-nw-board .kl-nw-map.kl-hex-coords svg.kl-hexboard { width: 240% !important; max-width: none !important; }
   .kl-nw .kl-nw-score-box { display: none; }
   .kl-nw .kl-nw-score-tall { display: block; }
   .kl-nw .kl-nw-score-tall td, .kl-nw .kl-nw-score-tall th { padding: 1px 4px; }
@@ -271,8 +274,11 @@ column, :data:`widgets.mobile.NEW_WORLD_PHONE_CSS`): a fresh user at 390 px saw 
 TAPPED = "ช่องที่แตะ / cell tapped: "
 """Leads the line under the map naming the cell last tapped by the engine's words (:func:`cell_titles`):
 moves name cells ``ช่อง (6, 2) / cell (6, 2)``, which the map showed only on hover (a phone has none).
-Chosen over coordinate labels on the map: 230 cells of ~29 px already carry tiles, pips and place
-labels, and the name shown is the engine's, not one the widget builds."""
+Coordinates are written on the map only when the reader asks (:data:`COORDS_TOGGLE`): 230 cells of
+~29 px already carry tiles, pips and place labels."""
+
+COORDS_TOGGLE = "แสดงพิกัด / show coordinates"
+"""The toggle beside the map that writes each cell's ``q,r`` on it (:meth:`NWBoardView.show_coords`)."""
 
 CHOSEN_LINE = "#1f6fb2"
 """The outline of the cell the page's choice shows (a click on a highlighted cell chose it; "do" places
@@ -310,12 +316,24 @@ class NWBoardView(BoardView):
         self.chart = w.VBox()
         self.chart.add_class("kl-nw-chart")
         self._chart_of = None
+        # moves, rulings and the story name cells by coordinates ("ช่อง (6, 1)"): the toggle writes
+        # each cell's q,r on the map (HexBoard.coords), off by default so the map stays uncluttered
+        self.coords = w.ToggleButton(value=False, description=COORDS_TOGGLE, icon="map-marker",
+                                     tooltip=COORDS_TOGGLE, layout=w.Layout(width="auto"))
+        self.coords.add_class("kl-nw-coords-toggle")
+        self.coords.observe(lambda c: self.show_coords(c["new"]), names="value")
+        right.children = (*right.children, self.coords)
         self.children = [w.HBox([self.map, right], layout=w.Layout(flex_flow="row wrap", width="100%")), self.scores,
                          self.chart]
         self.add_class("kl-nw-board")
 
     def accepts(self, state) -> bool:
         return state.board is self.nw_board
+
+    def show_coords(self, on: bool) -> None:
+        """Write (``on``) or not each cell's ``q,r`` on the map; on a phone the map is then drawn
+        wider in its sideways-scrolling box (:data:`CSS`, the view's class ``kl-hex-coords``) so they read."""
+        self.map.coords = bool(on)
 
     def show(self, shown: Shown) -> None:
         self._shown = shown
