@@ -217,7 +217,7 @@ def test_the_ireland_play_view_lists_the_public_missions_in_the_engines_words():
     board = table.board
     obs, cards = board._shown.obs, table.session.state.config.mission_cards
     assert obs["public"], "Ireland deals face-up public missions (ireland.setup_public_missions)"
-    right = board.children[0].children[1]
+    right = next(c for c in board.children if board.map in getattr(c, "children", ())).children[1]
     assert board.public in right.children  # the side panel beside the map
     text = _text(board.public.value)
     for card in obs["public"]:

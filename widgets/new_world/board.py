@@ -319,12 +319,12 @@ class NWBoardView(BoardView):
         # moves, rulings and the story name cells by coordinates ("ช่อง (6, 1)"): the toggle writes
         # each cell's q,r on the map (HexBoard.coords), off by default so the map stays uncluttered
         self.coords = w.ToggleButton(value=False, description=COORDS_TOGGLE, icon="map-marker",
-                                     tooltip=COORDS_TOGGLE, layout=w.Layout(width="auto"))
+                                     tooltip=COORDS_TOGGLE, layout=w.Layout(width="auto", align_self="flex-start"))
         self.coords.add_class("kl-nw-coords-toggle")
         self.coords.observe(lambda c: self.show_coords(c["new"]), names="value")
-        right.children = (*right.children, self.coords)
-        self.children = [w.HBox([self.map, right], layout=w.Layout(flex_flow="row wrap", width="100%")), self.scores,
-                         self.chart]
+        # over the map: beside it (the column on its right) it sat ~900 px below the map on a phone
+        self.children = [self.coords, w.HBox([self.map, right], layout=w.Layout(flex_flow="row wrap", width="100%")),
+                         self.scores, self.chart]
         self.add_class("kl-nw-board")
 
     def accepts(self, state) -> bool:
