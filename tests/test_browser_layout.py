@@ -106,7 +106,9 @@ def test_new_world_do_button_stays_whole_and_the_scores_scroll_in_their_box(brow
         chosen = row.evaluate(CHOSEN_READS)
         assert chosen["line"] or chosen["fits"], chosen
         assert chosen["line"] and chosen["text"] in chosen["line"], chosen   # the line shows at every width
-        _fits([b for b in page.evaluate(BOXES, ".kl-nw-score-box") if b["more"] > 0] or page.evaluate(BOXES, ".kl-nw-score-box"))
+        # the wide score table, or on a phone the one on its side (score_html): whichever is shown
+        scores = ".kl-nw-score-box, .kl-nw-score-tall"
+        _fits([b for b in page.evaluate(BOXES, scores) if b["more"] > 0] or page.evaluate(BOXES, scores))
         row.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"layout_new_world_play_{width}.png"))
 

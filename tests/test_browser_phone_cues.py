@@ -222,3 +222,81 @@ def test_a_clicked_story_line_does_not_move_a_panel_already_on_screen(browser, d
         page.screenshot(path=str(ARTIFACTS / "phone_cue_story_click_1280.png"))
     finally:
         page.close()
+
+
+# Every score table shown in the play view: its right edge against its box's and the screen's, and
+# whether its box must scroll to show it whole.
+SCORE_TABLES = """
+() => [...document.querySelectorAll('.kl-play-panel .kl-nw-play .kl-nw-scores table')]
+  .filter(t => t.getBoundingClientRect().width > 0).map(t => {
+    const box = t.parentElement, r = t.getBoundingClientRect();
+    return {right: r.right, boxRight: box.getBoundingClientRect().right, screen: innerWidth,
+            more: box.scrollWidth - box.clientWidth, text: t.innerText.replace(/\\s+/g, ' ').slice(0, 400)};
+  })
+"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_the_new_world_score_table_is_not_cut_on_a_phone(browser, dashboard, viewport):
+    """At 390 px the score table (ten columns) ran past its box, its right half cut off
+    (``new_world_mob_scoretable_zoom.png``, a fresh user's finding): every score table shown fits
+    its box and the screen, nothing to scroll, and it shows every count (castles held the last)."""
+    page, play = _new_world_play(browser, dashboard, viewport)
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        scores = play.locator(".kl-nw-scores").first
+        scores.scroll_into_view_if_needed()
+        scores.screenshot(path=str(ARTIFACTS / f"phone_cue_scores_{viewport['width']}.png"))
+        tables = page.evaluate(SCORE_TABLES)
+        assert len(tables) == 1, tables
+        t = tables[0]
+        assert t["right"] <= t["boxRight"] + 1 and t["boxRight"] <= t["screen"] and t["more"] <= 1, t
+        assert "castles held" in t["text"] and "player 2" in t["text"], t
+    finally:
+        page.close()
+
+
+# The coordinates written in the play map's cells: how many, their rendered height (px), whether
+# each lies inside its cell, and the page's own width against the screen.
+COORDS = """
+() => {
+  const map = document.querySelector('.kl-play-panel .kl-nw-play .kl-nw-map');
+  const texts = [...map.querySelectorAll('svg .kl-coords text.kl-coord')];
+  const cells = [...map.querySelectorAll('polygon.kl-cell')];
+  const outside = texts.filter((t) => {
+    const r = t.getBoundingClientRect(), c = map.querySelector(`polygon[data-cell="${t.textContent}"]`).getBoundingClientRect();
+    return r.left < c.left - 1 || r.right > c.right + 1 || r.bottom > c.bottom + 1;
+  }).map((t) => t.textContent);
+  const box = map.querySelector('svg.kl-hexboard').parentElement;
+  return {n: texts.length, cells: cells.length, height: Math.min(...texts.map((t) => t.getBoundingClientRect().height)),
+          outside, boxRight: box.getBoundingClientRect().right, screen: innerWidth,
+          page: document.scrollingElement.scrollWidth};
+}
+"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_show_coordinates_writes_readable_q_r_in_every_cell(browser, dashboard, viewport):
+    """Moves, rulings and the story name cells "ช่อง (6, 1)"; the map showed no coordinates. The
+    toggle "แสดงพิกัด / show coordinates" writes each cell's q,r inside it, at least 8 px tall at
+    1280 px and at 390 px (there the map is drawn wider in its sideways-scrolling box, which stays
+    on the screen); toggled off, they go."""
+    page, play = _new_world_play(browser, dashboard, viewport)
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        assert page.evaluate(COORDS)["n"] == 0
+        toggle = play.get_by_role("button", name="แสดงพิกัด / show coordinates")
+        toggle.click()
+        page.wait_for_function("() => document.querySelectorAll('.kl-play-panel .kl-nw-play .kl-coords text').length > 0",
+                               timeout=30_000)
+        page.wait_for_timeout(500)
+        got = page.evaluate(COORDS)
+        play.locator(".kl-nw-map").first.screenshot(path=str(ARTIFACTS / f"phone_cue_coords_{viewport['width']}.png"))
+        assert got["n"] == got["cells"] > 100 and got["outside"] == [], got
+        assert got["height"] >= (11 if viewport == PHONE else 9), got
+        assert got["boxRight"] <= got["screen"] + 1 and got["page"] <= got["screen"] + 1, got
+        toggle.click()
+        page.wait_for_function("() => document.querySelectorAll('.kl-play-panel .kl-nw-play .kl-coords text').length === 0",
+                               timeout=30_000)
+    finally:
+        page.close()

@@ -100,3 +100,40 @@ def test_a_step_redraws_only_the_cells_and_markers_it_changed(browser):
     assert r["marks_kept"] > 0 and r["added"] < r["marks"]  # the unchanged markers are kept
     assert r["rev_moved"]
 
+
+
+COORDS = r"""
+async ([esm, a]) => {
+  const mod = await import('data:text/javascript;base64,' + btoa(unescape(encodeURIComponent(esm))));
+  const on = {}, state = { ...a };
+  const m = { get: (k) => state[k], on(evs, fn) { for (const ev of evs.split(' ')) (on['' + ev] = on[ev] || []).push(fn); },
+              off() {}, send() {} };
+  const el = document.createElement('div'); document.body.appendChild(el);
+  mod.default.render({ model: m, el });
+  const texts = () => [...el.querySelectorAll('svg .kl-coords text.kl-coord')].map((t) => t.textContent);
+  const off = texts();
+  state.coords = true; for (const fn of on['change:coords'] || []) fn();
+  const shown = texts(), marked = el.classList.contains('kl-hex-coords');
+  const t = el.querySelector('svg .kl-coords text.kl-coord'), cell = el.querySelector(`polygon[data-cell="${t.textContent}"]`);
+  const inside = (() => { const r = t.getBBox(), c = cell.getBBox();
+    return r.x >= c.x && r.x + r.width <= c.x + c.width && r.y >= c.y && r.y + r.height <= c.y + c.height; })();
+  state.coords = false; for (const fn of on['change:coords'] || []) fn();
+  return { off, shown, inside, marked, unmarked: !el.classList.contains('kl-hex-coords'), after: texts(),
+           cells: Object.keys(state.cells).length };
+}
+"""
+
+
+def test_coordinates_are_written_in_each_cell_only_when_asked(browser):
+    """The optional ``coords`` trait (off by default, Shadow Master never sets it) writes each cell's
+    ``q,r`` inside the cell; turned off, they go."""
+    a, _b = _two_frames()
+    page = browser.new_page()
+    try:
+        page.set_content("<html><body></body></html>")
+        r = page.evaluate(COORDS, [_ESM, a])
+    finally:
+        page.close()
+    assert r["off"] == [] and r["after"] == [], r
+    assert sorted(r["shown"]) == sorted(a["cells"]) and len(r["shown"]) == r["cells"], r
+    assert r["inside"] and r["marked"] and r["unmarked"], r

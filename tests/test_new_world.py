@@ -13,6 +13,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rules.catalog import engine
+from rules.core.filekind import game_words
 from rules.core.hexgrid import connected_groups
 from rules.core.play import playout, random_play
 from rules.core.protocol import BadInput, IllegalAction
@@ -120,9 +121,11 @@ NOT_A_MAP = {
     "only_comments": ("# a map, one day\n\n", "<root>", "ว่างเปล่า", "empty"),
     "a_list": ("- q: 0\n  r: 0\n", "<root>", "mapping", "mapping"),
     "one_word": ("scotland\n", "<root>", "mapping", "mapping"),
-    "coup_rulebook": ((ROOT / "data" / "rulebooks" / "coup.yaml").read_text(encoding="utf-8"), "game", "coup", "'coup'"),
+    # another game's file names that game by its catalog titles (rules.core.filekind.game_words)
+    "coup_rulebook": ((ROOT / "data" / "rulebooks" / "coup.yaml").read_text(encoding="utf-8"), "game",
+                      *game_words("coup")),
     "valeria_ruling": (next((ROOT / "data" / "scenarios" / "valeria").glob("[0-9]*.yaml")).read_text(encoding="utf-8"),
-                       "game", "valeria", "'valeria'"),
+                       "game", *game_words("valeria")),
     "no_game_line": ("side: scotland\nassumed: true\n", "game", "game: new_world", "game: new_world"),
     "session_save": ('{"schema_version": 2, "game": "new_world", "config": {}, "seed": 1, "actions": []}',
                      "<root>", "ไฟล์เกม", "session"),

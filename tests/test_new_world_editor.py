@@ -158,3 +158,51 @@ def test_play_on_the_edited_map():
     with pytest.raises(BadInput) as exc:
         GAME.make_config({"players": 2, "side": "ireland", "map_yaml": ed.to_yaml()})
     assert exc.value.field == "side"
+
+
+def test_a_wrong_count_names_the_cell_that_changed_it_and_no_file_line():
+    """Painting over a yellow cell of the shipped map said "this is the very end of the file (last
+    line 242: ...): if the file was cut short, the rest is missing": no file was loaded. The check
+    of the editor's own map names the cell whose yellow mark is gone (the engine's cell words),
+    highlights it, and says nothing of a file or its lines."""
+    base = load_map("scotland")
+    ed = MapEditor("scotland")
+    q, r = base.cells[base.yellow[0]]
+    ed.use("yellow")
+    ed.click(q, r)   # the yellow flag toggled off
+    with pytest.raises(BadInput) as err:
+        ed.check()
+    en, th = err.value.message_en, err.value.message_th
+    assert "needs 32 yellow cells, it has 31" in en, en
+    assert f"yellow cells gone: cell ({q}, {r})" in en and f"ช่อง ({q}, {r})" in th, (en, th)
+    for said in (en, th, ed.status.value):
+        assert "cut" not in said and "last line" not in said and "บรรทัดสุดท้าย" not in said, said
+    assert f"{q},{r}" in ed.map.highlights
+    # a yellow mark put on a cell that had none is named as added
+    ed.click(q, r)
+    a, _b = _blank_pair(base)
+    ed.click(*a)
+    with pytest.raises(BadInput) as err:
+        ed.check()
+    assert f"yellow cells added: cell ({a[0]}, {a[1]})" in err.value.message_en, err.value.message_en
+    # a file that stops there still gets the hint (text that came from a file)
+    with pytest.raises(BadInput) as err:
+        parse_map_text(ed.to_yaml(), "cut.yaml", "scotland")
+    assert "end of the file" in err.value.message_en
+
+
+def test_a_session_file_given_as_a_map_names_its_game_and_page():
+    """A Coup session given to "load" said "this is a game (session) file, not a map: open it
+    with 'open a session'" without its game: it names the game (catalog titles) and its page."""
+    import json
+    ed = MapEditor("scotland")
+    before = ed.to_yaml()
+    coup = json.dumps({"schema_version": 1, "game": "coup", "seed": 1, "actions": []}).encode()
+    ed.upload.value = (_file("coup-session.json", coup),)
+    s = html.unescape(ed.status.value)
+    assert "this is a saved game (session file) of “Coup (Inquisitor + Reformation)”, not a map" in s, s
+    assert "open it on the “Coup (Inquisitor + Reformation)” page with the “open a session” button" in s, s
+    assert "เกม “เกมโค่นอำนาจ”" in s and ed.to_yaml() == before
+    own = json.dumps({"schema_version": 1, "game": "new_world", "seed": 1, "actions": []}).encode()
+    ed.upload.value = (_file("nw-session.json", own),)
+    assert "open it on this page with the “open a session” button" in html.unescape(ed.status.value)

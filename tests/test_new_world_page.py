@@ -171,9 +171,11 @@ def test_the_score_table_names_castle_points_and_castles_held_apart():
     words, and no two are the same."""
     table = page.new_table(SPEC, 1, "greedy", seed=1)
     table.choose(table.decision, table.legal()[0])  # seed 1: seat 2 takes a castle
-    html = table.board.scores.value
+    html, tall = table.board.scores.value.split("kl-nw-score-tall")  # the wide table; the phone's
     heads = [_text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", html)]
     assert len(heads) == len(set(heads)), heads
+    tall_heads = [_text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", tall)]
+    assert len(tall_heads) == len(set(tall_heads)) and set(heads) <= set(tall_heads), (tall_heads, heads)
     from rules.core.protocol import id_label
     from rules.new_world.labels import count_name
     assert " / ".join(id_label(SPEC.game, "source", "castles")) in heads
@@ -215,7 +217,7 @@ def test_the_ireland_play_view_lists_the_public_missions_in_the_engines_words():
     board = table.board
     obs, cards = board._shown.obs, table.session.state.config.mission_cards
     assert obs["public"], "Ireland deals face-up public missions (ireland.setup_public_missions)"
-    right = board.children[0].children[1]
+    right = next(c for c in board.children if board.map in getattr(c, "children", ())).children[1]
     assert board.public in right.children  # the side panel beside the map
     text = _text(board.public.value)
     for card in obs["public"]:
@@ -295,3 +297,48 @@ def _walk(w):
         x = getattr(w, name, None)
         if x is not None and x is not w and hasattr(x, "titles"):
             yield x
+
+
+def test_a_bots_story_lines_name_its_turn_not_your_turn_and_no_clause_id():
+    """The story put "turn.place_tile ในตาของคุณ" ("in your turn") after the bots' moves, a clause id
+    shown as text: each line now names whose turn it is in the engine's seat words, and no line
+    shows a clause id (the clause panel below the story shows them)."""
+    from rules.core.rulebook import load_rulebook
+    table = page.new_table(SPEC, 1, "greedy", seed=1)
+    for _ in range(2):
+        table.choose(table.decision, table.legal()[0])
+    story = table.eventlog.story.value
+    rows = [_text(r) for r in re.findall(r'<div class="kl-line[^>]*>(.*?)</div>', story)]
+    assert rows
+    assert "ในตาของคุณ" not in _text(story) and "<code>" not in story
+    ids = load_rulebook("new_world").ids
+    for r in rows:
+        assert not any(cid in r for cid in ids), r
+    # a placement cites turn.place_tile (the rulebook's heading: "ในตาของคุณ")
+    bot = [r for r in rows if re.search(r"\d+\. ผู้เล่น 2 วาง.*ที่ช่อง", r)]
+    assert bot and all("ในตาของผู้เล่น 2 / in player 2's turn" in html_unescape(r) for r in bot), bot
+    mine = [r for r in rows if re.search(r"\d+\. ผู้เล่น 1 วาง.*ที่ช่อง", r)]
+    assert mine and all("ในตาของผู้เล่น 1" in r for r in mine), mine
+    # the clause panel still names the clause ids of the chosen event
+    assert "turn." in table.eventlog.select.options[-1][0]
+
+
+def test_show_coordinates_writes_q_r_in_each_cell_and_a_pick_outlines_its_cell():
+    """Moves name cells "ช่อง (6, 1)" and the map showed no coordinates: a toggle beside the map
+    writes each cell's q,r (the hex board's optional ``coords``, off by default); a choice picked in
+    the play dropdown outlines its cell (the cell of the action itself, ``action_cell``)."""
+    from widgets.new_world.board import COORDS_TOGGLE, action_cell
+    table = page.new_table(SPEC, 1, "greedy", seed=5)
+    board = table.board
+    assert board.map.coords is False and board.coords.description == COORDS_TOGGLE
+    assert board.coords in list(_walk(board))
+    board.coords.value = True
+    assert board.map.coords is True
+    board.coords.value = False
+    assert board.map.coords is False
+    acts, dd = table._picks[0]
+    dd.value = 7
+    q, r = action_cell(acts[7])
+    from rules.core import hexgrid
+    from widgets.hexboard import rings_path
+    assert board.map.outlines[-1][0] == rings_path(hexgrid.outline_rings([(q, r)], board.map.size))

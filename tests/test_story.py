@@ -243,7 +243,7 @@ def test_a_play_click_sends_the_story_pieces_that_changed_only(game, monkeypatch
     window = page.log_window(spec, s, list(s.events), s.step)
     lines = [(window["first"] + i, ev, None if window["first"] + i < window["setup"] else window["turns"][i])
              for i, ev in enumerate(window["events"])]
-    assert log.story.value == story_html(lines, log.viewer, log.seat_label, log.book, log.reveal, log.kind_words)
+    assert log.story.value == story_html(lines, log.viewer, log.seat_label, log.book, log.reveal, log.kind_words, log.why)
 
 
 @pytest.mark.parametrize("game", ["coup", "shadow_master", "new_world", "valeria"])

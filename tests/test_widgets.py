@@ -697,3 +697,13 @@ def test_home_links_the_analyzer_and_says_what_it_is_for(tmp_path):
     code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert "display(HTML(games_links_html() + analyzer_link_html()))" in code  # shown on the home page
 
+
+
+def test_hexboard_coordinates_are_optional_and_off_by_default():
+    """``coords`` (New World's "show coordinates") writes each cell's ``q,r``; off, no cell shows it."""
+    board = HexBoard([(0, 0), (1, -1)], size=20)
+    assert board.coords is False
+    texts = lambda: [t.text for t in ET.fromstring(board.to_svg().encode("utf-8")).iter(SVG + "text")]  # noqa: E731
+    assert "0,0" not in texts()
+    board.coords = True
+    assert {"0,0", "1,-1"} <= set(texts())

@@ -154,13 +154,20 @@ def why_html(book: Rulebook | None, cites: Iterable[str]) -> str:
     return f' <span class="kl-why">— {first}{more}</span>'
 
 
+def _why(book: Rulebook | None, event: Event, why: Callable[[Event], str] | None) -> str:
+    if why is None:
+        return why_html(book, event.cites)
+    said = why(event)
+    return f' <span class="kl-why">— {html.escape(said)}</span>' if said else ""
+
+
 PIECE_LINES = 6
 """Lines of a turn per piece of the story (:func:`story_parts`)."""
 
 
 def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, label: Callable[[int], str],
                 book: Rulebook | None, reveal: bool = False, kind_words: KindWords | None = None,
-                memo: dict | None = None) -> list[str]:
+                memo: dict | None = None, why: Callable[[Event], str] | None = None) -> list[str]:
     """The story as HTML pieces, one per group: the folded setup events first, then one per turn.
     ``lines`` are ``(number, event, turn heading)``; heading ``None`` marks a setup event (folded
     under one line).  A new heading starts a turn group (in pieces of :data:`PIECE_LINES` lines).
@@ -169,7 +176,8 @@ def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, 
 
     ``memo``: ``{(n, id(event)): (event, line html)}`` kept by the caller for the same viewer,
     labels, book and reveal: a line already written is reused (a click re-showed the whole window,
-    about a third of the kernel's time per click, for one or two new events)."""
+    about a third of the kernel's time per click, for one or two new events).  ``why``: the game's
+    words of what decided an event (``GameSpec.why_words``), else :func:`why_html`'s ids and titles."""
     setup, groups = [], []
     for n, ev, turn in lines:
         hit = memo.get((n, id(ev))) if memo is not None else None
@@ -179,7 +187,7 @@ def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, 
             shown = reveal or ev.visible(viewer)
             cls = "kl-line" + ("" if shown else " kl-hidden")
             row = (f'<div class="{cls}" data-n="{n}" data-kind="{html.escape(ev.kind)}"><span class="kl-n">{n + 1}.</span> '
-                   f'{html.escape(event_text(ev, viewer, label, reveal, kind_words))}{why_html(book, ev.cites)}</div>')
+                   f'{html.escape(event_text(ev, viewer, label, reveal, kind_words))}{_why(book, ev, why)}</div>')
             if memo is not None:
                 memo[(n, id(ev))] = (ev, row)
         if turn is None:
@@ -209,9 +217,11 @@ def story_parts(lines: list[tuple[int, Event, str | None]], viewer: int | None, 
 
 
 def story_html(lines: list[tuple[int, Event, str | None]], viewer: int | None, label: Callable[[int], str],
-               book: Rulebook | None, reveal: bool = False, kind_words: KindWords | None = None) -> str:
+               book: Rulebook | None, reveal: bool = False, kind_words: KindWords | None = None,
+               why: Callable[[Event], str] | None = None) -> str:
     """The story as one HTML text (:func:`story_parts` inside the story's box)."""
-    return f'<div class="kl-story"><div>{"".join(story_parts(lines, viewer, label, book, reveal, kind_words))}</div></div>'
+    parts = story_parts(lines, viewer, label, book, reveal, kind_words, why=why)
+    return f'<div class="kl-story"><div>{"".join(parts)}</div></div>'
 
 
 class Story(w.VBox):
@@ -325,13 +335,15 @@ class EventLog(w.VBox):
     ``reveal``: a teaching example whose table shows every card, so hidden events show their real
     text too (never for a play view: there another seat's cards must not reach the browser);
     ``game``: whose words name a hidden event's kind (its ``id_labels["hidden_event"]``; default the
-    session's game).
+    session's game); ``why``: ``event -> words`` of what decided it on its story line (a game's
+    ``why_words``; default its first clauses' ids and titles).
     """
 
     def __init__(self, session=None, book: Rulebook | None = None, rule_panel=None,
                  viewer: int | None = None, seat_label: Callable[[int], str] | None = None,
-                 reveal: bool = False, game=None, **kwargs):
+                 reveal: bool = False, game=None, why: Callable[[Event], str] | None = None, **kwargs):
         self.book, self.rule_panel, self.viewer, self.reveal = book, rule_panel, viewer, reveal
+        self.why = why
         game = game if game is not None else getattr(session, "game", None)
         self.kind_words: KindWords | None = (
             game_kind_words(game) if game is not None else None)
@@ -397,7 +409,8 @@ class EventLog(w.VBox):
             turn = None if k < setup else (turns[i] if turns is not None and i < len(turns) else "")
             lines.append((k, ev, turn))
         rows, picks = self._lines()
-        self.story.show(story_parts(lines, self.viewer, self.seat_label, self.book, self.reveal, self.kind_words, rows))
+        self.story.show(story_parts(lines, self.viewer, self.seat_label, self.book, self.reveal, self.kind_words, rows,
+                                    self.why))
         options = []
         for i, e in enumerate(self._events):
             key = (first + i, id(e), first + i < setup)

@@ -11,7 +11,11 @@ synced traits so a click re-sends only what changed:
 * ``pips``: ``{cell_id: [css colour, ...]}`` small round markers in a row (one per colour);
 * ``titles``: ``{cell_id: text}`` hover texts (an SVG ``<title>`` per cell);
 * ``outlines``: ``[[svg path d, stroke colour, title], ...]`` group outlines, each the
-  union of the group's cells (``hexgrid.outline_rings``: one ring a piece and a hole).
+  union of the group's cells (``hexgrid.outline_rings``: one ring a piece and a hole);
+* ``coords`` (optional, off by default): each cell's ``q,r`` written small and light at its bottom,
+  for a game whose texts name cells by coordinates (New World's "ช่อง (6, 1)"); while on, the view
+  has the class ``kl-hex-coords`` (set by the view: a class added to the widget after it is shown
+  does not reach the page).
 
 The view is ``el > div.kl-hex-hint, div.kl-hex-box > svg, div.kl-hex-caption``: a page's CSS may let
 the box scroll sideways (``overflow-x: auto``); while it does, the hint line (:attr:`HexBoard.scroll_hint`)
@@ -115,7 +119,7 @@ function mk(tag, attrs, parent) {
 function render({ model, el }) {
   const svg = mk("svg", { class: "kl-hexboard", role: "img" });
   const layers = {};
-  for (const name of ["cells", "highlights", "outlines", "tokens", "pips", "labels"]) {
+  for (const name of ["cells", "highlights", "outlines", "tokens", "pips", "labels", "coords"]) {
     layers[name] = mk("g", { class: "kl-" + name }, svg);
   }
   let rev = 0;
@@ -140,6 +144,18 @@ function render({ model, el }) {
     }
     drawFills();
     drawTitles();
+    drawCoords();
+  }
+  // each cell's id ("q,r") at its bottom, under the tokens' reach, when `coords` is on
+  function drawCoords() {
+    layers.coords.replaceChildren();
+    el.classList.toggle("kl-hex-coords", !!model.get("coords"));  // a page's CSS may size the board for them
+    if (!model.get("coords")) return;
+    const cells = model.get("cells"), size = model.get("size");
+    for (const id in cells) {
+      mk("text", { x: cells[id][1], y: cells[id][2] + size * 0.74, class: "kl-coord",
+                   "font-size": size * 0.46 }, layers.coords).textContent = id;
+    }
   }
   // Each layer is redrawn from its trait, touching only what changed: a cell whose fill or title
   // is the same keeps its node untouched, and a marker (highlight, outline, token stack, pips)
@@ -290,6 +306,7 @@ function render({ model, el }) {
       drawCaption();
     }],
     ["change:pips", drawPips],
+    ["change:coords", drawCoords],
     ["change:fills change:default_fill", drawFills],
     ["change:titles", () => { drawTitles(); drawCaption(); }],
     ["change:tap_names", drawCaption],
@@ -323,6 +340,8 @@ _CSS = f"""
 .kl-hexboard .kl-count, .kl-hexboard .kl-label {{ text-anchor: middle; pointer-events: none;
   font-weight: bold; }}
 .kl-hexboard .kl-label {{ fill: #6b5d45; font-weight: normal; }}
+.kl-hexboard .kl-coord {{ text-anchor: middle; pointer-events: none; fill: #222; fill-opacity: .85;
+  stroke: #fff; stroke-opacity: .6; stroke-width: 1.5px; paint-order: stroke; font-family: Arial, sans-serif; }}
 .kl-hex-hint, .kl-hex-caption {{ font-family: {THAI_FONT}; font-size: 13px; line-height: 1.4; color: #444;
   margin: 2px 0; overflow-wrap: anywhere; }}
 .kl-hex-hint {{ color: #2a4d69; }}
@@ -363,6 +382,9 @@ class HexBoard(anywidget.AnyWidget):
     tap_names = t.Unicode("").tag(sync=True)
     """Lead words of a line under the board naming the cell last clicked (tapped) by its hover text
     (:attr:`titles`: a phone has no hover), e.g. ``"ช่องที่แตะ / tapped cell: "``; ``""``: no line."""
+    coords = t.Bool(False).tag(sync=True)
+    """Whether each cell shows its axial ``q,r`` (small, light, at the cell's bottom); off by default
+    (a page turns it on with a toggle of its own, e.g. New World's "แสดงพิกัด / show coordinates")."""
     decision = t.Int(0).tag(sync=True)
     """The decision the board shows (set by a play view); a click carries it back, so a click made
     on an older picture can be told from one on the current picture (:attr:`clicked_decision`)."""
@@ -535,5 +557,9 @@ class HexBoard(anywidget.AnyWidget):
             if label:
                 out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy - size * 0.55)}" fill="#6b5d45" '
                            f'font-size="{_fmt(size * 0.36)}" text-anchor="middle">{e(label)}</text>')
+        out.append('</g><g class="kl-coords">')
+        for cid, (_pts, cx, cy, _label) in (self.cells.items() if self.coords else ()):
+            out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + size * 0.74)}" fill="#222" fill-opacity=".85" '
+                       f'font-size="{_fmt(size * 0.46)}" text-anchor="middle">{e(cid)}</text>')
         out.append("</g></svg>")
         return "\n".join(out)

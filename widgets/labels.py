@@ -22,7 +22,7 @@ def seat_html(thai: str, english: str) -> str:
     return f"{escape(thai)} <span style='color:#666;white-space:nowrap'>/ {escape(english)}</span>"
 
 
-OPTIONAL = ("turn_of", "decision_words", "bluff")
+OPTIONAL = ("turn_of", "decision_words", "bluff", "why_words")
 """Optional :class:`~widgets.page.GameSpec` hooks an adapter may define (:meth:`EngineLabels.spec_fields`)."""
 
 

@@ -233,6 +233,9 @@ class GameSpec:
     each action's events under the heading of the position before it."""
     decision_words: Callable[[Mapping], tuple[str, str]] | None = None
     """``decision_words(obs)``: what the reader is deciding now, in words (labels adapter)."""
+    why_words: Callable[[Any], str] | None = None
+    """``why_words(event)``: what a story line says decided the event, in the game's words (default:
+    the first cites' ids and titles, :func:`widgets.eventlog.why_html`)."""
     analysis: tuple[str, int] = ("random", 20)
     """"What would the bots do here?" (:mod:`widgets.bots_here`) starts with this bot (a
     ``rules.core.bots`` name) and this many rollouts an action (or with the bots that play the table,
@@ -572,7 +575,7 @@ class ScenarioView(w.VBox):
         self.board: BoardView | None = None
         self.board_box = w.VBox()
         self.eventlog = EventLog(book=self.book, rule_panel=self if rule_panel is not None else None,
-                                 seat_label=spec.seat_label, game=spec.game)
+                                 seat_label=spec.seat_label, game=spec.game, why=spec.why_words)
         self.session: GameSession | None = None
         self.cursor: FrameCursor | None = None
         self.stepper: Stepper | None = None
@@ -983,7 +986,8 @@ class PlayTable(w.VBox):
         parts = [spec.style(), self.board]
         self.eventlog = None
         if with_log:
-            self.eventlog = EventLog(book=spec.book, viewer=viewer, seat_label=spec.seat_label, game=spec.game)
+            self.eventlog = EventLog(book=spec.book, viewer=viewer, seat_label=spec.seat_label, game=spec.game,
+                                     why=spec.why_words)
             parts.append(self.eventlog)
         super().__init__(parts, **kwargs)
         self.add_class("kl-page")

@@ -148,8 +148,7 @@ def not_a_map(data: object, source: str) -> BadInput | None:
         return _bad(source, "<root>", f"ไฟล์แผนที่ต้องเป็น mapping ของ YAML ที่มี {keys} (ไฟล์นี้เป็น{th})",
                     f"a map file is a YAML mapping of {keys}; this file is {en}")
     if "schema_version" in data and "cells" not in data:   # a session save (rules/core/saveload.py)
-        return _bad(source, "<root>", "ไฟล์นี้เป็นไฟล์เกม (session) ไม่ใช่แผนที่: เปิดด้วยปุ่ม เปิดไฟล์เกม",
-                    "this is a game (session) file, not a map: open it with 'open a session'")
+        return _session_not_a_map(data, source)
     game = data.get("game")
     if game == "new_world":
         return None
@@ -163,6 +162,26 @@ def not_a_map(data: object, source: str) -> BadInput | None:
                     f"a map's game field must be new_world (got {_shown(game)})")
     return _bad(source, "game", "ไม่ใช่ไฟล์แผนที่ของ New World: ไม่มีบรรทัด game: new_world",
                 "not a New World map file: it has no game: new_world line")
+
+
+def _session_not_a_map(data: dict, source: str) -> BadInput:
+    """A saved game given as a map: what it is, the game it is of (its catalog titles,
+    :func:`rules.core.filekind.game_words`) and the page and button that open it, in the words
+    :func:`rules.core.filekind.wrong_file` gives other uploads."""
+    from ..core.filekind import NOUN, OPENS, _known, game_words
+    (n_th, n_en), (o_th, o_en) = NOUN["session"], OPENS["session"]
+    gid = data.get("game")
+    if not isinstance(gid, str):   # names no game: what it is and the button
+        return _bad(source, "<root>", f"ไฟล์นี้เป็น{n_th} ไม่ใช่แผนที่: เปิดด้วย{o_th}",
+                    f"this is {n_en}, not a map: open it with {o_en}")
+    g_th, g_en = game_words(gid)
+    th, en = f"ไฟล์นี้เป็น{n_th}ของ{g_th} ไม่ใช่แผนที่", f"this is {n_en} of {g_en}, not a map"
+    if gid == "new_world":
+        return _bad(source, "<root>", f"{th}: เปิดด้วย{o_th}ของหน้านี้", f"{en}: open it on this page with {o_en}")
+    if not _known(gid):   # no page opens it
+        return _bad(source, "<root>", th, en)
+    return _bad(source, "<root>", f"{th}: เปิดในหน้าของ{g_th} ด้วย{o_th}",
+                f"{en}: open it on the {g_en} page with {o_en}")
 
 
 def _shown(value: object) -> str:
@@ -236,11 +255,15 @@ def parse_map(data: object, source: str, side: str | None = None) -> Board:
                            f"{c.icon} {c.name} has no free neighbour a tile can go on")
     count = {ic: sum(1 for c in m.cells if c.icon == ic) for ic in ICONS}
     if count["cathedral"] != CATHEDRALS:
-        raise _bad(source, "cells", f"ต้องมีมหาวิหาร {CATHEDRALS} แห่ง (มี {count['cathedral']})",
+        err = _bad(source, "cells", f"ต้องมีมหาวิหาร {CATHEDRALS} แห่ง (มี {count['cathedral']})",
                    f"the map needs {CATHEDRALS} cathedrals, it has {count['cathedral']}")
+        err.counted = "cathedral"
+        raise err
     if m.side == "ireland" and count["tower"] != TOWERS:
-        raise _bad(source, "cells", f"ต้องมีหอคอยกลม {TOWERS} แห่ง (มี {count['tower']})",
+        err = _bad(source, "cells", f"ต้องมีหอคอยกลม {TOWERS} แห่ง (มี {count['tower']})",
                    f"the Ireland side needs {TOWERS} round towers, it has {count['tower']}")
+        err.counted = "tower"
+        raise err
     for kind, names in NAMED[m.side].items():
         have = [c.name for c in m.cells if c.icon == kind]
         for name in names:
@@ -249,8 +272,10 @@ def parse_map(data: object, source: str, side: str | None = None) -> Board:
                            f"the map needs exactly one {kind} named {name} (the end tiebreak names it)")
     yellow = [i for i, c in enumerate(m.cells) if c.yellow]
     if len(yellow) != YELLOW[m.side]:
-        raise _bad(source, "cells", f"ต้องมีช่องเหลือง {YELLOW[m.side]} ช่อง (มี {len(yellow)})",
+        err = _bad(source, "cells", f"ต้องมีช่องเหลือง {YELLOW[m.side]} ช่อง (มี {len(yellow)})",
                    f"the {m.side} side needs {YELLOW[m.side]} yellow cells, it has {len(yellow)}")
+        err.counted = "yellow"   # which count is wrong: the map editor names the cells that changed it
+        raise err
     return _index(m, source)
 
 
@@ -285,6 +310,29 @@ def _index(m: MapModel, source: str) -> Board:
                  frozenset(i for i, c in enumerate(m.cells) if c.harbour),
                  frozenset(i for i, c in enumerate(m.cells) if c.offshore),
                  tuple(i for i, c in enumerate(m.cells) if c.yellow), water_near, by_icon)
+
+
+COUNTED = {"yellow": lambda c: bool(c.get("yellow")), "cathedral": lambda c: c.get("icon") == "cathedral",
+           "tower": lambda c: c.get("icon") == "tower"}
+"""What a whole-map count refusal counts (its ``counted``), as a test of one cell's data
+(``{"icon", ["yellow"], ...}``, a cell of a map file)."""
+
+
+def count_changes(cells: dict, side: str, counted: str) -> tuple[list, list]:
+    """Which cells make a count (``counted``, a key of :data:`COUNTED`) differ from the shipped map
+    of ``side``: ``(lost, gained)``, the ``(q, r)`` cells counted on the shipped map and not in
+    ``cells`` (``{(q, r): cell data}``, painted over or removed), and the ones counted now and not
+    there; both sorted by row then column."""
+    test = COUNTED[counted]
+    shipped = load_map(side)
+    was = {h for i, h in enumerate(shipped.cells) if test(_cell_data(shipped, i))}
+    now = {h for h, c in cells.items() if test(c)}
+    order = lambda h: (h[1], h[0])  # noqa: E731
+    return sorted(was - now, key=order), sorted(now - was, key=order)
+
+
+def _cell_data(board: "Board", i: int) -> dict:
+    return {"icon": board.icon[i], "yellow": i in set(board.yellow)}
 
 
 def map_path(side: str, layout: str = "assumed") -> Path:
@@ -327,11 +375,14 @@ EDITED_SOURCE = "map_yaml"
 """The ``source`` a map passed as data names in its errors (the config field that carries it)."""
 
 
-def parse_map_text(text: str, source: str = EDITED_SOURCE, side: str | None = None) -> Board:
+def parse_map_text(text: str, source: str = EDITED_SOURCE, side: str | None = None,
+                   from_file: bool = True) -> Board:
     """Validate the text of a map file (:func:`load_map_file` reads a file into it): :class:`BadInput`
     naming ``source`` and the field; the map editor's check and upload and the ``map_yaml`` config
     field.  A file that does not parse says "cut off or malformed, line N"; a refusal of a file
-    that stops where the refused part is says that the file looks cut off (``cut_off_hint``)."""
+    that stops where the refused part is says that the file looks cut off (``cut_off_hint``).
+    ``from_file``: false for text no reader saw as a file (the map editor's own map, a ``map_yaml``
+    value): then no "cut off" hint and no line of it is quoted (the reader never saw those lines)."""
     if not isinstance(text, str):
         raise BadInput(source, "<yaml>", "แผนที่ต้องเป็นข้อความ YAML", "a map must be YAML text")
     text = text.removeprefix("\ufeff")  # a byte-order mark (Windows Notepad): not part of the file
@@ -339,6 +390,8 @@ def parse_map_text(text: str, source: str = EDITED_SOURCE, side: str | None = No
     try:
         return parse_map(data, source, side)
     except BadInput as exc:
+        if not from_file:
+            raise
         raise cut_off_hint(exc, text, node, source) from None
 
 
@@ -346,7 +399,7 @@ def parse_map_text(text: str, source: str = EDITED_SOURCE, side: str | None = No
 def load_map_text(text: str, side: str) -> Board:
     """The board of a map passed as data (config ``map_yaml``: the YAML text of a map file, e.g.
     from the map editor), validated by the same loader; cached by the text."""
-    board = parse_map_text(text, EDITED_SOURCE, side)
+    board = parse_map_text(text, EDITED_SOURCE, side, from_file=False)
     digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
     board = replace(board, source=f"{EDITED_SOURCE}:{digest}")
     return _known(board, f"edited/{digest}")

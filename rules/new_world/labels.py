@@ -13,7 +13,12 @@ def seat_name(seat: int) -> tuple[str, str]:
 
 
 def cell_name(board, i: int) -> tuple[str, str]:
-    q, r = board.cells[i]
+    """Cell ``i`` of ``board`` in words: ``("ช่อง (6, 1)", "cell (6, 1)")`` (:func:`cell_words`)."""
+    return cell_words(*board.cells[i])
+
+
+def cell_words(q: int, r: int) -> tuple[str, str]:
+    """The cell at axial ``(q, r)`` in words, on any map (one the map editor is making too)."""
     return f"ช่อง ({q}, {r})", f"cell ({q}, {r})"
 
 
@@ -60,6 +65,31 @@ def turn_name(seat: int) -> tuple[str, str]:
     """The heading of ``seat``'s turn (the play log groups each action's events under it)."""
     th, en = seat_name(seat)
     return f"ตาของ{th}", f"{en}'s turn"
+
+
+YOUR_TURN_HEADING = "ในตาของคุณ"
+"""The rulebook's heading of the turn's clauses (turn.place_tile, turn.score_tile, turn.draw_tile):
+written to the reader ("on your turn"), so an event of another seat's turn names that seat instead."""
+
+
+def cite_name(clause_id: str, seat: int | None) -> tuple[str, str]:
+    """``(th, en)`` naming a clause an event of ``seat``'s turn cites, as its story line shows it
+    (no clause id: that is the clause panel's): the rulebook's title of the clause
+    (:meth:`~rules.core.rulebook.Rulebook.clause_title`), except a clause under
+    :data:`YOUR_TURN_HEADING`, named by whose turn it is in the engine's seat words
+    (``("ในตาของผู้เล่น 2", "in player 2's turn")``); ``("", "")`` for a clause with no title."""
+    from ..core.rulebook import load_rulebook
+    book = load_rulebook("new_world")
+    try:
+        c = book.clause(clause_id)
+    except KeyError:
+        return "", ""
+    if c.heading and c.heading[-1] == YOUR_TURN_HEADING and not c.title_th:
+        if seat is None:
+            return "ในตาของผู้เล่นที่ถึงตา", "in the turn of the player to move"
+        th, en = seat_name(seat)
+        return f"ในตาของ{th}", f"in {en}'s turn"
+    return book.clause_title(clause_id)
 
 
 COUNT_NAMES = {

@@ -43,6 +43,20 @@ CSS = """<style>
 .kl-nw .kl-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; }
 .kl-nw .kl-decide { background: #f4f8ee; border-left: 4px solid #6a994e; padding: 3px 8px; margin: 4px 0; }
 .kl-nw-scores { overflow-x: auto; max-width: 100%; }
+/* on a phone the score table turns on its side (score_html): a column a seat, a row a count */
+.kl-nw .kl-nw-score-tall { display: none; }
+.kl-nw .kl-nw-score-tall th { text-align: left; font-weight: normal; }
+.kl-nw .kl-nw-score-tall .acting { background: #fff4cc; }
+.kl-nw .kl-nw-score-tall th.kl-sources { font-weight: bold; background: #f6f6f6; }
+.kl-nw .kl-nw-score-tall tr > th:first-child { overflow-wrap: anywhere; }
+@media (max-width: 640px) {
+  /* coordinates written in the cells read at ~9 px only on a map 2.4 times the column (scrolled) */
+  .kl-nw-board .kl-nw-map.kl-hex-coords .kl-hex-box { overflow-x: auto; }
+  .kl-nw-board .kl-nw-map.kl-hex-coords svg.kl-hexboard { width: 240% !important; max-width: none !important; }
+  .kl-nw .kl-nw-score-box { display: none; }
+  .kl-nw .kl-nw-score-tall { display: block; }
+  .kl-nw .kl-nw-score-tall td, .kl-nw .kl-nw-score-tall th { padding: 1px 4px; }
+}
 .kl-nw-map { min-width: 0; }
 .kl-nw-chart { overflow-x: auto; max-width: 100%; }
 </style>"""
@@ -187,7 +201,31 @@ def score_html(obs: dict, seat_label) -> str:
             f"<tr><th rowspan='2'>ผู้เล่น / player</th><th rowspan='2'>รวม / total</th>"
             f"<th colspan='{len(SOURCE_LABELS)}' class='kl-sources'>{e(words['points_by_source'])}</th>"
             f"<th rowspan='2'>{e(words['hand_pile'])}</th><th rowspan='2' class='kl-held'>{e(words['castles_held'])}</th></tr>"
-            f"<tr>{head}</tr>" + "".join(rows) + f"</table></div>{winners}</div>")
+            f"<tr>{head}</tr>" + "".join(rows) + f"</table></div>{tall_score_html(obs, seat_label)}{winners}</div>")
+
+
+def tall_score_html(obs: dict, seat_label) -> str:
+    """The score table on its side, for a phone (:data:`CSS` shows it at 640 px and less, in place of
+    the wide one): a column a seat, a row a count, in the same words.  Ten columns of the wide table
+    did not fit a 390 px screen even in a scroll box (its right half read as cut off, a fresh
+    user's finding); a seat's column is a number wide, so four seats fit beside the words."""
+    now = acting(obs)
+    seats = range(len(obs["scores"]))
+    cls = lambda s: " class='acting'" if s in now else ""  # noqa: E731
+    heads = "".join(f"<th{cls(s)} data-seat='{s}'><span class='kl-swatch' style='background:{SEAT_COLOURS[s]}'></span>"
+                    f"{seat_html(s, seat_label)}</th>" for s in seats)
+    words = {k: " / ".join(count_name(k)) for k in COUNT_NAMES}
+
+    def row(name: str, values, bold: bool = False) -> str:
+        cells = "".join(f"<td{cls(s)}>{'<b>' + str(v) + '</b>' if bold else v}</td>" for s, v in zip(seats, values))
+        return f"<tr><th>{e(name)}</th>{cells}</tr>"
+    body = [row("รวม / total", obs["scores"], bold=True),
+            f"<tr><th colspan='{len(seats) + 1}' class='kl-sources'>{e(words['points_by_source'])}</th></tr>"]
+    body += [row(label, [obs["sources"][s][k] for s in seats]) for k, label in SOURCE_LABELS.items()]
+    body += [row(words["hand_pile"], [f"{obs['hand_sizes'][s]}+{obs['pile_sizes'][s]}" for s in seats]),
+             row(words["castles_held"], [sum(1 for h in obs["castles"] if h == s) for s in seats])]
+    return (f"<div class='kl-scroll kl-nw-score-tall'><table><tr><th>ผู้เล่น / player</th>{heads}</tr>"
+            + "".join(body) + "</table></div>")
 
 
 def decided_html(events, seat_label) -> str:
@@ -236,8 +274,11 @@ column, :data:`widgets.mobile.NEW_WORLD_PHONE_CSS`): a fresh user at 390 px saw 
 TAPPED = "ช่องที่แตะ / cell tapped: "
 """Leads the line under the map naming the cell last tapped by the engine's words (:func:`cell_titles`):
 moves name cells ``ช่อง (6, 2) / cell (6, 2)``, which the map showed only on hover (a phone has none).
-Chosen over coordinate labels on the map: 230 cells of ~29 px already carry tiles, pips and place
-labels, and the name shown is the engine's, not one the widget builds."""
+Coordinates are written on the map only when the reader asks (:data:`COORDS_TOGGLE`): 230 cells of
+~29 px already carry tiles, pips and place labels."""
+
+COORDS_TOGGLE = "แสดงพิกัด / show coordinates"
+"""The toggle beside the map that writes each cell's ``q,r`` on it (:meth:`NWBoardView.show_coords`)."""
 
 CHOSEN_LINE = "#1f6fb2"
 """The outline of the cell the page's choice shows (a click on a highlighted cell chose it; "do" places
@@ -275,12 +316,24 @@ class NWBoardView(BoardView):
         self.chart = w.VBox()
         self.chart.add_class("kl-nw-chart")
         self._chart_of = None
-        self.children = [w.HBox([self.map, right], layout=w.Layout(flex_flow="row wrap", width="100%")), self.scores,
-                         self.chart]
+        # moves, rulings and the story name cells by coordinates ("ช่อง (6, 1)"): the toggle writes
+        # each cell's q,r on the map (HexBoard.coords), off by default so the map stays uncluttered
+        self.coords = w.ToggleButton(value=False, description=COORDS_TOGGLE, icon="map-marker",
+                                     tooltip=COORDS_TOGGLE, layout=w.Layout(width="auto", align_self="flex-start"))
+        self.coords.add_class("kl-nw-coords-toggle")
+        self.coords.observe(lambda c: self.show_coords(c["new"]), names="value")
+        # over the map: beside it (the column on its right) it sat ~900 px below the map on a phone
+        self.children = [self.coords, w.HBox([self.map, right], layout=w.Layout(flex_flow="row wrap", width="100%")),
+                         self.scores, self.chart]
         self.add_class("kl-nw-board")
 
     def accepts(self, state) -> bool:
         return state.board is self.nw_board
+
+    def show_coords(self, on: bool) -> None:
+        """Write (``on``) or not each cell's ``q,r`` on the map; on a phone the map is then drawn
+        wider in its sideways-scrolling box (:data:`CSS`, the view's class ``kl-hex-coords``) so they read."""
+        self.map.coords = bool(on)
 
     def show(self, shown: Shown) -> None:
         self._shown = shown

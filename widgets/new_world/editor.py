@@ -23,7 +23,8 @@ import yaml
 
 from rules.core.hexgrid import axial_to_oddr, neighbours
 from rules.core.protocol import BadInput
-from rules.new_world.board import PLACEABLE, SIDES, map_path, parse_map_text
+from rules.new_world.board import PLACEABLE, SIDES, count_changes, map_path, parse_map_text
+from rules.new_world.labels import cell_words
 
 from ..errors import message_html, safe
 from ..filepicker import FilePicker
@@ -46,6 +47,9 @@ YELLOW_PIP = "#f5d90a"
 SETTLEMENT_LINE = "#7a0000"
 MAX_GRID = 200          # GridModel's bound (rules/new_world/board.py)
 SOURCE = "map editor"
+COUNTED_WORDS = {"yellow": ("ช่องเหลือง", "yellow cells"), "cathedral": ("มหาวิหาร", "cathedrals"),
+                 "tower": ("หอคอยกลม", "round towers")}
+"""What a whole-map count counts (``BadInput.counted``, :data:`rules.new_world.board.COUNTED`), in words."""
 
 HEADER = """# New World ({side_en}) map: edited with the map editor (widgets/new_world/editor.py).
 # Cells are pointy-top hexes in axial (q, r) coordinates (rules/core/hexgrid.py); the grid is
@@ -274,8 +278,8 @@ class MapEditor(w.VBox):
         """Validate with the engine's loader: the :class:`~rules.new_world.board.Board`, or its
         :class:`BadInput` (shown, and the cell it names highlighted) raised."""
         self.problem = None
-        try:
-            board = parse_map_text(self.to_yaml(), SOURCE, self.side)
+        try:   # the editor's own map, not a file: no "cut short" hint, no line the reader never saw
+            board = parse_map_text(self.to_yaml(), SOURCE, self.side, from_file=False)
         except BadInput as exc:
             m = re.match(r"cells\[(\d+)\]", exc.field)
             if m:
@@ -283,8 +287,11 @@ class MapEditor(w.VBox):
                 k = int(m.group(1))
                 if k < len(d):
                     self.problem = (d[k]["q"], d[k]["r"])
+            counted = getattr(exc, "counted", None)
+            if counted:
+                exc = self._count_changes(exc, counted)
             self.redraw()
-            raise
+            raise exc from None
         sizes = sorted(len(s) for s in board.settlements)
         by = {n: sizes.count(n) for n in sorted(set(sizes))}
         self.status.value = message_html(
@@ -294,6 +301,27 @@ class MapEditor(w.VBox):
             f"{len(board.cathedrals)} cathedrals, {len(board.towers)} towers, {len(board.yellow)} yellow cells")
         self.redraw()
         return board
+
+    def _count_changes(self, exc: BadInput, counted: str) -> BadInput:
+        """``exc`` (a whole-map count is wrong) with the cells that changed that count since the
+        shipped map of this side (:func:`~rules.new_world.board.count_changes`, named by the
+        engine's :func:`~rules.new_world.labels.cell_words`); those still on the map are highlighted."""
+        lost, gained = count_changes(self.cells, self.side, counted)
+        if not lost and not gained:
+            return exc
+        w_th, w_en = COUNTED_WORDS[counted]
+        th, en = [], []
+        if lost:
+            th.append(f"{w_th}ที่หายไป: {' '.join(cell_words(*h)[0] for h in lost)}")
+            en.append(f"{w_en} gone: {', '.join(cell_words(*h)[1] for h in lost)}")
+        if gained:
+            th.append(f"{w_th}ที่เพิ่มมา: {' '.join(cell_words(*h)[0] for h in gained)}")
+            en.append(f"{w_en} added: {', '.join(cell_words(*h)[1] for h in gained)}")
+        self.problem = tuple(h for h in lost + gained if h in self.cells) or None
+        out = BadInput(exc.source, exc.field, f"{exc.message_th} — เทียบกับแผนที่ที่มากับเกม: {'; '.join(th)}",
+                       f"{exc.message_en} — compared with the shipped map: {'; '.join(en)}")
+        out.counted = counted
+        return out
 
     def save(self) -> str:
         """A download link of the YAML (only of a map the loader accepts); returns the text."""
@@ -330,6 +358,13 @@ class MapEditor(w.VBox):
         return table
 
     # -- drawing ---------------------------------------------------------------------------
+    def _problem_cells(self) -> list:
+        """The cells the last check's refusal names: ``problem`` is one ``(q, r)`` or a tuple of them."""
+        p = self.problem
+        if not p:
+            return []
+        return [p] if isinstance(p[0], int) else list(p)
+
     def redraw(self) -> None:
         ghosts = self.ghosts() if self.tool == "add" else []
         labels = {}
@@ -348,7 +383,7 @@ class MapEditor(w.VBox):
             self.map.set_cells(list(self.cells) + ghosts, labels)
             fills = {h: ICON_FILL[c["icon"]] for h, c in self.cells.items()}
             fills.update({h: GHOST_FILL for h in ghosts})
-            marked = self.selected | ({self.problem} if self.problem in self.cells else set())
+            marked = self.selected | {h for h in self._problem_cells() if h in self.cells}
             self.map.update(fills=fills, pips={h: [YELLOW_PIP] for h, c in self.cells.items() if c.get("yellow")},
                             outlines=[(cells, SETTLEMENT_LINE, sid) for sid, cells in groups.items() if len(cells) > 1],
                             highlights=sorted(marked))
