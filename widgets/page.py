@@ -75,7 +75,10 @@ BLUFF_MARK = ("⚠ คุณไม่มีการ์ดใบนี้", "you
 """Added to a choice that claims a card the reader does not hold (the engine says so: ``SPEC.bluff``)."""
 MOVED_ON = message_html("เกมเดินต่อไปแล้ว การคลิกนี้จึงไม่ได้ทำอะไร", "the game has moved on, so this click did nothing",
                         tone="missing").replace('class="kl-note"', 'class="kl-note kl-moved-on"')
-"""The calm line of a late, double or stale click (nothing was applied)."""
+"""The calm line of a late, double or stale click (nothing was applied).  It goes at the next redraw
+(:meth:`PlayTable.render`) and fades out on its own (``kl-moved-on-fade`` in :data:`PAGE_CSS`): the
+second click of a double click arrives after the first one's redraw, and a note left under the next
+decision read as if the move had failed."""
 THINKING = message_html("บอทกำลังเดิน…", "the bots are moving…", tone="missing")
 """Shown while the bots answer (the buttons are disabled meanwhile)."""
 FREEZE_AFTER = 0.05
@@ -99,6 +102,9 @@ PAGE_CSS = f"""<style>
 .kl-page .kl-choices .kl-bluff {{ border: 2px dashed #b26a00; }}
 .kl-page .kl-choices .kl-chosen {{ outline: 3px solid #1f6fb2; }}
 .kl-page .kl-decide {{ margin: 4px 0 2px; }}
+/* the calm "moved on" note (MOVED_ON) fades after a few seconds: it says nothing about the move taken */
+.kl-moved-on {{ animation: kl-moved-on-fade 6s ease-in forwards; }}
+@keyframes kl-moved-on-fade {{ 0%, 70% {{ opacity: 1; }} 100% {{ opacity: 0; visibility: hidden; }} }}
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
   .kl-page .kl-pick-row > .widget-dropdown {{ flex: 1 1 100% !important; }}
 }}
@@ -1051,6 +1057,8 @@ class PlayTable(w.VBox):
         self.decision += 1
         self._obs = obs = observation(s.game, s.state, self.viewer)
         self._legal = legal = self.legal()
+        if self.message.value == MOVED_ON:  # a stale click's note is about the position just left
+            self.message.value = ""
         self._show_buttons(legal)
         self.board.show(Shown(session=s, state=s.state, obs=obs, viewer=self.viewer, events=list(s.events),
                               legal=legal, decision=self.decision, choose=self.choose, select=self.select,
