@@ -417,3 +417,66 @@ def test_a_link_made_under_other_defaults_says_so(monkeypatch):
     shown = page.shared_game(spec, code)
     assert "today&#x27;s defaults" in shown.children[0].value
     assert shown.table.session.actions == session.actions
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_save_game_sits_beside_open_a_session_and_gives_the_file_it_opens(gid):
+    """Every play table's share row has "save game" beside "open a session": it offers the session
+    file of the game on screen (the file "share this game" offers, the same code), and that file,
+    opened, seats the same game."""
+    spec, panel, share, holder = _panel(gid)
+    table = holder.children[0]
+    _play_some(table, 3)
+    row = list(share.children[1].children)
+    assert row.index(share.save_button) + 1 == row.index(share.upload)
+    assert share.save_button.description == "บันทึกเกม / save game"
+    share.save_button.click()
+    name, raw = data_link(share.files.value)
+    s = table.session
+    assert name == f"{gid}_seed{s.seed}_step{s.step}.json" and not share.link.value
+    assert json.loads(raw) == json.loads(share.save_text())
+    _s, _p, other_share, other_holder = _panel(gid, seed=99)
+    other_share.upload.value = file_value(name, raw)
+    assert other_holder.children[0].session.state == s.state
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_file_offered_goes_when_the_game_on_screen_changes(gid):
+    """A link or file offered is of the game on screen: a move, "undo my move", "new game" or a
+    session file opened drop it (the old "Ready: click to download …_step4.yaml" stayed after
+    "new game" and downloaded a game no longer on screen); what stays offered is always the game
+    shown."""
+    spec, panel, share, holder = _panel(gid)
+    table = holder.children[0]
+    _play_some(table, 2)
+    share.ruling_button.click()
+    assert data_link(share.files.value)[0].endswith(".yaml")
+    panel.children[1].children[-2].click()  # "new game"
+    assert holder.children[0] is not table and share.files.value == "" and share.link.value == ""
+    table = holder.children[0]
+    _play_some(table, 2)
+    share.share_button.click()
+    assert share.link.value and share.files.value
+    assert table.choose(table.decision, table._legal[0])  # a move (a button, a dropdown or a board click)
+    assert share.files.value == "" and share.link.value == ""
+    share.save_button.click()
+    name, raw = data_link(share.files.value)
+    if not table.undo_button.disabled:
+        table.undo_button.click()
+        assert share.files.value == ""
+    share.save_button.click()
+    _s, _p, other_share, other_holder = _panel(gid, seed=99)
+    other_share.save_button.click()
+    assert other_share.files.value
+    other_share.upload.value = file_value(name, raw)  # a session file opened: its old offer goes
+    assert other_share.files.value == "" and "kl-error" not in other_share.message.value
+    assert name in other_share.message.value  # ("opened <file>" is said after)
+    # the shared game's own share row too
+    box = page.link_box()
+    page.follow(box, spec, query=share.share()[1:])
+    linked = box.children[1]
+    again = linked.children[-1]
+    again.save_button.click()
+    assert again.files.value
+    assert linked.table.choose(linked.table.decision, linked.table._legal[0])
+    assert again.files.value == ""

@@ -827,7 +827,7 @@ def shared_game(spec: GameSpec, code: str) -> w.VBox:
         replace_children(holder, [saved_table(spec, data, name)])
 
     share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
-                              lambda: holder.children[0].kind, open_table)
+                              lambda: holder.children[0].kind, open_table, holder=holder)
     box = w.VBox([holder, share], layout=w.Layout(width="100%"))
     box.add_class("kl-shared-game")
     box.table = table  # the table the link opened (tests, the deep-link box)
@@ -1469,7 +1469,8 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
         replace_children(holder, [table])
         used.value = f'<span style="font-family:{THAI_FONT}">seed: <b>{table.session.seed}</b> ({e(name)})</span>'
     share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
-                              lambda: holder.children[0].kind if holder.children else kind.value, open_table)
+                              lambda: holder.children[0].kind if holder.children else kind.value, open_table,
+                              holder=holder)
     panel = w.VBox([w.HBox([bots_n, kind], layout=w.Layout(flex_flow="row wrap")),
                     w.HBox([*(box for _n, box in options), seed, start, used], layout=w.Layout(flex_flow="row wrap")),
                     error, holder, share])
