@@ -480,3 +480,30 @@ def test_a_file_offered_goes_when_the_game_on_screen_changes(gid):
     assert again.files.value
     assert linked.table.choose(linked.table.decision, linked.table._legal[0])
     assert again.files.value == ""
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_shared_link_opens_in_the_pages_play_panel(gid):
+    """One play area: a ``?game=`` link opens its game in the page's play panel (its table, its share
+    row), not in a second table at the top while the panel says "no game yet"; the top of the page
+    says where the game is, with a link that scrolls there.  A bad code leaves the panel as it was."""
+    spec, panel, share, holder = _panel(gid)
+    _play_some(holder.children[0], 3)
+    query = share.share()
+    reader = page.play(spec)  # another reader's page: no game yet
+    assert not reader.children[3].children and "ยังไม่มีเกม" in reader.children[1].children[-1].value
+    box = page.link_box()
+    assert page.follow(box, spec, query=query[1:], play_panel=reader) is not None
+    linked = reader.children[3].children[0]
+    assert isinstance(linked, page.PlayTable) and linked.session.actions == holder.children[0].session.actions
+    assert "ยังไม่มีเกม" not in reader.children[1].children[-1].value  # the panel says it holds the link's game
+    assert "the game from the shared link" in reader.children[1].children[-1].value
+    assert not any(isinstance(x, (page.PlayTable, sharing.PlayShare)) for x in box.children)
+    top = "".join(getattr(x, "value", "") for x in box.children)
+    assert "kl-go-play" in top and ".kl-play-panel" in top and "play section below" in top
+    assert box.children[-1].table is linked
+    again = reader.children[4]
+    assert again.table() is linked and again.share().startswith("?game=")
+    # a cut code: the reader's panel keeps its game, the top says what went wrong
+    assert page.follow(page.link_box(), spec, query="game=AAAA", play_panel=reader) is None
+    assert reader.children[3].children[0] is linked

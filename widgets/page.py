@@ -806,20 +806,62 @@ def scenario_at(spec: GameSpec, path: Path | str, step: int = 0, frame: int | No
     return view
 
 
-def follow(box: w.VBox, spec: GameSpec, query: str | None = None):
+def follow(box: w.VBox, spec: GameSpec, query: str | None = None, play_panel: w.VBox | None = None):
     """The last cell: open the page's ``?scenario=<stem>&step=<n>`` (or ``&frame=<k>``) in ``box`` (see
-    :func:`scenario_at`), or a shared game ``?game=<code>`` (:mod:`widgets.sharing`) as a play table."""
+    :func:`scenario_at`), or a shared game ``?game=<code>`` (:mod:`widgets.sharing`) as a play table:
+    in the page's "play" panel ``play_panel`` (:func:`play`) when given, ``box`` then saying where it
+    is with a button that scrolls there (one play area: the panel's table is the shared game, its
+    share row acts on it); else in ``box`` (:func:`shared_game`)."""
+    def shared(code: str) -> w.Widget:
+        if play_panel is None:
+            return shared_game(spec, code)
+        table, warning = play_panel.open_shared(code)
+        note = w.HTML(warning + go_play_html())
+        note.table = table
+        return note
     return deeplink.follow(box, spec.id, lambda path, step, frame=None: scenario_at(spec, path, step, frame),
-                           query=query,
-                           play=lambda code: shared_game(spec, code))
+                           query=query, play=shared)
+
+
+GO_PLAY_JS = ("var p=document.querySelector('.kl-play-panel');"
+              "if(p){p.scrollIntoView({behavior:'smooth',block:'start'});}return false;")
+"""The "go to the game" link's ``onclick``: scroll to the page's play panel (fixed text)."""
+
+
+def go_play_html() -> str:
+    """The line over the page saying a shared game is open in the "play" panel below, and a
+    button-like link that scrolls there."""
+    return (message_html("เกมที่แชร์มาเปิดอยู่ในส่วนเล่นด้านล่าง", "the shared game is open in the play section below",
+                         tone="info")
+            + f"<a class='kl-go-play' href='#' role='button' onclick=\"{GO_PLAY_JS}\" style='display:inline-block;"
+              "margin:4px 0;padding:6px 12px;border-radius:4px;background:#1565c0;color:#fff;font-weight:bold;"
+              "text-decoration:none'>"
+              "⬇ ไปที่เกม / go to the game</a>")
+
+
+def _link_table(spec: GameSpec, code: str) -> tuple[PlayTable, str]:
+    """The play table of a ``?game=`` code (validated like a session file: :class:`BadInput`) and the
+    caution line when the link was made under other default readings ("" otherwise)."""
+    text, digest = sharing.link_from_code(code)
+    table = saved_table(spec, text, "link")
+    if not sharing.defaults_changed(spec.game, text, digest):
+        return table, ""
+    # The link names only the readings that differed from the defaults of its day: those defaults
+    # have changed since, so the game replayed here may not be the one shared (no way to know the old ones).
+    return table, message_html(
+        "ลิงก์นี้สร้างไว้ตอนที่ค่าตั้งต้นของกติกายังต่างจากวันนี้ เกมที่เปิดใช้ค่าตั้งต้นของวันนี้ "
+        "จึงอาจไม่ใช่เกมเดียวกับที่แชร์ (ขอไฟล์เซสชันจากผู้แชร์ได้)",
+        "this link was made when the rules' default readings differed from today's: it opens "
+        "under today's defaults, so the game may not be the one shared (ask for the session file)",
+        tone="warn")
 
 
 def shared_game(spec: GameSpec, code: str) -> w.VBox:
     """A play table of a ``?game=`` link's code (validated like an uploaded session file) with its
     own share row (:class:`sharing.PlayShare`: share it again, save it, open a file in its place);
-    attribute ``table``: the table the link opened."""
-    text, digest = sharing.link_from_code(code)
-    table = saved_table(spec, text, "link")
+    attribute ``table``: the table the link opened.  (A page with a play panel opens the link
+    there instead: :func:`follow`.)"""
+    table, warning = _link_table(spec, code)
     # the shared game gets the play panel's share row (share again, save, open a file), which acts on it
     holder = w.VBox([table], layout=w.Layout(width="100%"))
 
@@ -831,16 +873,8 @@ def shared_game(spec: GameSpec, code: str) -> w.VBox:
     box = w.VBox([holder, share], layout=w.Layout(width="100%"))
     box.add_class("kl-shared-game")
     box.table = table  # the table the link opened (tests, the deep-link box)
-    if not sharing.defaults_changed(spec.game, text, digest):
-        return box
-    # The link names only the readings that differed from the defaults of its day: those defaults
-    # have changed since, so the game replayed here may not be the one shared (no way to know the old ones).
-    warn = w.HTML(message_html("ลิงก์นี้สร้างไว้ตอนที่ค่าตั้งต้นของกติกายังต่างจากวันนี้ เกมที่เปิดใช้ค่าตั้งต้นของวันนี้ "
-                               "จึงอาจไม่ใช่เกมเดียวกับที่แชร์ (ขอไฟล์เซสชันจากผู้แชร์ได้)",
-                               "this link was made when the rules' default readings differed from today's: it opens "
-                               "under today's defaults, so the game may not be the one shared (ask for the session file)",
-                               tone="warn"))
-    box.children = [warn, *box.children]
+    if warning:
+        box.children = [w.HTML(warning), *box.children]
     return box
 
 
@@ -1475,4 +1509,15 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
                     w.HBox([*(box for _n, box in options), seed, start, used], layout=w.Layout(flex_flow="row wrap")),
                     error, holder, share])
     panel.add_class("kl-play-panel")
+
+    def open_shared(code: str) -> tuple[PlayTable, str]:
+        """Seat a ``?game=`` link's game here (:func:`follow`); :class:`BadInput` for a bad code (the
+        table on screen stays).  Returns the table and the caution line of :func:`_link_table`."""
+        table, warning = _link_table(spec, code)
+        replace_children(holder, [table])
+        error.value = warning
+        used.value = message_html(f"เกมจากลิงก์ที่แชร์มา เล่นต่อได้ (seed {table.session.seed})",
+                                  f"the game from the shared link: play on (seed {table.session.seed})", tone="info")
+        return table, warning
+    panel.open_shared = open_shared
     return panel
