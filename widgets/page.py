@@ -823,20 +823,21 @@ def follow(box: w.VBox, spec: GameSpec, query: str | None = None, play_panel: w.
                            query=query, play=shared)
 
 
-GO_PLAY_JS = ("var p=document.querySelector('.kl-play-panel');"
-              "if(p){p.scrollIntoView({behavior:'smooth',block:'start'});}return false;")
-"""The "go to the game" link's ``onclick``: scroll to the page's play panel (fixed text)."""
+GO_PLAY_JS = ("var p=document.querySelector('.kl-play-panel'),n=0;var go=function(){if(!p)return;"
+              "p.scrollIntoView({block:'start'});"
+              "if(Math.abs(p.getBoundingClientRect().top)>8&&n++<20)setTimeout(go,150);};go();return false;")
+"""The "go to the game" link's ``onclick``: scroll to the page's play panel (fixed text).  The parts of
+the page drawn as they come near (:mod:`widgets.lazy`) grow the page meanwhile: a scroll stopped at
+the page's end then, short of the panel, so it is tried again for up to 3 s until the panel is at the top."""
 
 
 def go_play_html() -> str:
-    """The line over the page saying a shared game is open in the "play" panel below, and a
-    button-like link that scrolls there."""
-    return (message_html("เกมที่แชร์มาเปิดอยู่ในส่วนเล่นด้านล่าง", "the shared game is open in the play section below",
-                         tone="info")
-            + f"<a class='kl-go-play' href='#' role='button' onclick=\"{GO_PLAY_JS}\" style='display:inline-block;"
+    """A button-like link under the link's line (:func:`widgets.deeplink.follow`) saying the shared
+    game is open in the "play" panel below, that scrolls there."""
+    return (f"<a class='kl-go-play' href='#' role='button' onclick=\"{GO_PLAY_JS}\" style='display:inline-block;"
               "margin:4px 0;padding:6px 12px;border-radius:4px;background:#1565c0;color:#fff;font-weight:bold;"
               "text-decoration:none'>"
-              "⬇ ไปที่เกม / go to the game</a>")
+              "⬇ ไปที่เกม (เปิดอยู่ในส่วนเล่นด้านล่าง) / go to the game (open in the play section below)</a>")
 
 
 def _link_table(spec: GameSpec, code: str) -> tuple[PlayTable, str]:
