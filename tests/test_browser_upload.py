@@ -81,7 +81,8 @@ def test_a_ruling_file_opens_from_the_coup_page(browser, dashboard, tmp_path):
 
 def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(browser, dashboard):
     """Coup play: one move, "share this game"; the link's code (about a thousand characters) shows
-    as at most two lines inside its panel, and the link opened in a new tab seats the same game."""
+    as at most two lines inside its panel, and the link opened in a new tab seats the same game in
+    that page's play panel, which a link at the top of the page scrolls to."""
     page = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="th-TH")
     other = None
     try:
@@ -110,6 +111,17 @@ def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(brow
         other.goto(f"{dashboard}/voila/render/coup.ipynb{href}", wait_until="domcontentloaded", timeout=120_000)
         again = other.locator(".kl-coup-play .kl-story").filter(has_text="ที่นั่ง 1 รับเงิน").first
         again.wait_for(timeout=180_000)
+        # one play area: the shared game is the play panel's table (no "no game yet" under it), and the
+        # top of the page has a link that scrolls to it
+        panel = other.locator(".kl-play-panel").first
+        assert panel.locator(".kl-coup-play").count() == 1 and other.locator(".kl-coup-play").count() == 1
+        assert "ยังไม่มีเกม" not in panel.inner_text() and "the game from the shared link" in panel.inner_text()
+        go = other.locator("a.kl-go-play").first
+        assert panel.evaluate("p => p.getBoundingClientRect().top") > 1400  # below the first screen
+        go.click()
+        other.wait_for_function("() => { const r = document.querySelector('.kl-play-panel').getBoundingClientRect();"
+                                " return r.top >= -2 && r.top < 100; }", timeout=10_000)
+        again.scroll_into_view_if_needed()  # (a story off screen is not laid out: its innerText is '')
         mine = [ln for ln in story.splitlines() if "ที่นั่ง 1 รับเงิน" in ln]
         assert mine and [ln for ln in again.inner_text().splitlines() if "ที่นั่ง 1 รับเงิน" in ln] == mine
         ARTIFACTS.mkdir(exist_ok=True)

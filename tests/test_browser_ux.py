@@ -227,8 +227,8 @@ def test_the_stepper_buttons_are_named_by_their_tooltips(browser, dashboard, wid
 def test_a_click_on_a_story_line_shows_its_clauses(browser, dashboard, width, height):
     """A reader clicks (on a phone taps) a line of the play log's story expecting the clauses that
     decided it; only the picker below showed them.  Now the click chooses that event in the picker:
-    the picker and the clause panel below show that line's event and every clause it cites, with
-    no error in the console."""
+    the picker and the clause panel below show that line's event and every clause it cites, the line
+    is marked as the chosen one (the line marked before is not), with no error in the console."""
     page = _phone(browser, width, height)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -245,6 +245,8 @@ def test_a_click_on_a_story_line_shows_its_clauses(browser, dashboard, width, he
         picker = table.locator(".kl-eventlog-pick select").first
         chosen = "s => s.options[s.selectedIndex].text.replace(/\\u00a0/g, ' ')"  # the dropdown's spaces are nbsp
         assert cites and not picker.evaluate(chosen).startswith(f"{n + 1}. ")
+        table.locator(".kl-story .kl-line.kl-chosen-line").first.wait_for(state="attached", timeout=10_000)
+        before = table.locator(".kl-story .kl-line.kl-chosen-line").evaluate_all("els => els.map(e => e.dataset.n)")
         mine.scroll_into_view_if_needed()
         if width < 500:
             mine.tap()
@@ -253,6 +255,12 @@ def test_a_click_on_a_story_line_shows_its_clauses(browser, dashboard, width, he
         table.locator(".kl-eventlog-detail .kl-eventlog-line", has_text=re.compile(rf"^\s*{n + 1}\.")).first.wait_for(timeout=10_000)
         assert table.locator(".kl-eventlog-detail .kl-eventlog-line").first.inner_text().startswith(f"{n + 1}. ")
         assert picker.evaluate(chosen).startswith(f"{n + 1}. ")
+        # the line clicked is marked (kl-chosen-line, from the picker's value in the kernel), and it alone:
+        # the newest line, marked before the click, is not any more
+        table.locator(f".kl-story .kl-line.kl-chosen-line[data-n='{n}']").wait_for(timeout=10_000)
+        marked = table.locator(".kl-story .kl-line.kl-chosen-line").evaluate_all("els => els.map(e => e.dataset.n)")
+        assert marked == [str(n)], marked
+        assert before != [str(n)] and before, before
         shown = table.locator(".kl-eventlog-detail [data-clause]").evaluate_all(
             "els => els.map(e => e.getAttribute('data-clause'))")
         assert set(cites) <= set(shown), (cites, shown)

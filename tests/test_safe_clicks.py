@@ -248,3 +248,21 @@ def _texts(widget) -> list[str]:
     for c in getattr(widget, "children", ()):
         out += _texts(c)
     return out
+
+
+@pytest.mark.parametrize("game", ["coup", "shadow_master", "new_world", "valeria"])
+def test_the_moved_on_note_goes_at_the_next_redraw_and_fades(game):
+    """A double click: the second click's calm note (nothing applied) does not stay under the next
+    decision as if the move had failed: the next redraw (here: "undo my move", a redraw of the
+    position) takes it away, and the page's style fades it out on its own meanwhile."""
+    spec = __import__(f"widgets.{game}", fromlist=["SPEC"]).SPEC
+    table = page.new_table(spec, 1, None, 3)
+    old = table.decision
+    click = next(c for c in _choices(table))
+    click[2]()
+    assert table.session.length > 0 and table.decision != old
+    assert not table.choose(old, click[1])  # the double click's second message
+    assert "kl-moved-on" in table.message.value
+    table.render()  # the next redraw (a move, undo, a step in the history)
+    assert "kl-moved-on" not in table.message.value
+    assert "kl-moved-on-fade" in spec.style().value and "@keyframes kl-moved-on-fade" in page.PAGE_CSS

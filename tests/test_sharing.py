@@ -417,3 +417,93 @@ def test_a_link_made_under_other_defaults_says_so(monkeypatch):
     shown = page.shared_game(spec, code)
     assert "today&#x27;s defaults" in shown.children[0].value
     assert shown.table.session.actions == session.actions
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_save_game_sits_beside_open_a_session_and_gives_the_file_it_opens(gid):
+    """Every play table's share row has "save game" beside "open a session": it offers the session
+    file of the game on screen (the file "share this game" offers, the same code), and that file,
+    opened, seats the same game."""
+    spec, panel, share, holder = _panel(gid)
+    table = holder.children[0]
+    _play_some(table, 3)
+    row = list(share.children[1].children)
+    assert row.index(share.save_button) + 1 == row.index(share.upload)
+    assert share.save_button.description == "บันทึกเกม / save game"
+    share.save_button.click()
+    name, raw = data_link(share.files.value)
+    s = table.session
+    assert name == f"{gid}_seed{s.seed}_step{s.step}.json" and not share.link.value
+    assert json.loads(raw) == json.loads(share.save_text())
+    _s, _p, other_share, other_holder = _panel(gid, seed=99)
+    other_share.upload.value = file_value(name, raw)
+    assert other_holder.children[0].session.state == s.state
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_file_offered_goes_when_the_game_on_screen_changes(gid):
+    """A link or file offered is of the game on screen: a move, "undo my move", "new game" or a
+    session file opened drop it (the old "Ready: click to download …_step4.yaml" stayed after
+    "new game" and downloaded a game no longer on screen); what stays offered is always the game
+    shown."""
+    spec, panel, share, holder = _panel(gid)
+    table = holder.children[0]
+    _play_some(table, 2)
+    share.ruling_button.click()
+    assert data_link(share.files.value)[0].endswith(".yaml")
+    panel.children[1].children[-2].click()  # "new game"
+    assert holder.children[0] is not table and share.files.value == "" and share.link.value == ""
+    table = holder.children[0]
+    _play_some(table, 2)
+    share.share_button.click()
+    assert share.link.value and share.files.value
+    assert table.choose(table.decision, table._legal[0])  # a move (a button, a dropdown or a board click)
+    assert share.files.value == "" and share.link.value == ""
+    share.save_button.click()
+    name, raw = data_link(share.files.value)
+    if not table.undo_button.disabled:
+        table.undo_button.click()
+        assert share.files.value == ""
+    share.save_button.click()
+    _s, _p, other_share, other_holder = _panel(gid, seed=99)
+    other_share.save_button.click()
+    assert other_share.files.value
+    other_share.upload.value = file_value(name, raw)  # a session file opened: its old offer goes
+    assert other_share.files.value == "" and "kl-error" not in other_share.message.value
+    assert name in other_share.message.value  # ("opened <file>" is said after)
+    # the shared game's own share row too
+    box = page.link_box()
+    page.follow(box, spec, query=share.share()[1:])
+    linked = box.children[1]
+    again = linked.children[-1]
+    again.save_button.click()
+    assert again.files.value
+    assert linked.table.choose(linked.table.decision, linked.table._legal[0])
+    assert again.files.value == ""
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_shared_link_opens_in_the_pages_play_panel(gid):
+    """One play area: a ``?game=`` link opens its game in the page's play panel (its table, its share
+    row), not in a second table at the top while the panel says "no game yet"; the top of the page
+    says where the game is, with a link that scrolls there.  A bad code leaves the panel as it was."""
+    spec, panel, share, holder = _panel(gid)
+    _play_some(holder.children[0], 3)
+    query = share.share()
+    reader = page.play(spec)  # another reader's page: no game yet
+    assert not reader.children[3].children and "ยังไม่มีเกม" in reader.children[1].children[-1].value
+    box = page.link_box()
+    assert page.follow(box, spec, query=query[1:], play_panel=reader) is not None
+    linked = reader.children[3].children[0]
+    assert isinstance(linked, page.PlayTable) and linked.session.actions == holder.children[0].session.actions
+    assert "ยังไม่มีเกม" not in reader.children[1].children[-1].value  # the panel says it holds the link's game
+    assert "the game from the shared link" in reader.children[1].children[-1].value
+    assert not any(isinstance(x, (page.PlayTable, sharing.PlayShare)) for x in box.children)
+    top = "".join(getattr(x, "value", "") for x in box.children)
+    assert "kl-go-play" in top and ".kl-play-panel" in top and "play section below" in top
+    assert box.children[-1].table is linked
+    again = reader.children[4]
+    assert again.table() is linked and again.share().startswith("?game=")
+    # a cut code: the reader's panel keeps its game, the top says what went wrong
+    assert page.follow(page.link_box(), spec, query="game=AAAA", play_panel=reader) is None
+    assert reader.children[3].children[0] is linked

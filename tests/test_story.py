@@ -9,7 +9,7 @@ import re
 import pytest
 
 from rules.core.protocol import TERMINAL
-from widgets import page
+from widgets import eventlog, page
 
 
 def _cells(text: str, cls: str) -> dict[str, int]:
@@ -343,3 +343,23 @@ def test_a_chosen_story_line_tells_the_browser_to_bring_its_clause_panel_on_scre
     for junk in ({"event": "click", "n": 999, "kind": ev.kind}, {"event": "click", "n": 0, "kind": "x"}, "click"):
         log.clicks._handle_custom_msg(junk, [])
     assert len(sent) == 2
+
+
+def test_the_chosen_event_is_the_story_line_marked():
+    """A story line clicked (or an event picked) is marked in the story: the log's clicks widget
+    carries the chosen event's number (the picker's value, kernel-side), which the browser puts on
+    that line as ``kl-chosen-line`` (the previous line unmarked); none chosen: -1."""
+    from widgets.coup import SPEC
+    table = page.new_table(SPEC, 1, "random", 4)
+    log = table.eventlog
+    last = log._first + len(log._events) - 1
+    assert log.clicks.chosen == last  # the newest event, chosen by the redraw
+    lines = re.findall(r'<div class="kl-line[^"]*" data-n="(\d+)" data-kind="([^"]*)">', log.story.value)
+    n, kind = next((int(n), k) for n, k in lines if int(n) != last)
+    log.clicks._handle_custom_msg({"event": "click", "n": n, "kind": kind}, [])
+    assert log.clicks.chosen == n == log._first + log.select.value
+    log.select.value = 0  # the picker's own choice moves the mark too
+    assert log.clicks.chosen == log._first
+    log.set_events(log._events, first=log._first, select_last=False)
+    assert log.select.value is None and log.clicks.chosen == -1
+    assert "kl-chosen-line" in log.clicks._esm and "kl-chosen-line" in eventlog.STORY_CSS

@@ -23,6 +23,7 @@ from typing import Callable, Iterable
 
 import anywidget
 import ipywidgets as w
+import traitlets as t
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from rules.core.protocol import Event, id_label
@@ -120,6 +121,8 @@ STORY_CSS = f"""<style>
 /* a line is clicked (tapped) to read its clauses (StoryClicks) */
 .kl-story .kl-line[data-n] {{ cursor: pointer; border-radius: 3px; -webkit-tap-highlight-color: rgba(42, 77, 105, .15); }}
 @media (hover: hover) {{ .kl-story .kl-line[data-n]:hover {{ background: #eef4fa; }} }}  /* a tap leaves no hover */
+/* the line of the event chosen in the picker (StoryClicks.chosen): the reader sees which line they read */
+.kl-story .kl-line.kl-chosen-line {{ background: #dbe9f6; box-shadow: inset 3px 0 0 #1f6fb2; }}
 .kl-story .kl-line.kl-hidden {{ color: #666; }}
 .kl-story .kl-n {{ color: #888; font-size: 12px; }}
 .kl-story .kl-why {{ font-size: 12px; color: #555; }}
@@ -306,7 +309,33 @@ export default {
       }));
     };
     model.on('msg:custom', shown);
-    return () => { document.removeEventListener('click', click); model.off('msg:custom', shown); };
+    // The line of the event chosen in the picker (the kernel's 'chosen', an event number or -1) carries
+    // kl-chosen-line, the line chosen before does not; the story's lines are redrawn as events come,
+    // so a change in the log marks again.
+    let watch = null, tries = 0;
+    const mark = () => {
+      const log = el.closest('.kl-eventlog-box');
+      if (!log) return;
+      const n = model.get('chosen');
+      for (const old of log.querySelectorAll('.kl-line.kl-chosen-line')) {
+        if (Number(old.dataset.n) !== n) old.classList.remove('kl-chosen-line');
+      }
+      const line = n >= 0 ? log.querySelector('.kl-line[data-n="' + n + '"]') : null;
+      if (line && !line.classList.contains('kl-chosen-line')) line.classList.add('kl-chosen-line');
+    };
+    const attach = () => {  // el is in the page once the log is drawn
+      const log = el.closest('.kl-eventlog-box');
+      if (!log) { if (tries++ < 200) requestAnimationFrame(attach); return; }
+      watch = new MutationObserver(mark);
+      watch.observe(log, { childList: true, subtree: true });
+      mark();
+    };
+    attach();
+    model.on('change:chosen', mark);
+    return () => {
+      document.removeEventListener('click', click); model.off('msg:custom', shown); model.off('change:chosen', mark);
+      if (watch) watch.disconnect();
+    };
   },
 };
 """
@@ -317,9 +346,12 @@ class StoryClicks(anywidget.AnyWidget):
     ``.kl-eventlog-box`` around it) sends ``{"event": "click", "n": <event number>, "kind": <event
     kind>}`` (the line's ``data-n`` and ``data-kind``: :func:`story_parts`).  Told ``{"event":
     "shown"}`` (the click chose its event), it scrolls the log's clause panel
-    (``.kl-eventlog-detail``) into view if its first line is off screen."""
+    (``.kl-eventlog-detail``) into view if its first line is off screen.  :attr:`chosen` is the
+    number of the event chosen in the log's picker (``-1``: none): its story line carries the class
+    ``kl-chosen-line`` (the line chosen before loses it)."""
 
     _esm = _CLICKS_ESM
+    chosen = t.Int(-1).tag(sync=True)
 
 
 class EventLog(w.VBox):
@@ -366,6 +398,7 @@ class EventLog(w.VBox):
         style = w.HTML(STORY_CSS + PANEL_CSS, layout=w.Layout(display="none"))
         self.select.observe(safe(self.detail)(self._on_select), names="value")
         self.clicks = StoryClicks(layout=w.Layout(display="none"))
+        self.select.observe(self._chosen, names="value")
         self.clicks.on_msg(safe(self.detail)(self._on_click))
         self.skipped = w.HTML()
         head = w.HTML(f'<div class="kl-muted" style="font-family:{THAI_FONT}">บันทึกเหตุการณ์ทีละเทิร์น '
@@ -394,7 +427,8 @@ class EventLog(w.VBox):
         self._events, self._first = list(events), first
         self._quiet = not highlight
         try:
-            self._set_events(first, setup, select_last, turns)
+            with self.clicks.hold_sync():  # the chosen line's number goes out once (not -1, then n)
+                self._set_events(first, setup, select_last, turns)
         finally:
             self._quiet = False
 
@@ -430,6 +464,12 @@ class EventLog(w.VBox):
         self.select.layout.display = "" if options else "none"
         if self.select.value is None:
             self.detail.value = ""
+        self._chosen()
+
+    def _chosen(self, _change=None) -> None:
+        """The story marks the line of the event chosen in the picker (:attr:`StoryClicks.chosen`)."""
+        i = self.select.value
+        self.clicks.chosen = self._first + i if i is not None and i < len(self._events) else -1
 
     def _lines(self) -> tuple[dict, dict]:
         """The memos of the story's lines and the picker's lines (``(number, id(event)[, setup])

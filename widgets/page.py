@@ -75,7 +75,10 @@ BLUFF_MARK = ("⚠ คุณไม่มีการ์ดใบนี้", "you
 """Added to a choice that claims a card the reader does not hold (the engine says so: ``SPEC.bluff``)."""
 MOVED_ON = message_html("เกมเดินต่อไปแล้ว การคลิกนี้จึงไม่ได้ทำอะไร", "the game has moved on, so this click did nothing",
                         tone="missing").replace('class="kl-note"', 'class="kl-note kl-moved-on"')
-"""The calm line of a late, double or stale click (nothing was applied)."""
+"""The calm line of a late, double or stale click (nothing was applied).  It goes at the next redraw
+(:meth:`PlayTable.render`) and fades out on its own (``kl-moved-on-fade`` in :data:`PAGE_CSS`): the
+second click of a double click arrives after the first one's redraw, and a note left under the next
+decision read as if the move had failed."""
 THINKING = message_html("บอทกำลังเดิน…", "the bots are moving…", tone="missing")
 """Shown while the bots answer (the buttons are disabled meanwhile)."""
 FREEZE_AFTER = 0.05
@@ -99,6 +102,9 @@ PAGE_CSS = f"""<style>
 .kl-page .kl-choices .kl-bluff {{ border: 2px dashed #b26a00; }}
 .kl-page .kl-choices .kl-chosen {{ outline: 3px solid #1f6fb2; }}
 .kl-page .kl-decide {{ margin: 4px 0 2px; }}
+/* the calm "moved on" note (MOVED_ON) fades after a few seconds: it says nothing about the move taken */
+.kl-moved-on {{ animation: kl-moved-on-fade 6s ease-in forwards; }}
+@keyframes kl-moved-on-fade {{ 0%, 70% {{ opacity: 1; }} 100% {{ opacity: 0; visibility: hidden; }} }}
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
   .kl-page .kl-pick-row > .widget-dropdown {{ flex: 1 1 100% !important; }}
 }}
@@ -803,20 +809,63 @@ def scenario_at(spec: GameSpec, path: Path | str, step: int = 0, frame: int | No
     return view
 
 
-def follow(box: w.VBox, spec: GameSpec, query: str | None = None):
+def follow(box: w.VBox, spec: GameSpec, query: str | None = None, play_panel: w.VBox | None = None):
     """The last cell: open the page's ``?scenario=<stem>&step=<n>`` (or ``&frame=<k>``) in ``box`` (see
-    :func:`scenario_at`), or a shared game ``?game=<code>`` (:mod:`widgets.sharing`) as a play table."""
+    :func:`scenario_at`), or a shared game ``?game=<code>`` (:mod:`widgets.sharing`) as a play table:
+    in the page's "play" panel ``play_panel`` (:func:`play`) when given, ``box`` then saying where it
+    is with a button that scrolls there (one play area: the panel's table is the shared game, its
+    share row acts on it); else in ``box`` (:func:`shared_game`)."""
+    def shared(code: str) -> w.Widget:
+        if play_panel is None:
+            return shared_game(spec, code)
+        table, warning = play_panel.open_shared(code)
+        note = w.HTML(warning + go_play_html())
+        note.table = table
+        return note
     return deeplink.follow(box, spec.id, lambda path, step, frame=None: scenario_at(spec, path, step, frame),
-                           query=query,
-                           play=lambda code: shared_game(spec, code))
+                           query=query, play=shared)
+
+
+GO_PLAY_JS = ("var p=document.querySelector('.kl-play-panel'),n=0;var go=function(){if(!p)return;"
+              "p.scrollIntoView({block:'start'});"
+              "if(Math.abs(p.getBoundingClientRect().top)>8&&n++<20)setTimeout(go,150);};go();return false;")
+"""The "go to the game" link's ``onclick``: scroll to the page's play panel (fixed text).  The parts of
+the page drawn as they come near (:mod:`widgets.lazy`) grow the page meanwhile: a scroll stopped at
+the page's end then, short of the panel, so it is tried again for up to 3 s until the panel is at the top."""
+
+
+def go_play_html() -> str:
+    """A button-like link under the link's line (:func:`widgets.deeplink.follow`) saying the shared
+    game is open in the "play" panel below, that scrolls there."""
+    return (f"<a class='kl-go-play' href='#' role='button' onclick=\"{GO_PLAY_JS}\" style='display:inline-block;"
+              "margin:4px 0;padding:6px 12px;border-radius:4px;background:#1565c0;color:#fff;font-weight:bold;"
+              "text-decoration:none'>"
+              "⬇ ไปที่เกม (เปิดอยู่ในส่วนเล่นด้านล่าง) / go to the game (open in the play section below)</a>")
+
+
+def _link_table(spec: GameSpec, code: str) -> tuple[PlayTable, str]:
+    """The play table of a ``?game=`` code (validated like a session file: :class:`BadInput`) and the
+    caution line when the link was made under other default readings ("" otherwise)."""
+    text, digest = sharing.link_from_code(code)
+    table = saved_table(spec, text, "link")
+    if not sharing.defaults_changed(spec.game, text, digest):
+        return table, ""
+    # The link names only the readings that differed from the defaults of its day: those defaults
+    # have changed since, so the game replayed here may not be the one shared (no way to know the old ones).
+    return table, message_html(
+        "ลิงก์นี้สร้างไว้ตอนที่ค่าตั้งต้นของกติกายังต่างจากวันนี้ เกมที่เปิดใช้ค่าตั้งต้นของวันนี้ "
+        "จึงอาจไม่ใช่เกมเดียวกับที่แชร์ (ขอไฟล์เซสชันจากผู้แชร์ได้)",
+        "this link was made when the rules' default readings differed from today's: it opens "
+        "under today's defaults, so the game may not be the one shared (ask for the session file)",
+        tone="warn")
 
 
 def shared_game(spec: GameSpec, code: str) -> w.VBox:
     """A play table of a ``?game=`` link's code (validated like an uploaded session file) with its
     own share row (:class:`sharing.PlayShare`: share it again, save it, open a file in its place);
-    attribute ``table``: the table the link opened."""
-    text, digest = sharing.link_from_code(code)
-    table = saved_table(spec, text, "link")
+    attribute ``table``: the table the link opened.  (A page with a play panel opens the link
+    there instead: :func:`follow`.)"""
+    table, warning = _link_table(spec, code)
     # the shared game gets the play panel's share row (share again, save, open a file), which acts on it
     holder = w.VBox([table], layout=w.Layout(width="100%"))
 
@@ -824,20 +873,12 @@ def shared_game(spec: GameSpec, code: str) -> w.VBox:
         replace_children(holder, [saved_table(spec, data, name)])
 
     share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
-                              lambda: holder.children[0].kind, open_table)
+                              lambda: holder.children[0].kind, open_table, holder=holder)
     box = w.VBox([holder, share], layout=w.Layout(width="100%"))
     box.add_class("kl-shared-game")
     box.table = table  # the table the link opened (tests, the deep-link box)
-    if not sharing.defaults_changed(spec.game, text, digest):
-        return box
-    # The link names only the readings that differed from the defaults of its day: those defaults
-    # have changed since, so the game replayed here may not be the one shared (no way to know the old ones).
-    warn = w.HTML(message_html("ลิงก์นี้สร้างไว้ตอนที่ค่าตั้งต้นของกติกายังต่างจากวันนี้ เกมที่เปิดใช้ค่าตั้งต้นของวันนี้ "
-                               "จึงอาจไม่ใช่เกมเดียวกับที่แชร์ (ขอไฟล์เซสชันจากผู้แชร์ได้)",
-                               "this link was made when the rules' default readings differed from today's: it opens "
-                               "under today's defaults, so the game may not be the one shared (ask for the session file)",
-                               tone="warn"))
-    box.children = [warn, *box.children]
+    if warning:
+        box.children = [w.HTML(warning), *box.children]
     return box
 
 
@@ -1055,6 +1096,8 @@ class PlayTable(w.VBox):
         self.decision += 1
         self._obs = obs = observation(s.game, s.state, self.viewer)
         self._legal = legal = self.legal()
+        if self.message.value == MOVED_ON:  # a stale click's note is about the position just left
+            self.message.value = ""
         self._show_buttons(legal)
         self.board.show(Shown(session=s, state=s.state, obs=obs, viewer=self.viewer, events=list(s.events),
                               legal=legal, decision=self.decision, choose=self.choose, select=self.select,
@@ -1465,9 +1508,21 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
         replace_children(holder, [table])
         used.value = f'<span style="font-family:{THAI_FONT}">seed: <b>{table.session.seed}</b> ({e(name)})</span>'
     share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
-                              lambda: holder.children[0].kind if holder.children else kind.value, open_table)
+                              lambda: holder.children[0].kind if holder.children else kind.value, open_table,
+                              holder=holder)
     panel = w.VBox([w.HBox([bots_n, kind], layout=w.Layout(flex_flow="row wrap")),
                     w.HBox([*(box for _n, box in options), seed, start, used], layout=w.Layout(flex_flow="row wrap")),
                     error, holder, share])
     panel.add_class("kl-play-panel")
+
+    def open_shared(code: str) -> tuple[PlayTable, str]:
+        """Seat a ``?game=`` link's game here (:func:`follow`); :class:`BadInput` for a bad code (the
+        table on screen stays).  Returns the table and the caution line of :func:`_link_table`."""
+        table, warning = _link_table(spec, code)
+        replace_children(holder, [table])
+        error.value = warning
+        used.value = message_html(f"เกมจากลิงก์ที่แชร์มา เล่นต่อได้ (seed {table.session.seed})",
+                                  f"the game from the shared link: play on (seed {table.session.seed})", tone="info")
+        return table, warning
+    panel.open_shared = open_shared
     return panel

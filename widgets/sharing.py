@@ -11,8 +11,10 @@
 * A play panel (:class:`PlayShare`): "share this game" gives a link ``?game=<code>`` (the save
   file, compressed: seed, the config's non-default readings (:func:`link_save`), actions, the
   reader's seat and the bots' kind) and a session
-  file to download (:mod:`rules.core.saveload`, schema version 2); "open a session file" reads one
-  back; "save as a ruling" gives the game so far as a scenario file.
+  file to download (:mod:`rules.core.saveload`, schema version 2); "save game" gives that file alone,
+  beside "open a session file", which reads one back; "save as a ruling" gives the game so far as a
+  scenario file.  What was offered goes when the game on screen changes (a move, undo, a new game,
+  a file opened): an old link never downloads another game than the one on screen.
 
 Everything a reader sends (an upload, a link) is validated kernel-side: a fault is a Thai +
 English message naming the field, and what was on screen stays as it was.  A file is offered as
@@ -432,27 +434,66 @@ class ScenarioShare(_ShareBox):
 
 # ----------------------------------------------------------------------------- a play panel
 class PlayShare(_ShareBox):
-    """Under a play panel: share this game (link + session file), open a session file, save as a
-    ruling.  ``table()`` gives the :class:`widgets.page.PlayTable` on screen (or ``None``);
-    ``bots()`` the bots' kind chosen; ``open_table(save_text, name)`` seats a loaded session (the
-    page builds the table and raises :class:`BadInput` for a bad file, keeping the old table)."""
+    """Under a play panel: share this game (link + session file), save game (the session file), open
+    a session file, save as a ruling.  ``table()`` gives the :class:`widgets.page.PlayTable` on screen
+    (or ``None``); ``bots()`` the bots' kind chosen; ``open_table(save_text, name)`` seats a loaded
+    session (the page builds the table and raises :class:`BadInput` for a bad file, keeping the old
+    table); ``holder``: the box holding the table: when it holds another table, and when the
+    session on screen moves, the link and the file offered are dropped (:meth:`clear`)."""
 
     def __init__(self, spec, table: Callable[[], Any], bots: Callable[[], str],
-                 open_table: Callable[[str | bytes, str], Any], **kwargs):
+                 open_table: Callable[[str | bytes, str], Any], holder: w.Box | None = None, **kwargs):
         self.spec, self.table, self.bots, self.open_table = spec, table, bots, open_table
         self.link, self.files, self.message = w.HTML(), w.HTML(), w.HTML()
         self.share_button = w.Button(description="แชร์เกมนี้ / share this game", icon="link",
                                      layout=w.Layout(width="auto"))
         self.share_button.on_click(self._guard(self.share))
+        self.save_button = w.Button(description="บันทึกเกม / save game", icon="download",
+                                    layout=w.Layout(width="auto"))
+        self.save_button.on_click(self._guard(self.save_game))
         self.ruling_button = w.Button(description="บันทึกเป็นข้อตัดสิน / save as a ruling", icon="download",
                                       layout=w.Layout(width="auto"))
         self.ruling_button.on_click(self._guard(self.save_ruling))
         self.upload = _upload(".json", "เปิดไฟล์เกม / open a session")
         self.upload.observe(self._guard(lambda _c: self.open_upload()), names="value")
+        # "save game" beside "open a session": the file one saves is the file one opens
         super().__init__([w.HTML(SHARE_CSS, layout=w.Layout(display="none")),
-                          _bar(self.share_button, self.ruling_button, self.upload),
+                          _bar(self.share_button, self.save_button, self.upload, self.ruling_button),
                           self.link, self.files, self.message], **kwargs)
         self.add_class("kl-share-box")
+        self._followed = None  # the session whose moves drop what was offered (see _follow)
+        if holder is not None:  # another game on screen (new game, a file opened): offers dropped
+            holder.observe(self._table_changed, names="children")
+            self._follow()
+
+    # -- what was offered is of the game on screen only --------------------------------------
+    def clear(self, _change=None) -> None:
+        """Drop the link and the file offered: they were of a game no longer on screen (a stale link
+        would download another game than the one the reader sees)."""
+        self.link.value = self.files.value = ""
+
+    def _table_changed(self, _change) -> None:
+        self.clear()
+        self.message.value = ""  # ("opened <file>" is said after the table changed)
+        self._follow()
+
+    def _follow(self) -> None:
+        """Watch the session of the table on screen: a move, an undo or a step drops the offers."""
+        t = self.table()
+        session = getattr(t, "session", None)
+        if session is self._followed:
+            return
+        if self._followed is not None:
+            self._followed.unobserve(self.clear, names=["step", "length"])
+        self._followed = session
+        if session is not None:
+            session.observe(self.clear, names=["step", "length"])
+
+    def close(self) -> None:
+        if self._followed is not None:
+            self._followed.unobserve(self.clear, names=["step", "length"])
+            self._followed = None
+        super().close()
 
     def _table(self):
         t = self.table()
@@ -465,14 +506,20 @@ class PlayShare(_ShareBox):
         t = self._table()
         return t.session.save(snapshot=True, table={"viewer": t.viewer, "bots": self.bots()})
 
+    def save_game(self, _b=None) -> str:
+        """"Save game": offer the session file of the game on screen (what "open a session" reads
+        back); returns its name."""
+        t = self._table()
+        s = t.session
+        name = f"{self.spec.id}_seed{s.seed}_step{s.step}.json"
+        self.files.value = download_html(name, self.save_text().encode("utf-8"), "application/json")
+        return name
+
     def share(self, _b=None) -> str:
         """Offer the link and the session file of the game on screen; returns the link's query."""
         t = self._table()
-        text = self.save_text()
+        self.save_game()
         code = link_code(t.session, {"viewer": t.viewer, "bots": self.bots()})
-        s = t.session
-        name = f"{self.spec.id}_seed{s.seed}_step{s.step}.json"
-        self.files.value = download_html(name, text.encode("utf-8"), "application/json")
         if len(code) > MAX_LINK:
             self.link.value = message_html("เกมนี้ยาวเกินกว่าจะใส่ในลิงก์: ใช้ไฟล์แทน",
                                            "this game is too long for a link: use the file", tone="info")
