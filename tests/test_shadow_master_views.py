@@ -642,3 +642,29 @@ def test_game_over_names_the_winners_and_why():
         th, en = SM.game.seat_words(i)
         assert th in status and en in status
     assert "ผู้ชนะ" in status and "winner" in status and scores["end_reason"]["en"] in status
+
+
+def test_a_play_click_sends_the_board_one_message_with_its_decision(monkeypatch):
+    """The board's decision number and the cells it makes clickable went as two messages (two
+    round trips and two redraws of the board in the page per click): now one, holding both."""
+    import random
+
+    from widgets import page
+    from widgets.shadow_master import SPEC
+    from widgets.shadow_master.board import SMBoard
+
+    table = page.new_table(SPEC, 2, "random", 4)
+    rng = random.Random(4)
+    for _ in range(5):
+        table.choose(table.decision, rng.choice(table._legal))
+    sent = []
+    real = SMBoard.send_state
+    monkeypatch.setattr(SMBoard, "send_state", lambda self, key=None: sent.append(set(key) if key else key) or real(self, key))
+    drawn = 0
+    for _ in range(8):
+        sent.clear()
+        table.choose(table.decision, rng.choice(table._legal))
+        assert len(sent) == 1 and "decision" in sent[0], sent
+        drawn += len(sent[0]) > 1  # the board changed too, in the same message
+    assert drawn
+    table.close()

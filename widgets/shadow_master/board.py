@@ -316,9 +316,10 @@ class SMBoardView(BoardView):
             # what-if on the cells the reader may place on now (asked of the engine)
             fills, labels = overlay_layers(overlay(shown.state, mode.split(":")[1], shown.viewer, cells=cells))
         castles = [c["cell"] for c in obs.get("castles", [])]
-        self.hexboard.decision = shown.decision
-        self.hexboard.show(position, castles=castles, outlines=rank_groups(obs, position), highlights=cells,
-                           fills=fills, labels=labels, alliances=alliances_of(obs))
+        with self.hexboard.hold_sync():  # one message: the decision arrives with the cells it makes clickable
+            self.hexboard.decision = shown.decision
+            self.hexboard.show(position, castles=castles, outlines=rank_groups(obs, position), highlights=cells,
+                               fills=fills, labels=labels, alliances=alliances_of(obs))
 
     def _cell_clicked(self, h) -> None:
         safe(self.message)(self._act_on_cell)(h)
