@@ -103,6 +103,13 @@ def _manager(slots: int, sizes: dict[str, int], ready=None, processes: bool = Fa
     return Throttled(sizes), ready
 
 
+def _kill_kernels(km) -> None:
+    """End the kernel processes a test's manager started (``processes=True``)."""
+    for proc in km.procs:
+        proc.kill()
+        proc.wait()
+
+
 async def _settle():
     for _ in range(20):
         await asyncio.sleep(0)
@@ -211,9 +218,7 @@ def test_a_kernel_prepared_while_pages_are_read_runs_in_the_idle_class_until_tak
             assert _autogroup_nice(pid) in (0, None)
             await km.halt_preheating()
         finally:
-            for proc in km.procs:
-                proc.kill()
-                proc.wait()
+            _kill_kernels(km)
     _run(asyncio.wait_for(run(), 30))
 
 
@@ -276,9 +281,7 @@ def test_a_refill_starts_in_the_normal_class_and_goes_low_once_it_answered():
                 assert _autogroup_nice(pid) == serve.AUTOGROUP_NICE_LOW
             await km.halt_preheating()
         finally:
-            for proc in km.procs:
-                proc.kill()
-                proc.wait()
+            _kill_kernels(km)
     _run(asyncio.wait_for(run(), 30))
 
 
@@ -297,9 +300,7 @@ def test_a_kernel_waiting_for_a_cpu_is_not_taken_for_ready():
             assert not km._pools["a.ipynb"][0].done()
         finally:
             await km.halt_preheating()
-            for proc in km.procs:
-                proc.kill()
-                proc.wait()
+            _kill_kernels(km)
     _run(asyncio.wait_for(run(), 30))
 
 
