@@ -678,3 +678,26 @@ def test_the_sweep_and_position_panels_refuse_what_they_cannot_play_and_say_why(
     position.step.value, position.rollouts.value = steps, 5
     position.run(wait=True)
     assert position.problems.value == "" and position.table is not None and len(position.table)
+
+
+def test_a_refused_run_leaves_no_bar_or_time_that_says_it_ran():
+    """A fresh user typed 0 games (9 seats, factors "abc", step 999) after a run: the refusal was
+    said, but the last run's full bar and "1.8 s" stayed beside the button, as if this click had
+    run.  A refused run empties the bar and the time line; the results stay (marked stale)."""
+    sim = SimulationPanel("coup", players=2, games=4, workers=1, bots="random")
+    sweep = TableSweepPanel(factors=(1,), games=2, players=2, workers=1)
+    position = PositionPanel("coup", scenario="1_assassin_challenge_then_contessa_bluff", rollouts=5)
+    runs = [(sim, lambda: sim.run(wait=True, serial=True), ("n_games", 0)),
+            (sweep, lambda: sweep.run(wait=True, serial=True), ("factors", "abc")),
+            (position, lambda: position.run(wait=True), ("step", 999))]
+    for panel, run, (field, bad) in runs:
+        run()
+        r = panel.runner
+        assert " s</span>" in r.status.value, type(panel)  # it ran (the time line)
+        if panel is not position:  # (scoring does not move the bar)
+            assert r.progress.value == r.progress.max > 0, type(panel)
+        getattr(panel, field).value = bad
+        run()
+        assert panel.problems.value, type(panel)  # refused, and said
+        assert r.progress.value == 0 and r.status.value == "", (type(panel), r.status.value)
+        assert not r.run_button.disabled

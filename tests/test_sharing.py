@@ -217,13 +217,18 @@ def _play_some(table, moves=8):
 
 
 @pytest.mark.parametrize("gid", GAMES)
-def test_share_this_game_gives_a_link_and_a_session_file_that_open_the_same_game(gid):
+def test_share_this_game_gives_a_link_and_save_game_a_session_file_that_open_the_same_game(gid):
+    """"Share this game" gives the link only: its "Ready: click to download …json" beside the
+    link looked exactly like "save game"'s download (a fresh user's trial); the file is "save game"'s."""
     spec, panel, share, holder = _panel(gid)
     table = holder.children[0]
     _play_some(table)
     share.share_button.click()
     query = link_query(share.link.value)
     assert query.startswith("?game=")
+    assert share.files.value == "" and "kl-download" not in share.link.value  # no file from share
+    share.save_button.click()
+    assert link_query(share.link.value) == query  # (save game keeps the link offered)
     name, raw = data_link(share.files.value)
     save = json.loads(raw)
     assert save["schema_version"] == saveload.SCHEMA_VERSION and save["snapshot"]["step"] == table.session.step
@@ -343,7 +348,7 @@ def test_a_prepared_file_says_it_is_ready_as_a_button(gid):
     views.cursor.jump_action(1)
     for button, files, name in [
             (share.ruling_button, share.files, f"{gid}_seed{s.seed}_step{s.step}.yaml"),
-            (share.share_button, share.files, f"{gid}_seed{s.seed}_step{s.step}.json"),
+            (share.save_button, share.files, f"{gid}_seed{s.seed}_step{s.step}.json"),
             (views.share.save_button, views.share.files, f"{EXAMPLE[gid]}_step1.yaml")]:
         files.value = ""
         button.click()
@@ -422,7 +427,7 @@ def test_a_link_made_under_other_defaults_says_so(monkeypatch):
 @pytest.mark.parametrize("gid", GAMES)
 def test_save_game_sits_beside_open_a_session_and_gives_the_file_it_opens(gid):
     """Every play table's share row has "save game" beside "open a session": it offers the session
-    file of the game on screen (the file "share this game" offers, the same code), and that file,
+    file of the game on screen, and that file,
     opened, seats the same game."""
     spec, panel, share, holder = _panel(gid)
     table = holder.children[0]
@@ -438,6 +443,23 @@ def test_save_game_sits_beside_open_a_session_and_gives_the_file_it_opens(gid):
     _s, _p, other_share, other_holder = _panel(gid, seed=99)
     other_share.upload.value = file_value(name, raw)
     assert other_holder.children[0].session.state == s.state
+
+
+def test_save_as_a_ruling_right_after_save_game_at_step_0_offers_the_ruling():
+    """A fresh user pressed "save game" then "save as a ruling" at step 0 and thought the second
+    did nothing: the ruling's .yaml replaces the session's .json offered (one file line), and no
+    share link is left over beside it."""
+    spec, panel, share, holder = _panel("coup")
+    s = holder.children[0].session
+    assert s.step == 0
+    share.save_button.click()
+    assert data_link(share.files.value)[0] == f"coup_seed{s.seed}_step0.json"
+    share.ruling_button.click()
+    name, raw = data_link(share.files.value)
+    assert name == f"coup_seed{s.seed}_step0.yaml" and share.files.value.count("<a ") == 1
+    assert "kl-error" not in share.message.value and share.link.value == ""
+    sc = parse_scenario(yaml.safe_load(raw.decode("utf-8")), name)
+    assert list(sc.steps) == [] and run_scenario(sc, name).ok
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -456,6 +478,7 @@ def test_a_file_offered_goes_when_the_game_on_screen_changes(gid):
     table = holder.children[0]
     _play_some(table, 2)
     share.share_button.click()
+    share.save_button.click()
     assert share.link.value and share.files.value
     assert table.choose(table.decision, table._legal[0])  # a move (a button, a dropdown or a board click)
     assert share.files.value == "" and share.link.value == ""

@@ -162,7 +162,7 @@ def test_a_cut_session_file_says_what_is_wrong_in_thai_too():
     spec, panel, share, holder = _panel("coup")
     table = holder.children[0]
     _play_some(table, 4)
-    share.share_button.click()
+    share.save_button.click()
     name, raw = data_link(share.files.value)
     before = (holder.children[0], list(table.session.actions), table.session.step)
     text = raw.decode()

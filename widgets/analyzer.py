@@ -592,6 +592,7 @@ class SimulationPanel(w.VBox):
         answer: see the module docstring)."""
         if self.input_problems():  # refused, said under the controls; the results stay as they were
             self._show_problems()
+            self.runner.refused()  # (but the bar and time do not say this click ran)
             return
         s = self.settings()
         r = self.runner
@@ -737,6 +738,7 @@ class TableSweepPanel(w.VBox):
         problems = self.input_problems()
         self.problems.value = "".join(error_html(p) for p in problems)
         if problems:
+            self.runner.refused()  # the last run's full bar and time do not say this click ran
             return
         points = self.points()
         cfg = {"players": int(self.players.value)}
@@ -829,6 +831,7 @@ class PositionPanel(w.VBox):
         problems = self.input_problems()
         self.problems.value = "".join(error_html(p) for p in problems)
         if problems:
+            self.runner.refused()  # the last run's full bar and time do not say this click ran
             return
 
         def work():

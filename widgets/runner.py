@@ -84,6 +84,15 @@ class Runner:
             self.thread = threading.Thread(target=body, daemon=True)
             self.thread.start()
 
+    def refused(self) -> None:
+        """A run refused before it started (bad inputs, said by the caller): the bar goes to empty
+        and the time line is cleared, so the last run's full bar and "1.8 s" do not read as if this
+        click ran.  A run still going on keeps its bar (it is the one that bar tells of)."""
+        if self.running:
+            return
+        self.progress.value = 0
+        self.status.value = ""
+
     def join(self, timeout: float | None = None) -> None:
         """Wait for the running work (tests)."""
         if self.thread is not None:

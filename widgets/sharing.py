@@ -10,9 +10,8 @@
   :func:`rules.core.datafile.cut_off_hint`).
 * A play panel (:class:`PlayShare`): "share this game" gives a link ``?game=<code>`` (the save
   file, compressed: seed, the config's non-default readings (:func:`link_save`), actions, the
-  reader's seat and the bots' kind) and a session
-  file to download (:mod:`rules.core.saveload`, schema version 2); "save game" gives that file alone,
-  beside "open a session file", which reads one back; "save as a ruling" gives the game so far as a
+  reader's seat and the bots' kind), the link only; "save game" gives the session file
+  (:mod:`rules.core.saveload`, schema version 2), beside "open a session file", which reads one back; "save as a ruling" gives the game so far as a
   scenario file.  What was offered goes when the game on screen changes (a move, undo, a new game,
   a file opened): an old link never downloads another game than the one on screen.
 
@@ -434,7 +433,7 @@ class ScenarioShare(_ShareBox):
 
 # ----------------------------------------------------------------------------- a play panel
 class PlayShare(_ShareBox):
-    """Under a play panel: share this game (link + session file), save game (the session file), open
+    """Under a play panel: share this game (the link), save game (the session file), open
     a session file, save as a ruling.  ``table()`` gives the :class:`widgets.page.PlayTable` on screen
     (or ``None``); ``bots()`` the bots' kind chosen; ``open_table(save_text, name)`` seats a loaded
     session (the page builds the table and raises :class:`BadInput` for a bad file, keeping the old
@@ -516,13 +515,14 @@ class PlayShare(_ShareBox):
         return name
 
     def share(self, _b=None) -> str:
-        """Offer the link and the session file of the game on screen; returns the link's query."""
+        """Offer the link of the game on screen (the link only: "save game" beside it gives the file;
+        a second, identical-looking download here was taken for "save game"); returns the link's query."""
         t = self._table()
-        self.save_game()
         code = link_code(t.session, {"viewer": t.viewer, "bots": self.bots()})
         if len(code) > MAX_LINK:
-            self.link.value = message_html("เกมนี้ยาวเกินกว่าจะใส่ในลิงก์: ใช้ไฟล์แทน",
-                                           "this game is too long for a link: use the file", tone="info")
+            self.link.value = message_html("เกมนี้ยาวเกินกว่าจะใส่ในลิงก์: กด บันทึกเกม แล้วส่งไฟล์แทน",
+                                           "this game is too long for a link: press save game and send the file",
+                                           tone="info")
             return ""
         query = "?" + urlencode({"game": code})
         self.link.value = link_html(query, f"{self.spec.id}.ipynb")
