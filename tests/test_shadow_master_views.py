@@ -668,3 +668,18 @@ def test_a_play_click_sends_the_board_one_message_with_its_decision(monkeypatch)
         drawn += len(sent[0]) > 1  # the board changed too, in the same message
     assert drawn
     table.close()
+
+
+def test_the_status_line_says_first_player_and_the_stage_in_thai_and_english():
+    """A fresh reader on a 390 px phone read "First Player: ผู้เล่น 1 · เทิร์นของผู้เล่น a player's
+    turn": no Thai for the First Player and no "/" between the stage's Thai and English.  The line
+    now reads "ผู้เล่นคนแรก / first player: ..." and "เทิร์นของผู้เล่น / a player's turn"."""
+    import html as _html
+    from widgets.shadow_master.panels import status_html
+    state = GAME.new_game(GAME.default_config(3), 3)
+    obs = GAME.observe(state, None)
+    assert obs["stage"] == "turn" and obs["turn"]["step"] == "choose"  # a player's first step
+    text = _html.unescape(re.sub(r"<[^>]+>", "", status_html(state.board, obs)))
+    assert "ผู้เล่นคนแรก / first player: " in text and "First Player" not in text
+    assert "เทิร์นของผู้เล่น / a player's turn" in text
+    assert "เฟส 1: เลือก A/B/C / phase 1: choose A/B/C" in text

@@ -363,3 +363,19 @@ def test_the_chosen_event_is_the_story_line_marked():
     log.set_events(log._events, first=log._first, select_last=False)
     assert log.select.value is None and log.clicks.chosen == -1
     assert "kl-chosen-line" in log.clicks._esm and "kl-chosen-line" in eventlog.STORY_CSS
+
+
+def test_a_hidden_tile_is_called_a_tile_not_a_card():
+    """New World hides tiles, not cards: its hidden lines read "ไทล์ปิด / hidden tile" (the engine's
+    ``id_labels["hidden_item"]``); a card game keeps "การ์ดปิด / hidden card"."""
+    from rules.core.protocol import Event
+    from rules.coup import GAME as COUP
+    from rules.new_world import GAME as NEW_WORLD
+    from widgets.eventlog import event_text, game_kind_words
+    ev = Event("tile_drawn", 1, {"tile": 7}, (), frozenset({1}))
+    text = event_text(ev, 0, kind_words=game_kind_words(NEW_WORLD))
+    assert "จั่วไทล์เข้ามือ: ไทล์ปิด / draws a tile into hand: hidden tile" in text
+    assert "การ์ด" not in text and "card" not in text
+    hidden = next(k for k in (COUP.id_labels.get("hidden_event") or {}))
+    text = event_text(Event(hidden, 1, {}, (), frozenset({1})), 0, kind_words=game_kind_words(COUP))
+    assert "การ์ดปิด" in text and "hidden card" in text

@@ -252,3 +252,20 @@ def test_no_internal_id_reaches_the_screen():
     assert offending(text) == []
     from rules.valeria.names import row_prices_name
     assert row_prices_name()[0] in text and "แผนรบ " in text  # the words are there, not just ids gone
+
+
+def test_the_warden_and_the_awards_have_the_rulebooks_thai_words():
+    """A fresh reader found the column "Warden", the row "Award" and the story line "Award ที่เปิด"
+    with no Thai.  The Thai rulebook says "หมาก Warden" (setup.player_pieces) and "การ์ดรางวัล (Award)"
+    (setup.awards): the table, the setup event and the pile names use those words."""
+    from rules.valeria.names import award_pile_name
+    from widgets.valeria.board import table_html
+    s = _two_refused()
+    text = _plain(table_html(s, GAME.observe(s, None), SPEC.seat_label))
+    heads = re.findall(r"<th>(.*?)</th>", table_html(s, GAME.observe(s, None), SPEC.seat_label))
+    plain_heads = [_plain(h) for h in heads]
+    assert "หมาก Warden / Warden" in plain_heads and "การ์ดรางวัล / awards" in plain_heads
+    assert "Warden" not in plain_heads and "Award" not in plain_heads and "Award" not in text
+    events = {ev.kind: ev for ev in GAME.setup_events(GAME.new_game(GAME.default_config(2), 2))}
+    assert events["awards"].text_th.startswith("การ์ดรางวัลที่เปิด: ") and "Award" not in events["awards"].text_th
+    assert award_pile_name(0) == ("กองการ์ดรางวัลซ้าย", "the left award pile")

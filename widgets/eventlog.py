@@ -35,7 +35,14 @@ from .rulepanel import PANEL_CSS, clause_html
 
 KindWords = Callable[[str], "tuple[str, str] | None"]
 """``kind -> (th, en)``: the words of a hidden event's kind, as the game gives them (its
-``id_labels["hidden_event"]``, :func:`rules.core.protocol.id_label`)."""
+``id_labels["hidden_event"]``, :func:`rules.core.protocol.id_label`); asked :data:`HIDDEN_ITEM`,
+the word for the hidden thing itself (its ``id_labels["hidden_item"]["item"]``)."""
+
+HIDDEN_ITEM = "hidden_item"
+"""The kind a :data:`KindWords` is asked for the name of the hidden thing (a card, a tile)."""
+
+DEFAULT_ITEM = ("การ์ดปิด", "hidden card")
+"""The hidden thing's name when the game gives none."""
 
 
 def default_seat_label(seat: int) -> str:
@@ -53,7 +60,8 @@ def names_seat(text: str, label: str) -> bool:
 
 def game_kind_words(game) -> KindWords:
     """The words ``game`` gives the kinds of its hidden events (``id_labels["hidden_event"]``)."""
-    return lambda kind: id_label(game, "hidden_event", kind)
+    return lambda kind: (id_label(game, "hidden_item", "item") if kind == HIDDEN_ITEM
+                         else id_label(game, "hidden_event", kind))
 
 
 def hidden_text(event: Event, kind_words: KindWords | None = None) -> str:
@@ -61,7 +69,8 @@ def hidden_text(event: Event, kind_words: KindWords | None = None) -> str:
     kind, ``kind_words``), never its data."""
     words = kind_words(event.kind) if kind_words is not None else None
     th, en = words or ("เหตุการณ์ที่ซ่อน", f"a hidden event ({event.kind})")
-    return f"{th}: การ์ดปิด / {en}: hidden card"
+    item_th, item_en = (kind_words(HIDDEN_ITEM) if kind_words is not None else None) or DEFAULT_ITEM
+    return f"{th}: {item_th} / {en}: {item_en}"
 
 
 def event_text(event: Event, viewer: int | None = None,

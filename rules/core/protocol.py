@@ -233,11 +233,13 @@ def end_reason(reason_id: str, th: str, en: str, cites: Iterable[str]) -> dict:
     return {"id": reason_id, "th": th, "en": en, "cites": list(cites)}
 
 
-ID_LABEL_KINDS = ("phase", "source", "end_reason", "hidden_event")
+ID_LABEL_KINDS = ("phase", "source", "end_reason", "hidden_event", "hidden_item")
 """The machine ids a view shows from the analysis tables: ``observe(...)["phase"]``, the names of
 ``score_breakdown``'s ``sources`` and ``end_reason["id"]`` (the analyzer's ``bf_n:<phase>``,
 ``score_<s>.<source>`` and ``end_reason`` columns); and ``hidden_event``: the kind of an event
-some seat may not see (``Event.visible_to``), which a view names in its place, never its data."""
+some seat may not see (``Event.visible_to``), which a view names in its place, never its data;
+``hidden_item``: ``{"item": (th, en)}``, what the hidden thing is called (New World: ``("ไทล์ปิด",
+"hidden tile")``; a game without it reads ``("การ์ดปิด", "hidden card")``)."""
 
 
 def id_label(game: Any, kind: str, value: str) -> tuple[str, str] | None:

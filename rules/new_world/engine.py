@@ -32,6 +32,8 @@ ID_LABELS = {
                      "tiles_returned": ("คืนไทล์เข้ากองแล้วสับ", "puts tiles back into the pile to shuffle"),
                      "tribe_pile": ("ดูไทล์แล้วสับคว่ำบนกระดานเผ่า", "looks at tiles and shuffles them onto the tribe board"),
                      "mission_drawn": ("จั่วการ์ดภารกิจลับ", "draws a secret mission")},
+    # what a hidden event's thing is called: New World hides tiles, not cards
+    "hidden_item": {"item": ("ไทล์ปิด", "hidden tile")},
 }
 """Thai and English words of New World's machine ids (``GameBase.id_labels``: the analyzer and the
 score table show them)."""

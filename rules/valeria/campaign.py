@@ -35,7 +35,7 @@ def level_up(w, seat: int, track: str, source: str, log) -> None:
                  track=track, value=after, source=source)
     else:
         if log is not None:
-            emit(log, "marker_lifted", seat, cites, f"{th} ยก Conquest Marker จากแถว{TRACK_TH[track]} ไปวางบน Award (ไม่ปลดล็อก)",
+            emit(log, "marker_lifted", seat, cites, f"{th} ยก Conquest Marker จากแถว{TRACK_TH[track]} ไปวางบนการ์ดรางวัล (ไม่ปลดล็อก)",
                  f"{en} lifts a conquest marker from the {TRACK_EN[track]} track onto the award (not unlocked)",
                  track=track, source=source)
     w.queue.pop(0)

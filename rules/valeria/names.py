@@ -13,6 +13,11 @@ from .config import ANY, CAMP, SHRINE_TH, SHRINES, TROOP_TH, TROOPS, WILD
 from .data import load
 from .state import PILES, TIMING_TH
 
+WARDEN = ("หมาก Warden", "Warden")
+"""The worker piece, as the Thai rulebook names it ("หมาก Warden", setup.player_pieces)."""
+AWARDS = ("การ์ดรางวัล", "awards")
+"""The award cards, as the Thai rulebook names them ("การ์ดรางวัล (Award)", setup.awards)."""
+
 TIMING_EN = {"instant": "instant", "ongoing": "ongoing", "end_game": "end-game"}
 PILE_TH = {"left": "ซ้าย", "centre": "กลาง", "right": "ขวา"}
 STAT_TH = {"plans": "แผนรบสำเร็จ", "champions": "แชมเปียน", "gold": "ทอง", "magic": "เวทมนตร์",
@@ -44,9 +49,9 @@ def champion_deck_name(deck: str) -> tuple[str, str]:
 
 
 def award_pile_name(slot: int) -> tuple[str, str]:
-    """One of the three award piles (setup.awards): ``("กอง Award ซ้าย", "the left award pile")``."""
+    """One of the three award piles (setup.awards): ``("กองการ์ดรางวัลซ้าย", "the left award pile")``."""
     pile = PILES[slot]
-    return f"กอง Award {PILE_TH[pile]}", f"the {pile} award pile"
+    return f"กอง{AWARDS[0]}{PILE_TH[pile]}", f"the {pile} award pile"
 
 
 @lru_cache(maxsize=None)

@@ -9,7 +9,7 @@ from .config import (CAMP, GEMS_IN_BOX, SHRINE_TH, SHRINES, START_GOLD, START_IN
                      TROOPS)
 from .data import load
 from .dice import draw_and_roll, setup_numbers
-from .names import card_name, map_name, place_name, row_prices_name
+from .names import AWARDS, card_name, map_name, place_name, row_prices_name
 from .state import PILES, TIMINGS, Player, State, die_text, seat_name
 
 
@@ -80,7 +80,7 @@ def setup_events(s: State) -> tuple:
              f"{SHRINE_TH[name]}: {', '.join(die_text(d)[0] for d in s.shrines[k])}",
              f"{name} shrine: {', '.join(die_text(d)[1] for d in s.shrines[k])}",
              shrine=name, dice=[f"{d[0]}{d[1]}" for d in s.shrines[k]])
-    emit(log, "awards", None, ("setup.awards",), f"Award ที่เปิด: {', '.join(_names(s.award_up, 0))}",
+    emit(log, "awards", None, ("setup.awards",), f"{AWARDS[0]}ที่เปิด: {', '.join(_names(s.award_up, 0))}",
          f"awards face up: {', '.join(_names(s.award_up, 1))}", face_up=list(s.award_up))
     emit(log, "champions", None, ("setup.champions",), f"แชมเปียนที่เปิด: {', '.join(_names(s.champ_up, 0))}",
          f"champions face up: {', '.join(_names(s.champ_up, 1))}", face_up=list(s.champ_up))

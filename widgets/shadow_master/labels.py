@@ -30,6 +30,9 @@ seat_label, describe, label = LABELS.seat_label, LABELS.describe, LABELS.label
 seat_to_act, seat_out = LABELS.seat_to_act, LABELS.seat_out
 
 
+FIRST_PLAYER = ("ผู้เล่นคนแรก", "first player")
+"""Who holds the First Player token (order.*: "ผู้ที่ถือ First Player จะเป็นคนเริ่มเล่นคนแรก")."""
+
 STAGE_TH = {
     "turn": ("เทิร์นของผู้เล่น", "a player's turn"), "sell": ("จบรอบ: ขายการ์ด", "end of round: sales"),
     "income": ("จบรอบ: รายได้", "end of round: income"), "deposit": ("จบรอบ: ฝากเงิน", "end of round: deposits"),

@@ -29,7 +29,7 @@ from ..errors import THAI_FONT
 from ..hexboard import HexBoard
 from ..page import acting
 from .live_board import COLOUR_CSS, OUTLINE_CSS
-from .labels import PENDING_TH, STAGE_TH, STEP_TH, words
+from .labels import FIRST_PLAYER, PENDING_TH, STAGE_TH, STEP_TH, words
 from .labels import seat_label as seat_name
 
 CASTLE_MARK = "♜"
@@ -307,13 +307,13 @@ def kingdoms_html(board, obs: Mapping) -> str:
 
 def status_html(board, obs: Mapping) -> str:
     """Round, First Player, stage and step, the dice, an owed decision, end trigger."""
-    parts = [f'รอบ / round <b>{obs["round"]}</b>', f'First Player: {e(seat_name(obs["first_player"]))}']
+    parts = [f'รอบ / round <b>{obs["round"]}</b>', f'{" / ".join(FIRST_PLAYER)}: {e(seat_name(obs["first_player"]))}']
     th, en = words(STAGE_TH, obs["stage"])
-    parts.append(f"{e(th)} <span class='kl-muted'>{e(en)}</span>")
+    parts.append(f"{e(th)} / <span class='kl-muted'>{e(en)}</span>")
     t = obs.get("turn")
     if t and obs["stage"] == "turn":
         sth, sen = words(STEP_TH, t["step"])
-        parts.append(f'ตาของ{e(seat_name(t["seat"]))}: {e(sth)} <span class="kl-muted">{e(sen)}</span>')
+        parts.append(f'ตาของ{e(seat_name(t["seat"]))}: {e(sth)} / <span class="kl-muted">{e(sen)}</span>')
         if t.get("dice"):
             parts.append("เต๋า / dice: " + " ".join(colour_html(board, c) for c in t["dice"]))
         if t.get("military"):

@@ -14,7 +14,7 @@ from rules.valeria.board import TRACK_EN, TRACK_TH, ability
 from rules.valeria.config import SHRINE_TH, SHRINES, TROOPS
 from rules.valeria.data import load
 from rules.valeria.scoring import result_text
-from rules.valeria.names import award_name, champion_name, map_name, place_name, plan_name, troop_name
+from rules.valeria.names import AWARDS, WARDEN, award_name, champion_name, map_name, place_name, plan_name, troop_name
 from rules.valeria.shrines import shrine_values
 from rules.valeria import GAME
 
@@ -143,7 +143,8 @@ def table_html(state, obs: dict, seat_label, decision_first: bool = False) -> st
                     f"<td>{''.join(die_chip(d) for d in obs['shrines'][name]) or '<i>ว่าง / empty</i>'}</td>"
                     f"<td>{', '.join(seat_html(i, seat_label) for i in here)}</td></tr>")
     bag = " ".join(f"{die_chip(t + str(n))}" for t, n in obs["bag"].items())
-    parts.append("<div class='kl-val-scroll'><table><tr><th>ศาล / shrine</th><th>เต๋า / dice</th><th>Warden</th></tr>" + "".join(rows) +
+    parts.append("<div class='kl-val-scroll'><table><tr><th>ศาล / shrine</th><th>เต๋า / dice</th>"
+                 f"<th>{words(' / '.join(WARDEN))}</th></tr>" + "".join(rows) +
                  f"<tr><td>ถุง / bag</td><td colspan=2>{bag} <span class='kl-muted'>(จำนวนต่อสี / count per colour)</span></td></tr></table></div>")
     # plan row, champions, awards
     row = "".join(f"<td>{data.row_prices[j]} ทอง / gold<br>{plan_html(pid) if pid else '-'}</td>" for j, pid in enumerate(obs["plan_row"]))
@@ -154,7 +155,7 @@ def table_html(state, obs: dict, seat_label, decision_first: bool = False) -> st
                      for a in obs["award_up"])
     parts.append(f"<div class='kl-val-scroll'><table class='kl-val-row'><tr><th>แผนรบ / plans "
                  f"<span class='kl-nobr'>(กอง / deck {obs['plan_deck']})</span></th>{row}</tr>"
-                 f"<tr><th>{words('แชมเปียน / champions')}</th>{champs}</tr><tr><th>Award</th>{awards}</tr></table></div>")
+                 f"<tr><th>{words('แชมเปียน / champions')}</th>{champs}</tr><tr><th>{words(' / '.join(AWARDS))}</th>{awards}</tr></table></div>")
     # battle in progress
     b = obs.get("battle")
     if b:
