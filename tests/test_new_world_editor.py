@@ -55,6 +55,20 @@ def _edited():
     return ed, base, a, b, far, ghost, sid
 
 
+def test_a_good_map_is_summed_up_in_words_with_the_same_facts_in_thai_and_english():
+    """"ตรวจ" on a good map printed a Python dict (``นิคม {1: 8, 2: 7}``) and the Thai left out the
+    towers: both languages now say each count in words."""
+    ed = MapEditor("scotland")
+    board = ed.check()
+    text = html.unescape(ed.status.value)
+    assert "{" not in text and "}" not in text, text
+    sizes = [len(s) for s in board.settlements]
+    for n in sorted(set(sizes)):
+        assert f"ขนาด {n}: {sizes.count(n)}" in text and f"{sizes.count(n)} of size {n}" in text, text
+    assert f"หอคอย {len(board.towers)}" in text and f"{len(board.towers)} towers" in text, text
+    assert f"{len(board.cells)} ช่อง" in text and f"{len(board.cells)} cells" in text, text
+
+
 def test_clicks_build_a_map_that_round_trips_through_yaml_and_the_loader():
     ed, base, a, b, far, ghost, sid = _edited()
     board = ed.check()
