@@ -220,3 +220,15 @@ def test_a_session_file_given_as_a_map_names_its_game_and_page():
     own = json.dumps({"schema_version": 1, "game": "new_world", "seed": 1, "actions": []}).encode()
     ed.upload.value = (_file("nw-session.json", own),)
     assert "open it on this page with the “open a session” button" in html.unescape(ed.status.value)
+
+
+def test_the_editors_help_in_the_notebook_names_no_code_variable():
+    """The help said "(the map is passed to the engine as data, config `map_yaml`)": a reader's
+    text names no code variable."""
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "new_world.ipynb").read_text(encoding="utf-8"))
+    help_text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "the map is passed to the engine as data" in help_text
+    assert "map_yaml" not in help_text
