@@ -55,6 +55,20 @@ def _edited():
     return ed, base, a, b, far, ghost, sid
 
 
+def test_a_good_map_is_summed_up_in_words_with_the_same_facts_in_thai_and_english():
+    """"ตรวจ" on a good map printed a Python dict (``นิคม {1: 8, 2: 7}``) and the Thai left out the
+    towers: both languages now say each count in words."""
+    ed = MapEditor("scotland")
+    board = ed.check()
+    text = html.unescape(ed.status.value)
+    assert "{" not in text and "}" not in text, text
+    sizes = [len(s) for s in board.settlements]
+    for n in sorted(set(sizes)):
+        assert f"ขนาด {n}: {sizes.count(n)}" in text and f"{sizes.count(n)} of size {n}" in text, text
+    assert f"หอคอย {len(board.towers)}" in text and f"{len(board.towers)} towers" in text, text
+    assert f"{len(board.cells)} ช่อง" in text and f"{len(board.cells)} cells" in text, text
+
+
 def test_clicks_build_a_map_that_round_trips_through_yaml_and_the_loader():
     ed, base, a, b, far, ghost, sid = _edited()
     board = ed.check()
@@ -206,3 +220,15 @@ def test_a_session_file_given_as_a_map_names_its_game_and_page():
     own = json.dumps({"schema_version": 1, "game": "new_world", "seed": 1, "actions": []}).encode()
     ed.upload.value = (_file("nw-session.json", own),)
     assert "open it on this page with the “open a session” button" in html.unescape(ed.status.value)
+
+
+def test_the_editors_help_in_the_notebook_names_no_code_variable():
+    """The help said "(the map is passed to the engine as data, config `map_yaml`)": a reader's
+    text names no code variable."""
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "new_world.ipynb").read_text(encoding="utf-8"))
+    help_text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "the map is passed to the engine as data" in help_text
+    assert "map_yaml" not in help_text

@@ -40,7 +40,7 @@ def _english_in_thai(err: BadInput, given) -> list[str]:
     if given is not _DROP:
         for shown in (repr(given), json.dumps(given)):
             th = th.replace(shown, "")
-    th = re.sub(r"'[^']*'", "", th)  # the allowed values of a choice, quoted, are data
+    th = re.sub(r'"[^"]*"', "", th)  # the allowed values of a choice, quoted (JSON), are data
     return WORD.findall(th)
 
 

@@ -135,8 +135,8 @@ def test_every_pydantic_error_type_gives_a_thai_and_an_english_sentence_naming_t
     for words in PYDANTIC_EN:
         assert words not in th and words not in en, (words, th, en)
     # the Thai part holds no English: once the field, the value shown and the quoted data are out
-    rest = th.replace(f"“{field}”", "").replace(repr(err.get("input")), "")
-    rest = re.sub(r"'[^']*'|\([^()]*[\^$][^()]*\)", "", rest)  # allowed values, a pattern: data
+    rest = th.replace(f"“{field}”", "").rsplit(" (ได้ ", 1)[0]  # the value given is last
+    rest = re.sub(r'"[^"]*"|\([^()]*[\^$][^()]*\)', "", rest)  # allowed values (JSON), a pattern: data
     assert set(re.findall(r"[A-Za-z]{3,}", rest)) <= ASCII_OK, (kind, th)
     said_th, said_en = th.split(" (ได้ ")[0], en.split(" (got ")[0]  # without the value given
     assert "{" not in said_th.replace("{...}", "") and "{" not in said_en.replace("{...}", ""), (th, en)
@@ -158,7 +158,23 @@ def test_a_union_says_every_form_the_value_may_take_under_the_fields_name():
     bad = e.value
     assert bad.field == "expect.current_player", bad.field
     assert "ช่อง “expect.current_player” ต้องเป็นจำนวนเต็ม" in bad.message_th and "หรือต้องเป็นรายการ" in bad.message_th
-    assert "'chance' หรือ 'terminal'" in bad.message_th and "or must be 'chance' or 'terminal'" in bad.message_en
+    assert '"chance" หรือ "terminal"' in bad.message_th and 'or must be "chance" or "terminal"' in bad.message_en
+
+
+def test_the_value_given_and_the_allowed_literals_are_shown_as_json_not_python():
+    """A reader writes YAML/JSON: a refused dict was echoed as Python (``(got {'x': 1})``), text as
+    ``'four'`` and allowed literals as ``'chance' or 'terminal'``; now all are JSON."""
+    with pytest.raises(BadInput) as e:
+        parse_scenario({"game": "coup", "title_th": "x", "title_en": "y", "setup": {"seed": {"x": 1}}}, "m.yaml")
+    bad = e.value
+    assert bad.field == "setup.seed", bad.field
+    assert bad.message_th.endswith('(ได้ {"x": 1})') and bad.message_en.endswith('(got {"x": 1})'), bad.message_en
+    with pytest.raises(BadInput) as e:
+        parse_scenario({"game": "coup", "title_th": "x", "title_en": "y", "setup": {"seed": "four"}}, "m.yaml")
+    assert e.value.message_th.endswith('(ได้ "four")') and e.value.message_en.endswith('(got "four")'), e.value.message_en
+    with pytest.raises(BadInput) as e:
+        parse_scenario({"game": "coup", "title_th": "x", "title_en": "y", "expect": {"current_player": "x"}}, "m.yaml")
+    assert "'" not in e.value.message_th and "'" not in e.value.message_en, e.value.message_en
 
 
 RULING = "game: {g}\ntitle_th: x\ntitle_en: y\n"

@@ -5,6 +5,7 @@ in Thai and English; nothing is returned half-validated.
 """
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -72,16 +73,33 @@ _UNION_TAG = re.compile(r"^(int|float|str|bool|none|bytes|[A-Z]\w*|[\w-]+\[.*\])
 ``literal['chance','terminal']``, a model's class name), not a field."""
 
 
+_PY_LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+"""A Python string literal (``'anyone'``, ``"it's"``) inside pydantic's ``ctx`` words."""
+_AS_JSON = ("expected", "expected_tags", "discriminator")
+"""``ctx`` keys that quote the reader's literals (allowed values, the field naming a kind): said as
+JSON (``"a" or "b"``), as the reader writes them."""
+
+
 def _shown(value: Any) -> str:
-    text = repr(value)
+    """``value`` as the reader wrote it in JSON (``"four"``, ``{"x": 1}``, ``null``), cut to
+    :data:`MAX_SHOWN` characters; a value JSON cannot hold (a date from YAML) as Python's ``repr``."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 3] + "..."
+
+
+def _json_literals(words: str) -> str:
+    """Pydantic's list of allowed literals (``'a', 'b' or 'c'``) with each string as JSON (``"a"``)."""
+    return _PY_LITERAL.sub(lambda m: json.dumps(ast.literal_eval(m.group(0)), ensure_ascii=False), words)
 
 
 def error_words(err: dict) -> tuple[str, str]:
     """``(Thai, English)`` of what is wrong in one pydantic error (``exc.errors()[i]``), without the
     field's name: from :data:`WORDS`, never pydantic's English in the Thai; a type not in the
     table (or whose words do not fit its context) gets :data:`_GENERIC`."""
-    ctx = {k: str(v) for k, v in (err.get("ctx") or {}).items()}
+    ctx = {k: _json_literals(str(v)) if k in _AS_JSON else str(v) for k, v in (err.get("ctx") or {}).items()}
     th_ctx = {k: v.replace(" or ", " หรือ ") for k, v in ctx.items()}  # "'a', 'b' or 'c'": Thai "or"
     th, en = WORDS.get(err.get("type", ""), _GENERIC)
     try:
@@ -104,7 +122,7 @@ def _field(loc: Iterable[Any], union: bool) -> str:
 def pydantic_error(exc: ValidationError, source: str) -> BadInput:
     """The first pydantic error as a :class:`BadInput` naming the field, in a Thai and an English
     sentence from one table (:data:`WORDS`), with the value given: ``ช่อง “seed” ต้องเป็นจำนวนเต็ม
-    ... (ได้ '7')`` / ``the field “seed” must be a whole number ... (got '7')``.  A value refused by
+    ... (ได้ "7")`` / ``the field “seed” must be a whole number ... (got "7")`` (the value as JSON).  A value refused by
     each member of a union (``int | list[int] | 'chance'``) says every member's words, joined by
     "or".  The whole file (an empty ``loc``) is "the file"."""
     errors = exc.errors()

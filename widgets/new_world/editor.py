@@ -293,11 +293,13 @@ class MapEditor(w.VBox):
             self.redraw()
             raise exc from None
         sizes = sorted(len(s) for s in board.settlements)
-        by = {n: sizes.count(n) for n in sorted(set(sizes))}
+        by = {n: sizes.count(n) for n in sorted(set(sizes))}  # {settlement size: how many}
+        by_th = ", ".join(f"ขนาด {n}: {k}" for n, k in by.items()) or "ไม่มี"
+        by_en = ", ".join(f"{k} of size {n}" for n, k in by.items()) or "none"
         self.status.value = message_html(
-            f"แผนที่ถูกต้อง: {len(board.cells)} ช่อง นิคม {by} ปราสาท {len(board.castles)} "
-            f"มหาวิหาร {len(board.cathedrals)} ช่องเหลือง {len(board.yellow)}",
-            f"the map is valid: {len(board.cells)} cells, settlements by size {by}, {len(board.castles)} castles, "
+            f"แผนที่ถูกต้อง: {len(board.cells)} ช่อง, นิคม{by_th}, ปราสาท {len(board.castles)}, "
+            f"มหาวิหาร {len(board.cathedrals)}, หอคอย {len(board.towers)}, ช่องเหลือง {len(board.yellow)}",
+            f"the map is valid: {len(board.cells)} cells, settlements: {by_en}, {len(board.castles)} castles, "
             f"{len(board.cathedrals)} cathedrals, {len(board.towers)} towers, {len(board.yellow)} yellow cells")
         self.redraw()
         return board
