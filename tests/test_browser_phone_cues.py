@@ -247,6 +247,8 @@ def test_the_new_world_score_table_is_not_cut_on_a_phone(browser, dashboard, vie
         scores = play.locator(".kl-nw-scores").first
         scores.scroll_into_view_if_needed()
         scores.screenshot(path=str(ARTIFACTS / f"phone_cue_scores_{viewport['width']}.png"))
+        # the measure's own tables, as it selects them (under a busy CPU it once found none at 1280)
+        page.wait_for_function("() => (" + SCORE_TABLES.strip() + ")().length > 0", timeout=60_000)
         tables = page.evaluate(SCORE_TABLES)
         assert len(tables) == 1, tables
         t = tables[0]
