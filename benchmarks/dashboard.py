@@ -407,19 +407,30 @@ class WireCounter:
             self._server.close()
 
 
-def browser_cpu_seconds() -> float:
-    """CPU seconds (user + system) of the Chromium processes this benchmark started (children of
-    this process, playwright's driver included)."""
+def browser_cpu_by_pid() -> dict[int, float]:
+    """``{pid: CPU seconds (user + system)}`` of the Chromium processes this benchmark started
+    (children of this process, playwright's driver included)."""
     import psutil
-    total = 0.0
+    found = {}
     for p in psutil.Process().children(recursive=True):
         try:
             if "chrom" in p.name().lower() or "node" in p.name().lower():
                 t = p.cpu_times()
-                total += t.user + t.system
+                found[p.pid] = t.user + t.system
         except psutil.Error:
             pass
-    return total
+    return found
+
+
+def browser_cpu_seconds() -> float:
+    """CPU seconds of the Chromium processes this benchmark started (:func:`browser_cpu_by_pid`)."""
+    return sum(browser_cpu_by_pid().values())
+
+
+def browser_cpu_since(before: dict[int, float]) -> float:
+    """Browser CPU seconds used since the snapshot ``before`` (:func:`browser_cpu_by_pid`), counted
+    per process: a tab's renderer that ended meanwhile does not take its whole life off the sum."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in browser_cpu_by_pid().items())
 
 
 # ----------------------------------------------------------------------------- a visitor
@@ -514,16 +525,20 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
                         wire: WireCounter | None = None) -> None:
     for name, url in pages.items():
         times, bytes_total, bytes_http, decoded, console, external, splits = [], [], [], [], [], [], []
-        parts = []
+        parts, browser_cpu = [], []
         wire_bytes = []
         if wire is not None:
             url = url.replace(f":{server.port}/", f":{wire.port}/", 1)
         for i in range(opens):
             server.wait_quiet()
+            cpu0 = browser_cpu_by_pid()
             v = await Visitor.open(browser, url)
             wire0 = wire.bytes if wire is not None else 0
             try:
                 times.append(await v.goto_board())
+                # the browser's own work for one page (a new tab's processes, parsing, the
+                # widgets' views, layout): what one Chromium pays per visitor when it opens them all
+                browser_cpu.append(browser_cpu_since(cpu0))
                 splits.append(await v.split())
                 await asyncio.sleep(3)
                 # lazy parts a reader at the top of the page has had built (what the class
@@ -543,6 +558,7 @@ async def measure_opens(browser, server: Server, pages: dict[str, str], opens: i
                 await v.close()
         out["pages"].setdefault(name, {}).update({
             "first_board_s": summary(times, 2),
+            "browser_cpu_s": summary(browser_cpu, 2),
             "first_board_split_ms_p50": {k: round(statistics.median([x[k] for x in splits if x[k] is not None]))
                                          for k in ("html", "ws_created", "ws_open", "board")
                                          if any(x[k] is not None for x in splits)},
@@ -944,6 +960,8 @@ def report(out: dict) -> str:
             lines.append(f"{name + ': open -> first board (s)':<46}{fb['p50']!s:>9}{fb['p95']!s:>9}{fb['max']!s:>9}"
                          f"  <= {g['first_board_p95_s']} p95 {verdict(fb['p95'], g['first_board_p95_s'])}"
                          + "  (p50 ms: " + ", ".join(f"{k} {v}" for k, v in p.get("first_board_split_ms_p50", {}).items())
+                         + (f"; browser CPU p50 {p['browser_cpu_s']['p50']} s"
+                            if p.get("browser_cpu_s", {}).get("p50") is not None else "")
                          + ")")
         for kind, c in p.get("clicks", {}).items():
             if kind in FIRST_ANSWER:  # long work by design: its first answer is what the reader waits for
@@ -982,9 +1000,14 @@ def report(out: dict) -> str:
                      + (f"  {v['errors'][0]}" if v.get("errors") else ""))
         if v.get("cpu_s"):
             c = v["cpu_s"]
+            per_open = [p["browser_cpu_s"]["p50"] for p in out["pages"].values()
+                        if p.get("browser_cpu_s", {}).get("p50") is not None]
+            floor = (f"; one open costs the browser p50 {statistics.median(per_open)} CPU-s, so {v['n']} "
+                     f"of them on {out['cpus']} cores take >= {v['n'] * statistics.median(per_open) / out['cpus']:.1f} s "
+                     f"before the server does anything" if per_open and out.get("cpus") else "")
             lines.append(f"{'  their CPU seconds: server+kernels / browser':<46}"
                          f"{str(c['server_and_kernels']) + ' / ' + str(c['browser']):>27}  (wall {c['wall']} s, "
-                         f"one Chromium on this machine for every visitor)")
+                         f"one Chromium on this machine for every visitor{floor})")
     vc = out.get("visitors_class")
     if vc:
         shown = vc["all_s"] if vc["all_s"] is not None else "failed"

@@ -77,10 +77,27 @@ def test_a_seat_that_always_wins():
     assert wr["estimate"].tolist() == [1.0, 0.0, 0.0]
     assert wr["lo"].iloc[0] == pytest.approx(n / (n + M.Z95 ** 2))  # Wilson's lower bound at p = 1
     b = M.balance(df)
-    assert (b["estimate"], b["lo"], b["hi"]) == (0.0, 0.0, 0.0)
+    # the seats' simultaneous Wilson intervals: seat 0's lowest rate minus the others' highest
+    z = M.z_for(0.95, 3)
+    assert (b["estimate"], b["lo"]) == (0.0, 0.0)
+    assert b["hi"] == pytest.approx(1 - (wilson(n, n, z)[1] - wilson(0, n, z)[2])) and 0 < b["hi"] < 0.1
     assert M.first_player_advantage(df)["estimate"] == pytest.approx(2 / 3)
     d = M.decisiveness(df)
     assert (d["mean_margin"], d["lo"], d["hi"]) == (6.0, 6.0, 6.0)
+
+
+def test_a_near_fair_balance_is_not_the_top_of_its_own_interval():
+    """A fresh user's finding: 400 Coup games read "balance 0.98 [0.90, 0.98]".  Luck alone spreads
+    the seats' win rates, so a bootstrap of the highest-minus-lowest gap ran below the estimate and
+    was cut off at it; the interval now comes from the seats' intervals read at once, and holds
+    the perfectly fair 1.0 while the seats' intervals overlap."""
+    wins = [98, 101, 100, 101]  # 400 games, 4 seats: rates 24.5 % to 25.25 %
+    rows = [[s == seat for s in range(4)] for seat, k in enumerate(wins) for _ in range(k)]
+    b = M.balance(_table(rows))
+    assert b["estimate"] == pytest.approx(1 - 3 / 400)
+    assert b["lo"] < b["estimate"] < b["hi"] == 1.0
+    assert b["lo"] == pytest.approx(1 - (max(wilson(k, 400, M.z_for(0.95, 4))[2] for k in wins)
+                                         - min(wilson(k, 400, M.z_for(0.95, 4))[1] for k in wins)))
 
 
 def test_first_player_advantage_follows_the_seat_that_moved_first():

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from rules.analysis import simulate
+from widgets import analysis_charts as C
 from widgets.analyzer import NO_COMPARISON, PositionPanel, SimulationPanel, TableSweepPanel, download_links, game_title
 
 
@@ -48,8 +49,8 @@ def test_the_comparison_names_its_rows_and_its_readings_in_words():
     panel.run(wait=True)
     fig = panel.fig_cmp.children[0].figure
     rows = fig["data"][0]["y"]
-    assert rows == [f"ที่นั่ง {s + 1} ชนะ<br>seat {s + 1} wins" for s in range(4)] + ["ไม่มีผู้ชนะ<br>no winner",
-                                                                           "ชนะร่วมกัน<br>shared win"]
+    assert rows == [f"ที่นั่ง {s + 1} ชนะ /<br>seat {s + 1} wins" for s in range(4)] + ["ไม่มีผู้ชนะ /<br>no winner",
+                                                                           "ชนะร่วมกัน /<br>shared win"]
     shown = " ".join(rows) + fig["layout"]["title"]["text"] + panel.cmp_words.value
     for raw in ("win_0", "no_winner", "shared_win", "who_blocks", "target_only", "anyone"):
         assert not re.search(rf"(?<![\w-]){raw}(?![\w-])", shown), raw
@@ -193,7 +194,7 @@ def test_the_source_chart_names_a_lone_source_and_the_empty_comparison_has_no_ax
     panel = SimulationPanel("coup", players=2, games=12, workers=1)
     panel.run(wait=True)
     src = panel.fig_src.children[0].figure
-    assert [t["name"] for t in src["data"]] == ["อิทธิพลที่เหลือ<br>influence left"]  # Thai over English and src["layout"]["showlegend"] is True
+    assert [t["name"] for t in src["data"]] == ["อิทธิพลที่เหลือ /<br>influence left"]  # Thai over English, a slash between (the page's text ran them together) and src["layout"]["showlegend"] is True
     cmp = panel.fig_cmp.children[0].figure
     assert cmp["data"] == [] and "choose 'vs'" in cmp["layout"]["title"]["text"]
     assert cmp["layout"]["xaxis"]["visible"] is False and cmp["layout"]["yaxis"]["visible"] is False
@@ -232,13 +233,13 @@ def test_the_branching_chart_makes_room_for_its_phase_names():
     from widgets.analysis_charts import branching_chart
     from widgets.analyzer import id_text
     fig = branching_chart(simulate("coup", 20, ["random"] * 4, {"players": 4}, seed=1, workers=1, progress=False),
-                          phase=id_text("coup", "phase", "<br>"))
+                          phase=id_text("coup", "phase", C.LINES))
     bars = fig["data"][0]
     assert bars["orientation"] == "h" and fig["layout"]["yaxis"]["automargin"] is True
-    assert len(bars["y"]) >= 3 and "ท้าทายคำอ้าง<br>challenging a claim" in bars["y"]
+    assert len(bars["y"]) >= 3 and "ท้าทายคำอ้าง /<br>challenging a claim" in bars["y"]
     assert not [y for y in bars["y"] if "_" in y]                  # no engine id ("challenge_action")
     valeria = simulate("valeria", 3, ["greedy"] * 2, {"players": 2}, seed=1, workers=1, progress=False)
-    tall = branching_chart(valeria, phase=id_text("valeria", "phase", "<br>"))
+    tall = branching_chart(valeria, phase=id_text("valeria", "phase", C.LINES))
     assert len(tall["data"][0]["y"]) >= 10 and tall["layout"]["height"] >= 36 * len(tall["data"][0]["y"])
 
 
@@ -268,7 +269,7 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
         assert "<br><sup>" in fig["layout"]["title"]["text"] or fig is not win
     wr = M.win_rates(df)
     bars = win["data"][0]
-    assert bars["x"] == [f"ผู้เล่น {s + 1}<br>player {s + 1}" for s in range(4)] and bars["y"] == wr["estimate"].tolist()
+    assert bars["x"] == [f"ผู้เล่น {s + 1} /<br>player {s + 1}" for s in range(4)] and bars["y"] == wr["estimate"].tolist()
     assert [y + e for y, e in zip(bars["y"], bars["error_y"]["array"])] == pytest.approx(wr["hi"].tolist())
     assert [y - e for y, e in zip(bars["y"], bars["error_y"]["arrayminus"])] == pytest.approx(wr["lo"].tolist())
     assert win["layout"]["shapes"][0]["y0"] == 0.25 and win["layout"]["shapes"][0]["line"]["dash"] == "dash"
@@ -279,6 +280,12 @@ def test_the_charts_are_plotly_figures_drawing_the_intervals_of_rules_analysis()
     L = M.lengths(df, "turns")
     band = length["layout"]["shapes"][0]
     assert (band["x0"], band["x1"]) == (L["mean_lo"], L["mean_hi"]) and length["data"][0]["type"] == "bar"
+    # the band is named in the legend under the chart, in its own colour (a fresh user saw an orange
+    # band over the bars and nothing saying it was the mean's interval); the bars need no entry
+    keys = [tr for tr in length["data"] if tr.get("showlegend", True)]
+    assert [tr["name"] for tr in keys] == ["ช่วง 95% ของค่าเฉลี่ย / 95% interval of the mean"], keys
+    assert keys[0]["marker"]["color"] == band["fillcolor"] and length["layout"]["showlegend"] is True
+    assert length["layout"]["legend"] == C.BELOW
     assert src["layout"]["barmode"] == "stack" and bf["data"][0]["error_x"]["symmetric"] is False
     assert cmp["data"][0]["orientation"] == "h" and len(cmp["data"][0]["error_x"]["array"]) == len(cmp["data"][0]["y"])
     assert cmp["layout"]["yaxis"]["automargin"] is True  # its labels ("shared_win") get the room they need
@@ -315,9 +322,9 @@ def test_the_results_say_what_they_are_of_and_when_the_controls_moved_on():
     panel = SimulationPanel("coup", players=2, games=10, workers=1, bots="random")
     assert panel.shown.value == ""
     panel.run(wait=True)
-    assert "kl-shown" in panel.shown.value and f"{game_title('coup')}, 10 games, 2 seats" in panel.shown.value
+    assert "kl-shown" in panel.shown.value and "Coup + Inquisitor: 10 games, 2 seats" in panel.shown.value
     panel.game.value = "new_world"
-    assert "kl-stale" in panel.shown.value and f"earlier run ({game_title('coup')}, 10 games" in panel.shown.value
+    assert "kl-stale" in panel.shown.value and "earlier run (Coup + Inquisitor: 10 games" in panel.shown.value
     panel.game.value = "coup"
     panel.players.value = 2
     panel.bots.children[0].value = "honest"
@@ -326,7 +333,7 @@ def test_the_results_say_what_they_are_of_and_when_the_controls_moved_on():
     assert "kl-shown" in panel.shown.value  # back to what the results are of
     panel.game.value = "new_world"
     panel.run(wait=True)
-    assert "kl-shown" in panel.shown.value and f"{game_title('new_world')}, 10 games" in panel.shown.value
+    assert "kl-shown" in panel.shown.value and "New World: 10 games" in panel.shown.value
 
 
 def test_the_results_line_says_the_game_bots_and_readings_in_words():
@@ -339,13 +346,36 @@ def test_the_results_line_says_the_game_bots_and_readings_in_words():
                             against={"who_blocks": "anyone"})
     panel.run(wait=True)
     shown = html.unescape(panel.shown.value)
-    assert "kl-shown" in shown and game_title("coup") in shown
-    assert "ซื่อสัตย์ / honest ×2, สุ่ม / random" in shown
-    assert "reading ค่าเริ่มต้น / default" in shown
-    assert "vs ใครก็ยับยั้งได้ / any player may block" in shown   # the reading's short words
+    assert "kl-shown" in shown and "เกมโค่นอำนาจ + นักสืบศาสนา:" in shown and "Coup + Inquisitor:" in shown
+    assert "บอท ซื่อสัตย์ ×2, สุ่ม" in shown and "bots honest ×2, random" in shown
+    assert "อ่านแบบ ค่าเริ่มต้น" in shown and "reading default" in shown
+    assert "เทียบกับ ใครก็ยับยั้งได้" in shown and "vs any player may block" in shown  # the reading's short words
     assert "who_blocks" not in shown and not re.search(r"(?<![\w-])(coup|anyone)(?![\w-])", shown)
     panel.game.value = "new_world"  # the stale line says the earlier run in the same words
     assert "kl-stale" in panel.shown.value and "any player may block" in html.unescape(panel.shown.value)
+
+
+def test_the_results_line_is_a_thai_line_then_an_english_line_naming_what_is_in_play():
+    """The line read as an English sentence with Thai dropped in ("ผลของ / results of: เกมโค่นอำนาจ
+    / Coup (Inquisitor + Reformation), 400 games, 4 seats, bots ซื่อสัตย์ / honest ×4, ...") and
+    named the Reformation in a run without it (a fresh user's trial): a Thai line, then an English
+    line, as the verdict lines under it; the game named by the expansions its config has on
+    (the engine's ``title_in_play``)."""
+    panel = SimulationPanel("coup", players=4, games=6, workers=1, bots=["honest"] * 4,
+                            against={"who_blocks": "anyone"})
+    panel.run(wait=True)
+    th, en = html.unescape(panel.shown.value).split("<br>")
+    assert th.endswith("ผลของ เกมโค่นอำนาจ + นักสืบศาสนา: 6 เกม 4 ที่นั่ง บอท ซื่อสัตย์ ×4 อ่านแบบ ค่าเริ่มต้น "
+                       "เทียบกับ ใครก็ยับยั้งได้</b>")
+    assert en.startswith("<b>results of Coup + Inquisitor: 6 games, 4 seats, bots honest ×4, reading default, "
+                         "vs any player may block</b>")
+    assert not THAI.search(en) and "Reformation" not in en
+    from rules.catalog import engine
+    coup = engine("coup")
+    assert coup.title_in_play({"players": 3, "reformation": True}) == ("เกมโค่นอำนาจ + นักสืบศาสนา + การปฏิรูปศาสนา",
+                                                                          "Coup + Inquisitor + Reformation")
+    assert coup.title_in_play({"players": 3, "deck": "ambassador_only"}) == ("เกมโค่นอำนาจ", "Coup")
+    assert engine("new_world").title_in_play({"players": 2}) == ("โลกใหม่", "New World")
 
 
 def test_no_comparison_is_a_selected_option_not_a_blank_dropdown():
@@ -380,7 +410,8 @@ def test_a_cancelled_run_says_how_many_games_its_results_hold():
     panel.run(wait=True)
     played = len(panel.table)
     assert 5 <= played < 60
-    assert f"{game_title('coup')}, {played} of 60 games (ยกเลิก / cancelled)" in panel.shown.value
+    assert f"{played} จาก 60 เกม (ยกเลิก)" in panel.shown.value
+    assert f"Coup + Inquisitor: {played} of 60 games (cancelled)" in panel.shown.value
     assert "kl-shown" in panel.shown.value  # the controls still match: not the stale line
 
 
@@ -426,7 +457,7 @@ def test_the_introduction_follows_the_chosen_game_seats_and_bots():
     """After switching to Shadow Master the page still said "เกมโค่นอำนาจ 4 คน บอทซื่อสัตย์ทุกที่นั่ง / Coup
     with 4 seats, honest bots": the panel's first line follows the controls."""
     panel = SimulationPanel("coup", players=4, games=10, workers=1, bots="honest")
-    assert "เกมโค่นอำนาจ 4 คน บอทซื่อสัตย์ทุกที่นั่ง" in panel.intro.value and "honest bots at every seat" in panel.intro.value
+    assert "เกมโค่นอำนาจ + นักสืบศาสนา 4 คน บอทซื่อสัตย์ทุกที่นั่ง" in panel.intro.value and "honest bots at every seat" in panel.intro.value
     assert "1/4" in panel.intro.value
     panel.game.value = "shadow_master"
     panel.players.value = 3
@@ -484,9 +515,9 @@ def test_phases_sources_and_ends_are_shown_in_the_engines_words(game, players, b
     bf = panel.fig_bf.children[0].figure["data"][0]["y"]
     names = [t["name"] for t in panel.fig_src.children[0].figure["data"]]
     assert bf and names
-    phases = {p: "<br>".join(id_label(G, "phase", p)) for p in G.id_labels["phase"]}
+    phases = {p: C.LINES.join(id_label(G, "phase", p)) for p in G.id_labels["phase"]}
     assert set(bf) <= set(phases.values()), bf
-    assert set(names) <= {"<br>".join(id_label(G, "source", k)) for k in G.id_labels["source"]}, names
+    assert set(names) <= {C.LINES.join(id_label(G, "source", k)) for k in G.id_labels["source"]}, names
     ends = [" / ".join(v) for v in G.id_labels["end_reason"].values()]
     assert any(e in panel.summary.value for e in ends), panel.summary.value
     legend = panel.fig_src.children[0].figure["layout"]["legend"]["title"]["text"]
@@ -648,8 +679,60 @@ def test_the_coverage_table_is_tall_and_its_clauses_wrap():
     from widgets.analysis_charts import coverage_html
     cov = coverage_html(simulate("coup", 4, ["random"] * 2, {"players": 2}, seed=1, workers=1, progress=False), "coup")
     assert ".kl-coverage-box { max-height: 400px; }" in cov and "max-height: 60vh" in cov
-    assert "max-height:260px" not in cov and "white-space:nowrap\">" not in cov.split("<table")[1].split("</code>")[0]
+    first = cov.split('<td class="kl-clause-name"')[1].split("</td>")[0]  # the first row's clause
+    assert "max-height:260px" not in cov and "nowrap" not in first and "overflow-wrap:anywhere" in first
     assert "overflow-wrap:anywhere" in cov and ".<wbr>" in cov
+
+
+def test_the_coverage_table_names_each_clause_by_its_title_first():
+    """A fresh user read raw clause ids (``characters.duke_tax``) down the coverage table's first
+    column: it now holds the clause's words (the engine's ``cite_name``, as the story says it; the
+    start of its Thai text when it has no title), the id in that cell's tooltip and in a last
+    column a phone hides."""
+    import re
+
+    from rules.coup import GAME
+    from rules.core.rulebook import load_rulebook
+    from widgets.analysis_charts import coverage_html
+    cov = coverage_html(simulate("coup", 4, ["random"] * 2, {"players": 2}, seed=1, workers=1, progress=False), "coup")
+    heads = re.findall(r"<th[^>]*>([^<]*)</th>", cov)
+    assert heads[0] == "ข้อ / clause" and heads[-1] == "รหัสข้อ / clause id"
+    firsts = re.findall(r'<tr style="[^"]*"><td class="kl-clause-name" title="([^"]+)"[^>]*>([^<]*)</td>', cov)
+    book = load_rulebook("coup")
+    assert [cid for cid, _ in firsts] == [c.id for c in book.clauses]
+    words = dict(firsts)
+    assert words["characters.duke_tax"] == "ดยุค / Duke"  # Thai first (the book's heading: "1, Duke (ดยุค)")
+    assert words["actions.income"] == "รายได้ / Income"  # the book: "1, รายได้", its headings_en "1, Income"
+    # a shared title: its own words follow it, the English title after them
+    assert words["challenge.bluff"] == "การท้าทาย: อาจจะพูดโกหกได้… / Challenges: You may be lying…"
+    premise = " ".join(book.clause("intro.premise").text_th.split())  # no title: the start of its text
+    th, en = words["intro.premise"].split(" / ")  # and the start of its English gloss
+    assert premise.startswith(th.rstrip("…")) and en == "A game in which you must eliminate…"
+    for cid, said in firsts:
+        assert said and cid not in said and not re.search(r"\b[a-z_]+\.[a-z_]+\b", said), (cid, said)
+        th, en = GAME.cite_name(cid)  # the engine's words, as the story says them
+        assert not th or said.startswith(html.escape(th if en == th else f"{th} / {en}")), (cid, said)
+
+
+def test_coverage_rows_that_share_a_section_title_are_told_apart_by_their_own_words():
+    """A fresh user's finding: six rows read just "ส่วนประกอบ" (components.character_cards,
+    summary_cards, ...) and three "การเตรียมเกม": a title that repeats is followed by the clause's
+    own first words (its Thai text cut between phrases: the engine's ``cite_name``, as a story line
+    says it), so no two rows of different text read the same without the id column."""
+    import re
+
+    from rules.core.rulebook import load_rulebook
+    cov = C.coverage_html(simulate("coup", 4, ["random"] * 2, {"players": 2}, seed=1, workers=1, progress=False), "coup")
+    words = dict(re.findall(r'<td class="kl-clause-name" title="([^"]+)"[^>]*>([^<]*)</td>', cov))
+    book = load_rulebook("coup")
+    assert words["components.character_cards"] == "ส่วนประกอบ: การ์ดตัวละคร 18 ใบ / Components: 18 character cards"
+    assert words["components.heading"] == "ส่วนประกอบ / Components"  # the heading's own text is the title: nothing to add
+    assert words["setup.deal"].startswith("การเตรียมเกม: ")
+    texts = {}
+    for cid, said in words.items():
+        texts.setdefault(said, set()).add(" ".join(book.clause(cid).text_th.split()))
+    assert all(len(t) == 1 for t in texts.values()), {k: v for k, v in texts.items() if len(v) > 1}
+    assert '<td class="kl-clause-id"><code' in cov and ".kl-coverage .kl-clause-id { display: none; }" in cov
 
 
 def test_the_sweep_and_position_panels_refuse_what_they_cannot_play_and_say_why():
@@ -701,3 +784,111 @@ def test_a_refused_run_leaves_no_bar_or_time_that_says_it_ran():
         assert panel.problems.value, type(panel)  # refused, and said
         assert r.progress.value == 0 and r.status.value == "", (type(panel), r.status.value)
         assert not r.run_button.disabled
+
+
+def test_the_what_if_says_in_words_whether_a_seat_moves_and_what_parting_means():
+    """A fresh user's finding: the what-if showed only bars and "200/200 paired games part, median
+    first parting step 14".  Under the readings a verdict in Thai and English says whether any
+    seat's win rate changes more than chance explains (its paired 95 % interval misses 0), says
+    a small sample is small, and says in words what parting is."""
+    from rules.analysis import compare
+    from widgets.analyzer import compare_verdict_html
+    panel = SimulationPanel("coup", players=4, games=6, workers=1, against={"who_blocks": "anyone"})
+    panel.run(wait=True)
+    said = panel.cmp_words.value
+    assert 'class="kl-compare-verdict"' in said
+    assert "a small sample: only 6 paired games" in said and "ตัวอย่างเล็ก" in said
+    c = compare("coup", 12, {"players": 4}, {"who_blocks": "anyone"}, ["random"] * 4, seed=0, workers=1, progress=False)
+    p = c.parted()
+    assert 0 < p["parted"] < p["pairs"]
+    quiet = compare_verdict_html(c, "coup")
+    assert (f"paired games play the same seeds, so they start alike: {p['parted']} of {p['pairs']} pairs go "
+            f"different ways once the two readings make them differ, half of them by step "
+            f"{p['first_step_median']:g}") in quiet and "เริ่มเหมือนกัน" in quiet
+    d = c.differences().set_index("quantity").loc[[f"win_{s}" for s in range(4)]]
+    assert ((d["lo"] <= 0) & (d["hi"] >= 0)).all()  # these 12 pairs move no seat beyond chance
+    assert "no seat's win rate changes more than chance explains" in quiet and "ไม่มีที่นั่งใด" in quiet
+    c.b["win_0"], c.b["win_1"], c.b["win_2"], c.b["win_3"] = True, False, False, False  # B: seat 1 always wins
+    loud = compare_verdict_html(c, "coup")
+    assert "อัตราชนะของที่นั่ง 1 เปลี่ยน" in loud and "seat 1's win rate changes more than chance explains" in loud
+    assert "ไม่มีที่นั่งใด" not in loud and "a small sample: only 12 paired games" in loud
+
+
+def test_result_lines_and_chart_subtitles_say_their_values_in_thai_too():
+    """A fresh user's finding: "ที่นั่งแรกได้เปรียบ / first-seat advantage: -8.3 points [...] (win rate
+    16.7% vs fair 25.0%)" gave its values in English only, as did the charts' subtitles ("60 games ·
+    balance ...", "mean 45.0 ... · median 44")."""
+    import re
+    panel = SimulationPanel("coup", players=4, games=8, workers=1)
+    panel.run(wait=True)
+    first = panel.summary.value.split("</div>")[0]
+    assert re.search(r"ที่นั่งแรกได้เปรียบ: <b>[+-]\d+\.\d</b> จุด \[[^]]+\] \(อัตราชนะ [\d.]+% เทียบกับส่วนที่ยุติธรรม 25\.0%\)", first)
+    win = panel.fig_win.children[0].figure["layout"]["title"]["text"].split("<sup>")[1]
+    assert re.search(r"8 เกม · ความสมดุล [\d.]+ \[[\d.]+, [\d.]+\] · ช่วง Wilson 95%<br>8 games · balance", win)
+    length = panel.fig_len.children[0].figure["layout"]["title"]["text"].split("<sup>")[1]
+    assert re.search(r"เฉลี่ย [\d.]+ \[[\d.]+, [\d.]+\] · มัธยฐาน [\d.]+<br>mean ", length)
+
+
+def test_new_worlds_owner_maps_are_said_to_be_a_copy_of_the_assumed_ones():
+    """A fresh user's finding: the analyzer offers "compare with the owner's printed maps", but
+    that slot ships as a copy of the assumed map (register entry ``map_layout``), so the comparison
+    is empty by construction: the page says so under the dropdowns and above the comparison."""
+    from rules.analysis.compare import reading_words
+    from rules.catalog import engine
+    assert set(engine("new_world").data_copies({"side": "ireland"})) >= {"map_layout"}
+    words = reading_words("new_world", {"players": 2}, {"players": 2, "map_layout": "owner"})
+    assert [w["same_data"] for w in words] == [True]
+    assert not any(w["same_data"] for w in reading_words("coup", {"players": 2}, {"players": 2, "who_blocks": "anyone"}))
+    panel = SimulationPanel("new_world", players=2, games=2, workers=1, against={"map_layout": "owner"})
+    assert "kl-same-data" in panel.reading_words.value and "empty by construction" in panel.reading_words.value
+    assert "โหลดข้อมูลเดียวกัน" in panel.reading_words.value
+    panel.run(wait=True)
+    assert "empty by construction" in panel.cmp_words.value
+    assert "played alike to the end" in panel.cmp_words.value
+
+
+def test_the_intro_names_the_game_as_the_chosen_readings_play_it():
+    """The line over the analyzer's controls named Coup by its product title "Coup (Inquisitor +
+    Reformation)" for runs that play without the Reformation: it says ``title_in_play``'s words."""
+    from widgets.analyzer import intro_html
+    intro = html.unescape(intro_html({"game": "coup", "config": {"players": 4}, "bots": ["honest"] * 4}))
+    assert "<b>Coup + Inquisitor with 4 seats," in intro and "Reformation" not in intro, intro
+    # a seats box out of the game's range (said under the controls) leaves the line drawn
+    assert "Coup" in intro_html({"game": "coup", "config": {"players": 9}, "bots": ["honest"] * 9})
+
+
+def test_the_page_shows_its_first_panel_before_its_first_run_plays(monkeypatch):
+    """A fresh user opened the analyzer and saw nothing for 90 s: its first cell played 400 games
+    (48 s on a busy server) before it displayed the panel, so the page (whose widgets connect
+    once its last cell ran) stayed blank.  The notebook's first panel is displayed with its
+    controls and bar before any game is played, its cell returns while the run goes on in the
+    background (the bar moving, cancel heard), and the run then draws its results."""
+    import time
+    from pathlib import Path
+
+    import IPython.display
+    import nbformat
+    nb = nbformat.read(Path(__file__).resolve().parents[1] / "notebooks" / "analyzer.ipynb", as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    seen = []
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda obj, *a, **k: seen.append((type(obj).__name__, getattr(obj, "table", "-") is None)))
+    ns: dict = {}
+    exec(code[0], ns)
+    cell = next(c for c in code if "SimulationPanel(" in c and "seats" in c)
+    t0 = time.perf_counter()
+    exec(cell, ns)
+    took = time.perf_counter() - t0
+    seats = ns["seats"]
+    try:
+        assert ("SimulationPanel", True) in seen, seen  # displayed before it held any game
+        assert took < 10 and seats.runner.running, took  # the cell did not wait for 400 games
+        deadline = time.monotonic() + 60
+        while seats.runner.progress.value == 0 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert 0 < seats.runner.progress.value < seats.runner.progress.max == 400
+    finally:
+        seats.runner.cancel.set()
+        seats.runner.join(120)
+    assert not seats.runner.running and 0 < len(seats.table) < 400  # cancelled part way, and drawn
+    assert "kl-coverage" in seats.coverage.value and "ยกเลิก / cancelled" in seats.runner.status.value

@@ -27,6 +27,9 @@ def test_bench_dashboard_tiny_prints_every_figure(chromium):
     out = json.loads((ARTIFACTS / "bench_dashboard.json").read_text(encoding="utf-8"))
     page = out["pages"]["index"]
     assert page["first_board_s"]["n"] == 1 and page["clicks"]["home"]["done_ms"]["n"] == 3
+    # the browser's own CPU for one open: a new tab's processes and the page's work take some
+    assert page["browser_cpu_s"]["n"] == 1 and 0.05 < page["browser_cpu_s"]["p50"] < 60
+    assert "browser CPU p50" in run.stdout and "before the server does anything" in run.stdout
     assert {"rss_start_mib", "rss_after_3_clicks_mib", "widgets_left_per_click"} <= set(page["kernel"])
     assert out["visitors"]["n"] == 2 and "all_s" in out["visitors"]
     each = out["visitors_class"]  # one in Chromium, one without a browser

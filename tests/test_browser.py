@@ -178,7 +178,7 @@ def test_board_clicks_change_rank(page, board):
     assert pg.locator("text.kl-count").first.text_content() == "2"
 
     # latency: 24 placements on distinct empty cells, colour blue
-    pg.get_by_role("button", name="น้ำเงิน blue").click()
+    pg.get_by_role("button", name="น้ำเงิน / blue").click()
     pg.wait_for_timeout(300)
     targets = [c for c in board.cells if c[0] in "FGHIJ"][:24]
     dom, frame = [], []

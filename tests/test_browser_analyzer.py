@@ -37,7 +37,9 @@ def test_analyzer_page_draws_its_charts(browser, dashboard):
         # the seat win-rate bars of the first panel, drawn by plotly
         pg.wait_for_selector(".js-plotly-plot .barlayer path", timeout=180_000)
         pg.get_by_text("win rate by seat").first.wait_for(timeout=60_000)
-        assert pg.locator(".js-plotly-plot").count() >= 5
+        # the first run plays after the page opens (in the background): its charts are drawn one
+        # after another as it ends
+        pg.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 5", timeout=60_000)
         # the page's plotly.js is the basic partial bundle (widgets/bundles.py): every chart
         # draws, the game lengths as bars counted in Python, the sweep as lines with bands
         pg.get_by_text("game length").first.wait_for(timeout=60_000)
@@ -61,6 +63,13 @@ def test_analyzer_page_draws_its_charts(browser, dashboard):
         assert pg.locator("table.kl-coverage").count() >= 1
         body = pg.inner_text("body")
         assert "Traceback" not in body and pg.locator(".kl-error").count() == 0
+        # Thai and English names read apart in the page's text (a fresh user read
+        # "อิทธิพลที่เหลือinfluence left"), the subtitles say their values in Thai too, and coverage
+        # rows under one section title are told apart by their own words
+        import re
+        assert re.search(r"อิทธิพลที่เหลือ\s*/\s*influence left", body), body[body.find("ที่มา"):][:200]
+        assert "ความสมดุล" in body and "มัธยฐาน" in body
+        assert "ส่วนประกอบ: การ์ดตัวละคร" in body
         ARTIFACTS.mkdir(exist_ok=True)
         pg.screenshot(path=str(ARTIFACTS / "analyzer.png"), full_page=True)
         assert p.external == []
@@ -92,8 +101,8 @@ def _shadow_master_figures() -> dict:
     table = sweep(game, table_scale_points([0.5, 2.0]), 3, "random", cfg, seed=0, workers=1, progress=False)
     return {"win": C.win_rate_chart(df, seat=seat), "length": C.length_chart(df),
             "sources": C.sources_chart(df, seat=seat, source=id_text(game, "source")),
-            "branching": C.branching_chart(df, phase=id_text(game, "phase", "<br>")),
-            "compare": C.compare_chart(cmp, quantity=id_text(game, "quantity", "<br>")),
+            "branching": C.branching_chart(df, phase=id_text(game, "phase", C.LINES)),
+            "compare": C.compare_chart(cmp, quantity=id_text(game, "quantity", C.LINES)),
             "sweep": C.sweep_chart(table, seat=seat, title="Shadow Master: ตาราง Rank/ความเสียหายคูณด้วย / "
                                                            "Rank and damage tables scaled")}
 
@@ -188,7 +197,9 @@ LONGEST_OPTION = """(s) => { const ctx = document.createElement('canvas').getCon
   return s.options[best].value; }"""
 COVERAGE_LOOK = """() => { const box = document.querySelector('.kl-coverage-box'), r = box.getBoundingClientRect();
   return {height: r.height, right: r.right, more: box.scrollWidth - box.clientWidth, screen: innerWidth, tall: innerHeight,
-          heads: [...box.querySelectorAll('th')].map(t => [t.innerText, t.getBoundingClientRect().right])}; }"""
+          heads: [...box.querySelectorAll('th')].map(t => [t.innerText, t.getBoundingClientRect().right]),
+          table: box.querySelector('table.kl-coverage').getBoundingClientRect().right,
+          ids: [...box.querySelectorAll('.kl-clause-id')].map(c => getComputedStyle(c).display)}; }"""
 
 
 @pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
@@ -212,6 +223,11 @@ def test_analyzer_dropdowns_and_coverage_table_fit(browser, dashboard, width, he
         else:
             assert cov["height"] >= 390, cov
         assert all(right <= cov["right"] + 1 for _text, right in cov["heads"]) and cov["right"] <= cov["screen"], cov
+        # the table itself inside the screen (a fresh user read it as running off a phone's right
+        # edge): at 390 px its fifth column, the clause id, is hidden (its tooltip keeps it), at
+        # 1280 px shown
+        assert cov["table"] <= cov["screen"] + 1, cov
+        assert cov["ids"] and set(cov["ids"]) == ({"none"} if mobile else {"table-cell"}), cov["ids"]
         page.locator(".kl-coverage-box").first.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"analyzer_coverage_{width}.png"))
         game = page.locator(".widget-dropdown").filter(has_text="เกม / game").first

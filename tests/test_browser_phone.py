@@ -123,12 +123,16 @@ def _open(browser, dashboard, name: str, last: str):
     raise AssertionError("unreachable")
 
 
+def last_drawn(stem: str) -> str:
+    """A selector of the page's last cell's widgets (the play panel on a game page, the live board on
+    the home, a button on the analyzer): once there, the page's cells are all drawn."""
+    return {"index": "svg.kl-hexboard", "analyzer": ".widget-button"}.get(stem, ".kl-play-panel")
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_every_page_reads_on_a_phone(browser, dashboard, name):
     stem = Path(name).stem
-    # the last cell's widgets are drawn (the register is last on a game page, the live board on the home)
-    last = {"index": "svg.kl-hexboard", "analyzer": ".widget-button"}.get(stem, ".kl-play-panel")
-    page = _open(browser, dashboard, name, last)
+    page = _open(browser, dashboard, name, last_drawn(stem))
     try:
         board = {"analyzer": ".widget-button", "coup": ".kl-coup", "valeria": ".kl-val"}.get(stem, "svg.kl-hexboard")
         page.locator(board).first.wait_for(timeout=180_000)
@@ -542,7 +546,9 @@ NEW_WORLD_PLAY = """
     if (cell.left < box.right && right - left <= box.right - cell.left && right > box.right + 1)
       cut.push(`${th.textContent}: ${Math.round(left)}..${Math.round(right)} in a box to ${Math.round(box.right)}`);
   }
-  return {cell: Math.min(...cells), svgs: root.querySelectorAll('svg.kl-hexboard').length, svgWidth: svg.getBoundingClientRect().width, mapBottom: svg.parentElement.getBoundingClientRect().bottom,
+  return {cell: Math.min(...cells), svgs: root.querySelectorAll('svg.kl-hexboard').length, svgWidth: svg.getBoundingClientRect().width,
+          // the map block: the map and, right under it, its colour key (the key belongs with the map)
+          mapBottom: (root.querySelector('.kl-nw-legend') || svg.parentElement).getBoundingClientRect().bottom,
           hand: root.querySelector('.kl-hand').getBoundingClientRect().top, cut};
 }
 """
@@ -559,7 +565,8 @@ def test_new_world_play_table_is_easy_to_use_on_a_phone(browser, dashboard):
     (18 px across), the score table's heading over the sources read "points by sourc" (cut by its
     scroll box), and the hand sat ~700 px below the map, under the score table.  Now a cell is at
     least 28 px across (the map scrolls sideways in its box), the heading reads whole in the box's
-    first view, and the hand starts within 60 px of the map's bottom (above the decision)."""
+    first view, and the hand starts within 60 px of the map block's bottom (the map and its colour key
+    right under it; above the decision)."""
     page = _open(browser, dashboard, "new_world.ipynb", ".kl-play-panel")
     try:
         panel = page.locator(".kl-play-panel").first
@@ -603,5 +610,129 @@ def test_valeria_new_game_shows_its_first_choice_on_the_first_screen(browser, da
         assert top(decide) < top(first), (top(decide), top(first))
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "phone_valeria_new_game.png"))
+    finally:
+        page.close()
+
+
+# The scenario stepper (widgets/stepper.py) on a game page, found by its first button's name (its
+# title): the rows its controls (buttons, slider) take (their distinct tops), each button's height
+# and each control's edges against the screen's.
+STEPPER_ROWS = """
+() => [...document.querySelectorAll('button[title="ขั้นแรก / first"]')].filter(b => b.getBoundingClientRect().width > 0).map(b => {
+  const controls = [...b.parentElement.children].filter(c => (c.classList.contains('widget-button')
+    || c.classList.contains('widget-slider')) && c.getBoundingClientRect().width > 0);
+  const r = c => c.getBoundingClientRect();
+  return {rows: new Set(controls.map(c => Math.round(r(c).top))).size, controls: controls.length,
+          buttonHeights: controls.filter(c => c.classList.contains('widget-button')).map(c => Math.round(r(c).height)),
+          left: Math.min(...controls.map(c => r(c).left)), right: Math.max(...controls.map(c => r(c).right)),
+          width: innerWidth};
+})
+"""
+GAME_PAGES = ["new_world", "valeria", "shadow_master", "coup"]
+STEPPED_LINK = {"new_world": "?scenario=7b_refusals_name_their_clause", "coup": "?scenario=4_forced_coup",
+                "shadow_master": "?scenario=attack_full_force"}
+"""A linked example with moves for the pages whose first example is a fresh deal: an example with no
+move has no stepper (``widgets.page.NO_MOVES_HTML``), and the examples below it are built on scrolling."""
+
+
+@pytest.mark.parametrize("stem", GAME_PAGES)
+def test_the_scenario_stepper_takes_two_rows_on_a_phone(browser, dashboard, stem):
+    """Found by a fresh user at 390×844: New World's ruling stepper (first, back, the step slider,
+    forward, last) wrapped onto three rows, the slider on a row of its own between the buttons.  On
+    every game page it now takes two (the four buttons, then the slider), each button at least
+    40 px tall to tap, every control inside the screen and nothing scrolling sideways."""
+    page = _open(browser, dashboard, f"{stem}.ipynb{STEPPED_LINK.get(stem, '')}", 'button[title="ขั้นแรก / first"]')
+    try:
+        page.wait_for_function(f"() => ({STEPPER_ROWS.strip()})().length > 0", timeout=60_000)
+        page.wait_for_timeout(1000)  # the page's stylesheet and the slider laid out
+        steppers = page.evaluate(STEPPER_ROWS)
+        for s in steppers:
+            assert s["controls"] == 5, steppers
+            assert s["rows"] <= 2, steppers
+            assert min(s["buttonHeights"]) >= 40, steppers
+            assert s["left"] >= -1 and s["right"] <= s["width"] + 1, steppers
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
+        page.locator('button[title="ขั้นแรก / first"]').first.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"phone_stepper_{stem}.png"))
+    finally:
+        page.close()
+
+
+# The play panel's visible buttons (New game, the choices, undo, the bots' buttons, share, save,
+# open): each one's height and words; and the chosen story line's number against the line's left
+# edge, where the chosen line's 3 px bar is drawn.
+PLAY_BUTTONS = """
+() => [...document.querySelectorAll('.kl-play-panel .jupyter-button')].filter(b => {
+  const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0;
+}).map(b => ({h: b.getBoundingClientRect().height, text: (b.innerText || b.title).trim().slice(0, 30)}))
+"""
+CHOSEN_NUMBER = """
+() => [...document.querySelectorAll('.kl-play-panel .kl-line.kl-chosen-line')].map(line => {
+  const n = line.querySelector('.kl-n');
+  return {text: n.textContent, gap: n.getBoundingClientRect().left - line.getBoundingClientRect().left,
+          width: line.getBoundingClientRect().width};
+})
+"""
+# the first thing the reader can do on each game's play table, once a game is on it
+PLAY_READY = ".kl-play-panel .kl-choices button, .kl-play-panel .kl-nw-play svg.kl-hexboard .kl-highlights polygon"
+
+
+@pytest.mark.parametrize("stem", GAME_PAGES)
+def test_a_play_panels_buttons_are_tall_enough_to_tap_on_a_phone(browser, dashboard, stem):
+    """A fresh user at 390×844 found the play panel's buttons 28 px tall (New game, the choices,
+    undo, share, save, open): too small to tap.  Every visible button of the play panel (its share
+    rows and choice lists included) is now at least 40 px tall, as the stepper's, and nothing scrolls
+    sideways.  And the story's chosen line shows its whole number: its 3 px bar was drawn over the
+    number's first digit ("14." read "4."); the number now starts clear of it."""
+    page = _open(browser, dashboard, f"{stem}.ipynb", ".kl-play-panel")
+    try:
+        panel = page.locator(".kl-play-panel").first
+        panel.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        page.locator(PLAY_READY).first.wait_for(state="attached", timeout=120_000)
+        page.locator(".kl-play-panel .kl-line.kl-chosen-line").first.wait_for(state="attached", timeout=60_000)
+        page.wait_for_timeout(1500)  # the bots' moves drawn, the share row's buttons in place
+        buttons = page.evaluate(PLAY_BUTTONS)
+        texts = " ".join(b["text"] for b in buttons)
+        assert "New game" in texts and "share" in texts and len(buttons) >= 5, buttons
+        low = [b for b in buttons if b["h"] < 40 - 0.5]
+        assert low == [], low
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
+        # the newest event is chosen after New game: a setup line, in the setup fold (opened, as a reader does)
+        page.evaluate("() => document.querySelectorAll('.kl-play-panel details.kl-setup').forEach(d => d.open = true)")
+        page.wait_for_timeout(300)
+        chosen = page.evaluate(CHOSEN_NUMBER)
+        assert len(chosen) == 1 and chosen[0]["width"] > 0 and chosen[0]["gap"] >= 5, chosen
+        panel.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"phone_play_buttons_{stem}.png"), full_page=True)
+    finally:
+        page.close()
+
+
+# Coup's play table at 390 px: the tops of its seat boxes, and the first choice button's top less the table's.
+COUP_SEATS = """
+() => { const t = document.querySelector('.kl-coup-play'), b = t.querySelector('.kl-choices button');
+  const top = el => el.getBoundingClientRect().top;
+  return {rows: new Set([...t.querySelectorAll('.kl-seat')].map(s => Math.round(top(s)))).size,
+          seats: t.querySelectorAll('.kl-seat').length, choice: top(b) - top(t)}; }
+"""
+
+
+def test_coup_seats_sit_two_a_row_on_a_phone(browser, dashboard):
+    """Found by a fresh user playing Coup at 390×844: the four seat boxes stacked one a row (~450 px)
+    above "your decision" and its buttons, scrolled past at every turn.  On a phone they now sit two
+    a row (two rows), and the first choice button is within the play table's first ~ two thirds of
+    a screen (desktop keeps its row of four)."""
+    page = browser.new_page(viewport=PHONE, locale="th-TH", device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        table, _income = open_coup_play(page, dashboard)
+        page.wait_for_timeout(1000)
+        got = page.evaluate(COUP_SEATS)
+        ARTIFACTS.mkdir(exist_ok=True)  # the picture first: a failure below is read from it
+        table.screenshot(path=str(ARTIFACTS / "phone_coup_seats.png"))
+        assert got["seats"] == 4 and got["rows"] == 2, got
+        assert 0 < got["choice"] <= 520, got
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
     finally:
         page.close()

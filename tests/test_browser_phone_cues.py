@@ -126,7 +126,8 @@ CAPTION = """
 
 def test_a_tapped_new_world_cell_is_named_under_the_map(browser, dashboard):
     """At 390 px a tap on a map cell names it right under the map: "ช่องที่แตะ / cell tapped: ช่อง
-    (q, r) / cell (q, r)" and its place, the cell's hover text (the engine's ``cell_name``), the same
+    นิคม (q, r) / settlement cell (q, r)" and the places it touches, the cell's hover text (the engine's
+    ``cell_place_name``), the same
     words the moves use; the cell named is outlined as a hovered one."""
     page, play = _new_world_play(browser, dashboard, PHONE)
     try:
@@ -139,7 +140,7 @@ def test_a_tapped_new_world_cell_is_named_under_the_map(browser, dashboard):
                                " return c && c.getAttribute('data-cell') === id && c.textContent; }", arg=cid, timeout=10_000)
         got = page.evaluate(CAPTION, cid)
         q, r = cid.split(",")
-        assert got["title"] and got["title"].startswith(f"ช่อง ({q}, {r}) / cell ({q}, {r})"), got
+        assert got["title"] and f" ({q}, {r}) / " in got["title"] and got["title"].endswith(f" ({q}, {r})"), got
         assert got["text"] == "ช่องที่แตะ / cell tapped: " + got["title"], got
         assert got["boxBottom"] - 1 <= got["top"] <= got["boxBottom"] + 12, got  # right under the map
         assert got["marked"] == [cid], got  # the cell named is drawn as if hovered

@@ -81,7 +81,8 @@ def test_a_ruling_file_opens_from_the_coup_page(browser, dashboard, tmp_path):
 
 def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(browser, dashboard):
     """Coup play: one move, "share this game"; the link's code (about a thousand characters) shows
-    as at most two lines inside its panel, and the link opened in a new tab seats the same game in
+    as at most two lines inside its panel, absolute (``http://host/voila/render/coup.ipynb?game=…``),
+    and the link shown, opened in a new tab seats the same game in
     that page's play panel, which a link at the top of the page scrolls to."""
     page = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="th-TH")
     other = None
@@ -107,8 +108,12 @@ def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(brow
         assert box["right"] <= box["pright"] + 1, box
         href = play.locator("a.kl-share-link").first.get_attribute("href")
         assert href.startswith("?game="), href
+        # the link shown is absolute (it read "coup.ipynb?game=…", which pasted elsewhere opened
+        # nothing: trial 4): the page's origin and path, resolved by the browser; it is the one opened
+        shown = code.inner_text().strip()
+        assert shown == f"{dashboard}/voila/render/coup.ipynb{href}", (shown[:80], dashboard)
         other = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="th-TH")
-        other.goto(f"{dashboard}/voila/render/coup.ipynb{href}", wait_until="domcontentloaded", timeout=120_000)
+        other.goto(shown, wait_until="domcontentloaded", timeout=120_000)
         again = other.locator(".kl-coup-play .kl-story").filter(has_text="ที่นั่ง 1 รับเงิน").first
         again.wait_for(timeout=180_000)
         # one play area: the shared game is the play panel's table (no "no game yet" under it), and the

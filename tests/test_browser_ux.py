@@ -201,7 +201,10 @@ def test_the_stepper_buttons_are_named_by_their_tooltips(browser, dashboard, wid
     them in its ButtonView, the Voila one (``KOTIKA_FRONT=voila``, template ``kotika``) on the page."""
     page = _phone(browser, width, height)
     try:
-        page.goto(f"{dashboard}/voila/render/coup.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        # a linked example with moves: the page's first examples are fresh deals, with no move and
+        # so no stepper (widgets.page.NO_MOVES_HTML), and the ones below are built on scrolling
+        page.goto(f"{dashboard}/voila/render/coup.ipynb?scenario=4_forced_coup", wait_until="domcontentloaded",
+                  timeout=120_000)
         page.locator(".fa-step-forward").first.wait_for(state="attached", timeout=180_000)
         page.wait_for_timeout(1000)
         for name in STEPPER_NAMES:
@@ -241,7 +244,10 @@ def test_a_click_on_a_story_line_shows_its_clauses(browser, dashboard, width, he
         mine.wait_for(timeout=60_000)
         n = int(mine.get_attribute("data-n"))  # the event's number over the whole log, 0-based
         # textContent, not innerText: a story off screen is not laid out (content-visibility) and its innerText is ''
-        cites = mine.locator("code").evaluate_all("els => els.map(e => e.textContent)")
+        # the line names its clauses by title ("รายได้", the engine's cite_name), their ids in its tooltip only
+        cites = mine.locator(".kl-why").first.get_attribute("title").split(", ")
+        said = mine.evaluate("e => e.textContent")
+        assert "— รายได้" in said and not re.search(r"[a-z_]+\.[a-z_]+", said) and mine.locator("code").count() == 0, said
         picker = table.locator(".kl-eventlog-pick select").first
         chosen = "s => s.options[s.selectedIndex].text.replace(/\\u00a0/g, ' ')"  # the dropdown's spaces are nbsp
         assert cites and not picker.evaluate(chosen).startswith(f"{n + 1}. ")
@@ -269,5 +275,31 @@ def test_a_click_on_a_story_line_shows_its_clauses(browser, dashboard, width, he
         ARTIFACTS.mkdir(exist_ok=True)
         table.locator(".kl-eventlog-box").first.screenshot(path=str(ARTIFACTS / f"ux_story_click_{width}.png"))
         assert errors == [], errors
+    finally:
+        page.close()
+
+
+def test_why_cant_i_fold_on_a_phone(browser, dashboard):
+    """At the first turn (2 coins) a reader on a 390 px phone asks why Coup and Assassinate are not
+    among the choices: the fold under the choices opens to each refused action with the engine's
+    reason and the refusing clause by its title; a tap on the title opens the clause's text.  No
+    dotted clause id is on screen and nothing scrolls sideways."""
+    page = _phone(browser, 390, 844)
+    try:
+        table, _income = open_coup_play(page, dashboard)
+        fold = table.locator("details.kl-whynot").first
+        fold.locator("summary").first.tap()
+        coup = fold.locator("li", has_text="ต้องมีเงิน 7 เหรียญจึงรัฐประหารได้").first
+        coup.wait_for(timeout=10_000)
+        assert coup.is_visible() and fold.locator("li", has_text="ลอบสังหาร").first.is_visible()
+        rule = coup.locator("details.kl-whynot-rule summary").first
+        assert rule.get_attribute("title") == "actions.coup"
+        rule.tap()
+        coup.locator(".kl-whynot-text").first.wait_for(state="visible", timeout=10_000)
+        said = fold.inner_text()
+        assert "ข้อกติกา / rule: รัฐประหาร" in said and not re.search(r"\b[a-z_]+\.[a-z_]+\b", said), said
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 390 + 1
+        box = fold.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, box
     finally:
         page.close()

@@ -167,9 +167,11 @@ def test_the_shim_answers_at_once_and_runs_what_the_module_gives(tmp_path):
     """A module that arrives quickly: the shim's default() and its initialize answer at once
     (initialize with a cleanup), render runs after the module's initialize, and the cleanup handed
     to anywidget runs the module's own (run in node, as anywidget runs it in the browser)."""
-    log = _drive_shim(tmp_path, 50)
-    assert log["default"][0] == "object" and log["default"][1] < 40
-    assert log["initialize"][0] == "function" and log["initialize"][1] < 40
+    # the module takes 400 ms: "at once" is well under that whatever the machine's load (a bound of
+    # 40 ms against a 50 ms module failed on a busy CI machine: 47 ms)
+    log = _drive_shim(tmp_path, 400)
+    assert log["default"][0] == "object" and log["default"][1] < 300
+    assert log["initialize"][0] == "function" and log["initialize"][1] < 300
     assert log["render"][0] == "drawn"
     assert log["events"][0] == ["init:m", "render:m", "cleanup"]
 
@@ -181,7 +183,8 @@ def test_a_slow_module_does_not_fail_anywidgets_2_s_limit(tmp_path):
     the module's initialize still runs first when it arrives, then render, and the cleanup handed
     over runs the module's own."""
     log = _drive_shim(tmp_path, 3000)
-    assert log["initialize"][0] == "function" and log["initialize"][1] < 40
+    # under the old 1.2 s wait and far under the module's 3 s, with room for a busy machine
+    assert log["initialize"][0] == "function" and log["initialize"][1] < 1000
     assert log["render"][0] == "drawn" and log["render"][1] >= 3000
     assert log["events"][0] == ["init:m", "render:m", "cleanup"]
 

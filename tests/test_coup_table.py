@@ -1,5 +1,6 @@
 """The Coup table widget: drawn from observe only (no hidden card reaches the browser), buttons
 apply legal actions, bots answer, scenarios step through."""
+import html
 import random
 
 import ipywidgets as w
@@ -472,3 +473,142 @@ def test_readers_count_seats_from_1_as_in_the_other_games():
                 assert 1 <= int(n) <= players, (n, text)
                 said.add(int(n))
     assert said == {1, 2, 3, 4, 5, 6}
+
+
+def _words_on(table):
+    """A table's lines naming the game: every HTML widget of it whose words say "Coup" (its style
+    sheet aside)."""
+    out = []
+
+    def walk(x):
+        if isinstance(x, w.HTML) and not x.value.lstrip().startswith("<style") and "Coup" in x.value:
+            out.append(x.value)
+        for c in getattr(x, "children", ()) or ():
+            walk(c)
+    walk(table)
+    return "\n".join(out)
+
+
+def test_a_table_names_the_game_as_its_config_plays_it_not_the_product():
+    """A fresh user's finding: with the Reformation off (the base deck + the Inquisitor) the play
+    panel, a session opened from its save file and the ruling saved from it named Coup by its
+    product title "Coup (Inquisitor + Reformation)", or not at all.  Each table's header, a reopened
+    session's and a saved ruling's title say the engine's ``title_in_play`` of the config in play."""
+    import yaml
+    from widgets import sharing
+    config = {"players": 4, "reformation": False, "deck": "all_six"}
+    words = GAME.title_in_play(config)
+    assert words == ("เกมโค่นอำนาจ + นักสืบศาสนา", "Coup + Inquisitor")  # Thai says the Inquisitor too
+    panel = play_panel()
+    seed, start, used, holder = _panel_parts(panel)
+    seed.value = "5"
+    start.click()  # the default settings: 3 bots, the Reformation box off
+    table = holder.children[0]
+    assert GAME.make_config(table.session.config) == GAME.make_config(config)
+    head = _words_on(table)
+    assert f"<b>{words[0]} 4 ที่นั่ง</b>" in head and f"<b>{words[1]}, 4 seats</b>" in head, head
+    assert "Reformation" not in head and "Reformation" not in used.value
+    share = panel.children[4]
+    text = share.save_text()
+    share.open_table(text, "coup_seed5.json")  # the saved session opened again: the same header
+    reopened = holder.children[0]
+    assert reopened is not table and _words_on(reopened) == head
+    ruling = yaml.safe_load(share.save_ruling())
+    assert ruling["title_th"].startswith(f"{words[0]} 4 ที่นั่ง: ")
+    assert ruling["title_en"].startswith(f"{words[1]}, 4 seats: ") and "Reformation" not in ruling["title_en"]
+    # with the box ticked the table says the Reformation is on (the engine's words again)
+    panel.children[1].children[0].value = True
+    start.click()
+    assert f"<b>{GAME.title_in_play({**config, 'reformation': True})[1]}, 4 seats</b>" in _words_on(holder.children[0])
+    # a link's game, seated where no play panel is (shared_game), has the same header
+    code = sharing.link_code(reopened.session, {"viewer": 0, "bots": "honest"})
+    assert _words_on(page.shared_game(SPEC, code).table) == head
+
+
+def _knocked_out_by_challenges(seed=464591):
+    """The trial's game: 3 honest bots, the reader challenges every claim until both cards are lost."""
+    table = page.new_table(SPEC, 3, "honest", seed)
+    for _ in range(200):
+        if table.session.current_player() == TERMINAL or table.viewer_out():
+            break
+        buttons = table.buttons.children
+        pick = [b for b in buttons if " challenges " in b.description] or list(buttons)
+        pick[0].click()
+    assert table.viewer_out()
+    return table
+
+
+def test_when_you_are_out_the_table_does_not_rest_at_chance_and_says_so():
+    """Knocked out by a failed challenge (the proven card is shuffled back: a chance node): chance
+    is resolved before the table waits, and the prompt says you are out and how the game goes on."""
+    table = _knocked_out_by_challenges()
+    session = table.session
+    assert session.current_player() not in (TERMINAL, -1)  # waits at a bot's decision, not at chance
+    assert "shuffle / chance" not in table.board.html.value
+    assert "คุณออกจากเกมแล้ว" in table.prompt.value and "you are out" in table.prompt.value
+    assert "let the bots finish" in table.prompt.value  # the button it names
+    table.finish_button.click()
+    assert session.current_player() == TERMINAL and "ผู้ชนะ" in table.board.html.value
+
+
+def test_a_chance_node_is_named_by_the_engines_words():
+    """A table at a chance node says what chance does (the engine's describe_action of the due
+    outcome), not the node's internal name."""
+    table = _knocked_out_by_challenges()
+    session = GameSession(GAME, config={"players": 4}, seed=464591)
+    for a in table.session.actions:
+        session.apply(dict(a))
+        if session.current_player() == -1:
+            break
+    assert session.current_player() == -1
+    html = table_html(session.observation(None), None, session.state)
+    assert "the deck is shuffled" in html and "shuffle / chance" not in html
+
+
+def test_cards_and_claims_are_named_in_thai_and_english():
+    """A card chip and a block on the table read "ทูต / Ambassador" (the engine's names); a claim
+    (a narrow seat on a phone) gives its English in the tooltip."""
+    session = GameSession(GAME, config={"players": 3}, seed=0, overrides={
+        "hands": [["ambassador", "inquisitor"], ["duke", "duke"], ["captain", "contessa"]]})
+    table = CoupTable(session, viewer=0)
+    html = table.board.html.value
+    for th, en in (("ทูต", "Ambassador"), ("นักสืบศาสนา", "Inquisitor")):
+        # both halves on screen, the English one a phone hides (its CSS), both in the tooltip
+        assert f'title="{th} / {en}">{th}<span class="kl-card-en"> / {en}</span></span>' in html
+    from widgets.coup.table import CSS
+    assert ".kl-coup .kl-card-en { display: none; }" in CSS
+    session.apply({"player": 0, "type": "foreign_aid"})
+    session.apply({"player": 1, "type": "block", "character": "duke"})
+    html = CoupTable(session, viewer=None).board.html.value
+    assert "blocked by seat 2 with the Duke" in html
+    assert 'อ้าง / claimed: <span class="kl-claim" title="Duke">ดยุค</span>' in html  # English on hover
+
+
+def test_the_event_picker_and_its_heading_give_the_events_english():
+    """"ข้อกติกาของ / clauses of" entries and the chosen event's heading: Thai, then the event's English."""
+    session = GameSession(GAME, config={"players": 3}, seed=0, overrides={
+        "hands": [["ambassador", "inquisitor"], ["duke", "duke"], ["captain", "contessa"]]})
+    table = CoupTable(session, viewer=None)
+    session.apply({"player": 0, "type": "foreign_aid"})
+    session.apply({"player": 1, "type": "block", "character": "duke"})
+    table.render()
+    log = table.eventlog
+    ev = session.events[-1]
+    assert ev.text_en and ev.text_en != ev.text_th
+    label = log.select.options[-1][0]
+    assert label.endswith(f"{ev.text_th} / {ev.text_en}"), label
+    log.select.value = len(log.select.options) - 1
+    assert html.escape(ev.text_en) in log.detail.value
+
+
+def test_a_claimant_proving_or_not_names_its_claim_without_repeating_its_seat():
+    """"seat 2: do not prove seat 2's Duke block" read badly: the claimant's own labels say "its"."""
+    session = GameSession(GAME, config={"players": 3}, seed=0, overrides={
+        "hands": [["ambassador", "inquisitor"], ["duke", "assassin"], ["captain", "contessa"]]})
+    session.apply({"player": 0, "type": "foreign_aid"})
+    session.apply({"player": 1, "type": "block", "character": "duke"})
+    session.apply({"player": 0, "type": "challenge"})
+    labels = [SPEC.label(session.state, a) for a in session.legal_actions(1)]
+    assert any("do not prove its Duke block (of seat 1's foreign aid)" in x for x in labels), labels
+    assert any("show the Duke to prove its Duke block" in x for x in labels), labels
+    assert not any("seat 2's" in x for x in labels), labels

@@ -303,3 +303,12 @@ def test_the_link_notes_name_the_scenario_by_its_title(gid):
         view.cursor.jump_action(1)
         text = unescape(box.children[0].value)
         assert "now showing" in text and f"“{sc.title_en}”" in text and path.stem not in text
+
+
+@pytest.mark.parametrize("game,th,en", [("coup", "เกมโค่นอำนาจ", "Coup (Inquisitor + Reformation)"),
+                                        ("new_world", "โลกใหม่", "New World")])
+def test_an_unknown_scenario_names_the_game_by_its_title(game, th, en):
+    with pytest.raises(BadInput) as e:
+        deeplink.parse_link(game, "scenario=nope_xyz&step=2")
+    assert th in e.value.message_th and f"for {en}:" in e.value.message_en
+    assert f"for {game}:" not in e.value.message_en

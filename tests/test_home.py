@@ -72,4 +72,12 @@ def test_the_rank_clause_says_its_title_once():
     book = load_rulebook("shadow_master")
     other = next(c for c in book.clauses if len(c.heading) > 1
                  and c.text_th.strip().split("\n", 1)[0].strip() != c.heading[-1])
-    assert 'class="kl-path"' in clause_html(other)
+    assert other.heading[-1] in _seen(clause_html(other))  # as the card's title or its path
+
+
+def test_the_palettes_labels_put_a_slash_between_thai_and_english():
+    """"แดง red", "ลบ remove": every other label of the pages reads "Thai / English"."""
+    panel = ShadowMasterBoard()
+    labels = [label for label, _v in panel.picker.options]
+    assert labels[-1] == "ลบ / remove"
+    assert all(" / " in label for label in labels), labels

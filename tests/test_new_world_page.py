@@ -217,7 +217,8 @@ def test_the_ireland_play_view_lists_the_public_missions_in_the_engines_words():
     board = table.board
     obs, cards = board._shown.obs, table.session.state.config.mission_cards
     assert obs["public"], "Ireland deals face-up public missions (ireland.setup_public_missions)"
-    right = next(c for c in board.children if board.map in getattr(c, "children", ())).children[1]
+    right = next(c for c in board.children if any(
+        board.map in getattr(x, "children", ()) for x in getattr(c, "children", ()))).children[1]
     assert board.public in right.children  # the side panel beside the map
     text = _text(board.public.value)
     for card in obs["public"]:
@@ -272,8 +273,9 @@ def test_no_scenario_id_reaches_the_screen():
 def test_every_map_cell_names_its_coordinates_on_hover():
     """Moves and events name cells by axial coordinates ("วางนิคมค่า 3 ที่ช่อง (6, 2)") that the map did
     not show: a fresh user could match a listed move to the map only by its highlight.  Every cell's
-    hover text gives the engine's name of the cell (and its place's name)."""
-    from rules.new_world.labels import cell_name
+    hover text gives the engine's name of the cell (its kind, its place's name, the places it touches,
+    then its coordinates: ``cell_place_name``, the words the moves use)."""
+    from rules.new_world.labels import cell_place_name as cell_name
     from widgets.new_world.board import NWMap
     from widgets import page
     from widgets.new_world import SPEC
@@ -314,13 +316,16 @@ def test_a_bots_story_lines_name_its_turn_not_your_turn_and_no_clause_id():
     ids = load_rulebook("new_world").ids
     for r in rows:
         assert not any(cid in r for cid in ids), r
-    # a placement cites turn.place_tile (the rulebook's heading: "ในตาของคุณ")
+    # a placement cites turn.place_tile (the rulebook's heading: "ในตาของคุณ", shared by the turn's
+    # three clauses: the clause's own first words follow it)
     bot = [r for r in rows if re.search(r"\d+\. ผู้เล่น 2 วาง.*ที่ช่อง", r)]
-    assert bot and all("ในตาของผู้เล่น 2 / in player 2's turn" in html_unescape(r) for r in bot), bot
+    assert bot and all("ในตาของผู้เล่น 2: วางไทล์ในมือหงายลงช่องหกเหลี่ยม" in html_unescape(r)
+                       and "/ in player 2's turn" in html_unescape(r) for r in bot), bot
     mine = [r for r in rows if re.search(r"\d+\. ผู้เล่น 1 วาง.*ที่ช่อง", r)]
     assert mine and all("ในตาของผู้เล่น 1" in r for r in mine), mine
-    # the clause panel still names the clause ids of the chosen event
-    assert "turn." in table.eventlog.select.options[-1][0]
+    # the picker names no clause id either; the chosen event's clauses show below it (their ids as data)
+    assert not any(cid in table.eventlog.select.options[-1][0] for cid in ids), table.eventlog.select.options[-1][0]
+    assert 'data-clause="turn.' in table.eventlog.detail.value
 
 
 def test_show_coordinates_writes_q_r_in_each_cell_and_a_pick_outlines_its_cell():
@@ -342,3 +347,78 @@ def test_show_coordinates_writes_q_r_in_each_cell_and_a_pick_outlines_its_cell()
     from rules.core import hexgrid
     from widgets.hexboard import rings_path
     assert board.map.outlines[-1][0] == rings_path(hexgrid.outline_rings([(q, r)], board.map.size))
+
+
+def test_the_map_key_is_right_under_the_play_map_before_the_controls():
+    """The colour key ("สีบนแผนที่ / map key") came after the row holding the map and the column
+    beside it, and that column (the move dropdown, do, undo, the bots' buttons) wraps under the map
+    on a phone: the key sat ~400 px under the map (a fresh user's trial).  It is now in the map's
+    column, right after the map (whose swipe cue and tapped-cell caption are the map widget's own),
+    and before the choice controls in the table's order."""
+    table = page.new_table(SPEC, 1, "greedy", seed=3)
+    board = table.board
+
+    def order(x, out):
+        out.append(x)
+        for c in getattr(x, "children", ()):
+            order(c, out)
+        return out
+    seen = order(table, [])
+    column = next(x for x in seen if board.map in getattr(x, "children", ()))
+    assert column.children[:2] == (board.map, board.legend)  # the key right after the map
+    assert "kl-nw-legend" in board.legend.value
+    assert table.controls in seen and seen.index(board.legend) < seen.index(table.controls)
+
+
+def test_placed_farms_show_the_letter_the_map_key_promises():
+    """The key says "อ = ฟาร์มอาหาร / food farm, พ = ฟาร์มพลังงาน / energy farm" but a placed farm
+    showed no letter (scenario 4 at step 2: the food farm at (6, 3) was a bare coloured cell)."""
+    from widgets.new_world.board import TILE_TEXT, legend_html
+    view = page.scenario_at(SPEC, SPEC.scenarios / "4_tie_at_top_edinburgh_holder_not_tied.yaml", 2)
+    hb = view.board.map
+    assert hb.stacks["6,3"][3] == TILE_TEXT["food"] == "อ"
+    assert f"<b>{TILE_TEXT['food']}</b> = " in legend_html(view.board.nw_board)
+    assert ">อ</text>" in hb.to_svg()
+
+
+def test_castle_and_cathedral_labels_are_readable_and_unique():
+    """Castles and cathedrals were labelled by their first three letters ("Dou", "Dor", "Urq",
+    "St", and "Dun" for four places): a name when short, else a longer cut, never two alike."""
+    from rules.new_world.board import SIDES, load_map
+    from widgets.new_world.board import static_labels
+    for side in SIDES:
+        b = load_map(side)
+        named = {b.cells[i]: b.names[i] for i, ic in enumerate(b.icon) if ic in ("castle", "cathedral", "tower")}
+        labels = static_labels(b)
+        shown = [labels[h] for h in named]
+        assert len(set(shown)) == len(shown), side
+        for h, name in named.items():
+            assert labels[h] == name or (len(labels[h]) >= 7 and name.startswith(labels[h].rstrip(".")))
+    scot = load_map("scotland")
+    by_name = {scot.names[i]: static_labels(scot)[scot.cells[i]] for i, ic in enumerate(scot.icon) if ic == "castle"}
+    assert by_name["Doune"] == "Doune" and by_name["Urquhart"] == "Urquhart"
+
+
+def test_a_scenario_that_sets_scores_says_so_over_the_score_table():
+    """Scenario 4 sets 47 / 48 / 30 farm points in its setup; the table showed 48 and 49 beside a
+    handful of tiles with no word why.  The engine's setup event names the preset scores and the
+    board shows it over the table."""
+    view = page.scenario_at(SPEC, SPEC.scenarios / "4_tie_at_top_edinburgh_holder_not_tied.yaml", 2)
+    said = [ev for ev in view.session.setup_events if ev.kind == "scores_set"]
+    assert len(said) == 1 and "ผู้เล่น 2 ฟาร์ม 48" in said[0].text_th and "player 2 farms 48" in said[0].text_en
+    assert "this example starts with scores set, not 0: player 1 farms 47" in view.board.scores.value
+    plain = page.scenario_at(SPEC, SPEC.scenarios / "setup_two_players.yaml", 0)
+    assert "scores set" not in plain.board.scores.value
+
+
+def test_scenario_questions_and_answers_name_no_clause_id():
+    """Scenario 4's answer said "(ข้อ end.winner_tiebreak อ่านตามตัวอักษร)": a developer's id in
+    the reader's answer fold (clauses are named in words; ids live in tooltips and ``cites``)."""
+    import re
+    from rules.core.rulebook import load_rulebook
+    from rules.core.scenario import load_scenario
+    ids = [c.id for c in load_rulebook("new_world").clauses]
+    for path in sorted(SPEC.scenarios.glob("*.yaml")):
+        sc = load_scenario(path)
+        text = " ".join(x or "" for x in (sc.title_th, sc.title_en, sc.question_th, sc.question_en, sc.answer_th, sc.answer_en))
+        assert [i for i in ids if re.search(rf"(?<![\w.]){re.escape(i)}(?![\w.])", text)] == [], path.name

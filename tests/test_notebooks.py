@@ -79,6 +79,33 @@ def test_game_page_opens_with_start_here_and_contents(path):
     assert [a for a in re.findall(r"\]\(#(kl-[\w-]+)\)", contents)] == anchors   # in page order
 
 
+
+@pytest.mark.parametrize("path", GAME_PAGES, ids=[p.stem for p in GAME_PAGES])
+def test_start_here_names_the_stepper_button_as_the_page_shows_it(path):
+    """"Start here" told the reader to step with "ปุ่ม ▶ ถัดไป", a button the page does not show: the
+    stepper's buttons are icons (forward: ▶|) named by their tooltips.  It names the forward button
+    by its icon and its tooltip's words (:class:`widgets.stepper.Stepper`), nothing else."""
+    import re
+    from widgets.session import GameSession
+    from widgets.stepper import Stepper
+    from widgets.coup import SPEC
+    forward = Stepper(GameSession(SPEC.game, seed=0)).forward
+    assert forward.icon == "step-forward"  # FontAwesome's ▶|
+    start = nbformat.read(path, as_version=4).cells[1].source
+    assert f"ปุ่ม ▶| ({forward.tooltip})" in start, start
+    assert not re.search(r"▶ ถัดไป", start), start
+
+
+@pytest.mark.parametrize("path", GAME_PAGES, ids=lambda p: p.stem)
+def test_game_page_prose_is_true_on_both_layouts_and_reads_whole(path):
+    """A section's table is beside its text at 1280 px and below it on a phone: no "table on the
+    right" (Thai or English); the "what would the bots do here?" sentence has its verb
+    ("…many times and a table sorted by score" had none)."""
+    text = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
+    assert "โต๊ะด้านขวา" not in text and "table on the right" not in text
+    assert "many times and a table" not in text
+
+
 ANALYZER_KERNEL_MIB = 150
 """Issue 12's goal for a page's kernel (RSS once its notebook has run)."""
 
@@ -99,7 +126,8 @@ def test_the_analyzer_kernel_imports_no_plotly_and_stays_under_its_memory_goal(m
     nor Shadow Master's board (networkx, shapely: 20 MiB) for a page that draws Coup; and the
     kernel's RSS is under issue 12's 150 MiB (160 MiB before, measured, not timed)."""
     nb = nbformat.read(NOTEBOOKS / "analyzer.ipynb", as_version=4)
-    nb.cells += [nbformat.v4.new_code_cell("seats.run(wait=True)"), nbformat.v4.new_code_cell(_PROBE)]
+    # the page's own first run (in the background) ended, then a click of run, waited for
+    nb.cells += [nbformat.v4.new_code_cell("seats.runner.join()\nseats.run(wait=True)"), nbformat.v4.new_code_cell(_PROBE)]
     root = str(NOTEBOOKS.parent)   # this checkout's packages in the kernel, not an installed copy
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p))
     NotebookClient(nb, timeout=600, kernel_name="python3",

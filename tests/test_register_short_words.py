@@ -122,7 +122,7 @@ def test_register_panel_names_readings_by_short_words_and_shows_no_ids_or_code(g
 def test_reading_dropdown_labels_are_the_short_words(game):
     """The analyzer's reading dropdown: each option the reading's short words, distinct within
     its entry (and within the game), no register id and no developer name."""
-    from widgets.analyzer import _readings, reading_short
+    from widgets.analyzer import _readings, reading_pairs
     options = _readings(game)[1:]
     labels = [label for label, _ in options]
     assert len(set(labels)) == len(labels), labels
@@ -134,5 +134,5 @@ def test_reading_dropdown_labels_are_the_short_words(game):
         assert not _named_ids(game, label) and not DEVELOPER.search(label), label
         by_entry.setdefault(entry.id, []).append(label)
         # the "results of" line names the reading as the dropdown does
-        assert reading_short(game, {variant: value}) == label
+        assert reading_pairs(game, {variant: value}) == [(r.short_th, r.short_en)]
     assert all(len(set(v)) == len(v) for v in by_entry.values())

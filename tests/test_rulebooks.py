@@ -124,6 +124,14 @@ MALFORMED = {
     "duplicate_id": (lambda d: d["clauses"][2].update(id="setup.start"), "clauses[2].id"),
     "bad_id": (lambda d: d["clauses"][1].update(id="Setup Start"), "clauses[1].id"),
     "text_not_a_string": (lambda d: d["clauses"][1].update(text_th=["a", "b"]), "clauses[1].text_th"),
+    # the English of the headings (headings_en): a mapping of a heading of the book to a string
+    "headings_en_not_a_mapping": (lambda d: d.update(headings_en=["Setup"]), "headings_en"),
+    "headings_en_empty": (lambda d: d.update(headings_en=None), "headings_en"),
+    "headings_en_not_a_string": (lambda d: d.update(headings_en={"เตรียมเกม": ["Setup"]}),
+                                 "headings_en['เตรียมเกม']"),
+    "headings_en_blank": (lambda d: d.update(headings_en={"เตรียมเกม": " "}), "headings_en['เตรียมเกม']"),
+    "headings_en_no_such_heading": (lambda d: d.update(headings_en={"เตรียมเกม": "Setup", "เตรียมเกมส์": "Setup"}),
+                                    "headings_en['เตรียมเกมส์']"),
     "broken_yaml": ("game: demo\nclauses: [ {id: title, status: flavour\n", "<yaml>"),
     "not_a_mapping": ("- just\n- a list\n", "<root>"),
 }
@@ -233,3 +241,13 @@ def test_malformed_register_names_file_and_field(tmp_path):
             load_register_file("coup", p)
         assert info.value.field.startswith(field) and str(p) in str(info.value)
         assert THAI.search(info.value.message_th) and info.value.message_en
+
+
+def test_no_english_gloss_stops_mid_sentence():
+    """A gloss read alone in the clause panel ended with a comma ("...to the deck,": challenge.return_card,
+    whose Thai sentence goes on in the next clause): each gloss reads as a whole sentence."""
+    from rules.core.rulebook import load_rulebook
+    for game in ("coup", "shadow_master", "valeria", "new_world"):
+        for clause in load_rulebook(game).clauses:
+            gloss = (getattr(clause, "gloss_en", "") or "").rstrip()
+            assert not gloss or gloss[-1] not in ",;-", (game, clause.id, gloss[-40:])

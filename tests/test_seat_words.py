@@ -142,4 +142,4 @@ def test_a_chart_without_a_game_counts_seats_from_1():
     """A chart's seat tick with no game's words said "ที่นั่ง 0<br>seat 0": the engines' default words."""
     from rules.core.base import GameBase
     from widgets.analysis_charts import seat_tick
-    assert seat_tick(0) == "{}<br>{}".format(*GameBase().seat_words(0)) == "ผู้เล่น 1<br>player 1"
+    assert seat_tick(0) == "{} /<br>{}".format(*GameBase().seat_words(0)) == "ผู้เล่น 1 /<br>player 1"

@@ -253,7 +253,9 @@ def test_stop_is_clean(sig):
     try:
         opener, _ = _opener()
         visitor = _open_page(s, opener)  # a kernel in use; the pool refills behind it
-        deadline = time.monotonic() + 120
+        # the refill renders in the idle CPU class (widgets.serve): on a machine kept busy by other
+        # work it waits for spare CPU (CI beside four other jobs: over 120 s)
+        deadline = time.monotonic() + 300
         notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))
         while s.log().count("is filled with") < notebooks + 1:  # the refill has started
             assert time.monotonic() < deadline, f"the pool did not refill; see {s.log_path}"
@@ -579,3 +581,41 @@ def test_served_kernels_keep_no_history(tmp_path):
 
     assert history_on(base) == "False"
     assert history_on(tmp_path / "plain") == "True"
+
+
+def _kernel_process(kernel_id: str) -> psutil.Process:
+    for proc in psutil.process_iter(["cmdline"]):
+        if any(f"kernel-{kernel_id}.json" in part for part in proc.info["cmdline"] or ()):
+            return proc
+    raise AssertionError(f"no process for kernel {kernel_id}")
+
+
+def test_a_tab_gone_while_its_socket_waits_for_the_kernel_leaves_no_traceback(served):
+    """A tab closed while jupyter_server still waits for its kernel's ``kernel_info`` (a tab closed
+    at once, its kernel shut down by the beacon meanwhile) made accepting the socket fail with
+    ``AttributeError: 'NoneType' object has no attribute 'kernel_ws_protocol'`` and a traceback in
+    the log.  Here the kernel is paused (SIGSTOP) so the wait is sure to be under way when the
+    client goes."""
+    import base64
+    import socket
+
+    kernel = _open_page(served, _opener()[0])
+    before = len(served.log())
+    proc = _kernel_process(kernel)
+    proc.suspend()
+    try:
+        host, port = served.base.rsplit("/", 1)[1].split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            key = base64.b64encode(os.urandom(16)).decode()
+            sock.sendall((f"GET /api/kernels/{kernel}/channels?session_id=x HTTP/1.1\r\n"
+                          f"Host: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                          f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                          "Sec-WebSocket-Protocol: v1.kernel.websocket.jupyter.org\r\n\r\n").encode())
+            time.sleep(2)  # the server now waits for the paused kernel's kernel_info
+        time.sleep(2)  # the close reached the server
+    finally:
+        proc.resume()
+    time.sleep(3)  # the kernel answers; the handler goes on
+    log = served.log()[before:]
+    assert "Traceback" not in log and "kernel_ws_protocol" not in log, log[-3000:]
+    assert served.kernel_status(kernel) == 200  # the kernel itself is untouched

@@ -372,3 +372,129 @@ def test_one_notebook_gets_its_own_pool_size():
     for bad in ("analyzer.ipynb", "coup=0", "=3", "coup=x"):
         with pytest.raises(SystemExit, match="NOTEBOOK=N"):
             serve.parse_pools([bad])
+
+
+def test_a_kernel_shut_down_is_killed_a_restart_left_as_asked():
+    """``_kill_on_shutdown``: whoever shuts a kernel down while the server runs (a tab's beacon, the
+    culler), it is killed (``now=True``): asked politely, a kernel inside a cell logged a ZMQError
+    traceback (CI, the coup notebook's last cell), one with a queued control message "Event loop is
+    closed".  A restart keeps the polite path."""
+    asked = []
+
+    class Provisioner:
+        def __init__(self, kernel_id):
+            self.kernel_id = kernel_id
+
+        async def kill(self):  # SIGKILL, before jupyter_client's shutdown interrupts the kernel
+            asked.append((self.kernel_id, "killed"))
+
+    class Kernel:
+        def __init__(self, kernel_id):
+            self.provisioner, self.shutting_down, self.id = Provisioner(kernel_id), False, kernel_id
+
+        def stop_restarter(self):  # before the kill: the restarter must not start it again
+            asked.append((self.id, "restarter stopped", self.shutting_down))
+
+    class Km:
+        def __init__(self):
+            self._kernels = {k: Kernel(k) for k in "abc"}
+
+        async def shutdown_kernel(self, kernel_id, now=False, restart=False):
+            asked.append((kernel_id, now, restart))
+
+    km = Km()
+    serve._kill_on_shutdown(km)
+
+    async def run():
+        await km.shutdown_kernel("a")
+        await km.shutdown_kernel("b", now=True)
+        await km.shutdown_kernel("c", restart=True)
+        await km.shutdown_kernel("gone")
+    _run(run())
+    assert asked == [("a", "restarter stopped", True), ("a", "killed"), ("a", True, False),
+                     ("b", "restarter stopped", True), ("b", "killed"), ("b", True, False),
+                     ("c", False, True), ("gone", True, False)]
+
+
+def test_the_servers_stop_kills_every_kernel_idle_ones_too():
+    """``_quiet_stop``: the server's stop sends every kernel, idle ones included, through
+    ``_kill_on_shutdown``'s kill before Voila's ``shutdown_all`` runs.  An idle kernel asked politely
+    printed ``ZMQError: Socket operation on non-socket`` (ipykernel 7.4 flushes stderr after its
+    shutdown handler closed its iostream; CI, ``test_stop_is_clean[SIGTERM]``)."""
+    asked = []
+
+    class Provisioner:
+        def __init__(self, kernel_id):
+            self.kernel_id = kernel_id
+
+        async def kill(self):
+            asked.append((self.kernel_id, "killed"))
+
+    class Kernel:
+        def __init__(self, kernel_id, state):
+            self.provisioner, self.shutting_down, self.id = Provisioner(kernel_id), False, kernel_id
+            self.execution_state = state
+
+        def stop_restarter(self):
+            pass
+
+    class Km:
+        _pools: dict = {}
+
+        def __init__(self):
+            self._kernels = {"idle": Kernel("idle", "idle"), "busy": Kernel("busy", "busy")}
+
+        def __contains__(self, kernel_id):
+            return kernel_id in self._kernels
+
+        async def shutdown_kernel(self, kernel_id, now=False, restart=False):
+            asked.append((kernel_id, "shutdown", now))
+            self._kernels.pop(kernel_id, None)
+
+        async def shutdown_all(self, now=False):
+            asked.append(("the rest", sorted(self._kernels), now))
+
+    km = Km()
+    serve._quiet_stop(km)
+    serve._kill_on_shutdown(km)
+    _run(km.shutdown_all())
+    assert sorted(asked[:-1]) == [("busy", "killed"), ("busy", "shutdown", True),
+                                  ("idle", "killed"), ("idle", "shutdown", True)]
+    assert asked[-1] == ("the rest", [], False)
+
+
+def test_tornados_ping_clamp_line_is_dropped_and_nothing_else():
+    """The log line tornado 6.5+ writes at the first kernel websocket ("The websocket_ping_timeout
+    (90000) cannot be longer than the websocket_ping_interval (30000)") says nothing a reader of the
+    log can act on (see ``_PingWarningFilter``); any other tornado line stays."""
+    import logging
+    f = serve._PingWarningFilter()
+
+    def rec(msg):
+        return logging.LogRecord("tornado.general", logging.WARNING, __file__, 1, msg, None, None)
+    assert not f.filter(rec("The websocket_ping_timeout (90000) cannot be longer than the "
+                            "websocket_ping_interval (30000).\nSetting websocket_ping_timeout=30000"))
+    assert f.filter(rec("Uncaught exception in write_error"))
+
+
+def test_the_servers_stop_kills_the_kernels_before_it_removes_their_socket_folder(tmp_path):
+    """Voila's ``stop`` removes the folder of the kernels' ipc sockets, then shuts them down; a
+    kernel still starting then failed to bind ("ZMQError: No such file or directory for ipc path",
+    a traceback in the log; CI, a Ctrl-C while a page rendered on a busy machine).  The launcher's
+    ``stop`` kills them first: the folder is still there when the first ``shutdown_all`` runs."""
+    seen = []
+
+    class Km:
+        async def shutdown_all(self, now=False):
+            seen.append(folder.exists())
+
+    folder = tmp_path / "voila_conn"
+    folder.mkdir()
+    app = serve._voila_class()()
+    app.kernel_manager, app.connection_dir = Km(), str(folder)
+    try:  # in a thread of its own, as _run: a browser test may leave an event loop in this one
+        with concurrent.futures.ThreadPoolExecutor(1) as ex:
+            ex.submit(app.stop).result()
+    finally:
+        serve._STOP.stopping = False
+    assert seen[0] is True and not folder.exists()

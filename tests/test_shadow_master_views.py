@@ -181,7 +181,11 @@ def test_refused_scenario_step_is_noted_not_played():
     view = ScenarioView(SCENARIOS / "black_token.yaml")
     sc = load_scenario(SCENARIOS / "black_token.yaml")
     refused = [s for s in sc.steps if s.expect_error]
-    assert refused and refused[0].expect_error in view.intro.value
+    from rules.catalog import engine
+    from widgets.rulepanel import clause_named
+    th, _en = clause_named(engine("shadow_master"), refused[0].expect_error)
+    # noted with the refusing clause by its name (never its dotted id: a fresh user's finding)
+    assert refused and f"“{th}”" in view.intro.value and refused[0].expect_error not in view.intro.value
     assert "kl-error" not in view.intro.value
 
 
@@ -417,7 +421,7 @@ def test_a_seat_view_holds_no_other_seats_cards():
         assert other.players[0].hand == state.players[0].hand
         a, b = widget_state(table_over(state)), widget_state(table_over(other))
         assert a == b  # nothing on screen depends on the others' cards ...
-        own = "".join(f'<span class=\\"kl-card\\">{c}</span>' for c in state.players[0].hand)
+        own = " ".join(f'<span class=\\"kl-card\\">{c}</span>' for c in state.players[0].hand)
         assert own in a  # ... while the reader's own cards are there
     assert picked == 3
 
@@ -683,3 +687,111 @@ def test_the_status_line_says_first_player_and_the_stage_in_thai_and_english():
     assert "ผู้เล่นคนแรก / first player: " in text and "First Player" not in text
     assert "เทิร์นของผู้เล่น / a player's turn" in text
     assert "เฟส 1: เลือก A/B/C / phase 1: choose A/B/C" in text
+
+
+def test_game_over_turns_the_hands_up_and_counts_the_final_score():
+    """At the end of a game the bots' Territory cards stayed "? × 6 (ซ่อน / hidden)", there was no
+    final score table, the end-trigger line had no English half, and the reader's own cards read
+    "A4I6M3M4X" run together."""
+    import html as _html
+    import re as _re
+    from widgets import page
+    from widgets.shadow_master import SPEC as SM
+    table = page.new_table(SM, 3, "random", 5)
+    table.finish("random")
+    state = table.session.state
+    assert state.stage == "over"
+    players = table.board.players.value
+    words = " ".join(_html.unescape(_re.sub(r"<[^>]+>", " ", players)).split())
+    assert "ซ่อน / hidden" not in words
+    for p in state.players:  # every hand, the bots' too, chip by chip with a space between
+        if p.hand:
+            assert " ".join(p.hand) in words, (p.hand, words)
+    status = table.board.status.value
+    scores = SM.game.score_breakdown(state)
+    rows = _re.findall(r"<tr data-seat='(\d)'>(.*?)</tr>", status)
+    assert [int(i) for i, _r in rows] == list(range(len(state.players)))
+    for (i, row), seat in zip(rows, scores["seats"]):
+        cells = [_re.sub(r"<[^>]+>", "", c) for c in _re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        assert cells[1:] == [str(seat["total"])] + [str(v) for v in seat["sources"].values()]
+    assert "ผู้เล่น / player" in status and "การ์ด Territory / <span class='kl-muted'>Territory cards" in status
+    if state.end_triggered:
+        assert "the last round is" in _html.unescape(status)
+
+
+def test_the_end_trigger_line_says_it_in_english_too():
+    from widgets.shadow_master.panels import status_html
+    _sc, state = scenario_start("end_trigger_two_exhausted")
+    obs = GAME.observe(state, None)
+    obs = {**obs, "end_triggered": True, "last_round": 7}
+    assert "ช่วงจบเกม: รอบสุดท้ายคือ 7</b> / <span class=\"kl-muted\">the end is near: the last round is 7" \
+        in status_html(state.board, obs)
+
+
+def test_the_example_picker_says_each_title_in_thai_and_english():
+    """The "ตัวอย่าง" picker offered "ล้อมโจมตี - กลุ่ม 5 ช่อง…" in Thai only: each option now has the
+    scenario file's English title as its second half."""
+    reader = page.rulings(SPEC, ATTACK_EXAMPLES, "attack")  # the page's attack stepper
+    assert len(reader.picker.options) == len(ATTACK_EXAMPLES) > 1
+    for label, path in reader.picker.options:
+        sc = load_scenario(path)
+        assert label.endswith(f"{sc.title_th} / {sc.title_en}"), label
+
+
+@pytest.mark.parametrize("stem", ["attack_siege", "siege_collapse_deposits", "attack_full_force"])
+def test_an_attacks_outline_never_circles_an_emptied_cell(stem):
+    """At the last frame of attack_siege F6 was empty but still outlined in blue with G6 (the
+    defender's group as the attack began), so blue read as a 2-cell group: an outline is drawn on
+    the cells that still hold its side's tokens, and the attack card's key says so."""
+    view = ScenarioView(SCENARIOS / f"{stem}.yaml")
+    drawn = []
+    real = view.board.hexboard.show
+    view.board.hexboard.show = lambda position, **kw: (drawn.append((position, kw.get("outlines", []))),
+                                                       real(position, **kw))[1]
+    cur = view.cursor
+    cards = []
+    for k in range(cur.length + 1):
+        drawn.clear()
+        cur.jump_frame(k)
+        for position, outlines in drawn:
+            for cells, colour, _title in outlines:
+                assert cells and all(position.colour_at(c) is not None for c in cells), (k, cells, colour)
+        if "kl-attack" in view.board.attack_box.value:
+            cards.append(view.board.attack_box.value)
+    assert cards and all("an emptied cell is not outlined" in c for c in cards)
+    if stem == "attack_siege":  # the finding: at the end only G6 is blue's, and only G6 is outlined in blue
+        cur.jump_frame(cur.length)
+        blue = [cells for _p, outs in drawn for cells, colour, _t in outs if colour == "blue"]
+        assert blue == [["G6"]], blue
+
+
+def test_phase_one_says_why_choice_b_is_missing():
+    """Phase 1 offered "เลือก A/B/C" with only A and C and nothing said why B (a black token) was
+    missing: the engine's ``unavailable`` gives B with the refusal ``explain_illegal`` gives it, and
+    the play table's "why can't I do something?" fold shows it by the clause's title."""
+    checked = 0
+    for state in bot_states(3, 7, 300):
+        seat = GAME.current_player(state)
+        if not isinstance(seat, int) or seat < 0:
+            continue
+        got = GAME.unavailable(state, seat)
+        legal = GAME.legal_actions(state, seat)
+        at_choice = state.stage == "turn" and not state.queue and state.turn.step == "choose"
+        if not at_choice or any(a["type"] == "black" for a in legal):
+            assert got == []
+            continue
+        checked += 1
+        [(action, refusal)] = got
+        assert action["type"] == "black" and action not in legal
+        said = GAME.explain_illegal(state, action)
+        assert (said.clause, said.message_th, said.message_en) == (refusal.clause, refusal.message_th,
+                                                                   refusal.message_en)
+    assert checked
+    table = page.new_table(SPEC, 3, "random", 5)  # a fresh game: not all six kingdoms are on the board
+    assert table.session.state.turn.step == "choose"
+    fold = table.whynot.value
+    th, en = GAME.cite_name("black.after_six_colours", 0)
+    assert "B: " in fold and "black tokens only once all six kingdoms are on the board" in fold
+    assert th and th in fold and "black.after_six_colours" in fold  # the title shown, the id in a tooltip
+    from tests.test_clause_cards import _ids_in, _words
+    assert not _ids_in(_words(fold), "shadow_master"), _words(fold)

@@ -45,6 +45,9 @@ def data_link(html: str) -> tuple[str, bytes]:
 def link_query(html: str) -> str:
     m = re.search(r"class='kl-share-link' href='([^']+)'", html)
     assert m, html
+    # beside it, the same link opens in a new tab (copying was the only thing the row did)
+    opened = re.search(r"class='kl-share-open' href='([^']+)' target='_blank'", html)
+    assert opened and opened.group(1) == m.group(1), html
     return m.group(1).replace("&amp;", "&")
 
 
@@ -233,7 +236,7 @@ def test_share_this_game_gives_a_link_and_save_game_a_session_file_that_open_the
     save = json.loads(raw)
     assert save["schema_version"] == saveload.SCHEMA_VERSION and save["snapshot"]["step"] == table.session.step
     assert save["table"] == {"viewer": table.viewer, "bots": panel.children[0].children[1].value}
-    assert name == f"{gid}_seed{table.session.seed}_step{table.session.step}.json"
+    assert name == f"{gid}_seed{table.session.seed}_action{table.session.step}.json"
     # the link, opened on another page: the same game, the reader in the same seat, play goes on
     box = page.link_box()
     assert page.follow(box, spec, query=query[1:]) is not None
@@ -255,6 +258,11 @@ def test_share_this_game_gives_a_link_and_save_game_a_session_file_that_open_the
     assert "kl-error" not in other_share.message.value, other_share.message.value
     opened = other_holder.children[0]
     assert opened.session.state == table.session.state and opened.session.seed == table.session.seed
+    # the other panel's settings now say what its table is (New game replays this game's seed)
+    other_settings, other_game_row = _p.children[0].children, _p.children[1].children
+    assert other_game_row[-3].value == str(table.session.seed) and other_settings[0].value == len(table.bots)
+    said = _p.children[1].children[-1].value
+    assert f"เลขสุ่ม {table.session.seed}" in said and f"seed {table.session.seed}" in said and name in said
     # the game goes on as it would have: the same bot answers to the same click
     first = [b for b in table.buttons.children if isinstance(b, sharing.w.Button)]
     again = [b for b in opened.buttons.children if isinstance(b, sharing.w.Button)]
@@ -347,8 +355,8 @@ def test_a_prepared_file_says_it_is_ready_as_a_button(gid):
     views = page.ScenarioView(spec, spec.scenarios / f"{EXAMPLE[gid]}.yaml")
     views.cursor.jump_action(1)
     for button, files, name in [
-            (share.ruling_button, share.files, f"{gid}_seed{s.seed}_step{s.step}.yaml"),
-            (share.save_button, share.files, f"{gid}_seed{s.seed}_step{s.step}.json"),
+            (share.ruling_button, share.files, f"{gid}_seed{s.seed}_action{s.step}.yaml"),
+            (share.save_button, share.files, f"{gid}_seed{s.seed}_action{s.step}.json"),
             (views.share.save_button, views.share.files, f"{EXAMPLE[gid]}_step1.yaml")]:
         files.value = ""
         button.click()
@@ -438,7 +446,7 @@ def test_save_game_sits_beside_open_a_session_and_gives_the_file_it_opens(gid):
     share.save_button.click()
     name, raw = data_link(share.files.value)
     s = table.session
-    assert name == f"{gid}_seed{s.seed}_step{s.step}.json" and not share.link.value
+    assert name == f"{gid}_seed{s.seed}_action{s.step}.json" and not share.link.value
     assert json.loads(raw) == json.loads(share.save_text())
     _s, _p, other_share, other_holder = _panel(gid, seed=99)
     other_share.upload.value = file_value(name, raw)
@@ -453,10 +461,10 @@ def test_save_as_a_ruling_right_after_save_game_at_step_0_offers_the_ruling():
     s = holder.children[0].session
     assert s.step == 0
     share.save_button.click()
-    assert data_link(share.files.value)[0] == f"coup_seed{s.seed}_step0.json"
+    assert data_link(share.files.value)[0] == f"coup_seed{s.seed}_action0.json"
     share.ruling_button.click()
     name, raw = data_link(share.files.value)
-    assert name == f"coup_seed{s.seed}_step0.yaml" and share.files.value.count("<a ") == 1
+    assert name == f"coup_seed{s.seed}_action0.yaml" and share.files.value.count("<a ") == 1
     assert "kl-error" not in share.message.value and share.link.value == ""
     sc = parse_scenario(yaml.safe_load(raw.decode("utf-8")), name)
     assert list(sc.steps) == [] and run_scenario(sc, name).ok

@@ -3,6 +3,7 @@ and each line's deciding clauses first; the Shadow Master panels match the board
 bluff is marked from the engine's answer; at the end of a Coup game every hand is shown."""
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -10,6 +11,15 @@ import pytest
 
 from rules.core.protocol import TERMINAL
 from widgets import eventlog, page
+
+
+DOTTED_ID = re.compile(r"\b[a-z][a-z0-9_]*\.[a-z][a-z0-9_.]*\b")
+"""A dotted clause id (``characters.duke_tax``): developer detail, never a story line's words."""
+
+
+def _visible(line_html: str) -> str:
+    """What a reader sees of a story line: its text without tags (a tooltip is no text)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", line_html))
 
 
 def _cells(text: str, cls: str) -> dict[str, int]:
@@ -71,12 +81,15 @@ def test_the_story_groups_events_by_turn_with_setup_folded():
     assert heads and heads[0].startswith("เทิร์นที่ 1 ") and len(heads) == len(set(heads)) >= 2
     numbers = [int(n) for n in re.findall(r'<span class="kl-n">(\d+)\.</span>', story)]
     assert numbers == list(range(1, len(table.session.events) + 1))
-    # each line shows its first one or two cited clauses; every clause on demand below
+    # each line names its first one or two cited clauses by title (the engine's words: SPEC.why_words),
+    # their ids in its tooltip only; every clause on demand below
     for ev, line in zip(table.session.events, re.findall(r'<div class="kl-line[^>]*>(.*?)</div>', story)):
-        shown = re.findall(r"<code>([^<]+)</code>", line)
-        assert shown == list(ev.cites[:2]), (shown, ev.cites)
+        tip = re.findall(r'<span class="kl-why" title="([^"]*)">— ([^<]*)</span>', line)
+        said = SPEC.why_words(ev)  # "" for a clause with no title (cover.players): no words at all
+        assert tip == ([(", ".join(ev.cites), html.escape(said))] if said else []), (line, ev.cites)
+        assert "<code>" not in line and not DOTTED_ID.search(_visible(line)), line
         if len(ev.cites) > 2:
-            assert f"+{len(ev.cites) - 2}" in line
+            assert f"+{len(ev.cites) - 2} ข้อ / +{len(ev.cites) - 2} more" in line
     table.eventlog.select.value = len(table.eventlog.select.options) - 1
     last = table.session.events[-1]
     for c in last.cites:
@@ -138,9 +151,10 @@ def test_at_the_end_of_a_coup_game_every_hand_is_shown():
             assert p["hand"] == [GAME.observe(table.session.state, p["seat"])["players"][p["seat"]]["hand"]][0]
         html = table.board.html.value
         assert "kl-revealed" in html
+        from rules.coup.actions import card_words
         for p in alive:
-            for card in p["hand"]:
-                assert f'title="{card}"' in html
+            for card in p["hand"]:  # a chip's tooltip names its card in both languages
+                assert f'title="{" / ".join(card_words(card))}"' in html
         if any(p["seat"] != 0 for p in alive):
             return  # a bot won: its cards are on screen
     pytest.fail("no game won by a bot in 29 seeds")
@@ -177,10 +191,83 @@ def test_a_challenge_line_is_named_challenge_not_the_inquisitor():
     view = page.scenario_at(SPEC, page.SCENARIOS / "coup" / "1_assassin_challenge_then_contessa_bluff.yaml")
     view.cursor.jump_action(view.session.length)
     rows = _story_rows(view.eventlog.story.value)
-    cited = [r for r in rows if "<code>challenge." in r]
+    cited = [r for r in rows if 'title="challenge.' in r]
     assert cited, rows
     for r in cited:
         assert "การท้าทาย" in r and inquisitor not in r.split("kl-why", 1)[1], r
+
+
+def test_a_coup_story_line_names_its_clauses_by_title_never_by_id():
+    """A fresh user read "characters.duke_tax 1, Duke (ดยุค) characters.heading 4, ..." on Coup's
+    story: clause ids and the rulebook's list numbers.  A line now names its clauses by the
+    engine's words (``GAME.cite_name``: the rulebook's title, no list number), the ids in the
+    line's tooltip only (and in the clause panel a click opens)."""
+    from rules.coup import GAME
+    from widgets.coup import SPEC
+    view = page.scenario_at(SPEC, page.SCENARIOS / "coup" / "1_assassin_challenge_then_contessa_bluff.yaml")
+    view.cursor.jump_action(view.session.length)
+    rows = _story_rows(view.eventlog.story.value)
+    assert _visible(rows[9]) == ("10. ที่นั่ง 1 อ้างนักฆ่า: ลอบสังหาร ที่นั่ง 2 — นักฆ่า / Assassin · "
+                                 "สรุปการกระทำของตัวละคร / Summary of character actions")
+    assert 'title="characters.assassin_assassinate, characters.heading"' in rows[9]
+    # a clause under a title several share ("การท้าทาย", "กฎละเอียด") is named with its own first words
+    assert _visible(rows[11]) == ("12. ที่นั่ง 1 เปิดนักฆ่าให้ทุกคนดู พิสูจน์สำเร็จ — "
+                                  "การท้าทาย: ผู้เล่นที่ถูกท้าทายต้องแสดงไพ่ของตัวเองให้… / "
+                                  "Challenges: The challenged player must… · "
+                                  "กฎละเอียด: ถ้าพิสูจน์สำเร็จ การกระทำจะดำเนินต่อไป / "
+                                  "Detailed rules: If the proof succeeds…")
+    # how many more clauses decided it, said in words (a bare "+1" gave a fresh user no hint)
+    assert _visible(rows[16]).endswith("— นักฆ่า / Assassin · กฎละเอียด: การกระทำการยับยั้งก็สามารถพูดโกหกได้"
+                                       " / Detailed rules: A block may also be a lie +1 ข้อ / +1 more")
+    for r in rows:
+        assert not DOTTED_ID.search(_visible(r)) and not re.search(r"— \d", _visible(r)), r
+    assert GAME.cite_name("characters.duke_tax") == ("ดยุค", "Duke")  # the book: "1, Duke (ดยุค)"; Thai first
+    assert GAME.cite_name("inquisitor.exchange")[0] == "แลกเปลี่ยน"  # the book: "1. แลกเปลี่ยน"
+    # the clause panel a click opens keeps the ids (developer detail)
+    assert view.eventlog.click_line(9)
+    assert 'data-clause="characters.assassin_assassinate"' in view.eventlog.detail.value
+
+
+def test_a_coup_knock_out_line_names_the_coup_and_every_coup_title_reads_thai_first():
+    """A fresh user read a seat knocked out by a coup as "— การท้าทาย / Challenges" (the engine
+    cited challenge.lose_both, a line of the challenge rules) and character titles English first
+    ("Assassin (นักฆ่า)"): the out line now cites the coup and intro.winner, and every clause named
+    on a Coup story line reads Thai first."""
+    from widgets.coup import SPEC
+    view = page.scenario_at(SPEC, page.SCENARIOS / "coup" / "11_factions_and_last_player.yaml")
+    view.cursor.jump_action(view.session.length)
+    rows = _story_rows(view.eventlog.story.value)
+    out = [r for r in rows if "ออกจากเกม" in _visible(r)]
+    # "รัฐประหาร" heads actions.coup and actions.coup_forced: the coup's own first words follow
+    assert len(out) == 1 and _visible(out[0]).endswith(
+        "ไม่มีอิทธิพลเหลือ ออกจากเกม — รัฐประหาร: จ่ายโทเค็นเงิน 7 ชิ้นและเลือกผู้เล่น… / "
+        "Coup: pay 7 silver tokens and choose…"), out
+    assert 'title="actions.coup, intro.winner"' in out[0]
+    for stem in ("1_assassin_challenge_then_contessa_bluff", "10_steal_blocked_and_examine"):
+        view = page.scenario_at(SPEC, page.SCENARIOS / "coup" / f"{stem}.yaml")
+        view.cursor.jump_action(view.session.length)
+        for r in _story_rows(view.eventlog.story.value):
+            words = _visible(r).split(" — ", 1)[1:]
+            assert not words or not words[0][0].isascii(), r  # "นักฆ่า / Assassin", never "Assassin (นักฆ่า)"
+
+
+@pytest.mark.parametrize("game", ["shadow_master", "valeria", "toy_pig"])
+def test_every_games_story_names_clauses_by_title_never_by_id(game):
+    """Shadow Master's, Valeria's and Toy Pig's story lines went through the same default as Coup's
+    (``<code>clause.id</code>`` and a heading): every game page now gives its labels adapter's
+    ``why_words`` (the engine's ``cite_name``), so no line shows a dotted id and each names its
+    first clause's title."""
+    import importlib
+    spec = importlib.import_module(f"widgets.{game}").SPEC
+    assert spec.why_words is not None
+    view = page.watch(spec, players=2, seed=1, steps=12, kind="random")
+    events = view.eventlog._events
+    rows = _story_rows(view.eventlog.story.value)
+    assert len(rows) == len(events) and any(ev.cites for ev in events)
+    for ev, r in zip(events, rows):
+        assert not DOTTED_ID.search(_visible(r)) and "<code>" not in r, r
+        title = next((t for t in (spec.game.cite_name(c, ev.actor)[0] for c in ev.cites[:2]) if t), "")
+        assert title in _visible(r), (r, ev.cites)
 
 
 def test_every_clause_badge_says_its_status_in_thai_and_english():
@@ -379,3 +466,64 @@ def test_a_hidden_tile_is_called_a_tile_not_a_card():
     hidden = next(k for k in (COUP.id_labels.get("hidden_event") or {}))
     text = event_text(Event(hidden, 1, {}, (), frozenset({1})), 0, kind_words=game_kind_words(COUP))
     assert "การ์ดปิด" in text and "hidden card" in text
+
+
+def test_the_pickers_label_and_the_more_clauses_count_read_in_thai_and_english():
+    """A fresh user at 390 px read "ข้อกติกาของ" over the event picker with no English, and story
+    lines ending "+1" / "+8" with no hint of what was counted: the picker reads "ข้อกติกาของ /
+    clauses of", and a line citing more clauses than it names says "+N ข้อ / +N more" (the games'
+    words, ``why_words``, and the log's own, :func:`~widgets.eventlog.why_html`)."""
+    from rules.core.rulebook import load_rulebook
+    from widgets.coup import SPEC
+    from widgets.eventlog import WHY_SHOWN, why_html
+    table = page.new_table(SPEC, 1, "random", 4)
+    assert table.eventlog.select.description == "ข้อกติกาของ / clauses of"
+    assert table.eventlog.select.style.description_width == "initial"  # read whole, not "ข้อกติกาขอ..."
+    book = load_rulebook("coup")
+    ids = [c.id for c in book.clauses][:WHY_SHOWN + 3]
+    assert why_html(book, ids).endswith(" +3 ข้อ / +3 more</span>"), why_html(book, ids)
+    assert "more" not in why_html(book, ids[:WHY_SHOWN])
+
+
+@pytest.mark.parametrize("game", ["coup", "shadow_master", "valeria", "new_world", "toy_pig"])
+def test_clauses_under_a_shared_heading_are_named_apart_by_their_own_words(game):
+    """A title that heads several clauses (Coup's "กฎละเอียด", Shadow Master's phase headings,
+    Valeria's "ศาลเจ้าทั้ง 5", New World's "การคิดแต้ม") named each of them alike, so a story line
+    citing one said only its section: the engine's ``cite_name`` follows such a title with the
+    clause's own first words, short and cut between phrases (Thai has no space between words).
+    Two clauses read alike only when their texts are alike (Shadow Master has two headings
+    "Combo การ์ด")."""
+    from collections import Counter
+
+    from rules.catalog import engine
+    from rules.core.rulebook import load_rulebook
+    book, eng = load_rulebook(game), engine(game)
+    heads = Counter(book.clause_title(c.id)[0] for c in book.clauses)
+    shared = [c for c in book.clauses if heads[book.clause_title(c.id)[0]] > 1 and book.clause_title(c.id)[0]]
+    assert len(shared) > 2
+    said: dict[str, set] = {}
+    for c in shared:
+        said.setdefault(eng.cite_name(c.id, None)[0], set()).add(" ".join(c.text_th.split()))
+    assert all(len(t) == 1 for t in said.values()), {k: v for k, v in said.items() if len(v) > 1}
+    from rules.core.rulebook import HEADWORDS, text_width
+    for c in shared:
+        th, en = eng.cite_name(c.id, None)
+        title, title_en = eng.cite_title(c.id, None)
+        if th == title:  # a heading's own clause: its text is the title
+            continue
+        words = th[len(title) + 2:]
+        # the English the same way, by the clause's gloss (a clause with no gloss: its English title)
+        assert th.startswith(title + ": ") and (en == title_en or en.startswith(title_en + ": ")), (c.id, th, en)
+        assert text_width(words.rstrip("…")) <= HEADWORDS + HEADWORDS // 3, (c.id, words)
+        assert words.rstrip("…") in " ".join(c.text_th.split()), (c.id, words)
+
+
+def test_first_words_cut_thai_between_phrases():
+    """Thai runs its words together and spaces its phrases: a cut start ends at a space or a comma,
+    never between a letter and its vowel or tone mark, and says "…"."""
+    from rules.core.rulebook import first_words
+    assert first_words("การกระทำการยับยั้งไม่จำเป็นต้องทำ แม้ว่าจะมีตัวละครนั้นอยู่ และยังมีต่อไปอีก") == \
+        "การกระทำการยับยั้งไม่จำเป็นต้องทำ…"
+    assert first_words("สั้น ๆ") == "สั้น ๆ"
+    long_run = "ก่" * 60  # no gap at all: cut at the limit, the tone mark kept with its letter
+    assert first_words(long_run) == "ก่" * 30 + "…"

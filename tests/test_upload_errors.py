@@ -102,7 +102,7 @@ def test_a_ruling_cut_in_a_clause_id_says_cut_off_names_the_field_and_the_last_l
     assert "“challenge.challenger_l” is the start of “challenge.challenger_loses”" in got["en"]
     assert "ไม่มีข้อกติกา 'challenge.challenger_l' ในคู่มือ" in got["th"]  # the field's refusal is kept
     k = [ln.strip() for ln in last if ln.startswith("- ")].index("- challenge.challenger_l")
-    assert got["where"].startswith(f"ช่อง / field: cites[{k}]"), got  # the field path, with its index
+    assert got["where"].startswith(f"ช่อง / field: cites › ลำดับที่ {k + 1} / cites › item {k + 1}"), got  # cites[k], counted from 1
 
 
 @pytest.mark.parametrize("stop", [b"    reformation: fal", b"    type: assassi", b"expect:", b"  seed:"])
@@ -144,7 +144,7 @@ def test_a_finished_file_with_a_wrong_clause_is_not_called_cut():
             b"setup: {config: {players: 3}}\n")
     got = _upload(_view(), "mine.yaml", text)
     assert "ถูกตัด" not in got["th"] and "cut" not in got["en"], got
-    assert got["where"].startswith("ช่อง / field: cites[0]")
+    assert got["where"].startswith("ช่อง / field: cites › ลำดับที่ 1 / cites › item 1")  # cites[0], counted from 1
 
 
 def test_cut_off_hint_finds_config_fields_below_setup():
@@ -155,6 +155,17 @@ def test_cut_off_hint_finds_config_fields_below_setup():
     err = BadInput("t.yaml: config", "deck", "ผิด", "Input should be 'all_six' or 'no_ambassador'")
     out = cut_off_hint(err, text, node, "t.yaml")
     assert out.message_en.startswith("the file looks cut off (last line 5: “deck: all_s”): “all_s” is the start of “all_six”")
+
+
+def test_a_ruling_cut_in_a_config_value_names_the_reading_it_starts():
+    """The refusal quotes the allowed values as JSON ("all_six"), not Python's 'all_six': the hint
+    that the value is the start of one of them must find them in either quoting."""
+    raw = _exported_ruling().decode()
+    head = raw[:raw.index("setup:")]
+    text = head + "setup:\n  config:\n    players: 3\n    deck: all_s"
+    got = _upload(_view(), "trunc.yaml", text.encode())
+    assert got["en"].startswith("the file looks cut off (last line"), got
+    assert "“all_s” is the start of “all_six”" in got["en"], got
 
 
 # --------------------------------------------------------------------------- 3. a session file cut short

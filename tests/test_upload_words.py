@@ -14,7 +14,7 @@ from typing import Annotated, FrozenSet, Iterable, Literal, Set, Tuple, Union
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, Json, ValidationError, create_model, field_validator, validate_call
 
-from rules.core.datafile import WORDS, pydantic_error
+from rules.core.datafile import WORDS, field_words, pydantic_error
 from rules.core.protocol import BadInput
 from rules.core.scenario import parse_scenario
 
@@ -214,9 +214,33 @@ def test_a_malformed_file_names_the_field_in_a_thai_and_an_english_sentence(uplo
             data["config"] = {**json.loads(_session("coup"))["config"], **change["config"]}
         got = _session_upload("coup", "mine.json", json.dumps(data).encode())
     th_words, en_words = WORDS[kind]
-    assert got["th"].startswith(f"ช่อง “{field}” {th_words.split(' {')[0].split('{')[0]}"), (kind, got)
-    assert got["en"].startswith(f"the field “{field}” {en_words.split(' {')[0].split('{')[0]}"), (kind, got)
-    assert got["where"].startswith(f"ช่อง / field: {field}"), got
+    field_th, field_en = field_words(field)  # a list position counted from 1 (steps.0.action: item 1)
+    assert got["th"].startswith(f"ช่อง “{field_th}” {th_words.split(' {')[0].split('{')[0]}"), (kind, got)
+    assert got["en"].startswith(f"the field “{field_en}” {en_words.split(' {')[0].split('{')[0]}"), (kind, got)
+    assert got["where"].startswith(f"ช่อง / field: {field_th}"), got
     for words in PYDANTIC_EN:
         assert words not in got["th"] + got["en"], (words, got)
     assert THAI.search(got["th"]) and not THAI.search(got["en"]), got
+
+
+def test_a_file_that_is_not_a_mapping_is_refused_in_thai_words():
+    """"ต้องเป็น mapping" read as half English to a Thai reader: the Thai line says "ชุดคู่" (pairs of
+    name -> value), the English line keeps "mapping"."""
+    import re
+
+    from rules.core.scenario import parse_scenario
+    from rules.shadow_master import GAME
+    from rules.shadow_master.serial import apply_overrides
+
+    refusals = []
+    with pytest.raises(BadInput) as e:
+        parse_scenario(["a", "b"], "list.yaml")
+    refusals.append(e.value)
+    state = GAME.new_game(GAME.default_config(3), 1)
+    for overrides in ({"players": {"0": 5}}, {"castles": [5]}):
+        with pytest.raises(BadInput) as e:
+            apply_overrides(state, overrides)
+        refusals.append(e.value)
+    for err in refusals:
+        assert "ชุดคู่" in err.message_th and "mapping" in err.message_en, err
+        assert not re.search(r"[A-Za-z]{4,}", err.message_th.split("{")[0].replace("YAML", "")), err.message_th

@@ -255,7 +255,7 @@ def test_the_chain_bonuses_are_listed_with_their_clause():
     bench.click("space:d")
     assert bench.state.players[0].magic == 7 and bench.done()
     chains = re.search(r"<ul class='kl-vb-chains'>(.*?)</ul>", bench.panel.value).group(1)
-    assert chains.count("<li") == 2 and chains.count("<code>battle.chain_bonus</code>") == 2
+    assert chains.count("<li") == 2 and chains.count("title='battle.chain_bonus'") == 2
 
 
 def test_stale_double_and_unknown_clicks_do_nothing():

@@ -113,7 +113,10 @@ def _explain_cells(html_text: str) -> dict:
 
 def test_a_refused_shrine_shows_the_engines_reason_not_a_bare_clause():
     """Defect 1: "✗ dice.troops" alone told nothing; the row now carries the engine's own refusal
-    of that move (explain_illegal), Thai and English, the clause id second and unbreakable."""
+    of that move (explain_illegal), Thai and English, then the clause by the engine's name of it
+    (a later fresh user still read the id "dice.troops" there): the id only in its tooltip."""
+    from rules.catalog import engine
+    from widgets.rulepanel import clause_named
     from widgets.valeria.board import table_html
     s = _two_refused()
     cells = _explain_cells(table_html(s, GAME.observe(s, None), SPEC.seat_label))
@@ -123,10 +126,10 @@ def test_a_refused_shrine_shows_the_engines_reason_not_a_bare_clause():
         v = next(x for x in shrine_values(s, 0) if x["shrine"] == shrine)
         assert (v["refusal"], v["refusal_th"], v["refusal_en"]) == (why.clause, why.message_th, why.message_en)
         text = _plain(cells[shrine])
-        assert why.message_th in text and why.message_en in text and clause in text
-        whole = "<wbr>".join(f"<span class='kl-nobr'>{x}</span>" for x in clause.replace(".", ".|").split("|"))
-        assert f"<code class='kl-clause-id' title='{clause}'>{whole}</code>" in cells[shrine]   # wraps at a dot only
-        assert not re.search(r"✗\s*" + re.escape(clause), text)      # the reason comes before the id
+        assert why.message_th in text and why.message_en in text and clause not in text
+        th, _en = clause_named(engine("valeria"), clause)
+        assert th and "ข้อกติกา / rule: " + th in text and f"title='{clause}'" in cells[shrine]
+        assert text.index(why.message_th) < text.index("ข้อกติกา / rule")  # the reason first
     assert _plain(cells["gem"]).endswith("✓ เข้าได้ / may enter")
 
 
@@ -181,7 +184,6 @@ def test_phone_css_keeps_words_and_ids_whole_and_tables_scroll_in_their_box():
     """Defects 4-5 (the browser check is tests/test_browser_valeria.py): clause ids never wrap
     inside, Thai names wrap only between words, and every table of the view is in its own scroll box."""
     from widgets.valeria.board import CSS, table_html
-    assert re.search(r"\.kl-val code\.kl-clause-id \{[^}]*overflow-wrap: normal", CSS)
     assert re.search(r"\.kl-val \.kl-nobr \{ white-space: nowrap; \}", CSS)
     assert re.search(r"\.kl-val td, \.kl-val th \{ overflow-wrap: normal; word-break: normal", CSS)
     assert re.search(r"\.kl-val \.kl-val-scroll \{ max-width: 100%; overflow-x: auto; \}", CSS)
@@ -193,15 +195,21 @@ def test_phone_css_keeps_words_and_ids_whole_and_tables_scroll_in_their_box():
 
 
 def test_the_wardens_place_is_named_in_thai():
-    """Defect 7: under each player the Warden's place said "gold" / "camp" only."""
-    from rules.valeria.names import place_name
+    """Defect 7: under each player the Warden's place said "gold" / "camp" only.  Then a fresh
+    reader found "Warden: ศาลทอง" there, the label English only: it reads as the rulebook names the
+    piece ("หมาก Warden", setup.player_pieces), in Thai and English, from the engine (names.warden_at)."""
+    from rules.valeria.names import place_name, warden_at
     from widgets.valeria.board import table_html
     s = _two_refused()
     h = table_html(s, GAME.observe(s, None), SPEC.seat_label)
     seat0 = h[h.index("data-seat='0'"):h.index("data-seat='1'")]
     seat1 = h[h.index("data-seat='1'"):]
     assert place_name("gold") == ("ศาลทอง", "gold shrine") and place_name("camp") == ("ค่าย", "camp")
-    assert "Warden: ศาลทอง" in _plain(seat0) and "Warden: ค่าย" in _plain(seat1)
+    assert warden_at("gold") == ("หมาก Warden อยู่ที่ศาลทอง", "Warden at the gold shrine")
+    assert warden_at("camp") == ("หมาก Warden อยู่ที่ค่าย", "Warden at camp")
+    assert "หมาก Warden อยู่ที่ศาลทอง" in _plain(seat0) and "Warden at the gold shrine" in _plain(seat0)
+    assert "หมาก Warden อยู่ที่ค่าย" in _plain(seat1) and "Warden at camp" in _plain(seat1)
+    assert "Warden:" not in _plain(h)
 
 
 def test_the_refusal_of_a_shrine_and_the_enterable_list_agree_everywhere():
@@ -269,3 +277,50 @@ def test_the_warden_and_the_awards_have_the_rulebooks_thai_words():
     events = {ev.kind: ev for ev in GAME.setup_events(GAME.new_game(GAME.default_config(2), 2))}
     assert events["awards"].text_th.startswith("การ์ดรางวัลที่เปิด: ") and "Award" not in events["awards"].text_th
     assert award_pile_name(0) == ("กองการ์ดรางวัลซ้าย", "the left award pile")
+
+
+def _markdown_of(game_id: str) -> str:
+    import json
+    from pathlib import Path
+    nb = Path(__file__).resolve().parents[1] / "notebooks" / f"{game_id}.ipynb"
+    return "\n".join("".join(c["source"]) for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]
+                     if c["cell_type"] == "markdown")
+
+
+def test_the_page_text_names_clauses_and_register_entries_in_words():
+    """The battle sections said "(ข้อ battle.strength_cap ถูกเน้น)" and the dice section "ดูทะเบียน
+    troop_slots_full": developer ids on the reader's page (a fresh user's finding).  The text names
+    the clause as the engine does (:meth:`GameBase.cite_name`), and no clause or register id."""
+    from rules.core.rulebook import load_rulebook
+    from rules.core.ambiguity import load_ambiguities
+    text = _markdown_of("valeria")
+    ids = [c.id for c in load_rulebook("valeria").clauses] + [a.id for a in load_ambiguities("valeria")]
+    shown = [i for i in ids if re.search(rf"(?<![\w.]){re.escape(i)}(?![\w.])", text)]
+    assert shown == []
+    th, en = GAME.cite_name("battle.strength_cap")
+    assert text.count(f'"{th}" ถูกเน้น') == 2 and text.count(f'"{en}" highlighted') == 2
+
+
+def test_the_page_and_register_call_the_rulebook_the_rulebook():
+    """"The seed does not print them", "The seed refers to the table but never prints it": "seed"
+    meant the rulebook's text, while the play panel's seed is the random seed.  Reader-facing text
+    of the Valeria and New World pages says "the rulebook"; a random seed keeps its name."""
+    from widgets.rulepanel import ambiguities_html as register_html
+    seed_as_text = re.compile(r"\b[Tt]he seed\b|\bSeed\b|\bseed's\b")
+    for game_id in ("valeria", "new_world"):
+        assert seed_as_text.findall(register_html(game_id)) == [], game_id
+        assert seed_as_text.findall(_markdown_of(game_id)) == [], game_id
+    assert "data/valeria" not in _markdown_of("valeria")  # a repository path is not the reader's word
+
+
+def test_the_campaign_map_has_its_english_name_and_says_what_its_letters_are():
+    """The seat's map read "แผนที่ยุทธการ 4 หน้า A" over a grid "a b c / d e f / g h i" with no
+    English and no word on the letters (a reader took them for a placeholder)."""
+    from rules.valeria.names import map_name
+    from widgets.valeria.board import map_html
+    p = {"map_id": "map4", "side": 0, "conquered": []}
+    th, en = map_name("map4", 0)
+    html = map_html(p)
+    assert f"/ {en}</span>" in html and "Campaign map 4, side A" == en
+    assert "spaces a–i, as the place-marker buttons name them" in html and "ปุ่มวางหมาก" in html
+    assert "/ Campaign map 4</span> (ยังไม่เลือกหน้า / side not chosen)" in map_html({**p, "side": None})

@@ -78,3 +78,48 @@ def test_game_over_line_names_the_winner_you_and_every_seats_vp():
 def test_share_code_wraps_in_its_panel():
     css = SHARE_CSS.replace(" ", "")
     assert "overflow-wrap:anywhere" in css and "min-width:0" in css
+
+
+def _refusal_of(overrides: dict):
+    """The :class:`BadInput` a scenario's ``setup.overrides`` get (a 2-player game)."""
+    from rules.core.protocol import BadInput
+    with pytest.raises(BadInput) as caught:
+        GAME.apply_overrides(GAME.new_game(GAME.default_config(2), 2), overrides)
+    return caught.value
+
+
+@pytest.mark.parametrize("overrides,field,th,en", [
+    ({"award_up": ["nope"]}, "setup.overrides.award_up.0", "ไม่รู้จักการ์ดรางวัล 'nope'", "unknown award 'nope'"),
+    ({"plan_row": "nope"}, "setup.overrides.plan_row", "ต้องเป็นรายการรหัสแผนรบ", "expected a list of battle plan ids"),
+    ({"players": {0: {"champions": ["nope"]}}}, "setup.overrides.players.0.champions.0",
+     "ไม่รู้จักแชมเปียน 'nope'", "unknown champion 'nope'"),
+    ({"players": {0: {"map_id": "nope"}}}, "setup.overrides.players.0.map_id.0",
+     "ไม่รู้จักแผนที่ 'nope'", "unknown campaign map 'nope'"),
+    ({"players": "nope"}, "setup.overrides.players", "ต้องเป็นชุดคู่ ที่นั่ง -> ช่องข้อมูล", "expected a mapping seat -> fields"),
+    ({"players": {0: "nope"}}, "setup.overrides.players.0", "ต้องเป็นชุดคู่ ชื่อช่อง -> ค่า", "expected a mapping of fields"),
+    ({"shrines": "nope"}, "setup.overrides.shrines", "ต้องเป็นชุดคู่ ศาล -> เต๋า", "expected a mapping shrine -> dice"),
+    ({"players": {0: {"warden": "nope"}}}, "setup.overrides.players.0.warden",
+     "ต้องเป็นชื่อศาล (gem, magic, champion, gold, tactics) หรือค่าย (camp) (ได้ 'nope')",
+     "expected a shrine (gem, magic, champion, gold, tactics) or camp, got 'nope'"),
+])
+def test_a_scenarios_refused_overrides_read_in_thai_and_english(overrides, field, th, en):
+    """A fresh reader found refusals of a ruling file with English-only words in their Thai ("ไม่รู้จัก
+    Award", "ต้องเป็น mapping", "ชื่อศาลหรือ camp") and Thai words in their English ("unknown
+    แชมเปียน"): each names its field, in Thai and in English, the pieces as the rulebook names them."""
+    exc = _refusal_of(overrides)
+    assert (exc.field, exc.message_th, exc.message_en) == (field, th, en)
+
+
+def test_a_refused_action_names_its_step_in_thai_and_english():
+    """The last-resort refusal said "(ขั้น move)": the step's machine id in the Thai sentence.  It
+    now names the step in words (names.PHASE_NAMES, the analyzer's labels of the same ids)."""
+    from rules.valeria.actions import explain
+    from rules.valeria.engine import ID_LABELS
+    from rules.valeria.names import PHASE_NAMES
+    s = GAME.new_game(GAME.default_config(2), 2)
+    s = GAME.apply_overrides(s, {"turn": 0, "players": {0: {"side": 0}, 1: {"side": 0}}})
+    refusal = explain(s, {"player": 0, "type": "decline"})
+    assert refusal.clause == "turn.warden_move"
+    assert refusal.message_th == "ทำแบบนี้ไม่ได้ตอนนี้ (ขั้น: ย้าย Warden)"
+    assert refusal.message_en.startswith("not a legal action now (step: moving the Warden): ")
+    assert ID_LABELS["phase"] is PHASE_NAMES

@@ -210,6 +210,11 @@ def test_every_stepper_control_says_what_it_does_in_thai_and_english(session):
         assert re.search(r"[\u0E00-\u0E7F]", th) and re.search(r"[a-z]", en), control.tooltip
     assert len({b.tooltip for b in (st.first, st.back, st.forward, st.last)}) == 4
     assert not any(b.description for b in (st.first, st.back, st.forward, st.last))  # icons: named by tooltip
+    # the slider's visible label too (it read "ขั้น" alone on every page: a fresh user's finding),
+    # at its natural width so neither half is cut
+    th, _, en = st.slider.description.partition(" / ")
+    assert re.search(r"[\u0E00-\u0E7F]", th) and en == "step", st.slider.description
+    assert st.slider.style.description_width == "initial"
 
 
 # ----------------------------------------------------------------------------- rule panel / event log
@@ -251,13 +256,13 @@ def test_event_log_lists_events_and_shows_their_clauses():
                     text_th="ลับ: ดยุก")]
     log.set_events(events)
     labels = [o[0] for o in log.select.options]
-    assert labels == ["1. ที่นั่ง 0 ▸ เกิดเอ  [a.one]",
-                      "2. ที่นั่ง 1 ▸ เหตุการณ์ที่ซ่อน: การ์ดปิด / a hidden event (secret): hidden card  [b.one]"]
+    assert labels == ["1. ที่นั่ง 0 ▸ เกิดเอ",  # no clause id in the picker: the chosen event's clauses show below
+                      "2. ที่นั่ง 1 ▸ เหตุการณ์ที่ซ่อน: การ์ดปิด / a hidden event (secret): hidden card"]
     assert "ดยุก" not in "".join(labels)  # a spectator never receives the hidden text
     assert 'data-clause="b.one"' in log.detail.value and panel.dropdown.value == 1
     log.select.value = 0
     assert 'data-clause="a.one"' in log.detail.value and _cited_ids(panel.body.value) == {"a.one"}
-    assert event_line(1, events[1], viewer=1) == "2. ที่นั่ง 1 ▸ ลับ: ดยุก  [b.one]"
+    assert event_line(1, events[1], viewer=1) == "2. ที่นั่ง 1 ▸ ลับ: ดยุก"  # no clause id: choosing it shows the clause
 
 
 def test_event_log_names_the_actor_once_in_one_style():
@@ -277,7 +282,7 @@ def test_event_log_names_the_actor_once_in_one_style():
                       label=sm_label) == "รอบที่ 2: ผู้เล่น 2 ถือ First Player"
     log = EventLog(book=BOOK, seat_label=sm_label)
     log.set_events([bare])
-    assert log.select.options[0][0] == "1. ผู้เล่น 2 (ที่นั่ง 1) ▸ รับรายได้ 12 Silver  [a.one]"
+    assert log.select.options[0][0] == "1. ผู้เล่น 2 (ที่นั่ง 1) ▸ รับรายได้ 12 Silver"
 
 
 def test_hidden_events_read_as_a_hidden_card_not_an_internal_name():
@@ -302,7 +307,7 @@ def test_event_log_picker_is_never_a_blank_dropdown():
     assert log.select.options == () and log.select.layout.display == "none"
     ev = Event("a", 0, {}, ("a.one",), text_th="เกิดเอ")
     log.set_events([ev])
-    assert log.select.value == 0 and log.select.layout.display == "" and "a.one" in log.detail.value
+    assert log.select.value == 0 and log.select.layout.display == "" and "เกิดเอ" in log.detail.value
     log.set_events([])
     assert log.select.layout.display == "none" and log.detail.value == ""
     for spec in (SPEC,):  # under a scenario's table at frame 0 (the setup)
@@ -394,7 +399,8 @@ def test_guard_shows_thai_and_english_never_a_traceback(capsys):
     with errors.guard(sink):
         raise BadInput("save.json", "actions[2]", "ผิด", "wrong")
     assert 'data-where="save.json: actions[2]"' in sink.value
-    assert "ช่อง / field: <code>actions[2]</code> · ใน / in: <code>save.json</code>" in sink.value
+    assert ("ช่อง / field: <code>actions › ลำดับที่ 3</code> / <code>actions › item 3</code>"  # counted from 1
+            " · ใน / in: <code>save.json</code>") in sink.value
     assert '<div lang="th"><b>ผิด</b></div>' in sink.value  # the Thai line is the Thai sentence only
     with errors.guard(sink):
         {}["missing"]
@@ -593,7 +599,7 @@ def test_a_refused_step_note_names_the_action_in_the_engine_s_thai_words():
     sentence.  The note names the action in the engine's words (``describe_action``), in Thai
     in the Thai note and in English in the English one, for every example with a refused step."""
     import re
-    from rules.core.rulebook import DATA
+    from rules.core.rulebook import DATA, load_rulebook
     from rules.core.scenario import load_scenario
     from rules.coup import GAME
     from widgets.session import GameSession
@@ -612,7 +618,10 @@ def test_a_refused_step_note_names_the_action_in_the_engine_s_thai_words():
             th, en = notes[i]
             i += 1
             label_th, label_en = GAME.describe_action(state, dict(step.action))
-            assert th.startswith(f"ขั้น {n}: “{label_th}” ถูกปฏิเสธตามข้อ ["), th
+            assert th.startswith(f"ขั้น {n}: “{label_th}” ถูกปฏิเสธตามข้อ “"), th
+            # the clause by its name, never its dotted id (a fresh user read "[actions.coup_forced]")
+            clauses = set(load_rulebook("coup").ids)
+            assert not [w for w in re.findall(r"[a-z_]+\.[a-z_]+", th + en) if w in clauses], (th, en)
             assert f"({label_en})" in en, en
             # no English word of the engine's (tax, steal, lose...) in the Thai sentence
             assert not re.search(r"\b" + re.escape(step.action["type"]) + r"\b", th.split(" ถูกปฏิเสธ")[0]), th
@@ -681,6 +690,31 @@ def test_home_rulebooks_open_on_a_section_that_applies():
         opened[game] = i
     assert opened["shadow_master"] > 0  # its preamble is only the title: not applicable
     assert 'data-clause="title"' not in tab.children[list(GAMES).index("shadow_master")].children[-1].body.value
+
+
+def test_home_section_names_and_heading_cards_say_each_thing_once():
+    """A fresh user on the home page (Shadow Master's rulebook): the sections "Kingdom Power / Kingdom
+    Power" and "Power Limit / Power Limit" said their one name twice (the Thai heading carries an
+    icon, "👑Kingdom Power"), and the first card of "Board structure", the section's own heading
+    line, wore the badge "ไม่เกี่ยว · not applicable" as if it were a rule that does not apply.  A
+    name the same in both languages is said once; a section's heading line has no status badge,
+    every rule under it keeps its own."""
+    import re
+    panel = RulePanel("shadow_master")
+    labels = [label for label, _i in panel.dropdown.options]
+    assert any(re.fullmatch(r"\d+\. \S*Kingdom Power", label) for label in labels), labels
+    for label in labels:
+        th, sep, en = label.partition(" / ")
+        assert not sep or re.sub(r"^\d+\. \W*", "", th) != en, label
+    board = next(i for label, i in panel.dropdown.options if "Board structure" in label)
+    panel.dropdown.value = board
+    cards = re.findall(r'<div class="kl-clause[^"]*" data-clause="([^"]+)">(.*?)</div>(?=<div class="kl-clause|</div>$)',
+                       panel.body.value, re.S)
+    assert cards and cards[0][0] == "board.heading", [c[0] for c in cards]
+    assert "kl-badge" not in cards[0][1], cards[0][1]
+    assert all("kl-badge" in body for _id, body in cards[1:]), cards
+    # a not-applicable clause that is not the section's heading keeps its badge
+    assert "ไม่เกี่ยว · not applicable" in section_html(panel.book, 0)
 
 
 def test_home_links_the_analyzer_and_says_what_it_is_for(tmp_path):

@@ -33,19 +33,25 @@ for it: placed under the plot (``y=-0.3`` of the plot's height) it sat on the x-
 soon as the seat ticks took two lines."""
 
 
+LINES = " /<br>"
+"""Thai over English in a chart's tick or legend name: a line each, the slash kept at the Thai
+line's end (plotly.js draws a ``<br>`` as a new line, which a page's text and a screen reader read
+with no space: "อิทธิพลที่เหลือinfluence left", a fresh user's finding)."""
+
+
 def seat_tick(seat: int) -> str:
     """A seat's tick when no game's label is given: the engines' default words, counted from 1
-    (``"ผู้เล่น 1<br>player 1"`` for the table's seat id 0: :func:`rules.core.base.player_words`)."""
-    return "{}<br>{}".format(*player_words(int(seat)))
+    (``"ผู้เล่น 1 /<br>player 1"`` for the table's seat id 0: :func:`rules.core.base.player_words`)."""
+    return "{}{}{}".format(player_words(int(seat))[0], LINES, player_words(int(seat))[1])
 
 
 def tick_lines(text: str) -> str:
     """A seat's tick on two lines, level under its bar: ``"ผู้เล่น 1 (ที่นั่ง 0)"`` becomes
-    ``"ผู้เล่น 1<br>(ที่นั่ง 0)"``, ``"a / b"`` ``"a<br>b"``; a tick with its own ``<br>`` or
+    ``"ผู้เล่น 1<br>(ที่นั่ง 0)"``, ``"a / b"`` ``"a /<br>b"`` (:data:`LINES`); a tick with its own ``<br>`` or
     neither is kept (the words are the game's: only where a line breaks is chosen here)."""
     if "<br>" in text:
         return text
-    for sep, joined in ((" / ", "<br>"), (" (", "<br>(")):
+    for sep, joined in ((" / ", LINES), (" (", "<br>(")):
         if sep in text:
             head, tail = text.split(sep, 1)
             return head + joined + tail
@@ -117,8 +123,11 @@ def win_rate_chart(df, title: str = "อัตราชนะตามที่�
     # line itself sat on the last seat's bar: at a phone's 358 px it covered a bar and a half)
     key = dict(type="scatter", x=[None], y=[None], mode="lines", line=dict(color="#555", dash="dash"),
                name=f"ส่วนที่ยุติธรรม {100 * fair:.0f}% / fair share", hoverinfo="skip")
-    return figure([bars, key], f"{title}<br><sup>{int(wr['n'].iloc[0])} games · balance {b['estimate']:.2f} "
-                               f"[{b['lo']:.2f}, {b['hi']:.2f}] · 95% Wilson intervals</sup>",
+    n = int(wr['n'].iloc[0])
+    bal = f"{b['estimate']:.2f} [{b['lo']:.2f}, {b['hi']:.2f}]"
+    # Thai and English on lines of their own (the page's other results say both)
+    return figure([bars, key], f"{title}<br><sup>{n} เกม · ความสมดุล {bal} · ช่วง Wilson 95%"
+                               f"<br>{n} games · balance {bal} · 95% Wilson intervals</sup>",
                   xaxis=_axis(SEAT_AXIS), yaxis=dict(tickformat=".0%", rangemode="tozero", **_axis("อัตราชนะ / win rate")),
                   showlegend=True, height=LAYOUT["height"] + 30,
                   legend=BELOW,
@@ -146,6 +155,10 @@ def length_bins(values) -> tuple[list[float], list[int]]:
     return [float(e) for e in edges], [int(c) for c in counts]
 
 
+MEAN_BAND = "#f58518"
+"""The colour of the game-length chart's band: the mean's 95 % bootstrap interval."""
+
+
 def length_chart(df, column: str = "turns") -> dict:
     """Histogram of game lengths in ``column`` with the mean's bootstrap interval in the title.
     Drawn as bars of :func:`length_bins` (counted here, not by plotly.js: the page's plotly.js is
@@ -157,15 +170,24 @@ def length_chart(df, column: str = "turns") -> dict:
         data.append(dict(type="bar", x=[(a + b) / 2 for a, b in zip(edges, edges[1:])], y=counts,
                          width=[b - a for a, b in zip(edges, edges[1:])], marker=dict(color="#4c78a8"), name=column,
                          customdata=[[a, b] for a, b in zip(edges, edges[1:])],
-                         hovertemplate="%{customdata[0]:g} to %{customdata[1]:g}: %{y} games<extra></extra>"))
-        # the mean's interval: a band over the plot's whole height
+                         hovertemplate="%{customdata[0]:g} to %{customdata[1]:g}: %{y} games<extra></extra>",
+                         showlegend=False))
+        # the mean's interval: a band over the plot's whole height, named in the legend under the
+        # chart (unnamed, a fresh user could not tell what the orange band over the bars was)
         shapes.append(dict(type="rect", xref="x", x0=L["mean_lo"], x1=L["mean_hi"], yref="y domain", y0=0, y1=1,
-                           fillcolor="#f58518", opacity=0.3, line=dict(width=0)))
-        sub = f"mean {L['mean']:.1f} [{L['mean_lo']:.1f}, {L['mean_hi']:.1f}] · median {L['median']:g}"
+                           fillcolor=MEAN_BAND, opacity=0.3, line=dict(width=0)))
+        data.append(dict(type="scatter", x=[None], y=[None], mode="markers", hoverinfo="skip",
+                         marker=dict(symbol="square", size=14, color=MEAN_BAND, opacity=0.3),
+                         name="ช่วง 95% ของค่าเฉลี่ย / 95% interval of the mean"))
+        mean = f"{L['mean']:.1f} [{L['mean_lo']:.1f}, {L['mean_hi']:.1f}]"
+        sub = f"เฉลี่ย {mean} · มัธยฐาน {L['median']:g}<br>mean {mean} · median {L['median']:g}"
     else:
-        sub = "no length column (a kernel table has only steps)"
+        sub = "ไม่มีคอลัมน์ความยาว (ตารางจากเคอร์เนลมีแค่จำนวนขั้น)<br>no length column (a kernel table has only steps)"
     return figure(data, f"ความยาวเกม / game length ({column})<br><sup>{sub}</sup>",
-                  xaxis=_axis(LENGTH_WORDS.get(column, column)), yaxis=_axis(GAMES_AXIS), showlegend=False,
+                  xaxis=_axis(LENGTH_WORDS.get(column, column)), yaxis=_axis(GAMES_AXIS),
+                  # the legend (the band's key alone: the bars are the axis title's) under the chart,
+                  # as tall as the win-rate chart beside it
+                  showlegend=bool(shapes), legend=BELOW, height=LAYOUT["height"] + 30,
                   **({"shapes": shapes} if shapes else {}))
 
 
@@ -233,7 +255,7 @@ def sweep_chart(table, title: str = "อัตราชนะเมื่อเ�
         data.append(dict(type="scatter", x=list(d["x"]) + list(d["x"])[::-1], y=list(d["hi"]) + list(d["lo"])[::-1],
                          fill="toself", fillcolor=_rgba(c, 0.15), line=dict(width=0), hoverinfo="skip",
                          mode="lines", showlegend=False))  # a band: no markers (plotly's default draws them at its corners)
-        name = seat(int(s)).replace("<br>", " / ")
+        name = seat(int(s)).replace(LINES, " / ").replace("<br>", " / ")
         data.append(dict(type="scatter", x=d["x"], y=d["estimate"], mode="lines+markers", name=name,
                          line=dict(color=c), text=d["point"],
                          hovertemplate="%{text}: %{y:.1%}<extra>" + name + "</extra>"))
@@ -273,6 +295,22 @@ def compare_chart(comparison, quantity=id_tick) -> dict:
                                line=dict(color="#555"))])
 
 
+SAME_DATA_WORDS = ("สองแบบนี้โหลดข้อมูลเดียวกัน: ช่องของเจ้าของเกมยังเป็นสำเนาของข้อมูลสมมติ ทุกเกมจึงเล่นเหมือนกัน "
+                   "และการเทียบนี้ได้ผลต่าง 0 โดยโครงสร้าง จนกว่าผู้มีกล่องเกมจะกรอกข้อมูลฉบับพิมพ์",
+                   "these two readings load the same data: the owner's slot is still a copy of the assumed one, so "
+                   "every game plays alike and this comparison is empty by construction until someone who owns the "
+                   "box enters the printed data")
+"""What a page says of two readings whose data are the same (``reading_words``' ``same_data``)."""
+
+
+def same_data_html(entry: dict) -> str:
+    """:data:`SAME_DATA_WORDS` for a ``reading_words`` entry whose ``same_data`` is set, else ``""``."""
+    if not entry.get("same_data"):
+        return ""
+    th, en = (html.escape(x) for x in SAME_DATA_WORDS)
+    return f'<div class="kl-same-data" style="margin-left:1em;color:#8a5a00"><b>{th}</b> / {en}.</div>'
+
+
 def compare_words_html(comparison) -> str:
     """What the comparison's sides read, in the register's words (``Comparison.readings``:
     ``rules.analysis.compare.reading_words``): each entry's question, then reading A and reading B
@@ -286,6 +324,7 @@ def compare_words_html(comparison) -> str:
             mark = " (ค่าเริ่มต้น / default)" if x["default"] else ""
             rows.append(f'<div style="margin-left:1em"><b>{side.upper()}</b>{mark}: {e(x["th"])} '
                         f'<span class="kl-muted">/ {e(x["en"])}</span></div>')
+        rows.append(same_data_html(r))
     if not comparison.readings or "[" in comparison.label_a + comparison.label_b:
         rows.append(f'<div>A: <code>{e(comparison.label_a)}</code> · B: <code>{e(comparison.label_b)}</code></div>')
     return (f'<div class="kl-compare-words" style="font-family:{THAI_FONT};margin:4px 0">'
@@ -305,33 +344,57 @@ def status_words(status: str) -> str:
     return html.escape(f"{th} / {en}" if th != en else th)
 
 
+def clause_words(game: str, clause_id: str) -> str:
+    """A clause as the coverage table's reader reads it: its :func:`widgets.rulepanel.clause_named`
+    (the engine's words of it, else the start of its Thai text: the book's title and intro clauses
+    have no title of their own), never its dotted id."""
+    from .rulepanel import clause_named
+    th, en = clause_named(game, clause_id)
+    return f"{th} / {en}" if en != th else th
+
+
+def clause_names(game: str, clause_ids) -> list[str]:
+    """:func:`clause_words` of each clause, in the order given.  Rows under a section title that
+    several clauses share (Coup's "ส่วนประกอบ" names six) read apart without their ids (a fresh
+    user's finding): the engine's ``cite_name`` adds such a clause's own first words, as a story
+    line says it."""
+    return [clause_words(game, c) for c in clause_ids]
+
+
 def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
-    """The clause coverage meter as an HTML table: every clause with its status, cites, reach
-    (share of games, Wilson interval); implemented clauses that never fired in red."""
+    """The clause coverage meter as an HTML table: every clause by its words
+    (:func:`clause_words`; its id in the tooltip and the last column, which a phone hides) with its
+    status, cites, reach (share of games, Wilson interval); implemented clauses that never fired in
+    red."""
     cov = M.coverage(df, game)
+    game = game or df.attrs.get("game")
     impl = cov[cov["status"] == "implemented"]
     head = (f'<div style="font-family:{THAI_FONT}"><b>ข้อกติกาที่ถูกใช้ / clause coverage:</b> '
             f'ข้อที่ใช้ในเอนจินถูกอ้าง {int(impl["fired"].sum())}/{len(impl)} ข้อ ใน {len(df)} เกม / '
             f'{int(impl["fired"].sum())}/{len(impl)} implemented clauses fired in {len(df)} games</div>')
     rows = []
-    for r in cov.head(limit).itertuples():
+    shown = cov.head(limit)
+    for r, name in zip(shown.itertuples(), clause_names(game, list(shown["clause"]))):
         style = "color:#a01010;font-weight:bold" if (r.status == "implemented" and not r.fired) else (
             "color:#888" if r.status != "implemented" else "")
-        # the clause id wraps (at its dots, or anywhere in a long word): kept on one line it pushed
-        # "cites" to a phone's edge and "games citing it" past it
-        rows.append(f'<tr style="{style}"><td><code style="white-space:normal;overflow-wrap:anywhere">'
-                    f'{html.escape(r.clause).replace(".", ".<wbr>")}</code></td><td>{status_words(r.status)}</td>'
+        # the clause's words and id wrap (the id at its dots, or anywhere in a long word): kept on one
+        # line they pushed "cites" to a phone's edge and "games citing it" past it
+        rows.append(f'<tr style="{style}"><td class="kl-clause-name" title="{html.escape(r.clause)}" '
+                    f'style="overflow-wrap:anywhere">{html.escape(name)}</td>'
+                    f'<td>{status_words(r.status)}</td>'
                     f'<td style="text-align:right">{r.cites}</td>'
                     # the share, then its interval (under it on a phone: COVERAGE_CSS): each figure
                     # on one line, and the column narrow enough for a phone
                     f'<td style="text-align:right;white-space:nowrap">{100 * r.reach:.1f}% '
-                    f'<span class="kl-ci">[{100 * r.lo:.1f}, {100 * r.hi:.1f}]</span></td></tr>')
+                    f'<span class="kl-ci">[{100 * r.lo:.1f}, {100 * r.hi:.1f}]</span></td>'
+                    f'<td class="kl-clause-id"><code style="white-space:normal;overflow-wrap:anywhere">'
+                    f'{html.escape(r.clause).replace(".", ".<wbr>")}</code></td></tr>')
     # a box no wider than its column that scrolls (kl-scroll: widgets/mobile.py) and shows it, tall
     # enough to read a page of clauses: at 260 px it showed four rows (two on a phone)
     return (head + COVERAGE_CSS + '<div class="kl-scroll kl-coverage-box" style="overflow:auto">'
             '<table class="kl-coverage" style="font-size:12px">'
             '<tr><th>ข้อ / clause</th><th>สถานะ / status</th><th>ถูกอ้าง / cites</th>'
-            '<th>เกมที่อ้าง / games citing it (95%)</th></tr>'
+            '<th>เกมที่อ้าง / games citing it (95%)</th><th class="kl-clause-id">รหัสข้อ / clause id</th></tr>'
             + "".join(rows) + "</table></div>")
 
 
@@ -342,6 +405,7 @@ COVERAGE_CSS = f"""<style>
 .kl-coverage th {{ vertical-align: bottom; }}
 .kl-coverage td {{ vertical-align: top; }}
 .kl-coverage .kl-ci {{ font-size: 11px; }}
+.kl-coverage .kl-clause-id {{ color: #777; font-size: 11px; }}  /* developer detail, after the figures */
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
   /* a phone: most of the screen's height, and the four columns inside its width (the interval
      under its share) */
@@ -349,9 +413,11 @@ COVERAGE_CSS = f"""<style>
   .kl-coverage {{ width: 100%; }}
   .kl-coverage th, .kl-coverage td {{ padding: 2px 4px; }}
   .kl-coverage .kl-ci {{ display: block; }}
+  .kl-coverage .kl-clause-id {{ display: none; }}  /* a fifth column past a phone's edge: the tooltip keeps it */
 }}
 </style>"""
-"""The coverage table's box: 400 px high on a wide screen, 60 % of a phone's (``vh``) height."""
+"""The coverage table's box: 400 px high on a wide screen, 60 % of a phone's (``vh``) height; a
+phone hides the clause id column."""
 
 
 def into(box, fig) -> None:

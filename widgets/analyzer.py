@@ -42,6 +42,7 @@ from rules.core.scenario import find_scenarios, run_file
 
 from . import analysis_charts as C
 from .errors import THAI_FONT, error_html, message_html
+from .labels import title_in_play
 from .runner import Runner
 
 DEFAULT = "(ค่าเริ่มต้น / default)"
@@ -117,6 +118,7 @@ def reading_choice_html(game: str, variant: tuple, against: tuple | None) -> str
             x = r["b"]
             rows.append(f'<div><b>{label}:</b> {e(r["question_th"])} <span class="kl-muted">/ '
                         f'{e(r["question_en"])}</span> → {e(x["th"])} <span class="kl-muted">/ {e(x["en"])}</span></div>')
+            rows.append(C.same_data_html(r))
     return (f'<div class="kl-reading-words" style="font-family:{THAI_FONT};font-size:13px;margin:2px 0 6px">'
             + "".join(rows) + "</div>") if rows else ""
 
@@ -125,39 +127,62 @@ def _cut(text: str, n: int) -> str:
     return text if len(text) <= n else text[:n - 1] + "…"
 
 
-def reading_short(game: str, config: dict) -> str:
-    """A config's readings for the "results of" line by the register's short words, as the
-    dropdown names them (the whole question and reading are said under the dropdowns:
-    :func:`reading_choice_html`): ``"<short_th> / <short_en>"`` per entry read otherwise than its
-    default, joined by ``"; "``; ``"ค่าเริ่มต้น / default"`` for none.  Was ``who_blocks=anyone``,
-    then the words with ``[who_blocks]`` (config ids a reader cannot read), then the descriptions
-    cut short."""
+def reading_pairs(game: str, config: dict) -> list:
+    """A config's readings by the register's short words, as the dropdown names them (the whole
+    question and reading are said under the dropdowns: :func:`reading_choice_html`): one
+    ``(short_th, short_en)`` per entry read otherwise than its default; ``[("ค่าเริ่มต้น",
+    "default")]`` for none.  Was ``who_blocks=anyone``, then the words with ``[who_blocks]``
+    (config ids a reader cannot read), then the descriptions cut short."""
     from rules.analysis.compare import reading_words
     register = {e.id: e for e in load_ambiguities(game)}
     said = []
     for r in reading_words(game, {}, dict(config or ())):
         try:  # the reading's short words, as the dropdown names it
             x = register[r["entry"]].reading(r["b"]["id"])
-            said.append(f"{x.short_th} / {x.short_en}")
+            said.append((x.short_th, x.short_en))
         except KeyError:  # a value no reading has: what the register's words say of it
-            said.append(f'{_cut(r["b"]["th"], 48)} / {_cut(r["b"]["en"], 60)}')
-    return "; ".join(said) or "ค่าเริ่มต้น / default"
+            said.append((_cut(r["b"]["th"], 48), _cut(r["b"]["en"], 60)))
+    return said or [("ค่าเริ่มต้น", "default")]
 
 
-def bots_short(game: str, bots: list) -> str:
-    """The seats' bots for the "results of" line in the engine's words (``bot_words``), in seat
-    order, a run of the same bot once with its count: ``"สุ่ม / random ×2, ซื่อสัตย์ / honest"``."""
+def bots_pairs(game: str, bots: list) -> tuple[str, str]:
+    """The seats' bots for the "results of" lines in the engine's words (``bot_words``), in seat
+    order, a run of the same bot once with its count: ``("สุ่ม ×2, ซื่อสัตย์", "random ×2, honest")``."""
     runs: list = []
     for b in bots:
         if runs and runs[-1][0] == b:
             runs[-1][1] += 1
         else:
             runs.append([b, 1])
-    out = []
-    for b, n in runs:
-        th, en = bot_words(game, b)
-        out.append((th if th == en else f"{th} / {en}") + (f" ×{n}" if n > 1 else ""))
-    return ", ".join(out)
+    words = [(bot_words(game, b), f" ×{n}" if n > 1 else "") for b, n in runs]
+    return ", ".join(th + k for (th, _en), k in words), ", ".join(en + k for (_th, en), k in words)
+
+
+def results_of(shown: dict) -> tuple[str, str]:
+    """``(th, en)``: what a run's results are of, a Thai line and an English line (as the verdict
+    lines under them), the game named by what its config has in play (the engine's
+    ``title_in_play``: ``"Coup + Inquisitor"`` with the Reformation off), every other word the
+    panel's labels' and the register's: ``("เกมโค่นอำนาจ: 400 เกม 4 ที่นั่ง บอท ซื่อสัตย์ ×4 อ่านแบบ
+    ค่าเริ่มต้น", "Coup + Inquisitor: 400 games, 4 seats, bots honest ×4, reading default")``.
+    Was one English sentence with "th / en" pairs dropped in.  ``shown``: :meth:`settings` and
+    ``played`` (games played, fewer when cancelled)."""
+    game, config = shown["game"], shown["config"]
+    title = title_in_play(engine(game), config)
+    n, played = shown["games"], shown.get("played", shown["games"])
+    games_th, games_en = ((f"{n} เกม", f"{n} games") if played >= n else
+                          (f"{played} จาก {n} เกม (ยกเลิก)", f"{played} of {n} games (cancelled)"))
+    bots_th, bots_en = bots_pairs(game, shown["bots"])
+    readings = {k: v for k, v in config.items() if k != "players"}
+    read = reading_pairs(game, readings)
+    th = (f"{title[0]}: {games_th} {config['players']} ที่นั่ง บอท {bots_th} "
+          f"อ่านแบบ {'; '.join(t for t, _ in read)}")
+    en = (f"{title[1]}: {games_en}, {config['players']} seats, bots {bots_en}, "
+          f"reading {'; '.join(e for _, e in read)}")
+    if shown["against"]:
+        vs = reading_pairs(game, shown["against"])
+        th += f" เทียบกับ {'; '.join(t for t, _ in vs)}"
+        en += f", vs {'; '.join(e for _, e in vs)}"
+    return th, en
 
 
 _SPECS: dict = {}
@@ -212,9 +237,11 @@ def end_words(game: str, reason) -> str:
 
 def intro_html(settings: dict) -> str:
     """What the panel is set to, in words (the page's introduction names no game: it follows the
-    controls): the game, its seats, the bots by the game page's labels, the fair share."""
+    controls): the game as the readings chosen play it (:func:`widgets.labels.title_in_play`: the
+    catalogue's product title named the Reformation with it off), its seats, the bots by the game
+    page's labels, the fair share."""
     game, n = settings["game"], settings["config"]["players"]
-    g = info(game)
+    title_th, title_en = title_in_play(engine(game), settings["config"])
     words = [bot_words(game, b) for b in settings["bots"]]
     if len(set(words)) == 1:
         bots_th, bots_en = f"บอท{words[0][0]}ทุกที่นั่ง", f"{words[0][1]} bots at every seat"
@@ -223,8 +250,8 @@ def intro_html(settings: dict) -> str:
         bots_th = ", ".join(f"{seats[i][0]} {th}" for i, (th, _en) in enumerate(words))
         bots_en = ", ".join(f"{seats[i][1]} {en}" for i, (_th, en) in enumerate(words))
     e = html.escape
-    return (f'<div class="kl-intro" style="font-family:{THAI_FONT}"><b>{e(g.title_th)} {n} คน {e(bots_th)}</b>: '
-            f'ส่วนที่ยุติธรรมคือ 1/{n} / <b>{e(g.title_en)} with {n} seats, {e(bots_en)}</b>: the fair share is '
+    return (f'<div class="kl-intro" style="font-family:{THAI_FONT}"><b>{e(title_th)} {n} คน {e(bots_th)}</b>: '
+            f'ส่วนที่ยุติธรรมคือ 1/{n} / <b>{e(title_en)} with {n} seats, {e(bots_en)}</b>: the fair share is '
             f'1/{n}</div>')
 
 
@@ -341,6 +368,52 @@ def verdict_html(df, game: str | None = None) -> str:
         rows.append(f"เกมชุดนี้แยกไม่ออกว่าที่นั่งใดต่างจาก {fair}% (ช่องว่างที่เล็กกว่านั้นอาจยังมีอยู่) / these games tell no "
                     f"seat apart from {fair}% (a smaller gap may still be there).")
     return (f'<div class="kl-verdict" style="font-family:{THAI_FONT};margin:4px 0">'
+            + "<br>".join(rows) + "</div>")
+
+
+def compare_verdict_html(comparison, game: str | None = None) -> str:
+    """What a what-if comparison shows, in words (every number from ``Comparison.differences`` and
+    ``Comparison.parted``): whether any seat's win rate moves more than chance explains (its
+    paired 95 % bootstrap interval misses 0: the seats named, with the change and the interval),
+    and what "parted" means: pairs play the same seed, so they start alike, and a pair parts at the
+    first step where the two readings make the games differ.  Few pairs
+    (``resolution(...)["small"]``): the words say the sample is small."""
+    d = comparison.differences()
+    wins = d[d["quantity"].str.startswith("win_")]
+    if wins.empty:
+        return ""
+    n = int(wins["n"].iloc[0])
+    p = comparison.parted()
+    rows = []
+    if not p["parted"]:
+        rows.append(f"ทั้ง {p['pairs']} เกมคู่ (seed เดียวกัน) เล่นเหมือนกันทุกขั้นจนจบ: สองแบบไม่ได้ทำให้เกมใดในชุดนี้ต่างกัน "
+                    f"ผลต่างจึงเป็น 0 / all {p['pairs']} paired games (same seeds) played alike to the end: the two "
+                    f"readings changed no game here, so every difference is 0.")
+    else:
+        rows.append(f"เกมคู่ใช้ seed เดียวกัน จึงเริ่มเหมือนกัน {p['parted']} จาก {p['pairs']} คู่แยกทางกันเมื่อกติกาสองแบบให้ผลต่างกัน "
+                    f"โดยครึ่งหนึ่งแยกภายในขั้นที่ {p['first_step_median']:g} (ขั้น = การกระทำหรือการสุ่มหนึ่งครั้ง นับจากการเตรียมเกม) / "
+                    f"paired games play the same seeds, so they start alike: {p['parted']} of {p['pairs']} pairs go "
+                    f"different ways once the two readings make them differ, half of them by step "
+                    f"{p['first_step_median']:g} (a step: one action or chance draw, counted from the setup).")
+    seats = len(wins)
+    if M.resolution(n, seats)["small"]:
+        rows.append(f'<b class="kl-small-sample">ตัวอย่างเล็ก: มีเพียง {n} เกมคู่</b> ช่วงของผลต่างกว้าง '
+                    f'เล่นเพิ่มเพื่อคำตอบที่ชัดขึ้น / <b>a small sample: only {n} paired games</b>, the intervals '
+                    f'are wide; play more games.')
+    moved = wins[(wins["lo"] > 0) | (wins["hi"] < 0)]
+    for r in moved.itertuples():
+        seat = int(r.quantity.rpartition("_")[2])
+        th, en = (html.escape(x) for x in (engine(game).seat_words(seat) if game else player_words(seat)))
+        span = f"{100 * r.diff:+.1f} จุด [{100 * r.lo:+.1f}, {100 * r.hi:+.1f}]"
+        span_en = f"{100 * r.diff:+.1f} points [{100 * r.lo:+.1f}, {100 * r.hi:+.1f}]"
+        rows.append(f"<b>อัตราชนะของ{th} เปลี่ยนมากกว่าที่โชคอธิบายได้</b>: B − A = {span} ช่วง 95% ไม่ครอบ 0 / "
+                    f"<b>{en}'s win rate changes more than chance explains</b>: B − A = {span_en}, "
+                    f"its 95% interval misses 0.")
+    if moved.empty:
+        rows.append(f"ไม่มีที่นั่งใดที่อัตราชนะเปลี่ยนมากกว่าที่โชคอธิบายได้: ช่วง 95% ของผลต่างทุกที่นั่งครอบ 0 "
+                    f"(ผลต่างที่เล็กกว่านั้นอาจยังมีอยู่) / no seat's win rate changes more than chance explains: "
+                    f"every seat's 95% interval of B − A holds 0 (a smaller change may still be there).")
+    return (f'<div class="kl-compare-verdict" style="font-family:{THAI_FONT};margin:4px 0">'
             + "<br>".join(rows) + "</div>")
 
 
@@ -562,22 +635,15 @@ class SimulationPanel(w.VBox):
         if shown is None:
             self.shown.value = ""
             return
-        played = shown.get("played", shown["games"])
-        games = (f"{shown['games']} games" if played >= shown["games"]
-                 else f"{played} of {shown['games']} games (ยกเลิก / cancelled)")
-        config = {k: v for k, v in shown["config"].items() if k != "players"}
-        what = (f"{html.escape(game_title(shown['game']))}, {games}, {shown['config']['players']} seats, "
-                f"bots {html.escape(bots_short(shown['game'], shown['bots']))}, "
-                f"reading {html.escape(reading_short(shown['game'], config))}"
-                + (f", vs {html.escape(reading_short(shown['game'], shown['against']))}" if shown["against"] else ""))
+        th, en = (html.escape(x) for x in results_of(shown))
         if running or self.settings() != {k: v for k, v in shown.items() if k != "played"}:
             self.shown.value = (f'<div class="kl-stale" style="font-family:{THAI_FONT};background:#fff3cd;'
                                 f'padding:4px 8px;border-left:4px solid #e0a800">ผลด้านล่างเป็นของการเล่นครั้งก่อน '
-                                f'กด เล่น เพื่อดูผลของสิ่งที่เลือก / the results below are of the earlier run '
-                                f'({what}); press run for what is chosen now</div>')
+                                f'({th}) กด เล่น เพื่อดูผลของสิ่งที่เลือก<br>the results below are of the earlier run '
+                                f'({en}); press run for what is chosen now</div>')
         else:
-            self.shown.value = (f'<div class="kl-shown" style="font-family:{THAI_FONT}">ผลของ / results of: '
-                                f'<b>{what}</b></div>')
+            self.shown.value = (f'<div class="kl-shown" style="font-family:{THAI_FONT}"><b>ผลของ {th}</b><br>'
+                                f'<b>results of {en}</b></div>')
 
     def settings(self) -> dict:
         """What a run would play: ``game``, ``config``, ``bots``, ``games``, ``against``."""
@@ -627,10 +693,11 @@ class SimulationPanel(w.VBox):
         C.into(self.fig_win, C.win_rate_chart(df, seat=seat))
         C.into(self.fig_len, C.length_chart(df))
         C.into(self.fig_src, C.sources_chart(df, seat=seat, source=id_text(game, "source")))
-        C.into(self.fig_bf, C.branching_chart(df, phase=id_text(game, "phase", "<br>")))
+        C.into(self.fig_bf, C.branching_chart(df, phase=id_text(game, "phase", C.LINES)))
         if self.comparison is not None:
-            self.cmp_words.value = C.compare_words_html(self.comparison)
-            C.into(self.fig_cmp, C.compare_chart(self.comparison, quantity=id_text(game, "quantity", "<br>")))
+            self.cmp_words.value = (C.compare_words_html(self.comparison)
+                                    + compare_verdict_html(self.comparison, game))
+            C.into(self.fig_cmp, C.compare_chart(self.comparison, quantity=id_text(game, "quantity", C.LINES)))
         else:
             self.cmp_words.value = ""
             C.into(self.fig_cmp, C.empty_chart("เลือก 'เทียบกับ' เพื่อเทียบสองแบบ<br>"
@@ -644,7 +711,9 @@ class SimulationPanel(w.VBox):
             fpa_word += (" (บอทต่างกันในแต่ละที่นั่ง: อ่านเป็นความได้เปรียบของที่นั่งไม่ได้ / the seats' bots differ: "
                          "not a seat advantage)")
         self.summary.value = (
-            f'<div style="font-family:{THAI_FONT}">ที่นั่งแรกได้เปรียบ / first-seat advantage: '
+            f'<div style="font-family:{THAI_FONT}">ที่นั่งแรกได้เปรียบ: '
+            f'<b>{100 * fpa["estimate"]:+.1f}</b> จุด [{100 * fpa["lo"]:+.1f}, {100 * fpa["hi"]:+.1f}] '
+            f'(อัตราชนะ {100 * fpa["win_rate"]:.1f}% เทียบกับส่วนที่ยุติธรรม {100 * fpa["fair"]:.1f}%) / first-seat advantage: '
             f'<b>{100 * fpa["estimate"]:+.1f}</b> points [{100 * fpa["lo"]:+.1f}, {100 * fpa["hi"]:+.1f}] '
             f'(win rate {100 * fpa["win_rate"]:.1f}% vs fair {100 * fpa["fair"]:.1f}%){fpa_word} · จบเกมเพราะ / ends: {ends_txt}'
             f'</div>' + verdict_html(df, game))

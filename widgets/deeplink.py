@@ -77,6 +77,18 @@ def _whole_number(raw: str, field: str) -> int:
     return int(raw)
 
 
+def _game_titles(game: str) -> tuple[str, str]:
+    """``(th, en)`` titles of ``game`` as the catalogue names it (a reader knows the game by its
+    title, not its id); the id itself for a game the catalogue does not know."""
+    from rules.catalog import info
+
+    try:
+        g = info(game)
+    except BadInput:
+        return game, game
+    return g.title_th, g.title_en
+
+
 def parse_link(game: str, query: str | None, strict: bool = True) -> DeepLink:
     """Parse ``scenario=<stem>&step=<n>`` (or ``&frame=<k>``) for ``game``.
 
@@ -96,8 +108,9 @@ def parse_link(game: str, query: str | None, strict: bool = True) -> DeepLink:
     path = folder / f"{stem}.yaml"
     if "/" in stem or "\\" in stem or not path.is_file():
         shown = stem[:60] + ("…" if len(stem) > 60 else "")
-        raise BadInput("link", "scenario", f"ไม่มีสถานการณ์ '{shown}': เลือกจากรายการด้านล่าง",
-                       f"no scenario '{shown}' for {game}: pick one below")
+        title_th, title_en = _game_titles(game)
+        raise BadInput("link", "scenario", f"ไม่มีสถานการณ์ '{shown}' ใน{title_th}: เลือกจากรายการด้านล่าง",
+                       f"no scenario '{shown}' for {title_en}: pick one below")
     raw_step = (params.get("step") or ["0"])[-1].strip() or "0"
     raw_frame = (params.get("frame") or [""])[-1].strip()
     try:

@@ -14,6 +14,7 @@ import logging
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
+from rules.core.datafile import field_words
 from rules.core.protocol import BadInput, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -53,21 +54,26 @@ any other source is a file name (or a path) and is shown as it is."""
 
 
 def bad_input_where(exc: BadInput) -> str:
-    """Where a :class:`BadInput` is, as HTML in reader words: ``ช่อง / field: <code>actions[2]</code>
-    · ใน / in: <code>save.json</code>``; a whole-file field (:data:`FIELD_WORDS`) reads
+    """Where a :class:`BadInput` is, as HTML in reader words: ``ช่อง / field: <code>seed</code>
+    · ใน / in: <code>save.json</code>``; a field with a list position, counted from 1 as a reader
+    counts (:func:`~rules.core.datafile.field_words`), in each language: ``ช่อง / field:
+    <code>actions › ลำดับที่ 3</code> / <code>actions › item 3</code>`` (the field ``actions[2]``
+    stays in ``data-where``); a whole-file field (:data:`FIELD_WORDS`) reads
     ``ทั้งไฟล์ / the whole file: <code>save.json</code>``; a part of the page (:data:`SOURCE_WORDS`)
     is named in words (``ในลิงก์ / in the link``), not by its code name."""
     e = html.escape
     field = FIELD_WORDS.get(exc.field)
     place = SOURCE_WORDS.get(exc.source)
+    th, en = field_words(exc.field)
+    named = f"<code>{e(th)}</code>" if th == en else f"<code>{e(th)}</code> / <code>{e(en)}</code>"
     if place:
         where = f"{e(place[0])} / {e(place[1])}"
         if field:
             return f"{e(field[0])} / {e(field[1])} · {where}"
-        return f"ช่อง / field: <code>{e(exc.field)}</code> · {where}"
+        return f"ช่อง / field: {named} · {where}"
     if field:
         return f"{e(field[0])} / {e(field[1])}: <code>{e(exc.source)}</code>"
-    return f"ช่อง / field: <code>{e(exc.field)}</code> · ใน / in: <code>{e(exc.source)}</code>"
+    return f"ช่อง / field: {named} · ใน / in: <code>{e(exc.source)}</code>"
 
 
 def where_html(exc: BaseException) -> str:

@@ -2,7 +2,8 @@
 
 The story (:attr:`EventLog.story`, one HTML) lists the events as wrapped lines grouped by turn
 (a heading per turn, from the game's labels adapter), the setup events folded under one line, and
-on each line the one or two clauses that decided it first (ids, with a short heading); choosing an
+on each line the one or two clauses that decided it first (by title, the game's ``why_words``: the
+clause ids are in the line's tooltip and the clause panel); choosing an
 event in the picker below (:attr:`EventLog.select`) shows its line in full and the Thai text of every
 clause it cites (and highlights them in a rule panel).  A click (a tap) on a story line chooses its
 event in that picker (:class:`StoryClicks`: one listener for the whole story, sending the line's
@@ -30,6 +31,7 @@ from rules.core.protocol import Event, id_label
 from rules.core.rulebook import Rulebook
 
 from .errors import THAI_FONT, count_en, safe
+from .labels import more_words
 from .rulepanel import PANEL_CSS, clause_html
 
 
@@ -95,11 +97,15 @@ SETUP_MARK = "ตั้งเกม / setup ▸ "
 def event_line(index: int, event: Event, viewer: int | None = None,
                label: Callable[[int], str] = default_seat_label, setup: bool = False,
                reveal: bool = False, kind_words: KindWords | None = None) -> str:
-    """One line of the log: ``"3. <seat> ▸ <Thai text> [clause.id, ...]"`` (redacted when
-    hidden; see :func:`event_text`); a ``setup`` event is led by :data:`SETUP_MARK`."""
-    cites = ", ".join(event.cites)
-    return (f"{index + 1}. {SETUP_MARK if setup else ''}{event_text(event, viewer, label, reveal, kind_words)}"
-            + (f"  [{cites}]" if cites else ""))
+    """One line of the log: ``"3. <seat> ▸ <Thai text>"`` (redacted when hidden; see
+    :func:`event_text`); a ``setup`` event is led by :data:`SETUP_MARK`.  The clauses that decided it
+    are not in the line (their ids are developer words): choosing the line shows them, by title,
+    with their Thai text.  The event's English follows its Thai (``" / ..."``) when the viewer may
+    see it: the picker and the chosen event's heading are all a reader without Thai has."""
+    text = event_text(event, viewer, label, reveal, kind_words)
+    if (reveal or event.visible(viewer)) and event.text_en and event.text_en != event.text_th:
+        text = f"{text} / {event.text_en}"
+    return f"{index + 1}. {SETUP_MARK if setup else ''}{text}"
 
 
 def clauses_html(book: Rulebook | None, clause_ids: Iterable[str]) -> str:
@@ -107,7 +113,7 @@ def clauses_html(book: Rulebook | None, clause_ids: Iterable[str]) -> str:
     parts = []
     for cid in clause_ids:
         try:
-            parts.append(clause_html(book.clause(cid), cited=True) if book else "")
+            parts.append(clause_html(book.clause(cid), cited=True, book=book) if book else "")
         except KeyError:
             parts.append(f'<div class="kl-clause">{html.escape(cid)}: '
                          'ไม่พบข้อนี้ในคู่มือ / not in the rulebook</div>')
@@ -126,7 +132,9 @@ STORY_CSS = f"""<style>
 .kl-story .widget-html-content {{ line-height: inherit; font-size: inherit; }}
 .kl-story .kl-turn, .kl-story details.kl-setup {{ content-visibility: auto; contain-intrinsic-size: auto 4em; }}
 .kl-story .kl-turn-head {{ font-weight: bold; margin: 6px 0 2px; color: #2a4d69; border-bottom: 1px solid #e4e9ee; }}
-.kl-story .kl-line {{ margin: 1px 0 1px 6px; }}
+/* the left room is the line's padding, not its margin: the chosen line's 3 px bar (below) is drawn
+   in it, clear of the number (over the number's first digit, "14." read "4." at 390 px) */
+.kl-story .kl-line {{ margin: 1px 0; padding-left: 6px; }}
 /* a line is clicked (tapped) to read its clauses (StoryClicks) */
 .kl-story .kl-line[data-n] {{ cursor: pointer; border-radius: 3px; -webkit-tap-highlight-color: rgba(42, 77, 105, .15); }}
 @media (hover: hover) {{ .kl-story .kl-line[data-n]:hover {{ background: #eef4fa; }} }}  /* a tap leaves no hover */
@@ -156,21 +164,31 @@ def _heading(book: Rulebook | None, cid: str) -> str:
     return f"{th} / {en}" if en and en != th else th
 
 
+def _why_span(words: str, cites: list[str]) -> str:
+    """``— words`` of a story line, the cited clause ids in its tooltip (developer detail: the
+    reader reads titles; the clause panel a click opens shows every id and text)."""
+    return (f' <span class="kl-why" title="{html.escape(", ".join(cites))}">— {html.escape(words)}</span>'
+            if words else "")
+
+
 def why_html(book: Rulebook | None, cites: Iterable[str]) -> str:
-    """The first :data:`WHY_SHOWN` clauses that decided an event (id and heading), and how many more."""
+    """The titles of the first :data:`WHY_SHOWN` clauses that decided an event (the rulebook's,
+    :func:`_heading`; no clause id but in the tooltip), and how many more: a story line of an event
+    log given no game's :attr:`~widgets.page.GameSpec.why_words` (every game page gives one)."""
     cites = list(cites)
-    if not cites:
-        return ""
-    first = " ".join(f"<code>{html.escape(c)}</code> {html.escape(_heading(book, c))}" for c in cites[:WHY_SHOWN])
-    more = f" +{len(cites) - WHY_SHOWN}" if len(cites) > WHY_SHOWN else ""
-    return f' <span class="kl-why">— {first}{more}</span>'
+    words: list[str] = []
+    for c in cites[:WHY_SHOWN]:
+        said = _heading(book, c)
+        if said and said not in words:
+            words.append(said)
+    more = more_words(len(cites) - WHY_SHOWN)
+    return _why_span(" · ".join(words) + more, cites)
 
 
 def _why(book: Rulebook | None, event: Event, why: Callable[[Event], str] | None) -> str:
     if why is None:
         return why_html(book, event.cites)
-    said = why(event)
-    return f' <span class="kl-why">— {html.escape(said)}</span>' if said else ""
+    return _why_span(why(event), list(event.cites))
 
 
 PIECE_LINES = 6
@@ -396,8 +414,9 @@ class EventLog(w.VBox):
         # the lines already written (story and picker), for the words they were written with: see _lines
         self._memo: tuple[tuple, dict, dict] = ((), {}, {})
         self.story = Story()
-        self.select = w.Dropdown(options=[], value=None, description="ข้อกติกาของ",  # hidden until an event
-                                 layout=w.Layout(width="100%", max_width="760px", display="none"))
+        self.select = w.Dropdown(options=[], value=None, description="ข้อกติกาของ / clauses of",  # hidden until an event
+                                 layout=w.Layout(width="100%", max_width="760px", display="none"),
+                                 style={"description_width": "initial"})  # its label whole (a fixed width cut it)
         self.select.add_class("kl-eventlog")
         self.select.add_class("kl-eventlog-pick")
         self.detail = w.HTML()

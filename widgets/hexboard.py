@@ -231,17 +231,17 @@ function render({ model, el }) {
     const cells = model.get("cells"), stacks = model.get("stacks"), size = model.get("size");
     const r = size * 0.4;
     drawMarks("tokens", Object.keys(stacks).filter((id) => cells[id]).map((id) => {
-      const [fill, n, ink] = stacks[id];
+      const [fill, n, ink, mark] = stacks[id];
       const cx = cells[id][1], cy = cells[id][2] + size * 0.12;
-      return [JSON.stringify([id, cx, cy, r, fill, n, ink]), (parent) => {
+      return [JSON.stringify([id, cx, cy, r, fill, n, ink, mark]), (parent) => {
         for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
           mk("circle", { cx: cx + i * 3, cy: cy - i * 3, r, fill, class: "kl-token",
                          "data-token": id }, parent);
         }
-        if (n > 1) {
+        if (mark || n > 1) {
           const tx = mk("text", { x: cx, y: cy + r * 0.35, fill: ink, class: "kl-count",
                                   "font-size": r * 1.1 }, parent);
-          tx.textContent = String(n);
+          tx.textContent = mark || String(n);
         }
       }];
     }));
@@ -435,10 +435,11 @@ class HexBoard(anywidget.AnyWidget):
         """Background colour per cell (others use ``default_fill``)."""
         self.fills = {self._known(h): str(c) for h, c in fills.items()}
 
-    def set_stacks(self, stacks: Mapping[Hex, tuple[str, int]]) -> None:
-        """Token stacks: ``{cell: (css colour, count)}``; count 0 removes the stack."""
-        self.stacks = {self._known(h): [str(c), int(n), text_colour(str(c))]
-                       for h, (c, n) in stacks.items() if int(n) > 0}
+    def set_stacks(self, stacks: Mapping[Hex, tuple]) -> None:
+        """Token stacks: ``{cell: (css colour, count)}`` or ``(css colour, count, mark)``: the
+        mark (a letter) is written on the token instead of the count; count 0 removes the stack."""
+        self.stacks = {self._known(h): [str(s[0]), int(s[1]), text_colour(str(s[0])), *[str(m) for m in s[2:3]]]
+                       for h, s in stacks.items() if int(s[1]) > 0}
 
     def set_highlights(self, cells: Iterable[Hex]) -> None:
         """Cells drawn with a thick highlight border."""
@@ -533,17 +534,17 @@ class HexBoard(anywidget.AnyWidget):
                        f'stroke-width="3.5" stroke-linejoin="round"><title>{e(title)}</title></path>')
         out.append('</g><g class="kl-tokens">')
         r = size * 0.4
-        for cid, (fill, n, ink) in self.stacks.items():
+        for cid, (fill, n, ink, *mark) in self.stacks.items():
             if cid not in self.cells:
                 continue
             cx, cy = self.cells[cid][1], self.cells[cid][2] + size * 0.12
             for i in range(min(n, 3) - 1, -1, -1):
                 out.append(f'<circle cx="{_fmt(cx + i * 3)}" cy="{_fmt(cy - i * 3)}" '
                            f'r="{_fmt(r)}" fill="{e(fill)}" stroke="#222"/>')
-            if n > 1:
+            if mark or n > 1:
                 out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + r * 0.35)}" fill="{ink}" '
                            f'font-size="{_fmt(r * 1.1)}" text-anchor="middle" '
-                           f'font-weight="bold">{n}</text>')
+                           f'font-weight="bold">{e(mark[0]) if mark else n}</text>')
         out.append('</g><g class="kl-pips">')
         for cid, cols in self.pips.items():
             if cid not in self.cells:

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from rules.core.protocol import id_label
+from rules.core.protocol import BadInput, id_label
+
+
+def more_words(n: int) -> str:
+    """What a story line says after the clauses it names when ``n`` more decided the event:
+    ``" +8 ข้อ / +8 more"`` (``""`` for ``n <= 0``).  A bare ``+8`` gave the reader no hint."""
+    return f" +{n} ข้อ / +{n} more" if n > 0 else ""
 
 
 def seat_html(thai: str, english: str) -> str:
@@ -20,6 +26,29 @@ def seat_html(thai: str, english: str) -> str:
     slash, kept on one line (``ผู้เล่น 1 <span>/ player 1</span>``); both are escaped here."""
     from html import escape
     return f"{escape(thai)} <span style='color:#666;white-space:nowrap'>/ {escape(english)}</span>"
+
+
+def title_in_play(game: Any, config: Any) -> tuple[str, str]:
+    """``(th, en)`` naming ``game`` as ``config`` plays it: the engine's ``title_in_play``
+    (``("เกมโค่นอำนาจ", "Coup + Inquisitor")`` with the Reformation off), the catalogue's titles for an
+    engine without one.  The product title (``"Coup (Inquisitor + Reformation)"``) names expansions
+    a table may not have on: a line saying what a table, a saved game or a run is of asks this.
+    A config the engine refuses (the analyzer's seats box out of range, said under its controls)
+    plays nothing: the catalogue's titles then."""
+    if hasattr(game, "title_in_play"):
+        try:
+            return game.title_in_play(config)
+        except BadInput:
+            pass
+    return game.title_th, game.title_en
+
+
+def table_words(game: Any, config: Any) -> tuple[str, str]:
+    """``(th, en)``: what a play table is of, the game as its config plays it and its seats:
+    ``("เกมโค่นอำนาจ 4 ที่นั่ง", "Coup + Inquisitor, 4 seats")`` (:func:`title_in_play`)."""
+    th, en = title_in_play(game, config)
+    n = game.make_config(config).players
+    return f"{th} {n} ที่นั่ง", f"{en}, {n} seats"
 
 
 OPTIONAL = ("turn_of", "decision_words", "bluff", "why_words")
@@ -75,6 +104,23 @@ class EngineLabels:
     def seat_out(self, obs: Mapping, seat: int) -> bool:
         """Whether the observation says ``seat`` is out of the game (default: nobody ever is)."""
         return False
+
+    def why_words(self, event: Any) -> str:
+        """What a story line says decided ``event`` (``— ...`` after its text): the engine's words
+        of its first two cites (its ``cite_name``: the rulebook's title; New World's turn clauses
+        say whose turn, in seat words) and how many more.  No clause id (the clause panel and the
+        line's tooltip show them); a cite with no title adds no words.  ``""`` for an event citing
+        nothing."""
+        cites = list(event.cites)
+        actor = event.actor if isinstance(event.actor, int) else None
+        words: list[str] = []
+        for cid in cites[:2]:
+            th, en = self.game.cite_name(cid, actor)
+            said = f"{th} / {en}" if en and en != th else th
+            if said and said not in words:
+                words.append(said)
+        more = more_words(len(cites) - 2)
+        return " · ".join(words) + more if words or more else ""
 
     def spec_fields(self) -> dict[str, Callable]:
         """The :class:`~widgets.page.GameSpec` fields this adapter fills: ``describe``, ``seat_label``,

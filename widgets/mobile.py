@@ -70,11 +70,44 @@ MOBILE_CSS = f"""<style>{SCROLL_CSS}
   /* a word in a table cell breaks only between words: "anywhere" above broke the Rank header
      into "Ra" / "nk" at 390 px (the table scrolls in its own box instead) */
   table th, table td {{ overflow-wrap: normal; word-break: normal; }}
-  .kl-sm .kl-seat, .kl-coup .kl-seat {{ min-width: 0 !important; max-width: 100% !important; flex: 1 1 100% !important; }}
+  .kl-sm .kl-seat {{ min-width: 0 !important; max-width: 100% !important; flex: 1 1 100% !important; }}
+  /* Coup's four seat boxes two a row (their gap is 8 px): one a row they stacked ~450 px above the
+     reader's decision, scrolled past at every turn (a fresh user's finding) */
+  .kl-coup .kl-seat {{ min-width: 0 !important; max-width: 100% !important; flex: 1 1 calc(50% - 8px) !important;
+    box-sizing: border-box; }}
   .kl-rules, .kl-clause, pre, code {{ white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }}
   .lm-TabBar-content {{ flex-wrap: wrap !important; }}
   .lm-TabBar, .jupyter-widget-TabBar {{ min-height: auto !important; height: auto !important; max-height: none !important; }}
   .kl-games .lm-TabBar-tab {{ max-width: 100% !important; }}
+  /* the stepper (widgets/stepper.py) in two rows: its four buttons, then the step slider the
+     whole width.  In its desktop order (the slider between back and forward) it took three rows
+     at 390 px, the slider one of its own (a fresh user's finding); the buttons 40 px tall to tap */
+  .kl-stepper > .widget-slider {{ order: 1; }}
+  .kl-stepper > .widget-button {{ width: 56px !important; height: 40px !important; min-height: 40px; }}
+  /* every button of the play panel (New game, the choices, undo, the bots' buttons), of the share
+     rows (share, save, open) and of a choice list 40 px tall, as the stepper's: 28 px was too small
+     to tap (a fresh user's finding) */
+  .kl-play-panel .jupyter-button, .kl-share-box .jupyter-button, .kl-choices .jupyter-button {{
+    min-height: 40px !important; }}
+  /* every control the reader taps 40 px tall, one rule for all (a fresh user at 390 px measured
+     28 px dropdowns, number boxes, palettes and editor buttons, 20 px "answer" buttons and 19 px
+     fold titles): buttons, toggle buttons, dropdowns, text and number boxes, checkboxes and every
+     fold's title.
+     Their widget boxes grow with them (a dropdown's and a text box's were 28 px high); a slider's
+     track stays thin (its handle is the target) */
+  button, .jupyter-button, .widget-toggle-button, select, input[type=text], input[type=number] {{
+    min-height: 40px !important; box-sizing: border-box; }}
+  .widget-dropdown, .widget-text, .widget-select {{ height: auto !important; min-height: 40px; }}
+  /* a checkbox (ipywidgets' Checkbox: Coup's "Reformation" in its play panel) as tall: its row and
+     the label around its box 40 px, the box drawn 24 px square in a 40 px tall input (a 13 px box in
+     a 28 px row); a tap on the words ticks it too (they are the box's <label>) */
+  .widget-checkbox {{ height: auto !important; min-height: 40px; align-items: center; }}
+  .widget-checkbox .widget-label-basic {{ display: flex; align-items: center; min-height: 40px; }}
+  input[type=checkbox] {{ min-height: 40px !important; width: 24px; box-sizing: border-box; }}
+  /* a fold title a block (list-item, its marker drawn) so its height can be set: the why-not
+     fold's rule titles were inline, 37 px with any padding */
+  summary {{ display: list-item !important; min-height: 40px; box-sizing: border-box;
+    padding-top: 9px; padding-bottom: 9px; }}
 }}
 {NEW_WORLD_PHONE_CSS}
 </style>"""

@@ -56,15 +56,17 @@ from rules.core.scenario import Scenario, load_scenario, recorded_game
 
 from . import deeplink, sharing
 from .bots_here import BotsHere, Spot
-from .errors import THAI_FONT, error_html, message_html, safe
+from .errors import THAI_FONT, count_en, error_html, message_html, safe
 from .lazy import LazyBox
 from .lazy import lazy as lazy_part
 from .eventlog import EventLog, event_text, game_kind_words, names_seat
+from .labels import table_words
 from .mobile import MOBILE_CSS, PHONE_MAX_WIDTH
 from .rulepanel import PANEL_CSS, RulePanel, clause_html
 from .rulepanel import ambiguities_html as register_html
 from .session import Cursor, GameSession
 from .stepper import Stepper
+from .whynot import WHYNOT_CSS, whynot_html
 
 SCENARIOS = DATA / "scenarios"
 LOG_EVENTS = 80
@@ -240,8 +242,9 @@ class GameSpec:
     decision_words: Callable[[Mapping], tuple[str, str]] | None = None
     """``decision_words(obs)``: what the reader is deciding now, in words (labels adapter)."""
     why_words: Callable[[Any], str] | None = None
-    """``why_words(event)``: what a story line says decided the event, in the game's words (default:
-    the first cites' ids and titles, :func:`widgets.eventlog.why_html`)."""
+    """``why_words(event)``: what a story line says decided the event, in the game's words (every
+    labels adapter's :meth:`~widgets.labels.EngineLabels.why_words`: the engine's ``cite_name`` of
+    the first cites; default the rulebook's titles, :func:`widgets.eventlog.why_html`)."""
     analysis: tuple[str, int] = ("random", 20)
     """"What would the bots do here?" (:mod:`widgets.bots_here`) starts with this bot (a
     ``rules.core.bots`` name) and this many rollouts an action (or with the bots that play the table,
@@ -284,7 +287,7 @@ class GameSpec:
 
     def style(self) -> w.HTML:
         """The page's and the game's CSS, once per view (hidden box)."""
-        return w.HTML(PANEL_CSS + PAGE_CSS + MOBILE_CSS + self.css, layout=w.Layout(display="none"))
+        return w.HTML(PANEL_CSS + PAGE_CSS + MOBILE_CSS + WHYNOT_CSS + self.css, layout=w.Layout(display="none"))
 
 
 def observation(game: Any, state: Any, viewer: int | None) -> dict:
@@ -555,15 +558,24 @@ def frame_html(spec: GameSpec, cursor: FrameCursor, now: list[Event], reveal: bo
         who = "" if named else f"{e(spec.seat_label(ev.actor))} ▸ "
         body = ""
         if with_clauses and ev.cites:  # an event that cites nothing (a scenario's own setup) gets no empty fold
-            texts = "".join(clause_html(book.clause(c), cited=True) for c in ev.cites if c in book.ids)
+            texts = "".join(clause_html(book.clause(c), cited=True, book=book) for c in ev.cites if c in book.ids)
             fold = "open" if ev.kind in open_kinds else ""
-            body = (f"<details {fold}><summary>ข้อกติกา / clauses: <code>{e(', '.join(ev.cites))}</code></summary>"
+            # named as the event's story line names them (the engine's cite_name), the ids in the
+            # tooltip only; the cards inside give every clause's title and text
+            words = (spec.why_words(ev) if spec.why_words else "") or f"{len(ev.cites)} ข้อ / {count_en(len(ev.cites), 'clause')}"
+            body = (f"<details {fold}><summary title='{e(', '.join(ev.cites))}'>ข้อกติกา / clauses: "
+                    f"{e(words)}</summary>"
                     f"<div class='kl-rules'>{texts}</div></details>")
         rows.append(f"<div class='kl-event' data-kind='{e(ev.kind)}'>{who}<b>{e(ev.text_th)}</b> "
                     f"<span class='kl-muted'>{e(ev.text_en)}</span>{body}</div>")
     if f.action and f.shown == 0:
         rows.append("<div class='kl-muted'>(ไม่มีเหตุการณ์ / no event)</div>")
     return f"<div class='kl-page kl-frame'>{''.join(rows)}</div>"
+
+
+NO_MOVES_HTML = ("<div class='kl-page kl-muted kl-no-moves'>ตัวอย่างนี้เป็นตำแหน่งเริ่มต้น ไม่มีการเดิน / "
+                 "this example is a position, no moves</div>")
+"""What a worked example with no step shows where the stepper would be."""
 
 
 class ScenarioView(w.VBox):
@@ -619,12 +631,16 @@ class ScenarioView(w.VBox):
                 self.info = w.HTML(layout=w.Layout(min_height="80px"))
             self.board = self.spec.board(self.spec, session.state, side=[self.info])
             self.board_box.children = [self.board]
-        if self.stepper is not None:
-            close_tree(self.stepper)
+        for old in self.stepper_box.children:  # the stepper, or the no-move note
+            close_tree(old)
         self.scenario, self.session, self.cursor = sc, session, cursor
         self.path = None if isinstance(scenario, Scenario) else Path(scenario)
-        self.stepper = Stepper(cursor)
-        self.stepper_box.children = [self.stepper]
+        if cursor.length:
+            self.stepper = Stepper(cursor)
+            self.stepper_box.children = [self.stepper]
+        else:  # a position with no move: buttons that move nowhere were a fresh user's puzzle
+            self.stepper = None
+            self.stepper_box.children = [w.HTML(NO_MOVES_HTML)]
         cursor.observe(lambda _c: self.render(), names="step")
         self.intro.value = self._intro_html(sc, notes)
         self.error.value = ""
@@ -728,10 +744,12 @@ class ScenarioReader(w.VBox):
         options = []
         for p in paths:
             try:
+                # Thai / English, as the analyzer's and the deep-link note's pickers say a title
                 if isinstance(p, Scenario):
-                    options.append((p.title_th, p))
+                    options.append((f"{p.title_th} / {p.title_en}", p))
                 else:
-                    options.append((ruling_label(p, load_scenario(p).title_th), Path(p)))
+                    sc = load_scenario(p)
+                    options.append((ruling_label(p, f"{sc.title_th} / {sc.title_en}"), Path(p)))
             except Exception as exc:  # noqa: BLE001 - a broken file is reported, the rest still load
                 self.error.value += error_html(exc)
         self.panel = RulePanel(self.book, section_index(self.book, section),
@@ -952,6 +970,14 @@ def register(spec: GameSpec, lazy: bool = False) -> w.HTML | LazyBox:
 
 
 # ----------------------------------------------------------------------------- play against bots
+def table_header_html(game: Any, config: Any) -> str:
+    """The line over a play table naming what it is of (:func:`widgets.labels.table_words`):
+    "โต๊ะนี้: เกมโค่นอำนาจ 4 ที่นั่ง / this table: Coup + Inquisitor, 4 seats"."""
+    th, en = table_words(game, config)
+    return (f"<div class='kl-table-title' style='font-family:{THAI_FONT}'>โต๊ะนี้: <b>{e(th)}</b> "
+            f"<span class='kl-muted'>/ this table: <b>{e(en)}</b></span></div>")
+
+
 class _ButtonLooks:
     """Layouts and styles shared by the buttons and dropdowns a :class:`PlayTable` draws anew at
     every decision (marked :func:`share`: closing a past decision's buttons leaves them; the table
@@ -1017,14 +1043,19 @@ class PlayTable(w.VBox):
         self.buttons.add_class("kl-choices")
         self.prompt = w.HTML()  # what is being decided, and what each choice does (the engine's words)
         self.message = w.HTML()
+        # "why can't I do something?": the engine's unavailable actions and refusals (widgets.whynot)
+        self.whynot = w.HTML(layout=w.Layout(width="100%"))
         self.undo_button = self.finish_button = None  # fresh ones per decision (see _show_tools)
         self.tools = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.tools.add_class("kl-tools")
         self.bots_here = BotsHere(spec, self.spot, "play")  # one button until it is clicked
-        self.controls = w.VBox([self.prompt, self.buttons, self.message, self.tools, self.bots_here])
+        self.controls = w.VBox([self.prompt, self.buttons, self.whynot, self.message, self.tools, self.bots_here])
         self.board = spec.board(spec, session.state, side=[self.controls], play=True)
         self.board.message = self.message  # a refused board click is said here
-        parts = [spec.style(), self.board]
+        # what the table is of: the game as its config plays it (the page's heading and the catalogue
+        # say the product, "Coup (Inquisitor + Reformation)", also over a table with the Reformation off)
+        self.header = w.HTML(table_header_html(spec.game, session.config))
+        parts = [spec.style(), self.header, self.board]
         self.eventlog = None
         if with_log:
             self.eventlog = EventLog(book=spec.book, viewer=viewer, seat_label=spec.seat_label, game=spec.game,
@@ -1099,6 +1130,9 @@ class PlayTable(w.VBox):
         if self.message.value == MOVED_ON:  # a stale click's note is about the position just left
             self.message.value = ""
         self._show_buttons(legal)
+        # only at the reader's own decision: the engine says which kinds are not offered, and why
+        self.whynot.value = (whynot_html(s.game, s.state, self.viewer, self.spec.describe, self.spec.book)
+                             if legal else "")
         self.board.show(Shown(session=s, state=s.state, obs=obs, viewer=self.viewer, events=list(s.events),
                               legal=legal, decision=self.decision, choose=self.choose, select=self.select,
                               chosen=self.chosen))
@@ -1205,6 +1239,10 @@ class PlayTable(w.VBox):
             return ("<div class='kl-decide'><b>จบเกม / game over</b> · ย้อนตาของฉันหรือเริ่มเกมใหม่ได้ / "
                     "undo my move or start a new game</div>")
         if not mine:
+            if self.is_player() and self.bots and self.viewer_out():  # the bots wait for the finish button
+                th, en = self.finish_words()
+                return (f"<div class='kl-decide'><b>คุณออกจากเกมแล้ว / you are out</b> · กด “{e(th)}” เพื่อดูบอทเล่นต่อ"
+                        f"จนจบ / press “{e(en)}” to watch them play to the end</div>")
             return ""
         words = self.spec.decision_words(obs) if self.spec.decision_words is not None else None
         head = f"{e(words[0])} <span class='kl-muted'>/ {e(words[1])}</span>" if words else ""
@@ -1395,13 +1433,15 @@ class PlayTable(w.VBox):
         stop_when_out = self.is_player() and not to_the_end
         for taken in range(limit):
             cp = s.current_player()
-            if cp == TERMINAL or (stop_when_out and self.viewer_out()):
+            if cp == TERMINAL:
                 return taken
             if self._busy:
                 self._freeze_if_slow()
-            if cp == CHANCE:
+            if cp == CHANCE:  # before the check below: a table whose reader is out never rests at chance
                 s.apply_chance()  # reproducible along the line: an undo cannot re-roll
                 continue
+            if stop_when_out and self.viewer_out():
+                return taken
             seat = self.spec.seat_to_act(s.state)
             if seat not in bots:
                 return taken
@@ -1464,6 +1504,8 @@ def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> Pl
     return table
 
 
+SEED_LABEL = "เลขสุ่ม / seed"
+"""The seed box's label, Thai and English (it read "seed" alone on every game page)."""
 SEED_PLACEHOLDER = "ว่าง = สุ่มใหม่ / empty = new"
 """The seed box's hint: the box is wide enough to show it whole (at 230 px it read "... / empt")."""
 
@@ -1480,8 +1522,8 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
     kind = w.Dropdown(options=[(label, k) for k, (label, _p) in spec.bots.items()], value=spec.bot_kind,
                       description="แบบ / kind")
     options = spec.play_options()
-    seed = w.Text(value="", placeholder=SEED_PLACEHOLDER, description="seed",
-                  layout=w.Layout(width="340px", max_width="100%"), style={"description_width": "40px"})
+    seed = w.Text(value="", placeholder=SEED_PLACEHOLDER, description=SEED_LABEL,
+                  layout=w.Layout(width="400px", max_width="100%"), style={"description_width": "initial"})
     start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary", layout=w.Layout(width="auto"))
     used, error, holder = w.HTML(), w.HTML(), w.VBox()
 
@@ -1506,7 +1548,15 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
     def open_table(text, name):  # a session file: a bad one raises BadInput, the table on screen stays
         table = saved_table(spec, text, name)
         replace_children(holder, [table])
-        used.value = f'<span style="font-family:{THAI_FONT}">seed: <b>{table.session.seed}</b> ({e(name)})</span>'
+        # the settings say what is on the table (a fresh user's trial: after opening a 2-seat save the
+        # bots slider still said 3 and the seed box was empty, so New game started another table)
+        seed.value = str(table.session.seed)
+        if lo <= len(table.bots) <= hi:
+            bots_n.value = len(table.bots)
+        if table.kind in spec.bots:
+            kind.value = table.kind
+        used.value = message_html(f"เปิดเกมจากไฟล์ {name} (เลขสุ่ม {table.session.seed})",
+                                  f"opened the game of {name} (seed {table.session.seed})", tone="info")
     share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
                               lambda: holder.children[0].kind if holder.children else kind.value, open_table,
                               holder=holder)

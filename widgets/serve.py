@@ -49,10 +49,10 @@ the end; command-line flags win over the file):
   never sets it (its page is rendered without reading ``xsrf_token``), so the beacon carried
   an empty token, got 403 (voila issue 1458) and the kernel lived on until the idle culler.
   XSRF checks stay on for every endpoint;
-* on stop, pooled and busy kernels are killed instead of asked to shut down
-  (:func:`_quiet_stop`): a pooled kernel waits inside an ``execute_request`` for its visitor
+* on stop, every kernel is killed instead of asked to shut down (:func:`_quiet_stop`): a
+  pooled kernel waits inside an ``execute_request`` for its visitor
   (``voila.utils.get_query_string``), and the polite shutdown closed its sockets under that
-  request, so it logged a ``ZMQError`` traceback;
+  request, so it logged a ``ZMQError`` traceback; an idle one did too (ipykernel's own race);
 * a ``page_config_hook`` that leaves plotly's 4.8 MB lab extension out of every page that shows
   no plain plotly figure (FigureWidgets do not use it), and lists the served modules the page
   preloads (``<link rel="modulepreload">`` in the template: plotly.js only where the notebook's
@@ -663,13 +663,17 @@ class _PreheatThrottle:
 
 
 def _quiet_stop(kernel_manager) -> None:
-    """On stop, kill pooled and busy kernels at once, then shut the rest down as Voila does.
+    """On stop, kill every kernel (by :func:`_kill_on_shutdown`'s path), then let Voila's
+    ``shutdown_all`` tidy up whatever is left (a kernel still starting).
 
-    A pooled kernel is in the middle of an ``execute_request``: its notebook's last cell waits
-    for a visitor's request (``voila.utils.get_query_string``).  Asked to shut down, it closes
-    its sockets, that request then ends and its reply fails with ``ZMQError: Socket operation
-    on non-socket`` (a traceback in the log).  Such a kernel holds no visitor's state, and a busy
-    one is lost at stop anyway, so ``now=True`` (kill) loses nothing and logs nothing.
+    No kernel asked politely to shut down at stop stayed quiet: a pooled kernel is in the middle
+    of an ``execute_request`` (its notebook's last cell waits for a visitor's request,
+    ``voila.utils.get_query_string``) and its reply failed with ``ZMQError: Socket operation on
+    non-socket``; an idle one failed the same way in ipykernel 7.4's ``process_control``, which
+    flushes ``sys.stderr`` after the shutdown handler closed its iostream (CI, stop 28, in
+    ``test_stop_is_clean[SIGTERM]``).  A kernel holds only one visitor's page and the server is
+    stopping, so a kill (SIGKILL to its process group) loses nothing and logs nothing; jupyter_client
+    still logs "Kernel shutdown" for each one.
     """
     shutdown_all = kernel_manager.shutdown_all
 
@@ -687,9 +691,9 @@ def _quiet_stop(kernel_manager) -> None:
         return ids
 
     async def shutdown_all_quietly(*args, **kwargs):
-        busy = {kid for kid, kernel in list(kernel_manager._kernels.items())
-                if getattr(kernel, "execution_state", None) in ("busy", "starting")}
-        doomed = [kid for kid in (await pooled_ids()) | busy if kid in kernel_manager]
+        pooled = await pooled_ids()  # waits for pooled kernels still starting, so they are listed
+        doomed = [kid for kid in pooled | set(kernel_manager._kernels) if kid in kernel_manager]
+        # kernel_manager.shutdown_kernel is read now: _kill_on_shutdown's, which kills first
         await asyncio.gather(*(kernel_manager.shutdown_kernel(kid, now=True) for kid in doomed),
                              return_exceptions=True)
         from tornado.web import HTTPError
@@ -705,6 +709,63 @@ def _quiet_stop(kernel_manager) -> None:
         return None
 
     kernel_manager.shutdown_all = shutdown_all_quietly
+
+
+class _PingWarningFilter(logging.Filter):
+    """Drops tornado's "The websocket_ping_timeout (90000) cannot be longer than the
+    websocket_ping_interval (30000)" (tornado 6.5+), logged at the first kernel websocket.
+    jupyter_server's socket handler gives tornado its own figures in milliseconds (interval 30 000,
+    timeout 3 x that) and pings by itself with them; tornado reads them as seconds and never pings,
+    so the clamp it announces changes nothing.  Setting the timeout to the interval instead would
+    make jupyter_server's own check close every quiet socket at its next ping (a pong is ~30 s old
+    then)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "cannot be longer than the websocket_ping_interval" not in record.getMessage()
+
+
+def _quiet_ping_warning() -> None:
+    logging.getLogger("tornado.general").addFilter(_PingWarningFilter())
+
+
+def _kill_on_shutdown(kernel_manager) -> None:
+    """A visitor's kernel is killed when it is shut down, never asked to shut down itself.
+
+    What shuts a kernel down while the server runs is a tab's beacon (its visitor left) or the
+    culler (its visitor went away without one); the kernel holds only that visitor's page, nothing
+    to save.  Asked politely, the kernel's own shutdown printed tracebacks into the server's log
+    (kernels share its stderr) whenever it was not quite idle: inside a cell (a pooled kernel
+    handed to a tab that closed at once still waits in its notebook's last cell for the visitor's
+    request: ``ZMQError: Socket operation on non-socket``, seen in CI), or with a control message
+    still queued when its event loop closed ("Exception ignored in: <coroutine object
+    Kernel.dispatch_control> ... RuntimeError: Event loop is closed", a tab closed while its
+    socket connected).  A kill (SIGKILL to the kernel's process group, its workers included)
+    loses nothing and prints nothing.  It comes first, by the kernel's provisioner: jupyter_client's
+    own shutdown, ``now=True`` too, interrupts the kernel before it kills it, and a kernel inside a
+    cell then wrote a ``KeyboardInterrupt`` traceback into the cell, which Voila's executor logged
+    ("Error at server while executing cell").  A restart is left as asked; the server's own stop
+    (:func:`_quiet_stop`) sends every kernel through here.
+    """
+    shutdown = kernel_manager.shutdown_kernel
+
+    async def shutdown_kernel(kernel_id, now=False, restart=False):
+        if not restart:
+            kernel = kernel_manager._kernels.get(kernel_id)
+            provisioner = getattr(kernel, "provisioner", None)
+            if provisioner is not None:
+                # first what jupyter_client's shutdown does first: its restarter, which polls the
+                # process, must not find it dead and start it again (CI: "restarting kernel (1/5)"
+                # racing the shutdown, an InvalidStateError traceback)
+                kernel.shutting_down = True
+                kernel.stop_restarter()
+                try:
+                    await provisioner.kill()
+                except Exception:  # noqa: BLE001 - gone already: jupyter_client's shutdown tidies up
+                    pass
+            now = True
+        return await shutdown(kernel_id, now=now, restart=restart)
+
+    kernel_manager.shutdown_kernel = shutdown_kernel
 
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -860,6 +921,7 @@ def _kernel_socket_class():
     """Voila's kernel websocket handler with quiet writes after a close (see below)."""
     if "socket" in _CLASSES:
         return _CLASSES["socket"]
+    import tornado.web
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
     class _KernelSocket(VoilaKernelWebsocketHandler):
@@ -892,6 +954,16 @@ def _kernel_socket_class():
             if fut is not None and hasattr(fut, "add_done_callback"):
                 fut.add_done_callback(functools.partial(_closed_is_fine, self.log))
             return fut
+
+        async def pre_get(self):
+            await super().pre_get()
+            if self.connection is None:
+                # the tab went away while jupyter_server waited for the kernel's kernel_info (a
+                # tab closed right after opening, its kernel shut down by the beacon meanwhile):
+                # tornado's on_close dropped the connection, and accepting the socket then failed
+                # with "AttributeError: 'NoneType' object has no attribute 'kernel_ws_protocol'"
+                # and a traceback in the log.  Nobody is there to answer.
+                raise tornado.web.HTTPError(404, "the page went away")
 
     _CLASSES["socket"] = _KernelSocket
     return _KernelSocket
@@ -1127,6 +1199,12 @@ def _voila_class():
 
         def stop(self):
             _STOP.stopping = True
+            # Every kernel killed (_quiet_stop) before Voila's stop removes the folder of their
+            # sockets: Voila removes it first, and a kernel still starting then failed to bind
+            # ("ZMQError: No such file or directory for ipc path", a traceback in the log; CI, a
+            # Ctrl-C while a page rendered on a busy machine).  Voila's own stop then finds none.
+            from jupyter_core.utils import run_sync
+            run_sync(self.kernel_manager.shutdown_all)()
             super().stop()
 
         def init_settings(self):
@@ -1144,6 +1222,7 @@ def _voila_class():
                 settings = super().init_settings()
             finally:
                 voila.app.voila_kernel_manager_factory = factory
+            _quiet_ping_warning()
             settings["compress_response"] = True  # gzip: the page's JavaScript shrinks ~4x
             # brotli first, for the static files compressed at start (_Brotli), gzip for the rest
             import tornado.web as _web
@@ -1158,6 +1237,7 @@ def _voila_class():
             settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
             _KernelWatch(self.kernel_manager, _ARRIVAL[0]).install()
             _quiet_stop(self.kernel_manager)
+            _kill_on_shutdown(self.kernel_manager)
             return settings
 
         def init_handlers(self):

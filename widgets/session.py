@@ -31,6 +31,8 @@ from rules.core.protocol import (CHANCE, BadInput, Event, Game, IllegalAction, T
                                  all_legal_actions, setup_events)
 from rules.core.chance import sample_chance
 
+from .rulepanel import clause_named
+
 
 def _error_dict(exc: IllegalAction | BadInput) -> dict:
     where = exc.clause if isinstance(exc, IllegalAction) else f"{exc.source}: {exc.field}"
@@ -130,8 +132,11 @@ class GameSession(Cursor):
                                    "this step should be refused but the engine accepted it")
                 session.last_error = None
                 th, en = refused_words(session.game, session.state, dict(step.action))
-                notes.append((f"ขั้น {i}: “{th}” ถูกปฏิเสธตามข้อ [{exc.clause}] {exc.message_th}",
-                              f"step {i} ({en}) is refused by [{exc.clause}]: {exc.message_en}"))
+                # the clause by the engine's name of it, as a story line says it (a fresh user read
+                # "ถูกปฏิเสธตามข้อ [actions.coup_forced]": an id says nothing to a reader)
+                rule_th, rule_en = clause_named(session.game, exc.clause)
+                notes.append((f"ขั้น {i}: “{th}” ถูกปฏิเสธตามข้อ “{rule_th}”: {exc.message_th}",
+                              f"step {i} ({en}) is refused by “{rule_en}”: {exc.message_en}"))
                 continue
             session.apply(dict(step.action))
         session.jump(0)

@@ -31,17 +31,20 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlencode
 
+import anywidget
 import ipywidgets as w
+import traitlets as t
 import yaml
 
 from rules.core import saveload
-from rules.core.datafile import cut_off_hint, encoding_error, last_line, load_yaml_text
+from rules.core.datafile import cut_off_hint, encoding_error, last_line, load_yaml_text, megabytes
 from rules.core.protocol import BadInput, IllegalAction, current_json
 from rules.core.rulebook import load_rulebook
 from rules.core.scenario import Scenario, parse_scenario
 
 from .errors import error_html, message_html
 from .filepicker import MAX_BYTES, FilePicker
+from .labels import table_words
 
 MAX_UPLOAD = MAX_BYTES
 """Bytes: a file bigger than this is refused by its size; the browser does not read it
@@ -91,10 +94,43 @@ COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.href)"
 
 def link_html(query: str, path: str = "") -> str:
     """A "copy link" anchor (relative ``href``: the browser resolves it against the page, so it is
-    right behind any proxy) and the link as text."""
+    right behind any proxy), an anchor that opens the link in a new tab (the copy anchor copies on a
+    click, so nothing opened the link: a fresh user's trial), and the link as text (shown absolute
+    in a :class:`LinkHTML`)."""
     return (f"<span class='kl-share-row'><a class='kl-share-link' href='{e(query)}' onclick=\"{COPY_JS}\" "
             f"title='คัดลอกลิงก์ / copy link'>🔗 คัดลอกลิงก์ / copy link</a> "
+            f"<a class='kl-share-open' href='{e(query)}' target='_blank' rel='noopener'>"
+            "↗ เปิดในแท็บใหม่ / open in a new tab</a> "
             f"<code class='kl-link-text'>{e(path + query)}</code></span>")
+
+
+_LINK_ESM = r"""
+function render({ model, el }) {
+  // the kernel does not know the page's host: each link's text is its anchor's href as this browser
+  // resolves it (origin + /voila/render/<game>.ipynb + query), the address one pastes elsewhere
+  const draw = () => {
+    el.innerHTML = model.get("value");
+    for (const row of el.querySelectorAll(".kl-share-row")) {
+      const a = row.querySelector("a.kl-share-link"), code = row.querySelector("code.kl-link-text");
+      if (a && code) code.textContent = a.href;
+    }
+  };
+  draw();
+  model.on("change:value", draw);
+}
+export default { render };
+"""
+
+
+class LinkHTML(anywidget.AnyWidget):
+    """An HTML box (``value``, as ``ipywidgets.HTML``) whose shared link (:func:`link_html`) reads
+    absolute in the browser: the ``<code>`` under "copy link" shows the anchor's resolved ``href``
+    (``http://host/voila/render/coup.ipynb?game=…``), not ``coup.ipynb?game=…``, which pasted
+    elsewhere opened nothing (a fresh user's trial 4).  Only the browser knows the host (a proxy,
+    a port); the kernel's ``value`` keeps the relative link."""
+
+    _esm = _LINK_ESM
+    value = t.Unicode("").tag(sync=True)
 
 
 READY_TH, READY_EN = "พร้อมแล้ว: คลิกเพื่อดาวน์โหลด", "Ready: click to download"
@@ -221,8 +257,8 @@ def uploaded(upload: FilePicker) -> tuple[str, bytes] | None:
     upload.value = ()
     size = f.get("size", 0) if isinstance(f, dict) else 0   # a file too big to read arrives as its size
     if len(data) > MAX_UPLOAD or (isinstance(size, int) and size > MAX_UPLOAD):
-        raise BadInput(name, "<file>", f"ไฟล์ใหญ่เกินไป (เกิน {MAX_UPLOAD} ไบต์)",
-                       f"file too large (more than {MAX_UPLOAD} bytes)")
+        raise BadInput(name, "<file>", f"ไฟล์ใหญ่เกินไป (เกิน {megabytes(MAX_UPLOAD)})",
+                       f"file too large (more than {megabytes(MAX_UPLOAD)})")
     return name, data
 
 
@@ -360,7 +396,7 @@ class ScenarioShare(_ShareBox):
 
     def __init__(self, view, **kwargs):
         self.view = view
-        self.link = w.HTML()
+        self.link = LinkHTML()
         self.files = w.HTML()
         self.message = w.HTML()
         self.save_button = w.Button(description="บันทึกเป็นข้อตัดสิน / save as a ruling", icon="download",
@@ -443,7 +479,7 @@ class PlayShare(_ShareBox):
     def __init__(self, spec, table: Callable[[], Any], bots: Callable[[], str],
                  open_table: Callable[[str | bytes, str], Any], holder: w.Box | None = None, **kwargs):
         self.spec, self.table, self.bots, self.open_table = spec, table, bots, open_table
-        self.link, self.files, self.message = w.HTML(), w.HTML(), w.HTML()
+        self.link, self.files, self.message = LinkHTML(), w.HTML(), w.HTML()
         self.share_button = w.Button(description="แชร์เกมนี้ / share this game", icon="link",
                                      layout=w.Layout(width="auto"))
         self.share_button.on_click(self._guard(self.share))
@@ -510,7 +546,9 @@ class PlayShare(_ShareBox):
         back); returns its name."""
         t = self._table()
         s = t.session
-        name = f"{self.spec.id}_seed{s.seed}_step{s.step}.json"
+        # ``step`` counts the actions applied (chance outcomes too), as "after action n" says on the
+        # page; the log has more lines (one action may make several events): "action" names it
+        name = f"{self.spec.id}_seed{s.seed}_action{s.step}.json"
         self.files.value = download_html(name, self.save_text().encode("utf-8"), "application/json")
         return name
 
@@ -531,10 +569,12 @@ class PlayShare(_ShareBox):
     def save_ruling(self, _b=None) -> bytes:
         t = self._table()
         s = t.session
-        data = ruling_dict(s, f"เกมที่เล่น seed {s.seed} ถึงขั้น {s.step}",
-                           f"A game played, seed {s.seed}, to step {s.step}")
+        # the ruling's title (its heading when opened) names the game as this table plays it
+        th, en = table_words(s.game, s.config)
+        data = ruling_dict(s, f"{th}: เกมที่เล่น seed {s.seed} ถึงขั้น {s.step}",
+                           f"{en}: a game played, seed {s.seed}, to step {s.step}")
         raw = ruling_yaml(data)
-        name = f"{self.spec.id}_seed{s.seed}_step{s.step}.yaml"
+        name = f"{self.spec.id}_seed{s.seed}_action{s.step}.yaml"  # as save_game names it
         self.files.value = download_html(name, raw, "application/x-yaml")
         return raw
 

@@ -23,7 +23,10 @@ class Stepper(w.HBox):
         self.forward = w.Button(icon="step-forward", tooltip="ถัดไป / forward", layout=bl)
         self.last = w.Button(icon="fast-forward", tooltip="ขั้นล่าสุด / last", layout=bl)
         self.slider = w.IntSlider(min=0, max=max(session.length, 0), value=session.step,
-                                  description="ขั้น", continuous_update=False,
+                                  # Thai and English as every label; its natural width: the default
+                                  # 90 px label box would cut "ขั้น / step"
+                                  description="ขั้น / step", continuous_update=False,
+                                  style={"description_width": "initial"},
                                   tooltip="ขั้นที่แสดง เลื่อนไปขั้นใดก็ได้ / the step shown: slide to any step")
         self.error = w.HTML()
         self.first.on_click(safe(self.error)(lambda _b: session.jump(0)))
@@ -34,6 +37,7 @@ class Stepper(w.HBox):
         session.observe(lambda _c: self._sync(), names=["step", "length"])
         super().__init__([self.first, self.back, self.slider, self.forward, self.last,
                           self.error], **kwargs)
+        self.add_class("kl-stepper")  # the phone layout's hook (widgets/mobile.py): two rows at 390 px
         self._sync()
 
     def _on_slider(self, change) -> None:

@@ -28,8 +28,13 @@ def reading_words(game_id: str, config_a: Mapping, config_b: Mapping) -> list[di
     """What two configs read differently, in the register's words: one dict per entry of
     ``data/<game>/ambiguities.yaml`` whose config field differs, ``{"entry", "question_th",
     "question_en", "a", "b"}`` where ``a``/``b`` is ``{"id", "th", "en", "default"}`` (the reading's
-    id, descriptions, whether it is the entry's default).  A field no entry selects is left out."""
+    id, descriptions, whether it is the entry's default), and ``"same_data"``: the two readings load
+    the same data (the engine's ``data_copies``: an owner slot still holding a copy of the assumed
+    map or cards), so games under them are the same game and a comparison of them is empty by
+    construction.  A field no entry selects is left out."""
     from ..core.ambiguity import load_ambiguities
+    copies_of = getattr(engine(game_id), "data_copies", None)
+    copies = copies_of(dict(config_a)) if callable(copies_of) else {}
     out = []
     for entry in load_ambiguities(game_id):
         va = config_a.get(entry.variant, entry.default_value)
@@ -41,7 +46,8 @@ def reading_words(game_id: str, config_a: Mapping, config_b: Mapping) -> list[di
             r = next((r for r in entry.readings if r.config_value == value), None)
             sides[side] = ({"id": r.id, "th": r.description_th, "en": r.description_en, "default": r.id == entry.default}
                            if r is not None else {"id": str(value), "th": str(value), "en": str(value), "default": False})
-        out.append({"entry": entry.id, "question_th": entry.question_th, "question_en": entry.question_en, **sides})
+        out.append({"entry": entry.id, "question_th": entry.question_th, "question_en": entry.question_en, **sides,
+                    "same_data": {va, vb} == set(copies.get(entry.variant, ()))})
     return out
 
 

@@ -224,6 +224,16 @@ def variant_fields(game: str) -> dict[str, tuple[Any, Any]]:
     return out
 
 
+@lru_cache(maxsize=None)
+def literal_readings(game: str) -> dict[str, tuple[tuple[Any, str, str], ...]]:
+    """The config fields the register of ``game`` defines, each with its allowed values and their
+    readings' short words: ``{field: ((value, short_th, short_en), ...)}`` in the register's order
+    (:data:`rules.core.datafile.Readings`): a refused value of such a field names every allowed
+    value by the words a reader knows the reading by (``"anyone" (any player may block)``)."""
+    return {e.variant: tuple((r.config_value, r.short_th.strip(), r.short_en.strip()) for r in e.readings)
+            for e in load_ambiguities(game)}
+
+
 def config_model(game: str, base: type[BaseModel], name: str = "Config") -> type[BaseModel]:
     """``base`` (the fields that are no ambiguity: players, a rule module switch...) plus one field
     per register entry of ``game`` (:func:`variant_fields`).  A field of ``base`` may not also be a

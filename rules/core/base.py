@@ -7,11 +7,18 @@ from typing import Any, Mapping, Sequence
 
 from pydantic import BaseModel, ValidationError
 
+from .ambiguity import literal_readings
 from .chance import weighted_choice
 from .datafile import pydantic_error
 from .protocol import BadInput, Event, IllegalAction
 
 __all__ = ["GameBase", "player_words", "pydantic_error"]
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its English indefinite article, by its first letter: ``"an energy farm"``,
+    ``"a food farm"`` (a fresh user read "a energy farm")."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def player_words(seat: int) -> tuple[str, str]:
@@ -44,6 +51,13 @@ class GameBase:
     id the game gives (:data:`rules.core.protocol.ID_LABEL_KINDS`); the analyzer's charts and tables
     ask them (:func:`rules.core.protocol.id_label`).  Each game sets its ``ID_LABELS`` here."""
 
+    def title_in_play(self, config: Mapping[str, Any] | BaseModel) -> tuple[str, str]:
+        """``(th, en)`` naming the game as ``config`` plays it, for a line that says what a run or
+        table is of.  Default: the catalogue's titles; a game whose product title names
+        expansions a config can leave out overrides it (Coup: ``"Coup + Inquisitor"`` with the
+        Reformation off)."""
+        return self.title_th, self.title_en
+
     def seat_words(self, seat: int) -> tuple[str, str]:
         """``(th, en)`` naming ``seat`` (0-based) as the game's own texts name it, for a view that
         names a seat (every board, chart and heading asks this, never formats its own).
@@ -52,15 +66,52 @@ class GameBase:
         overrides it (Coup: ``("ที่นั่ง 1", "seat 1")``)."""
         return player_words(seat)
 
+    def cite_name(self, clause_id: str, seat: int | None = None) -> tuple[str, str]:
+        """``(th, en)`` naming a clause an event cites (of ``seat``'s turn; ``None``: nobody's), as
+        a reader sees it: a story line, the analyzer's coverage table (never the dotted clause id:
+        that is the clause panel's and the tooltips').  The game's title of the clause
+        (:meth:`cite_title`); when that title is a heading several clauses share (Coup's
+        "กฎละเอียด" heads seven rules, Shadow Master's phase headings ten), the clause's own first
+        words follow it (:meth:`~rules.core.rulebook.Rulebook.own_words`, Thai: ``"กฎละเอียด:
+        การกระทำการยับยั้งไม่จำเป็นต้องทำ…"``), or a story line citing two of them says the heading
+        twice and tells the reader nothing.  The English follows the English title the same way
+        with the first words of the clause's ``gloss_en``
+        (:meth:`~rules.core.rulebook.Rulebook.own_words_en`: ``"Detailed rules: Blocking is never
+        compulsory…"``); a clause with no gloss keeps the English title alone (never Thai words in
+        the English)."""
+        th, en = self.cite_title(clause_id, seat)
+        if not th:
+            return th, en
+        from .rulebook import load_rulebook
+        book = load_rulebook(self.id)
+        words = book.own_words(clause_id) if book.shares_title(clause_id) else ""
+        if not words:
+            return th, en
+        words_en = book.own_words_en(clause_id)
+        return f"{th}: {words}", f"{en}: {words_en}" if words_en else en
+
+    def cite_title(self, clause_id: str, seat: int | None = None) -> tuple[str, str]:
+        """``(th, en)``: the title :meth:`cite_name` names a clause by.  Default: the rulebook's
+        title of the clause (:meth:`~rules.core.rulebook.Rulebook.clause_title`, English the Thai
+        when the file gives none); ``("", "")`` for an id not in the rulebook or a clause with no
+        title.  A game whose titles read otherwise overrides it (New World: whose turn; Coup: no
+        list numbers, Thai first)."""
+        from .rulebook import load_rulebook
+        try:
+            return load_rulebook(self.id).clause_title(clause_id)
+        except KeyError:
+            return "", ""
+
     # --- configuration -------------------------------------------------------------
     def make_config(self, data: Mapping[str, Any] | BaseModel, source: str = "config") -> BaseModel:
-        """Validate ``data`` into the game's config model; :class:`BadInput` names the field."""
+        """Validate ``data`` into the game's config model; :class:`BadInput` names the field (a
+        register field's allowed values with their readings' words, :func:`literal_readings`)."""
         if isinstance(data, self.config_model):
             return data
         try:
             config = self.config_model.model_validate(dict(data))
         except ValidationError as exc:
-            raise pydantic_error(exc, source) from None
+            raise pydantic_error(exc, source, literal_readings(self.id)) from None
         players = getattr(config, "players", None)
         if players is not None and not (self.min_players <= players <= self.max_players):
             raise BadInput(source, "players",
@@ -112,6 +163,13 @@ class GameBase:
         except IllegalAction as exc:
             return exc
         return None
+
+    def unavailable(self, state: Any, seat: int) -> list[tuple[dict, IllegalAction]]:
+        """``[(action, refusal), ...]``: at ``seat``'s decision, one representative action of each
+        kind the rulebook offers there that is NOT legal now, with :meth:`explain_illegal`'s refusal
+        (clause, Thai, English) - what a view answers "why can't I do this?" with.  Default ``[]``
+        (a game that has no cheap answer lists nothing; Coup overrides it)."""
+        return []
 
     # --- scenarios and checks ----------------------------------------------------------
     def apply_overrides(self, state: Any, overrides: Mapping[str, Any]) -> Any:

@@ -9,7 +9,7 @@ import ast
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterable, TypeVar
+from typing import Any, Iterable, Mapping, Sequence, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -95,12 +95,41 @@ def _json_literals(words: str) -> str:
     return _PY_LITERAL.sub(lambda m: json.dumps(ast.literal_eval(m.group(0)), ensure_ascii=False), words)
 
 
-def error_words(err: dict) -> tuple[str, str]:
+Readings = Mapping[str, Sequence[tuple[Any, str, str]]]
+"""``{config field: ((value, short_th, short_en), ...)}``: the allowed values of the config fields
+an ambiguity register defines, each with its reading's short words, in the register's order
+(:func:`rules.core.ambiguity.literal_readings`)."""
+
+
+def _listed(items: Sequence[str], or_word: str) -> str:
+    """``a, b or c`` (pydantic's way of listing allowed values) with ``or_word``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {or_word} {items[-1]}"
+
+
+def _named_readings(err: dict, readings: Readings | None) -> tuple[str, str] | None:
+    """``(Thai, English)`` listing of the values allowed in a register's config field with each
+    reading's short words (``"target_only" (เฉพาะผู้ถูกเลือกยับยั้งได้) หรือ "anyone" (...)``), for
+    a ``literal_error`` of such a field at the top of the config (``loc`` is the field alone);
+    ``None`` for any other error (its words stay the bare literals)."""
+    loc = tuple(err.get("loc") or ())
+    if err.get("type") != "literal_error" or not readings or len(loc) != 1 or loc[0] not in readings:
+        return None
+    shown = [(_shown(v), th, en) for v, th, en in readings[loc[0]]]
+    return (_listed([f"{v} ({th})" for v, th, _en in shown], "หรือ"),
+            _listed([f"{v} ({en})" for v, _th, en in shown], "or"))
+
+
+def error_words(err: dict, readings: Readings | None = None) -> tuple[str, str]:
     """``(Thai, English)`` of what is wrong in one pydantic error (``exc.errors()[i]``), without the
     field's name: from :data:`WORDS`, never pydantic's English in the Thai; a type not in the
-    table (or whose words do not fit its context) gets :data:`_GENERIC`."""
+    table (or whose words do not fit its context) gets :data:`_GENERIC`.  ``readings``: a config's
+    register fields (:data:`Readings`); a value refused by one of them lists each allowed value
+    with its reading's short words, in the line's language."""
     ctx = {k: _json_literals(str(v)) if k in _AS_JSON else str(v) for k, v in (err.get("ctx") or {}).items()}
     th_ctx = {k: v.replace(" or ", " หรือ ") for k, v in ctx.items()}  # "'a', 'b' or 'c'": Thai "or"
+    named = _named_readings(err, readings)
+    if named:
+        th_ctx["expected"], ctx["expected"] = named
     th, en = WORDS.get(err.get("type", ""), _GENERIC)
     try:
         return th.format(**th_ctx), en.format(msg=err.get("msg", ""), **ctx)
@@ -113,32 +142,63 @@ def thai_error(err: dict) -> str:
     return error_words(err)[0]
 
 
+def field_words(field: str) -> tuple[str, str]:
+    """``(Thai, English)`` of a field path as a reader counts: a list position, 0-based in the path
+    (``cells.1.q``, ``actions[2]``), is said 1-based in words between " › ":
+    ``("cells › ลำดับที่ 2 › q", "cells › item 2 › q")``, ``actions › ลำดับที่ 3``; names are joined
+    by "." as in the path.  A path with no position (``setup.seed``, ``<root>``) as it is in both
+    languages.  The raw path stays the :class:`BadInput`'s ``field`` (for programs and tests)."""
+    parts = re.findall(r"\[(\d+)\]|([^.\[\]]+)", field)
+    if not any(i or n.isdigit() for i, n in parts):
+        return field, field
+    th = en = ""
+    before_index = None  # the previous part was a position (None: no part yet)
+    for index, name in parts:
+        pos = index or (name if name.isdigit() else "")
+        sep = "" if before_index is None else (" › " if pos or before_index else ".")
+        th += sep + (f"ลำดับที่ {int(pos) + 1}" if pos else name)
+        en += sep + (f"item {int(pos) + 1}" if pos else name)
+        before_index = bool(pos)
+    return th, en
+
+
 def _field(loc: Iterable[Any], union: bool) -> str:
     """A pydantic ``loc`` as a field path (``steps.0.action``); ``union`` (the value was refused by
     several members of a union): the members' tags left out."""
     return ".".join(str(p) for p in loc if not (union and isinstance(p, str) and _UNION_TAG.match(p)))
 
 
-def pydantic_error(exc: ValidationError, source: str) -> BadInput:
+def pydantic_error(exc: ValidationError, source: str, readings: Readings | None = None) -> BadInput:
     """The first pydantic error as a :class:`BadInput` naming the field, in a Thai and an English
     sentence from one table (:data:`WORDS`), with the value given: ``ช่อง “seed” ต้องเป็นจำนวนเต็ม
     ... (ได้ "7")`` / ``the field “seed” must be a whole number ... (got "7")`` (the value as JSON).  A value refused by
     each member of a union (``int | list[int] | 'chance'``) says every member's words, joined by
-    "or".  The whole file (an empty ``loc``) is "the file"."""
+    "or".  The whole file (an empty ``loc``) is "the file".  The field is named in reader words
+    (:func:`field_words`: list positions counted from 1); ``field`` keeps pydantic's path.
+    ``readings``: the config's register fields (:func:`error_words`)."""
     errors = exc.errors()
     err = errors[0]
     union = len(errors) > 1  # one refusal per member of a union (a lone error has no member's tag)
     field = _field(err["loc"], union)
     same = [e for e in errors if _field(e["loc"], union) == field] if field != _field(err["loc"], False) else [err]
-    words = list(dict.fromkeys(error_words(e) for e in same))  # each member's words once, in order
+    words = list(dict.fromkeys(error_words(e, readings) for e in same))  # each member's words once, in order
     what_th = " หรือ".join(th for th, _en in words)
     what_en = " or ".join(en for _th, en in words)
-    th = f"ช่อง “{field}” {what_th}" if field else f"ทั้งไฟล์{what_th}"
-    en = f"the field “{field}” {what_en}" if field else f"the file {what_en}"
+    field_th, field_en = field_words(field)
+    th = f"ช่อง “{field_th}” {what_th}" if field else f"ทั้งไฟล์{what_th}"
+    en = f"the field “{field_en}” {what_en}" if field else f"the file {what_en}"
     if err.get("type") == "missing":  # the input is the object the field is missing from
         return BadInput(source, field or "<root>", th, en)
     got = _shown(err.get("input"))
     return BadInput(source, field or "<root>", f"{th} (ได้ {got})", f"{en} (got {got})")
+
+
+def megabytes(size: int) -> str:
+    """A file size or limit in bytes as a reader says it: ``2_000_000`` -> ``"2 MB"``,
+    ``4_000_001`` -> ``"4.1 MB"`` (decimal MB, rounded up to 0.1 so a size over a limit never
+    reads as equal to it; the same words in Thai and English)."""
+    tenths = -(-int(size) // 100_000)
+    return f"{tenths // 10} MB" if tenths % 10 == 0 else f"{tenths / 10:.1f} MB"
 
 
 # --- a file that does not parse, or looks cut off ------------------------------------------
@@ -302,7 +362,8 @@ def cut_off_hint(err: BadInput, text: str, node: Any, source: str,
         strong, weak = unfinished, at_end and at is not node
     else:
         empty = value is not None and value.strip() in ("", "~", "null")
-        known = set(names) | set(re.findall(r"'([^'\s]{2,})'", err.message_en))
+        # the allowed values as the refusal quotes them: JSON ("all_six") or Python ('all_six')
+        known = set(names) | set(re.findall(r"""['"]([^'"\s]{2,})['"]""", err.message_en))
         longer = sorted(n for n in known if n != value and n.startswith(value)) if value else []
         if longer:
             th_extra = f": “{shown_line(value)}” เป็นส่วนต้นของ “{longer[0]}”"

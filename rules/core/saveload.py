@@ -33,7 +33,8 @@ from typing import Any, Optional
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .datafile import FAST_LOADER, encoding_error, pydantic_error, syntax_error
+from .ambiguity import literal_readings
+from .datafile import DETAIL_CHARS, FAST_LOADER, encoding_error, megabytes, pydantic_error, syntax_error
 from .filekind import kind_of, wrong_file
 from .protocol import BadInput, Game, IllegalAction, Transition
 
@@ -289,6 +290,10 @@ def parse(text: str | bytes, source: str = "<save>", game: str | None = None) ->
         sniffed = _sniff_yaml(text)  # a ruling is YAML: said as such, not "not valid JSON"
         if kind_of(sniffed) == "ruling":
             raise wrong_file(sniffed, source, "session", game) from None
+        if text.strip() and text.lstrip()[:1] not in ("{", "["):
+            # plain text, not a JSON file cut short: "cut off" would send the reader looking for the rest
+            raise BadInput(source, "<json>", "ไม่ใช่ไฟล์เกมที่บันทึกไว้ (.json)", "not a saved game file (.json)",
+                           detail=f"JSON parser: {exc}"[:DETAIL_CHARS]) from None
         raise syntax_error(exc, text, source, "<json>", "JSON") from None
     except RecursionError:
         raise BadInput(source, "<json>", "JSON ซ้อนลึกเกินไป", "invalid JSON: nested too deeply") from None
@@ -362,12 +367,12 @@ def check_config(game: Game, config: Any, source: str) -> None:
     try:
         model.model_validate_json(json.dumps(config), strict=True)
     except ValidationError as exc:
-        raise pydantic_error(exc, f"{source}: config") from None
+        raise pydantic_error(exc, f"{source}: config", literal_readings(getattr(game, "id", ""))) from None
 
 
 def _too_big(source: str, size: int) -> BadInput:
-    return BadInput(source, "<file>", f"ไฟล์ใหญ่เกินไป ({size} ไบต์ เกิน {MAX_BYTES})",
-                    f"file too large ({size} bytes; at most {MAX_BYTES})")
+    return BadInput(source, "<file>", f"ไฟล์ใหญ่เกินไป ({megabytes(size)} เกิน {megabytes(MAX_BYTES)})",
+                    f"file too large ({megabytes(size)}; at most {megabytes(MAX_BYTES)})")
 
 
 def check_snapshot(game: Game, save: SaveFile | SaveFileV1, rp: "Replay", source: str) -> None:

@@ -96,7 +96,7 @@ def parse_scenario(data: Any, source: str, game: str | None = None) -> Scenario:
     if data is None:
         raise BadInput(source, "<root>", "ไฟล์ว่างเปล่า", "the file is empty")
     if not isinstance(data, dict):
-        raise BadInput(source, "<root>", "ต้องเป็น mapping ของ YAML", "expected a YAML mapping")
+        raise BadInput(source, "<root>", "ต้องเป็นชุดคู่ ชื่อ -> ค่า ของ YAML", "expected a YAML mapping")
     wrong = wrong_file(data, source, "ruling", game)
     if wrong is not None:
         raise wrong

@@ -557,10 +557,10 @@ def _refuse_turn(state, action, kind, p):
         return IllegalAction("components.character_cards", f"ไม่มีนักสืบศาสนาในสำรับนี้ ({ref_th})",
                              f"no Inquisitor in this deck ({ref_en})")
     if kind == "coup" and state.coins[p] < R.coup_cost:
-        return IllegalAction("actions.coup", f"ต้องมีเงิน {R.coup_cost} เหรียญจึงรัฐประหารได้",
+        return IllegalAction("actions.coup", f"ต้องมีเงิน {R.coup_cost} เหรียญจึงรัฐประหารได้ มีอยู่ {state.coins[p]} เหรียญ",
                              f"a coup costs {R.coup_cost} coins; you have {state.coins[p]}")
     if kind == "assassinate" and state.coins[p] < R.assassin_cost:
-        return IllegalAction(clause, f"ต้องจ่าย {R.assassin_cost} เหรียญเพื่อลอบสังหาร",
+        return IllegalAction(clause, f"ต้องจ่าย {R.assassin_cost} เหรียญเพื่อลอบสังหาร มีอยู่ {state.coins[p]} เหรียญ",
                              f"an assassination costs {R.assassin_cost} coins; you have {state.coins[p]}")
     if kind in ("coup", "steal", "assassinate", "examine", "convert"):
         if not valid_t or (t == p and kind != "convert") or not state[I_HANDS][t]:
@@ -597,6 +597,54 @@ def explain_illegal(state: CoupState, action) -> IllegalAction | None:
     return None if is_legal(state, a) else refuse(state, a)
 
 
+TURN_KINDS = (("income", None), ("foreign_aid", None), ("coup", None), ("tax", None), ("steal", None),
+              ("assassinate", None), ("exchange", "ambassador"), ("exchange", "inquisitor"), ("examine", None),
+              ("convert", None), ("embezzle", None))
+"""The turn actions the rulebook names, ``(type, character)`` in the order of the action table
+(actions.*, characters.*, inquisitor.*, reformation.*): the kinds :func:`unavailable` goes through."""
+
+
+def unavailable(state: CoupState, p: int) -> list[tuple[dict, IllegalAction]]:
+    """``[(action, refusal), ...]``: at seat ``p``'s choice of a turn action (setup.first_turn),
+    one representative action of each kind of :data:`TURN_KINDS` that has no legal action now, with
+    the refusal :func:`explain_illegal` gives it (its clause and Thai/English reason: a coup with
+    fewer than 7 coins -> actions.coup, anything but a coup at 10+ -> actions.coup_forced).  A kind
+    this game does not have at all is not listed: Reformation's without it, an exchange or an
+    examination of a character not in the deck.  A targeted kind
+    is tried on the first other seat still in the game (turn order) that it is refused for, so the
+    reason is the kind's, not a seat's.  ``[]`` at any other decision or for another seat."""
+    if state.phase != TURN or p != state.turn:
+        return []
+    offered = {(a["type"], a.get("character")) for a in turn_actions(state)}
+    R = state.rules
+    # the kinds this game has at all: Reformation's only with it (reformation.heading), a character's
+    # exchange or examine only with that character in the deck (components.character_cards)
+    present = {kind: True for kind, _ in TURN_KINDS}
+    present["convert"] = present["embezzle"] = bool(R.reformation)
+    present["examine"] = bool(R.has_inq)
+    others = [t for t in R.after[p] if state.hands[t] and t != p] or [t for t in R.after[p] if t != p]
+    out = []
+    for kind, character in TURN_KINDS:
+        if (kind, character) in offered or not present[kind] \
+                or (character is not None and CARD[character] not in R.deck_chars):
+            continue
+        base = {"player": p, "type": kind}
+        if character:
+            base["character"] = character
+        if kind == "convert":  # converting oneself costs least (reformation.conversion)
+            tries = [{**base, "target": p}]
+        elif kind in ("coup", "steal", "assassinate", "examine"):
+            tries = [{**base, "target": t} for t in others] or [base]
+        else:
+            tries = [base]
+        for action in tries:
+            refusal = explain_illegal(state, action)
+            if refusal is not None:
+                out.append((action, refusal))
+                break
+    return out
+
+
 # --- labels ------------------------------------------------------------------------------------
 def _cards_th(names) -> str:
     return " และ ".join(TH[CARD[c]] for c in names)
@@ -604,6 +652,11 @@ def _cards_th(names) -> str:
 
 def _cards_en(names) -> str:
     return " and ".join(c.capitalize() for c in names)
+
+
+def card_words(name: str) -> tuple[str, str]:
+    """``(th, en)`` of one character card (``"ทูต", "Ambassador"``): the names the labels use."""
+    return _cards_th([name]), _cards_en([name])
 
 
 _LOSS_WHY = {
@@ -674,6 +727,8 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
         return (me_th + f"จ่าย {cost} เหรียญ เปลี่ยนศาสนา{who_th}เป็น{FACTION_TH[f]}",
                 me_en + f"pay {cost} to convert {who_en} to {FACTION_EN[f]}")
     if kind == "embezzle":
+        if not state.faction:  # no almshouse without the Reformation: a label for a refused action
+            return me_th + "ยักยอกเงินจากที่พักพิง", me_en + "embezzle the almshouse's coins"
         return (me_th + f"ประกาศว่าไม่มีนกยูง: ยักยอกเงิน {state.alms} เหรียญจากที่พักพิง",
                 me_en + f"say there is no peacock (Duke): embezzle the almshouse's {state.alms} coin(s)")
     if kind == "pass":
@@ -689,7 +744,7 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
         if state.blocker < 0 and state.act[0] == "embezzle":
             return (me_th + "เปิดไพ่ทั้งหมดให้ทุกคนดู พิสูจน์ว่าไม่มีนกยูง",
                     me_en + "show every card to prove there is no peacock (Duke)")
-        cth, cen = claim_phrase(state)
+        cth, cen = claim_phrase(state, own=True)  # the claimant decides
         c = state.block_claim if state.blocker >= 0 else state.act[2]
         return (me_th + f"เปิด{TH[c]}ให้ทุกคนดู พิสูจน์{cth}",
                 me_en + f"show the {NAMES[c].capitalize()} to prove {cen}")
@@ -700,7 +755,7 @@ def _describe(state: CoupState, a: dict) -> tuple[str, str]:
                 how_th, how_en = ("คว่ำไว้", "face down") if R.concede_face_down else ("หงาย", "face up")
                 return (me_th + f'ประกาศว่า "มีนกยูงอยู่" และเสีย{TH[CARD[c]]} ({how_th})',
                         me_en + f'say "there is a peacock" and lose the {c.capitalize()} ({how_en})')
-            cth, cen = claim_phrase(state)
+            cth, cen = claim_phrase(state, own=True)  # the claimant decides
             return (me_th + f"ไม่พิสูจน์{cth} และเสีย{TH[CARD[c]]}",
                     me_en + f"do not prove {cen}; lose the {c.capitalize()}")
         cites = state.todo[0][2] if state.todo and state.todo[0][0] == "lose" else ()

@@ -50,22 +50,25 @@ def action_phrase(kind: str, target: int) -> tuple[str, str]:
     return kind, kind
 
 
-def claim_phrase(s) -> tuple[str, str]:
+def claim_phrase(s, own: bool = False) -> tuple[str, str]:
     """``(th, en)`` of the claim a challenge window (``s``: a state or scratch list) is about:
     "seat 1's Captain claim (steal from seat 2)", or the block "seat 2's Captain block (of seat
-    1's steal from seat 2)", or an embezzler's "no peacock"."""
+    1's steal from seat 2)", or an embezzler's "no peacock".  ``own``: said by the claimant itself
+    ("seat 2: do not prove its Duke block", not "seat 2: ... seat 2's Duke block")."""
     kind, t, claim = s[I_ACT]
     turn = s[I_TURN]
     ath, aen = action_phrase(kind, t)
     if s[I_BLOCKER] >= 0:
         b, c = s[I_BLOCKER], s[I_BLOCK_CLAIM]
-        return (f"การยับยั้งด้วย{TH[c]}ของที่นั่ง {b + 1} (ต่อการ{ath} ของที่นั่ง {turn + 1})",
-                f"seat {b + 1}'s {NAMES[c].capitalize()} block (of seat {turn + 1}'s {aen})")
+        who_th, who_en = ("ตน", "its") if own else (f"ที่นั่ง {b + 1}", f"seat {b + 1}'s")
+        return (f"การยับยั้งด้วย{TH[c]}ของ{who_th} (ต่อการ{ath} ของที่นั่ง {turn + 1})",
+                f"{who_en} {NAMES[c].capitalize()} block (of seat {turn + 1}'s {aen})")
+    who_th, who_en = ("ตน", "its") if own else (f"ที่นั่ง {turn + 1}", f"seat {turn + 1}'s")
     if kind == "embezzle":
-        return (f"คำประกาศของที่นั่ง {turn + 1} ว่าไม่มีนกยูง (ยักยอก)",
-                f"seat {turn + 1}'s claim of no peacock (Duke) to embezzle")
-    return (f"การอ้าง{TH[claim]}ของที่นั่ง {turn + 1} ({ath})",
-            f"seat {turn + 1}'s {NAMES[claim].capitalize()} claim ({aen})")
+        return (f"คำประกาศของ{who_th} ว่าไม่มีนกยูง (ยักยอก)",
+                f"{who_en} claim of no peacock (Duke) to embezzle")
+    return (f"การอ้าง{TH[claim]}ของ{who_th} ({ath})",
+            f"{who_en} {NAMES[claim].capitalize()} claim ({aen})")
 
 
 _PASS_TX: dict = {}
@@ -131,8 +134,16 @@ def block_seats(w: list) -> list[int]:
     return [t] if w[I_HANDS][t] and not restricted_state(w, actor, t) else []
 
 
-_PASS_BLOCK = ("details.block_optional",)
 _PASS_CHALLENGE = ("challenge.bluff",)
+
+
+def _pass_block_cites(kind: str) -> tuple:
+    """What a pass in the block window of a ``kind`` action cites: the action's clause, which
+    says who may block it (the Contessa's own clause too for an assassination), and
+    details.block_optional (blocking is never compulsory) - the clauses a block cites, so the
+    line does not name only the section heading of details.*."""
+    cites = (ACTION_CLAUSE[kind], "details.block_optional")
+    return cites + ("characters.contessa_block",) if kind == "assassinate" else cites
 
 
 def pass_fast(state: CoupState, p: int, window: frozenset):
@@ -165,7 +176,7 @@ def _pass_event(s, seat: int, key: tuple):
     its texts depend on)."""
     th, en = pass_tx(s, seat)
     if s[I_PHASE] == BLOCK:
-        e = new_event("pass", seat, _PASS_BLOCK, th, en, None, {"window": "block"})
+        e = new_event("pass", seat, _pass_block_cites(s[I_ACT][0]), th, en, None, {"window": "block"})
     else:
         e = new_event("pass", seat, _PASS_CHALLENGE, th, en, None, {"window": "challenge"})
     _PASS_EV[key] = e
@@ -173,7 +184,7 @@ def _pass_event(s, seat: int, key: tuple):
 
 
 def on_pass(w: list, seat: int) -> None:
-    """``seat`` lets the claim or action stand (details.block_optional for blocks)."""
+    """``seat`` lets the claim or action stand (challenge.bluff; for blocks :func:`_pass_block_cites`)."""
     ph = w[I_PHASE]
     key = (seat, ph, w[I_TURN], w[I_ACT], w[I_BLOCKER], w[I_BLOCK_CLAIM])
     w[I_EVENTS].append(_PASS_EV.get(key) or _pass_event(w, seat, key))

@@ -9,6 +9,7 @@ labels actions, :mod:`~rules.coup.flow` applies them (with the rule areas
 from __future__ import annotations
 
 import random
+import re
 from operator import attrgetter
 from typing import Any, Mapping
 
@@ -26,6 +27,19 @@ from . import turn as T
 from .config import CoupConfig
 from .state import (BLOCK, CARD, CHAL, CHAL_BLOCK, CHANCE_NODE, EXCHANGE, I_CUR, I_HANDS, I_PHASE, I_RULES,
                     I_TURN, I_WINDOW, LOSE, NAMES, OVER, PHASE_NAMES, PROVE, TURN, CoupState, end_reason)
+
+_LIST_NUMBER = re.compile(r"^\d+\s*[.,]?\s+(?=\S)")
+"""The number of a rulebook list item leading a heading (``"4, "``, ``"1. "``, ``"4 "``)."""
+
+
+def _unnumbered(title: str) -> str:
+    """``title`` without the list number leading it (:data:`_LIST_NUMBER`)."""
+    return _LIST_NUMBER.sub("", title)
+
+
+_ENGLISH_THAI = re.compile(r"^([A-Za-z][A-Za-z ]*?)\s*\(([^()]+)\)$")
+"""A heading that names a character English first with its Thai in brackets: ``"Duke (ดยุค)"``."""
+
 
 ID_LABELS = {
     # observe(...)["phase"]: state.PHASE_NAMES
@@ -84,6 +98,35 @@ class CoupGame(GameBase):
         from .state import seat_name
         return seat_name(seat)
 
+    def title_in_play(self, config: CoupConfig | Mapping) -> tuple[str, str]:
+        """``("เกมโค่นอำนาจ", "Coup + Inquisitor")``: the catalogue's title says the product
+        (``"Coup (Inquisitor + Reformation)"``), a run names the expansions its config has on:
+        the Inquisitor when the deck holds it (register ``deck_composition``, :data:`DECKS`), the
+        Reformation when ``reformation`` (clauses reformation.*), in Thai by the rulebook's words
+        (นักสืบศาสนา, การปฏิรูปศาสนา: ``"เกมโค่นอำนาจ + นักสืบศาสนา"``): a Thai reader learns what
+        an English one does."""
+        from .config import DECKS
+        cfg = self.make_config(config)
+        on = [names for names, there in ((("นักสืบศาสนา", "Inquisitor"), "inquisitor" in DECKS[cfg.deck]),
+                                         (("การปฏิรูปศาสนา", "Reformation"), cfg.reformation)) if there]
+        return (" + ".join([self.title_th, *(th for th, _ in on)]),
+                " + ".join(["Coup", *(en for _, en in on)]))
+
+    def cite_title(self, clause_id: str, seat: int | None = None) -> tuple[str, str]:
+        """A cited clause by the rulebook's title without the list number the Thai text puts
+        before it (``inquisitor.exchange``: ``"1. แลกเปลี่ยน"`` -> ``"แลกเปลี่ยน"``): the number
+        counts the rulebook's list, a story line is no list (:meth:`GameBase.cite_title`;
+        :meth:`GameBase.cite_name` adds a shared heading's own words).  A character's heading reads
+        English first (``characters.duke_tax``: ``"1, Duke (ดยุค)"``); its name is given Thai first, ``("ดยุค", "Duke")`` (a line says "ดยุค / Duke"), as every
+        other title and text of the product reads.  The rulebook's text keeps its own order.  The
+        English (the book's ``headings_en``: ``"1, Duke"``) loses its list number the same way."""
+        th, en = super().cite_title(clause_id, seat)
+        th, en = _unnumbered(th), _unnumbered(en)
+        both = _ENGLISH_THAI.match(th)
+        if both:
+            return both.group(2), both.group(1) if en == th else en
+        return th, en
+
     def new_game(self, config: CoupConfig | Mapping, seed: int) -> CoupState:
         """The state after setup (setup.deal): deal with ``random.Random(seed)``."""
         return SU.new_state(config if type(config) is CoupConfig else self.make_config(config), seed)
@@ -102,6 +145,9 @@ class CoupGame(GameBase):
     describe_action = staticmethod(A.describe_action)
     # ``GAME.explain_illegal(state, action) -> IllegalAction | None``: the refusal ``apply`` raises.
     explain_illegal = staticmethod(A.explain_illegal)
+    # ``GAME.unavailable(state, seat) -> [(action, IllegalAction)]``: the turn actions not offered now
+    # and why (:func:`rules.coup.actions.unavailable`).
+    unavailable = staticmethod(A.unavailable)
     # ``GAME.reaction_order(state) -> [seats]``: the open window's seats in the order asked.
     reaction_order = staticmethod(C.reaction_order)
 
@@ -113,6 +159,15 @@ class CoupGame(GameBase):
         hand = state.hands[state.todo[0][1]]
         return [({"chance": "examine_pick", "card": NAMES[c]}, hand.count(c) / len(hand))
                 for c in A.distinct(hand)]
+
+    def chance_words(self, state: CoupState) -> tuple[str, str] | None:
+        """``(th, en)``: what the chance node due now does (``describe_action`` of its outcome
+        kind: "the deck is shuffled (n cards)"), for a table to say in place of the node's name;
+        ``None`` when no chance is due.  Only public counts and seats: any viewer may read it."""
+        if state.phase != CHANCE_NODE:
+            return None
+        kind = "examine_pick" if state.todo[0][0] == "pick" else "shuffle"
+        return A.describe_action(state, {"chance": kind})
 
     def sample_chance(self, state: CoupState, rng: random.Random) -> dict:
         """A random outcome of the chance node (a uniformly random deck order for a shuffle)."""

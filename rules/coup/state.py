@@ -294,8 +294,8 @@ def add_claim(w: list, seat: int, card: int) -> None:
 def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -> None:
     """``seat`` loses one influence: ``card`` leaves the hand face up (or face down under
     concede_loss=face_down) and never returns to the deck (challenge.fail,
-    challenge.lose_both, details.two_at_once).  Eliminates the seat and ends the game when
-    one seat is left (intro.winner, end.last_player)."""
+    challenge.lose_both, details.two_at_once).  Eliminates the seat (by the cause ``cites`` and
+    intro.winner: :func:`_out_event`) and ends the game when one seat is left (end.last_player)."""
     hands = w[I_HANDS]
     hand = hands[seat]
     i = hand.index(card)  # take_from_hand, inlined (this runs at nearly every turn): ValueError if not held
@@ -304,6 +304,7 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
     h[seat] = hand
     w[I_HANDS] = tuple(h)
     hit = w[I_HIT]
+    cause = cites  # the out event's: details.two_at_once is about a second card, not about being out
     if seat in hit:
         cites = cites + ("details.two_at_once",)
     else:
@@ -328,7 +329,10 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
     if w[I_PEEKS]:
         forget_peeks(w, seat, card)
     if not hand:
-        w[I_EVENTS].append(_OUT_EV[seat])
+        e = _OUT_EV.get((seat, cause))
+        if e is None:
+            e = _OUT_EV[(seat, cause)] = _out_event(seat, cause)
+        w[I_EVENTS].append(e)
         if w[I_RULES].dead_coins_to_bank and w[I_COINS][seat]:
             pay_bank(w, seat, w[I_COINS][seat])
         alive = [t for t, left in enumerate(w[I_HANDS]) if left]
@@ -336,9 +340,17 @@ def lose(w: list, seat: int, card: int, cites: tuple, face_down: bool = False) -
             finish(w, alive[0])
 
 
-_ELIMINATED_CITES = ("challenge.lose_both",)
 _LOST_EV: dict = {}  # (seat, card, cites) -> the influence_lost event (face up), built once
-_OUT_EV = tuple(new_event("eliminated", s, _ELIMINATED_CITES, *OUT_TX[s], None, {"seat": s}) for s in range(SEATS_MAX))
+_OUT_EV: dict = {}  # (seat, cause cites) -> the eliminated event, built once
+
+
+def _out_event(seat: int, cause: tuple):
+    """Seat ``seat`` is out: its last influence went by ``cause`` (actions.coup,
+    characters.assassin_assassinate, challenge.fail, ...), and a player with no influence left is
+    eliminated (intro.winner: "whoever eliminates all the others and survives last"; the game is
+    eliminating the other families' influence, intro.premise).  challenge.lose_both, cited here
+    before, is a line of the challenge rules: it named a coup's knock-out "การท้าทาย"."""
+    return new_event("eliminated", seat, cause + ("intro.winner",), *OUT_TX[seat], None, {"seat": seat})
 
 
 def end_reason(state: "CoupState") -> dict | None:

@@ -7,6 +7,7 @@ Neither function ends the turn itself: they queue the ``("end",)`` task and
 """
 from __future__ import annotations
 
+from ..core.ambiguity import ambiguity_ref
 from ..core.events import emit, emit_data, new_event
 from . import challenge as C
 from . import exchange as X
@@ -264,17 +265,27 @@ def resolve(w: list) -> bool:
 
 
 def fizzle(w: list, t: int) -> None:
-    """The target is out before the action takes effect (ambiguity gone_target)."""
+    """The target is out before the action takes effect: the action has no effect, as register
+    entry gone_target reads the rulebook (the event names it, :func:`ambiguity_ref`, and cites its
+    clauses, as the setup's register-decided events do): the action's own clause (a steal's is the
+    entry's), details.proven_continues ("the action goes on", against nobody) and
+    challenge.lose_both (how a target is out mid-action).  A steal reaches here under the reading
+    ``fizzle`` only (``steal_anyway`` takes the coins); an assassination or examination of a seat
+    that is out has nobody to act on under either reading, so its line names the entry alone."""
     key = (w[I_TURN], t, w[I_ACT][0])
     e = _FIZZLE_EV.get(key)
     if e is None:
-        e = _FIZZLE_EV[key] = new_event("fizzle", key[0], ("challenge.lose_both", "details.proven_continues"),
-                                        f"ที่นั่ง {t + 1} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล",
-                                        f"seat {t + 1} is already out: the action has no effect", None,
-                                        {"target": t, "action": key[2]})
+        kind = key[2]
+        ref_th, ref_en = ambiguity_ref("coup", "gone_target", "fizzle" if kind == "steal" else None)
+        e = _FIZZLE_EV[key] = new_event("fizzle", key[0], (DECLARE_CITES[kind][0],) + _FIZZLE_CITES,
+                                        f"ที่นั่ง {t + 1} ออกจากเกมไปแล้ว การกระทำจึงไม่เกิดผล ({ref_th})",
+                                        f"seat {t + 1} is already out: the action has no effect ({ref_en})", None,
+                                        {"target": t, "action": kind})
     w[I_EVENTS].append(e)
 
 
+_FIZZLE_CITES = ("details.proven_continues", "challenge.lose_both")
+"""What a fizzle cites after the action's clause (:func:`fizzle`; register entry gone_target)."""
 _STEAL_EV: dict = {}  # (actor, target, coins) -> steal event
 _ASSASSINATED_EV: dict = {}  # (actor, target) -> assassination event
 _REFUND_EV: dict = {}  # (seat, coins) -> refund event

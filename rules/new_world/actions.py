@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..core.protocol import IllegalAction
-from .labels import cell_name, seat_name, tile_name
+from .labels import cell_place_name, seat_name, tile_name
 from .missions import card_text, load_cards
 from .placement import legal_cells, refusal
 from .state import DOUBLE, FINAL_SCORING, OVER, SECOND_PICK, SECOND_PLACE, SHUFFLE, State
@@ -173,7 +173,7 @@ def describe(s: State, action: dict) -> tuple[str, str]:
     if action.get("type") == "place" and action.get("tile") in KIND and (action.get("q"), action.get("r")) in s.board.index:
         i = s.board.index[(action["q"], action["r"])]
         th, en = tile_name(KIND[action["tile"]])
-        cth, cen = cell_name(s.board, i)
+        cth, cen = cell_place_name(s.board, i)
         extra = ("ไทล์ที่ 2 ", "2nd tile ") if s.stage == SECOND_PLACE else ("", "")
         return f"วาง{extra[0]}{th} ที่{cth}", f"place {extra[1]}{en} on {cen}"
     return str(action.get("type", action.get("chance"))), str(action.get("type", action.get("chance")))

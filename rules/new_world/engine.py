@@ -8,6 +8,7 @@ from .actions import ACTION_FIELDS
 from .board import board_for
 from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, SOURCES, Config
 from .invariants import invariants
+from .labels import SOURCE_WORDS
 from .state import DOUBLE, FINAL_SCORING, PHASES, SECOND_PICK, SECOND_PLACE, SHUFFLE, State, Work
 from .tiles import KIND
 
@@ -19,9 +20,7 @@ ID_LABELS = {
               "final_scoring": ("นับแต้มตอนจบเกม", "final scoring"),
               "over": ("จบเกม", "game over")},
     # score_breakdown's sources (config.SOURCES); the board's score table and chart say them too
-    "source": {"farms": ("ฟาร์ม", "farms"), "settlements": ("นิคม", "settlements"),
-               "harbours": ("ท่าเรือ, +1", "harbours, +1"), "castles": ("ปราสาท", "castles"),
-               "missions": ("ภารกิจ", "missions"), "towers": ("หอคอย", "towers")},
+    "source": SOURCE_WORDS,
     # score_breakdown's end_reason ids (scoring.end_reason)
     "end_reason": {"all_tiles_placed": ("ทุกคนวางไทล์หมดแล้ว", "everyone has placed all their tiles")},
     # the kinds of events a seat may not see: a view names the kind in place of the hidden data
@@ -61,6 +60,29 @@ class NewWorldGame(GameBase):
     def new_game(self, config, seed: int) -> State:
         return setup.new_state(self.make_config(config), seed)
 
+    def data_copies(self, config=None) -> dict[str, tuple[str, str]]:
+        """The owner slots that still hold a copy of the assumed data: ``{variant field: (owner
+        value, assumed value)}`` for ``map_layout`` (the map of ``config``'s side: a config dict
+        or model, default Scotland), ``mission_cards`` and
+        ``tile_data`` whose owner file reads the same as the assumed one (the register's
+        ``owner_*`` readings: "a copy of the assumed ... until then").  Games under the two readings
+        of such a field are the same game, so a what-if between them is empty by construction
+        (the analyzer says so); no rule is read here, only files compared."""
+        from dataclasses import replace
+
+        from .board import load_map
+        from .missions import load_cards
+        from .tiles import load_mixes
+        side = (config.get("side") if isinstance(config, dict) else getattr(config, "side", None)) or "scotland"
+        same = {
+            # a board names its file and cache key: the cells and what is on them are compared
+            "map_layout": replace(load_map(side, "assumed"), source="", key="")
+            == replace(load_map(side, "owner"), source="", key=""),
+            "mission_cards": load_cards("assumed") == load_cards("owner"),
+            "tile_data": load_mixes("assumed") == load_mixes("owner"),
+        }
+        return {f: ("owner", "assumed") for f, s in same.items() if s}
+
     def setup_events(self, state: State):
         return setup.setup_events(state)
 
@@ -89,6 +111,12 @@ class NewWorldGame(GameBase):
 
     def describe_action(self, state: State, action: dict) -> tuple[str, str]:
         return actions.describe(state, action)
+
+    def cite_title(self, clause_id: str, seat: int | None = None) -> tuple[str, str]:
+        """A cited clause in words, a turn's clause named by whose turn it is
+        (:func:`.labels.cite_name`)."""
+        from .labels import cite_name
+        return cite_name(clause_id, seat)
 
     def apply(self, state: State, action: dict) -> Transition:
         """A placement (turn.place_tile ...), a double marker, a chance outcome of Ireland's

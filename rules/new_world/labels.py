@@ -22,6 +22,38 @@ def cell_words(q: int, r: int) -> tuple[str, str]:
     return f"ช่อง ({q}, {r})", f"cell ({q}, {r})"
 
 
+CELL_KIND = {"blank": ("ช่องว่าง", "blank cell"), "food": ("ช่องฟาร์มอาหาร", "food-farm cell"),
+             "energy": ("ช่องฟาร์มพลังงาน", "energy-farm cell"), "settlement": ("ช่องนิคม", "settlement cell"),
+             "water": ("ช่องน้ำ", "water cell"), "cathedral": ("ช่องมหาวิหาร", "cathedral cell"),
+             "castle": ("ช่องปราสาท", "castle cell"), "tower": ("ช่องหอคอยกลม", "round-tower cell")}
+"""A cell by its icon, in the rulebook's words ("ช่องที่มีไอคอนฟาร์มอาหาร", "ช่องนิคม", "ช่องน้ำ":
+placement.*): what the reader sees drawn on the map, where the coordinates are not."""
+COVERED_NAME = ("ช่องเหลืองที่คว่ำไทล์ปิดไว้ (เล่น 2 คน)", "yellow cell covered face down (2 players)")
+"""A cell covered at setup (setup.two_player_blocked_cells), as the map's key names it."""
+INFLUENCE_NAME = ("ไทล์นิคม ค่าอิทธิพล", "settlement tile, its influence")
+"""What the number 1-4 on a placed settlement tile is (placement.settlement: "ไอคอน 1–4 อัน = ค่าอิทธิพล")."""
+PLACE_KIND = {"castle": ("ปราสาท", "castle"), "cathedral": ("มหาวิหาร", "cathedral"), "tower": ("หอคอยกลม", "round tower")}
+
+
+def cell_place_name(board, i: int) -> tuple[str, str]:
+    """Cell ``i`` as a reader finds it on the map: its kind (:data:`CELL_KIND`), its own name (a
+    castle, cathedral or tower), the named places it touches (their labels are on the map), then its
+    axial ``(q, r)`` in brackets: ``("ช่องนิคม ติดปราสาท Stirling (-1, 7)", "settlement cell next to
+    castle Stirling (-1, 7)")``.  Moves, the story of a placement and the map's tapped-cell caption say
+    it; the coordinates alone ("ช่อง (-1, 7)") are written on the map only behind its toggle."""
+    q, r = board.cells[i]
+    th, en = CELL_KIND[board.icon[i]]
+    if i in board.names:
+        th, en = f"{th} {board.names[i]}", f"{en} {board.names[i]}"
+    if i in board.harbour:
+        th, en = f"{th}มีท่าเรือ", f"{en} with a harbour"
+    near = [(PLACE_KIND[board.icon[n]], board.names[n]) for n in board.nbrs[i] if n in board.names]
+    if near:
+        th += " ติด" + " และ".join(f"{k[0]} {name}" for k, name in near)
+        en += " next to " + " and ".join(f"{k[1]} {name}" for k, name in near)
+    return f"{th} ({q}, {r})", f"{en} ({q}, {r})"
+
+
 def settlement_cells_name(board, k: int) -> tuple[str, str]:
     """Settlement ``k`` of ``board`` by its cells, as event text names it: ``("ที่ช่อง (-1, 7) (0, 7)",
     "at cells (-1, 7), (0, 7)")`` (its id in the map data, ``s03``, is no word for a reader)."""
@@ -65,6 +97,13 @@ def turn_name(seat: int) -> tuple[str, str]:
     """The heading of ``seat``'s turn (the play log groups each action's events under it)."""
     th, en = seat_name(seat)
     return f"ตาของ{th}", f"{en}'s turn"
+
+
+SOURCE_WORDS = {"farms": ("ฟาร์ม", "farms"), "settlements": ("นิคม", "settlements"),
+                "harbours": ("ท่าเรือ, +1", "harbours, +1"), "castles": ("ปราสาท", "castles"),
+                "missions": ("ภารกิจ", "missions"), "towers": ("หอคอย", "towers")}
+"""``(th, en)`` of each score source (``config.SOURCES``): the engine's ``ID_LABELS["source"]``, and
+setup's line on a scenario's preset scores (here, as setup cannot import the engine)."""
 
 
 YOUR_TURN_HEADING = "ในตาของคุณ"

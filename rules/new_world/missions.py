@@ -275,7 +275,9 @@ def card_text(card) -> tuple[str, str]:
     c = card.condition
     t = c.type
     if t == "always":
-        th, en = "Cathedral Bonus: ไม่มีเงื่อนไข", "Cathedral Bonus: no condition"
+        # cathedrals.secret_missions names this card only in English ("การ์ด Cathedral Bonus ได้ 3 แต้มฟรี
+        # โดยไม่มีเงื่อนไข"): the Thai line says what it gives in the clause's own words, no English in it
+        th, en = "แต้มฟรีโดยไม่มีเงื่อนไข", "Cathedral Bonus: no condition"
     elif t in ("count", "most"):
         tt, nn = _TILES[c.tiles], _NEAR[c.near]
         if t == "count":

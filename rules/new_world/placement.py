@@ -9,6 +9,7 @@ tower (placement.forbidden_cells); always on an empty cell (turn.place_tile).
 from __future__ import annotations
 
 from ..core.protocol import IllegalAction
+from ..core.base import a_or_an
 from .labels import cell_name, tile_name
 from .tiles import EMPTY, ENERGY, FOOD, S1
 
@@ -59,13 +60,13 @@ def refusal(board, cells, kind: int, i: int) -> IllegalAction | None:
     if kind >= S1:
         if icon != "settlement":
             return IllegalAction("placement.settlement", f"{tth} วางได้เฉพาะช่องนิคม ({th} ไม่ใช่)",
-                                 f"a {ten} goes only on a settlement space ({en} is not one)")
+                                 f"{a_or_an(ten)} goes only on a settlement space ({en} is not one)")
         return None
     if icon == "settlement":
-        return IllegalAction(_CLAUSE[kind], f"{tth} วางบนช่องนิคมไม่ได้", f"a {ten} cannot go on a settlement space")
+        return IllegalAction(_CLAUSE[kind], f"{tth} วางบนช่องนิคมไม่ได้", f"{a_or_an(ten)} cannot go on a settlement space")
     if icon == _OTHER[kind]:
         if _free(board, cells, _OWN[kind]) or _free(board, cells, "blank"):
             return IllegalAction("placement.farm_overflow",
                                  f"{tth} วางบนช่องฟาร์มอีกชนิดได้เมื่อช่องชนิดตัวเองและช่องว่างเต็มหมดแล้วเท่านั้น",
-                                 f"a {ten} goes on the other farm icon only once its own and the blank cells are all full")
+                                 f"{a_or_an(ten)} goes on the other farm icon only once its own and the blank cells are all full")
     return None

@@ -13,7 +13,7 @@ from ..core.events import emit
 from ..core.protocol import Event
 from .board import board_for
 from .config import (FOUR_PLAYER_BOX, PUBLIC_FACE_UP, SET_ASIDE, SOURCES, TOWER_BONUSES, TRIBE_PILE, Config)
-from .labels import seat_name, tile_name
+from .labels import SOURCE_WORDS, seat_name, tile_name
 from .missions import card_text, load_cards, public_ids, secret_ids
 from .state import PLACE, State, Work
 from .tiles import COVERED, EMPTY, KIND, NAMES, mix_of
@@ -97,6 +97,14 @@ def setup_events(s: State) -> tuple[Event, ...]:
          f"ผู้เล่น {n} คน แต่ละคนรับไทล์ 36 แผ่น ปราสาท มหาวิหาร และกระดานเผ่าสีตัวเอง ตัวนับแต้มที่ 0",
          f"{n} players, each with 36 tiles, castles, cathedrals and a tribe board of their colour; scores at 0",
          players=n, tile_mix=cfg.tile_mix)
+    preset = [(seat, k, v) for seat, row in enumerate(s.sources) for k, v in zip(SOURCES, row) if v]
+    if preset:  # a scenario's setup set scores (overrides): the table shows them from the start
+        words = {lang: " · ".join(f"{seat_name(seat)[lang]} {SOURCE_WORDS[k][lang]} {v}"
+                                  for seat, k, v in preset) for lang in (0, 1)}
+        emit(log, "scores_set", None, ("setup.player_pieces",),
+             f"ตัวอย่างนี้เริ่มโดยตั้งแต้มไว้แล้ว ไม่ใช่ 0: {words[0]}",
+             f"this example starts with scores set, not 0: {words[1]}",
+             sources=[dict(zip(SOURCES, row)) for row in s.sources])
     if n == 2:
         emit(log, "yellow_covered", None, ("setup.two_player_blocked_cells",) + (("ireland.setup_public_missions",) if ireland else ()),
              f"เล่น 2 คน: ไทล์สีที่ไม่มีคนใช้ {len(board.yellow)} แผ่นคว่ำปิดช่องเหลือง",

@@ -13,7 +13,7 @@ from .castles import update_castles
 from .cathedrals import visit_cathedrals
 from .config import DRAW_THREE, HAND
 from .farms import score_farm
-from .labels import cell_name, seat_name, tile_name
+from .labels import cell_place_name, seat_name, tile_name
 from .placement import has_legal_cell
 from .scoring import adder, check_public
 from .settlements import score_offshore, score_settlement_tile
@@ -41,7 +41,7 @@ def place(w, seat: int, kind: int, i: int, log: list, second: bool = False) -> N
         how = "placement.farm_overflow"
     cites = ("turn.place_tile", how) + (("ireland.tower_second_tile",) if second else ())
     th, en = seat_name(seat)
-    cth, cen = cell_name(board, i)
+    cth, cen = cell_place_name(board, i)
     kth, ken = tile_name(kind)
     emit(log, "tile_placed", seat, cites, f"{th} วาง{kth} {'ไทล์ที่ 2 ' if second else ''}ที่{cth}",
          f"{en} places a {ken}{' (2nd tile)' if second else ''} on {cen}",

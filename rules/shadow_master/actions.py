@@ -598,6 +598,26 @@ def explain(s, action: dict) -> tuple[str, str, str]:
             "deposit the money above 10 Silver with kingdoms whose Power you hold")
 
 
+def unavailable(s, seat: int) -> list[tuple[dict, tuple[str, str, str]]]:
+    """``[(action, (clause, th, en)), ...]``: at ``seat``'s phase-1 choice (``phase1.choose_one``:
+    A roll, B black token, C skip), choice B when no black token may be placed now, with the
+    refusal :func:`explain` gives it.  A and C (roll, skip) are always offered there, so B is the
+    only choice that can be missing.  B names a cell: one the seat holds and that is empty and not
+    placed on this round (so the refusal is B's own: no black token left, not all six kingdoms on the
+    board, a castle near), else any held cell, else an empty cell (no Territory card to place on).
+    ``[]`` at any other decision or for another seat."""
+    t = s.turn
+    if (s.stage != "turn" or s.queue or t is None or t.step != "choose" or current_player(s) != seat
+            or any(a["type"] == "black" for a in phase1_options(s, seat))):
+        return []
+    held = hand_cells(s, seat)
+    free = [c for c in held if s.position.colour_at(c) is None and c not in s.cells_this_round]
+    empty = [c for c in s.board.cells if c not in s.position]
+    cell = (free or held or empty or list(s.board.cells))[0]
+    action = {"player": seat, "type": "black", "cell": cell}
+    return [(action, explain(s, action))]
+
+
 PHASE_CLAUSE = {"choose": "phase1.choose_one", "resolve": "phase1.roll_place", "buy": "phase1.buy_power",
                 "phase2": "phase2.take", "phase3": "phase3.exchange_limit", "phase3_take": "phase3.take"}
 """Fallback of a refused action of an unknown type, by step."""

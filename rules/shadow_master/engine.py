@@ -172,6 +172,11 @@ class ShadowMasterGame(GameBase):
             return None
         return IllegalAction(*A.explain(state, action))
 
+    def unavailable(self, state: State, seat: int) -> list[tuple[dict, IllegalAction]]:
+        """Phase 1's choice B when it is not offered, with its refusal (:func:`.actions.unavailable`):
+        the play table's "why can't I do something?" fold."""
+        return [(a, IllegalAction(*why)) for a, why in A.unavailable(state, seat)]
+
     # --- views ---------------------------------------------------------------------
     def observe(self, state: State, viewer: int | None) -> dict:
         return obs.observe(state, viewer)

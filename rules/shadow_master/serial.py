@@ -188,7 +188,7 @@ def apply_overrides(state: State, overrides: Mapping[str, Any]) -> State:
         except (ValueError, IndexError):
             raise _bad(f"players.{key}", "ไม่มีผู้เล่นที่นั่งนี้", f"no seat {key}") from None
         if not isinstance(spec, dict):
-            raise _bad(f"players.{key}", "ต้องเป็น mapping", "expected a mapping")
+            raise _bad(f"players.{key}", "ต้องเป็นชุดคู่ ชื่อช่อง -> ค่า", "expected a mapping of fields")
         for field, value in spec.items():
             where = f"players.{seat}.{field}"
             if field == "cash":
@@ -235,7 +235,7 @@ def apply_overrides(state: State, overrides: Mapping[str, Any]) -> State:
         w.castles = []
         for i, spec in enumerate(ov["castles"]):
             if not isinstance(spec, dict):
-                raise _bad(f"castles[{i}]", "ต้องเป็น mapping {cell, owner, colour}", "expected a mapping {cell, owner, colour}")
+                raise _bad(f"castles[{i}]", "ต้องเป็นชุดคู่ {cell, owner, colour}", "expected a mapping {cell, owner, colour}")
             cell, owner = spec.get("cell"), spec.get("owner")
             if cell not in board.hex_of or not isinstance(owner, int) or not 0 <= owner < len(w.players) \
                     or not w.castle_supply:

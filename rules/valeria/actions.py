@@ -295,7 +295,8 @@ def _why(s, seat: int, a: dict) -> IllegalAction:
         return IllegalAction(f"shrines.{ph}", f"ต้องซื้อ/จองเมื่อจ่ายได้ ({ref_th})",
                              f"you must buy or reserve when you can pay ({ref_en})")
     clause = PHASE_CLAUSE.get(ph, "turn.warden_move")
-    return IllegalAction(clause, f"ทำแบบนี้ไม่ได้ตอนนี้ (ขั้น {ph})", f"not a legal action now (step {ph}): {a}")
+    th, en = names.PHASE_NAMES.get(ph, (ph, ph))
+    return IllegalAction(clause, f"ทำแบบนี้ไม่ได้ตอนนี้ (ขั้น: {th})", f"not a legal action now (step: {en}): {a}")
 
 
 def describe(s, a: dict) -> tuple[str, str]:

@@ -6,20 +6,12 @@ from ..core.protocol import Transition
 from . import actions, flow, observe, scoring, serial, setup
 from .config import FIXED_FIELDS, MAX_PLAYERS, MIN_PLAYERS, PLANS_TO_END, VP_SOURCES, Config
 from .invariants import invariants
+from .names import PHASE_NAMES
 from .state import Work
 
 ID_LABELS = {
     # observe(...)["phase"] (flow.phase; state.PHASE_*)
-    "phase": {"side": ("เลือกหน้าแผนที่", "choosing a map side"), "move": ("ย้าย Warden", "moving the Warden"),
-              "take": ("หยิบเต๋า", "taking a die"), "discard": ("คืนเต๋าลงถุง", "returning a die"),
-              "magic": ("ศาลเวทมนตร์", "magic shrine"), "champion": ("ศาลแชมเปียน", "champion shrine"),
-              "tactics": ("ศาลยุทธวิธี: จองแผนรบ", "tactics shrine: reserving a plan"),
-              "plan": ("เลือกแผนรบ", "choosing a battle plan"), "assign": ("วางเต๋าลงแผนรบ", "assigning dice"),
-              "adjust": ("ปรับเต๋า (อัญมณี, เวทมนตร์)", "adjusting dice (gems, magic)"),
-              "level": ("เลเวลอัพ", "levelling up"), "skirmish": ("วาง Conquest Marker", "placing a conquest marker"),
-              "chain_champion": ("Chain Bonus: รับแชมเปียน", "chain bonus: a champion"),
-              "chain_die": ("Chain Bonus: รับเต๋า", "chain bonus: a die"), "chance": ("สุ่ม", "chance"),
-              "over": ("จบเกม", "game over")},
+    "phase": PHASE_NAMES,
     # score_breakdown's sources (config.VP_SOURCES)
     "source": {"battles": ("การรบ", "battles"), "conquest": ("Conquest Marker", "conquest markers"),
                "awards": ("รางวัล", "awards"), "champions": ("แชมเปียน", "champions"),

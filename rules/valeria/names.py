@@ -119,6 +119,29 @@ def place_name(warden: str) -> tuple[str, str]:
     return str(warden), str(warden)
 
 
+def warden_at(warden: str) -> tuple[str, str]:
+    """The line under a seat saying where its Warden stands (turn.warden_move), the piece named as
+    the rulebook does (setup.player_pieces): ``("หมาก Warden อยู่ที่ศาลทอง", "Warden at the gold
+    shrine")``, ``("หมาก Warden อยู่ที่ค่าย", "Warden at camp")``."""
+    th, en = place_name(warden)
+    return f"{WARDEN[0]} อยู่ที่{th}", f"{WARDEN[1]} at {en if warden == CAMP else 'the ' + en}"
+
+
+PHASE_NAMES = {
+    "side": ("เลือกหน้าแผนที่", "choosing a map side"), "move": ("ย้าย Warden", "moving the Warden"),
+    "take": ("หยิบเต๋า", "taking a die"), "discard": ("คืนเต๋าลงถุง", "returning a die"),
+    "magic": ("ศาลเวทมนตร์", "magic shrine"), "champion": ("ศาลแชมเปียน", "champion shrine"),
+    "tactics": ("ศาลยุทธวิธี: จองแผนรบ", "tactics shrine: reserving a plan"),
+    "plan": ("เลือกแผนรบ", "choosing a battle plan"), "assign": ("วางเต๋าลงแผนรบ", "assigning dice"),
+    "adjust": ("ปรับเต๋า (อัญมณี, เวทมนตร์)", "adjusting dice (gems, magic)"),
+    "level": ("เลเวลอัพ", "levelling up"), "skirmish": ("วาง Conquest Marker", "placing a conquest marker"),
+    "chain_champion": ("Chain Bonus: รับแชมเปียน", "chain bonus: a champion"),
+    "chain_die": ("Chain Bonus: รับเต๋า", "chain bonus: a die"), "chance": ("สุ่ม", "chance"),
+    "over": ("จบเกม", "game over")}
+"""Each step of a turn (``flow.phase``; ``state.PHASE_*``) in Thai and English: a refusal names the
+step it came in, the analyzer its machine id (``engine.ID_LABELS["phase"]``)."""
+
+
 def row_prices_name() -> tuple[str, str]:
     """The gold price of each price slot under the plan deck, left to right (setup.battle_plan_row;
     ``row_prices`` of the assumed card data): ``("ราคา 1-2-3-4 ทอง", "prices 1-2-3-4 gold")``."""

@@ -23,7 +23,7 @@ from .config import CAMP, GEMS_IN_BOX, SHRINES, TROOPS, VP_SOURCES
 from .data import load
 from .dice import setup_numbers
 from .invariants import invariants
-from .names import champion_deck_name
+from .names import AWARDS, champion_deck_name
 from .state import PILES, TIMINGS, State
 
 SRC = "scenario"
@@ -77,13 +77,20 @@ def _int(v, field, lo=0, hi=None):
     return v
 
 
-def _ids(v, field, known, what):
+def _ids(v, field, known, what: tuple[str, str]):
+    """``v`` (a list) as a tuple of ids of ``known``; ``what``: what they name, (Thai, English)."""
     if not isinstance(v, list):
-        raise BadInput(SRC, field, f"ต้องเป็นรายการรหัส{what}", f"expected a list of {what} ids")
+        raise BadInput(SRC, field, f"ต้องเป็นรายการรหัส{what[0]}", f"expected a list of {what[1]} ids")
     for i, x in enumerate(v):
         if x not in known:
-            raise BadInput(SRC, f"{field}.{i}", f"ไม่รู้จัก{what} '{x}'", f"unknown {what} '{x}'")
+            raise BadInput(SRC, f"{field}.{i}", f"ไม่รู้จัก{what[0]} '{x}'", f"unknown {what[1]} '{x}'")
     return tuple(v)
+
+
+# what a scenario's overrides name by id (_ids), in the rulebook's words (names.AWARDS)
+MAP, PLAN, CHAMPION, AWARD = ("แผนที่", "campaign map"), ("แผนรบ", "battle plan"), ("แชมเปียน", "champion"), \
+    (AWARDS[0], "award")
+TRACK, SPACE = ("แถวความสามารถ", "ability track"), ("ช่อง Skirmish", "skirmish space")
 
 
 def apply_overrides(s: State, overrides: Mapping[str, Any]) -> State:
@@ -98,14 +105,14 @@ def apply_overrides(s: State, overrides: Mapping[str, Any]) -> State:
     if isinstance(raw_players, list):
         raw_players = dict(enumerate(raw_players))
     if not isinstance(raw_players, dict):
-        raise BadInput(SRC, "setup.overrides.players", "ต้องเป็น mapping ที่นั่ง -> ค่า", "expected a mapping seat -> fields")
+        raise BadInput(SRC, "setup.overrides.players", "ต้องเป็นชุดคู่ ที่นั่ง -> ช่องข้อมูล", "expected a mapping seat -> fields")
     for key, raw in raw_players.items():
         seat = int(key) if str(key).isdigit() else -1
         base = f"setup.overrides.players.{key}"
         if not 0 <= seat < s.n:
             raise BadInput(SRC, base, f"ไม่มีที่นั่ง {key}", f"no seat {key} (players: {s.n})")
         if not isinstance(raw, dict):
-            raise BadInput(SRC, base, "ต้องเป็น mapping", "expected a mapping of fields")
+            raise BadInput(SRC, base, "ต้องเป็นชุดคู่ ชื่อช่อง -> ค่า", "expected a mapping of fields")
         bad = sorted(set(raw) - set(PLAYER_KEYS))
         if bad:
             raise BadInput(SRC, f"{base}.{bad[0]}", f"ไม่รู้จักช่องนี้ (มี {', '.join(PLAYER_KEYS)})",
@@ -118,23 +125,24 @@ def apply_overrides(s: State, overrides: Mapping[str, Any]) -> State:
             ch["vp_by"] = (ch["vp"],) + (0,) * (len(VP_SOURCES) - 1)
         if "warden" in raw:
             if raw["warden"] not in (*SHRINES, CAMP):
-                raise BadInput(SRC, f"{base}.warden", "ต้องเป็นชื่อศาลหรือ camp", f"expected a shrine or camp, got {raw['warden']!r}")
+                raise BadInput(SRC, f"{base}.warden", f"ต้องเป็นชื่อศาล ({', '.join(SHRINES)}) หรือค่าย (camp) (ได้ {raw['warden']!r})",
+                               f"expected a shrine ({', '.join(SHRINES)}) or camp, got {raw['warden']!r}")
             ch["warden"] = raw["warden"]
         if "map_id" in raw:
-            ch["map_id"] = _ids([raw["map_id"]], f"{base}.map_id", data.maps, "แผนที่")[0]
+            ch["map_id"] = _ids([raw["map_id"]], f"{base}.map_id", data.maps, MAP)[0]
         if "side" in raw:
             ch["side"] = _int(raw["side"], f"{base}.side", 0, 1)
             queue = [t for t in queue if t != ("side", seat)]
-        for k, known, what in (("reserve", data.plans, "แผนรบ"), ("plans", data.plans, "แผนรบ"),
-                               ("champions", data.champions, "แชมเปียน"), ("awards", data.awards, "Award")):
+        for k, known, what in (("reserve", data.plans, PLAN), ("plans", data.plans, PLAN),
+                               ("champions", data.champions, CHAMPION), ("awards", data.awards, AWARD)):
             if k in raw:
                 ch[k] = _ids(raw[k], f"{base}.{k}", known, what)
         if "lifted" in raw:
-            ch["lifted"] = tuple((t, True) for t in _ids(raw["lifted"], f"{base}.lifted", data.tracks, "แถวความสามารถ"))
+            ch["lifted"] = tuple((t, True) for t in _ids(raw["lifted"], f"{base}.lifted", data.tracks, TRACK))
         if "conquered" in raw:
             p0 = dataclasses.replace(players[seat], **ch)
             side = data.maps[p0.map_id].sides[p0.side if p0.side is not None else 0]
-            ch["conquered"] = _ids(raw["conquered"], f"{base}.conquered", {sp.id for sp in side.spaces}, "ช่อง Skirmish")
+            ch["conquered"] = _ids(raw["conquered"], f"{base}.conquered", {sp.id for sp in side.spaces}, SPACE)
         if "troops" in raw:
             if not isinstance(raw["troops"], list):
                 raise BadInput(SRC, f"{base}.troops", "ต้องเป็นรายการเต๋า", "expected a list of dice")
@@ -147,16 +155,17 @@ def apply_overrides(s: State, overrides: Mapping[str, Any]) -> State:
         if len(p.reserve) > ability(p, "reserve", s.config):
             raise BadInput(SRC, f"{base}.reserve", "ช่องสำรองไม่พอ (shrines.tactics)", "more plans than reserve slots (shrines.tactics)")
         if len(p.lifted) + 0 < len(p.conquered) + len(p.awards):
-            raise BadInput(SRC, f"{base}.lifted", "ต้องยก Conquest Marker ให้พอกับช่องบนแผนที่และ Award",
+            raise BadInput(SRC, f"{base}.lifted", f"ต้องยก Conquest Marker ให้พอกับช่องบนแผนที่และ{AWARDS[0]}",
                            "lift as many conquest markers as spaces conquered and awards claimed")
         players[seat] = p
     shrines = list(s.shrines)
     raw_sh = overrides.get("shrines", {})
     if not isinstance(raw_sh, dict):
-        raise BadInput(SRC, "setup.overrides.shrines", "ต้องเป็น mapping ศาล -> เต๋า", "expected a mapping shrine -> dice")
+        raise BadInput(SRC, "setup.overrides.shrines", "ต้องเป็นชุดคู่ ศาล -> เต๋า", "expected a mapping shrine -> dice")
     for name, dice in raw_sh.items():
         if name not in SHRINES:
-            raise BadInput(SRC, f"setup.overrides.shrines.{name}", f"ไม่มีศาล '{name}'", f"no shrine '{name}' ({', '.join(SHRINES)})")
+            raise BadInput(SRC, f"setup.overrides.shrines.{name}", f"ไม่มีศาล '{name}' (มี {', '.join(SHRINES)})",
+                           f"no shrine '{name}' ({', '.join(SHRINES)})")
         if not isinstance(dice, list):
             raise BadInput(SRC, f"setup.overrides.shrines.{name}", "ต้องเป็นรายการเต๋า", "expected a list of dice")
         shrines[SHRINES.index(name)] = tuple(parse_die(v, f"setup.overrides.shrines.{name}.{i}") for i, v in enumerate(dice))
@@ -178,16 +187,16 @@ def apply_overrides(s: State, overrides: Mapping[str, Any]) -> State:
     changes.update(gem_shrine=gem_shrine, gem_box=box)
     row = list(s.plan_row)
     if "plan_row" in overrides:
-        row = list(_ids(overrides["plan_row"], "setup.overrides.plan_row", set(data.plans) | {None}, "แผนรบ"))
+        row = list(_ids(overrides["plan_row"], "setup.overrides.plan_row", set(data.plans) | {None}, PLAN))
         if len(row) != len(data.row_prices):
             raise BadInput(SRC, "setup.overrides.plan_row", f"แถวแผนรบมี {len(data.row_prices)} ช่อง",
                            f"the row has {len(data.row_prices)} slots")
-    champ_up = list(_ids(overrides.get("champ_up", list(s.champ_up)), "setup.overrides.champ_up", data.champions, "แชมเปียน"))
+    champ_up = list(_ids(overrides.get("champ_up", list(s.champ_up)), "setup.overrides.champ_up", data.champions, CHAMPION))
     for k, cid in enumerate(champ_up):
         if data.champions[cid].timing != TIMINGS[k]:
             raise BadInput(SRC, f"setup.overrides.champ_up.{k}", f"ช่องนี้เป็นของ{champion_deck_name(TIMINGS[k])[0]} (setup.champions)",
                            f"slot {k} belongs to {champion_deck_name(TIMINGS[k])[1]} (setup.champions)")
-    award_up = list(_ids(overrides.get("award_up", list(s.award_up)), "setup.overrides.award_up", data.awards, "Award"))
+    award_up = list(_ids(overrides.get("award_up", list(s.award_up)), "setup.overrides.award_up", data.awards, AWARD))
     # every card in exactly one place: the named ones leave the decks, and a face-up card a seat
     # now holds is replaced by the first free card of its deck
     owned_plans = {x for p in players for x in p.reserve + p.plans}

@@ -25,6 +25,7 @@ SPEC = GameSpec(
     id="coup", game=GAME, board=CoupTableView, describe=labels.describe, seat_label=labels.seat_label,
     seat_to_act=labels.seat_to_act, seat_out=labels.seat_out, bluff=labels.bluff,
     decision_words=labels.decision_words, turn_of=labels.turn_of,
+    why_words=labels.why_words,
     bots={"honest": (bot_label("coup", "honest"), lambda: make_bot("honest")),
           "bluffer": (bot_label("coup", "bluffer"), lambda: make_bot("bluffer")),
           "random": (bot_label("coup", "random"), lambda: make_bot("random"))},

@@ -10,13 +10,18 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.coup import GAME
-from rules.coup.actions import is_bluff
+from rules.coup.actions import card_words, is_bluff
 from rules.coup.state import NAMES, TH
 
 from ..labels import EngineLabels
 
 CARD_TH = dict(zip(NAMES, TH))
 """Thai card names (the engine's own table)."""
+
+
+def card_text(name: str) -> str:
+    """A card as the table names it, Thai then English (``"ทูต / Ambassador"``: the engine's words)."""
+    return " / ".join(card_words(name)) if name in CARD_TH else name
 
 
 class CoupLabels(EngineLabels):
@@ -40,6 +45,7 @@ class CoupLabels(EngineLabels):
 LABELS = CoupLabels(GAME)
 seat_label, describe, label = LABELS.seat_label, LABELS.describe, LABELS.label
 seat_to_act, seat_out = LABELS.seat_to_act, LABELS.seat_out
+why_words = LABELS.why_words  # a story line's clauses in the engine's words (cite_name)
 
 
 PHASE_TH = {

@@ -12,12 +12,14 @@ from typing import Any, Mapping
 
 import ipywidgets as w
 
+from rules.coup import GAME
 from rules.coup.reformation import FACTION_TH
 
 from ..errors import THAI_FONT
+from ..mobile import PHONE_MAX_WIDTH
 from ..page import BoardView, Shown, acting
 from . import labels
-from .labels import CARD_TH, LABELS, phase_words
+from .labels import CARD_TH, LABELS, card_text, card_words, phase_words
 
 CARD_COLOUR = {"duke": "#7b1fa2", "captain": "#1e63c6", "assassin": "#37474f", "contessa": "#c62828",
                "ambassador": "#2e7d32", "inquisitor": "#b45309"}
@@ -46,6 +48,9 @@ CSS = f"""<style>
 .kl-coup .kl-claims .kl-claim {{ white-space: nowrap; }}
 .kl-coup .kl-head {{ margin-bottom: 6px; }}
 .kl-coup .kl-teach {{ background: #e8f4fd; border-left: 4px solid #2a6f97; padding: 3px 8px; margin-bottom: 6px; }}
+/* a phone: a chip says its Thai name, the English in its tooltip (both halves put two chips on two
+   rows and pushed "your decision" down a screen, as the claims' did) */
+@media (max-width: {PHONE_MAX_WIDTH}px) {{ .kl-coup .kl-card-en {{ display: none; }} }}
 </style>"""
 
 
@@ -54,13 +59,16 @@ def _e(text: Any) -> str:
 
 
 def card_html(name: str, lost: bool = False) -> str:
-    """A face-up card chip (Thai name, English in the tooltip)."""
+    """A face-up card chip, named Thai then English ("ทูต / Ambassador", the engine's words; on a phone
+    the Thai, both in the tooltip)."""
     colour = CARD_COLOUR.get(name, "#555")
+    th, en = card_words(name) if name in CARD_TH else (name, "")
+    body = f'{_e(th)}<span class="kl-card-en"> / {_e(en)}</span>' if en else _e(th)
+    named = f"{th} / {en}" if en else th
     if lost:
-        return (f'<span class="kl-card lost" style="border-color:{colour}" title="{_e(name)} (lost / เสียแล้ว)">'
-                f'{_e(CARD_TH.get(name, name))}</span>')
-    return (f'<span class="kl-card" style="background:{colour}"'
-            f' title="{_e(name)}">{_e(CARD_TH.get(name, name))}</span>')
+        return (f'<span class="kl-card lost" style="border-color:{colour}" title="{_e(named)} (เสียแล้ว / lost)">'
+                f'{body}</span>')
+    return f'<span class="kl-card" style="background:{colour}" title="{_e(named)}">{body}</span>'
 
 
 def back_html(count: int) -> str:
@@ -85,6 +93,8 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
     now = acting(obs)
     over = obs["phase"] == "over"  # the engine's terminal observation shows every hand
     th, en = phase_words(obs["phase"], spectator=me is None)
+    if obs["phase"] == "chance" and state is not None:  # what chance does, in the engine's words
+        th, en = GAME.chance_words(state) or (th, en)
     head = [f"<b>{_e(th)}</b> / {_e(en)}", "ตาของ{} / {}'s turn".format(*LABELS.seat_words(obs["turn"])),
             f"ธนาคาร {obs['bank']} / bank", f"กอง {obs['deck_size']} ใบ / deck"]
     if obs["reformation"]:
@@ -94,15 +104,16 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
     act = obs["action"]
     if act:
         what = pending_label(state, act)
-        claim = f" ({CARD_TH.get(act['claim'], act['claim'])})" if act["claim"] else ""
-        if claim.strip() in what:
-            claim = ""
+        # the claimed card, unless the engine's label names it already ("claim the Captain: steal …")
+        claim = f" ({card_text(act['claim'])})" if act["claim"] and CARD_TH.get(act["claim"]) not in what else ""
         who = f"{LABELS.seat_words(act['actor'])[0]}: " if act.get("actor") is not None else ""
         if who and what.startswith(who):  # the engine's label names the seat already
             who = ""
         head.append(f"การกระทำ / action: {_e(who)}{_e(what)}{_e(claim)}")
     if obs["block"]:
-        head.append(f"ยับยั้งโดย{LABELS.seat_words(obs['block']['player'])[0]} ด้วย{_e(CARD_TH[obs['block']['character']])} / block")
+        by_th, by_en = LABELS.seat_words(obs["block"]["player"])
+        card_th, card_en = card_words(obs["block"]["character"])
+        head.append(f"ยับยั้งโดย{by_th} ด้วย{_e(card_th)} / blocked by {by_en} with the {_e(card_en)}")
     if obs["winner"] is not None:
         head.append("<b>ผู้ชนะ: {} / winner: {}</b>".format(*LABELS.seat_words(obs["winner"])))
     if obs["deadlock"]:
@@ -123,8 +134,10 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         chosen = p["faction"] is not None and obs["phase"] != "faction"
         faction = f" · {FACTION_TH[p['faction']]}" if chosen else ""
         # a seat that is out claims nothing any more (its last claim may just have been a bluff)
-        claims = ", ".join(f'<span class="kl-claim">{_e(CARD_TH.get(c, c))}</span>' for c in p["claims"]) \
-            if p["alive"] else ""
+        # a name stays whole on its line: Thai shown, English in the tooltip ("นักสืบศาสนา / Inquisitor"
+        # is wider than a seat two to a row on a 390 px phone)
+        claims = ", ".join(f'<span class="kl-claim" title="{_e(card_words(c)[1])}">{_e(CARD_TH.get(c, c))}</span>'
+                           for c in p["claims"]) if p["alive"] else ""
         out = "" if p["alive"] else ' <span class="kl-out">· ออกจากเกม / out</span>'
         seats.append(
             f'<div class="{" ".join(cls)}"><div><b>{_e(name)}</b>{_e(faction)}{out}</div>'

@@ -12,7 +12,7 @@ from typing import Mapping
 import ipywidgets as w
 
 from rules.new_world import GAME
-from rules.new_world.labels import (COUNT_NAMES, cell_name, count_name, mission_name, public_points_name,
+from rules.new_world.labels import (CELL_KIND, COUNT_NAMES, COVERED_NAME, INFLUENCE_NAME, cell_place_name, count_name, mission_name, public_points_name,
                                    tile_id_name)
 from rules.new_world.tiles import COVERED, NAMES
 
@@ -29,6 +29,10 @@ SEAT_COLOURS = ("#d1495b", "#2e86ab", "#f0a202", "#6a4c93")
 ICON_FILL = {"blank": "#f3eddc", "food": "#f6dd9c", "energy": "#cfe8b0", "settlement": "#f2c4c0",
              "water": "#9cc7dd", "cathedral": "#c9b3e6", "castle": "#8d8d8d", "tower": "#5f6b73"}
 COVERED_FILL = "#4a4a4a"
+COVERED_MARK = "▼"
+"""The mark on the covered cells' swatch in the map's key (:func:`legend_html`): a tile turned face
+down.  The swatch is the board's near-black :data:`COVERED_FILL` (true to the map), framed and
+marked so a reader does not take it for a black blot or a missing colour (a fresh user's finding)."""
 TILE_TEXT = {"food": "อ", "energy": "พ"}
 """A farm tile's letter (อาหาร / พลังงาน); a settlement tile shows its influence."""
 
@@ -58,6 +62,14 @@ CSS = """<style>
   .kl-nw .kl-nw-score-tall td, .kl-nw .kl-nw-score-tall th { padding: 1px 4px; }
 }
 .kl-nw-map { min-width: 0; }
+.kl-nw-legend { font-size: 12px; line-height: 1.6; margin: 2px 0 6px; }
+.kl-nw-preset { font-size: 13px; background: #fff8e1; border-left: 4px solid #f0a202; padding: 2px 6px; margin: 2px 0; }
+.kl-nw-legend .kl-nw-legend-item { display: inline-block; margin-right: 12px; }
+.kl-nw-legend .kl-swatch { width: 12px; height: 12px; vertical-align: -1px; border: 1px solid #999; }
+/* the covered cells' swatch: the map's dark fill inside a white ring and a grey frame, its mark in white */
+.kl-nw-legend .kl-swatch.kl-nw-covered { width: 16px; height: 16px; vertical-align: -4px; border: 2px solid #999;
+  box-shadow: inset 0 0 0 2px #fff; box-sizing: border-box; color: #fff; font-size: 8px; line-height: 12px;
+  text-align: center; }
 .kl-nw-chart { overflow-x: auto; max-width: 100%; }
 </style>"""
 MAP_BASIS, SIDE_BASIS, SIDE_MAX = "440px", "320px", "480px"
@@ -71,26 +83,62 @@ def e(x) -> str:
     return html.escape(str(x))
 
 
+SHORT_NAME = 8
+"""A place's label on the map is its name up to this many letters (a cell is ~36 px wide)."""
+
+
+def short_names(names: list[str]) -> list[str]:
+    """Each name as the map writes it: whole when short, else its first letters and "." (at least
+    6, more until no two labels of the map are the same).  The first three letters gave "Dou",
+    "Dor", "Urq", "St": unreadable, and "Dun" four times over.  The hover shows the whole name."""
+    cut = {n: n if len(n) <= SHORT_NAME else n[:SHORT_NAME - 2].rstrip() + "." for n in names}
+    for k in range(SHORT_NAME - 1, max(map(len, names), default=0) + 1):
+        clash = {v for v in cut.values() if sum(1 for x in set(names) if cut[x] == v) > 1}
+        if not clash:
+            break
+        cut.update({n: n if len(n) <= k else n[:k].rstrip() + "." for n in names if cut[n] in clash})
+    return [cut[n] for n in names]
+
+
 def static_labels(board) -> dict:
     out = {}
-    for i, ic in enumerate(board.icon):
-        if ic in ("castle", "cathedral", "tower"):
-            out[board.cells[i]] = board.names[i][:3]
-        elif i in board.harbour or i in board.offshore:
+    named = [i for i, ic in enumerate(board.icon) if ic in ("castle", "cathedral", "tower")]
+    out.update(zip((board.cells[i] for i in named), short_names([board.names[i] for i in named])))
+    for i in range(len(board.icon)):
+        if i not in named and (i in board.harbour or i in board.offshore):
             out[board.cells[i]] = "+1"
     return out
 
 
 def cell_titles(board) -> dict:
-    """Hover text of every cell: the engine's name of the cell, ``ช่อง (q, r) / cell (q, r)``, and its
-    place's name if it has one: moves and events name cells by their axial coordinates, which the map
-    did not show."""
+    """Hover text (and tapped-cell caption) of every cell: the engine's name of the cell, the words
+    the moves use (:func:`rules.new_world.labels.cell_place_name`: its kind, its own name, the named
+    places it touches, then ``(q, r)``), Thai / English."""
     out = {}
     for i, h in enumerate(board.cells):
-        th, en = cell_name(board, i)
-        place = board.names.get(i)
-        out[h] = f"{th} / {en}" + (f" · {place}" if place else "")
+        th, en = cell_place_name(board, i)
+        out[h] = f"{th} / {en}"
     return out
+
+
+def legend_html(board) -> str:
+    """The map's colour key: a swatch of each colour the map paints an empty cell (:data:`ICON_FILL`,
+    the kinds this ``board`` has), the covered cells' (:data:`COVERED_FILL`, a board with yellow
+    cells; framed and marked with :data:`COVERED_MARK`), then what a placed tile shows
+    (:data:`TILE_TEXT` letters, a settlement's influence); the words are the engine's
+    (:data:`rules.new_world.labels.CELL_KIND`, ``COVERED_NAME``, :func:`tile_id_name`).  The players' colours are the score table's."""
+    def key(fill: str, words, mark: str = "", cls: str = "") -> str:
+        sw = f"<span class='kl-swatch{cls}' style='background:{fill}'>{mark}</span>"
+        return f"<span class='kl-nw-legend-item'>{sw}{both(words)}</span>"
+    kinds = [k for k in ICON_FILL if k in set(board.icon)]
+    keys = [key(ICON_FILL[k], CELL_KIND[k]) for k in kinds]
+    if board.yellow:  # framed and marked (:data:`COVERED_MARK`), the words the engine's "face down"
+        keys.append(key(COVERED_FILL, COVERED_NAME, f"<span aria-hidden='true'>{COVERED_MARK}</span>",
+                        " kl-nw-covered"))
+    tiles = [f"<span class='kl-nw-legend-item'><b>{e(letter)}</b> = {both(tile_id_name(t))}</span>" for t, letter in TILE_TEXT.items()]
+    tiles.append(f"<span class='kl-nw-legend-item'><b>1–4</b> = {both(INFLUENCE_NAME)}</span>")
+    return (f"<div class='kl-nw kl-nw-legend'><b>สีบนแผนที่ / map key:</b> {''.join(keys)}"
+            f"<br><b>บนไทล์ / on a tile:</b> {''.join(tiles)}</div>")
 
 
 class NWMap(HexBoard):
@@ -111,8 +159,8 @@ class NWMap(HexBoard):
             elif v >= 0:
                 seat, kind = v >> 3, NAMES[v & 7]
                 fills[h] = SEAT_COLOURS[seat]
-                if kind in TILE_TEXT:
-                    stacks[h] = (SEAT_COLOURS[seat], 0)
+                if kind in TILE_TEXT:  # the farm's letter the map key promises (food / energy)
+                    stacks[h] = (SEAT_COLOURS[seat], 1, TILE_TEXT[kind])
                 else:
                     stacks[h] = (SEAT_COLOURS[seat], int(kind[1]))
             else:
@@ -123,7 +171,7 @@ class NWMap(HexBoard):
         for k, seats in enumerate(obs["cathedrals"]):
             if seats:
                 pips[b.cells[b.cathedrals[k]]] = [SEAT_COLOURS[p] for p in seats]
-        self.update(fills=fills, stacks={h: s for h, s in stacks.items() if s[1]}, pips=pips,
+        self.update(fills=fills, stacks=stacks, pips=pips,
                     outlines=list(outlines), highlights=list(highlights))
 
 
@@ -237,8 +285,9 @@ def decided_html(events, seat_label) -> str:
         if ev.kind == "settlement_scored" and d.get("size", 1) > 1:
             rows = "".join(f"<tr><td style='text-align:left'>{seat_html(s, seat_label)}{' (ปิดนิคม / closer)' if s == d['closer'] else ''}</td>"
                            f"<td>{inf}</td><td>{rank}</td><td>{pts}</td></tr>" for s, inf, rank, pts in d["table"])
-            tie = (" · เสมอ: คนปิดแพ้ ที่เหลือตามเข็มนาฬิกา / a tie: the closer loses, the others go clockwise"
-                   " (scoring.settlement_tiebreak)" if d.get("ties") else "")
+            # the deciding clause's id in the tooltip only (a reader reads its words, never an id)
+            tie = (" · <span title='scoring.settlement_tiebreak'>เสมอ: คนปิดแพ้ ที่เหลือตามเข็มนาฬิกา / a tie: the "
+                   "closer loses, the others go clockwise</span>" if d.get("ties") else "")
             place_th, place_en = d["place"]  # the engine's words for its cells (its id is map data)
             out.append(f"<div class='kl-decide'>นิคม{e(place_th)} ({d['size']} ช่อง) / settlement "
                        f"{e(place_en)} ({d['size']} cells){tie}"
@@ -296,7 +345,7 @@ class NWBoardView(BoardView):
         self.nw_board = state.board
         # the layout is given at construction: a Layout set afterwards left the default one open
         # (a widget in the kernel and the browser per view, never closed)
-        self.map = NWMap(self.nw_board, size=size, layout=w.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0"),
+        self.map = NWMap(self.nw_board, size=size, layout=w.Layout(width="100%", min_width="0"),
                          scroll_hint=SWIPE_HINT, tap_names=TAPPED)
         self.map.on_click(self._clicked)
         self.scores, self.decided, self.public = w.HTML(), w.HTML(), w.HTML()
@@ -323,7 +372,12 @@ class NWBoardView(BoardView):
         self.coords.add_class("kl-nw-coords-toggle")
         self.coords.observe(lambda c: self.show_coords(c["new"]), names="value")
         # over the map: beside it (the column on its right) it sat ~900 px below the map on a phone
-        self.children = [self.coords, w.HBox([self.map, right], layout=w.Layout(flex_flow="row wrap", width="100%")),
+        # the colour key right under the map, in the map's column (a fresh user could not tell a food
+        # cell from a settlement one); under the row it came after the column beside the map, which
+        # wraps under the map on a phone: ~400 px of play controls between the map and its key
+        self.legend = w.HTML(legend_html(self.nw_board))
+        left = w.VBox([self.map, self.legend], layout=w.Layout(flex=f"1 1 {MAP_BASIS}", min_width="0"))
+        self.children = [self.coords, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%")),
                          self.scores, self.chart]
         self.add_class("kl-nw-board")
 
@@ -344,7 +398,11 @@ class NWBoardView(BoardView):
             self.map.show(shown.obs, outlines=outlines_of(self.nw_board, events), highlights=cells)
             self._outlines = list(self.map.outlines)
             self.mark(shown.chosen)
-        self.scores.value = score_html(shown.obs, self.spec.seat_label)
+        # a scenario that sets scores in its setup says so over the table (the engine's setup
+        # event): 48 farm points beside a handful of tiles looked like a wrong count
+        preset = "".join(f"<div class='kl-nw kl-nw-preset'>{e(ev.text_th)} <span class='kl-muted'>/ {e(ev.text_en)}</span></div>"
+                         for ev in shown.session.setup_events if ev.kind == "scores_set")
+        self.scores.value = preset + score_html(shown.obs, self.spec.seat_label)
         mine = mine_html(shown.obs, shown.state.config.mission_cards)
         self.mine.value = f"<div class='kl-nw'>{mine}</div>" if mine else ""
         self.decided.value = decided_html(events, self.spec.seat_label)

@@ -1,13 +1,14 @@
 """New World labels: the engine's (:class:`~widgets.labels.EngineLabels`: ``describe`` is the engine's
 ``describe_action``, whose decision it is its ``current_player``, nobody is knocked out), the story's
-turn headings (the engine's ``turn_name``), and the engine's words of the score sources the
+turn headings (the engine's ``turn_name``; a story line's clauses are the engine's ``cite_name``,
+:meth:`~widgets.labels.EngineLabels.why_words`), and the engine's words of the score sources the
 breakdown chart and the board show (``GAME.id_labels``)."""
 from __future__ import annotations
 
 from rules.core.protocol import id_label
 from rules.new_world import GAME
 from rules.new_world.config import SOURCES
-from rules.new_world.labels import cite_name, turn_name
+from rules.new_world.labels import turn_name
 from rules.new_world.state import FINAL_SCORING
 
 from ..labels import EngineLabels
@@ -28,23 +29,6 @@ class NWLabels(EngineLabels):
         if obs["phase"] == FINAL_SCORING:
             return " / ".join(id_label(GAME, "phase", FINAL_SCORING))
         return " / ".join(turn_name(obs["turn"]))
-
-
-    def why_words(self, event) -> str:
-        """What a story line says decided ``event`` (``— ...`` after its text): the engine's words of its
-        first two cites (:func:`~rules.new_world.labels.cite_name`: a turn's clause says whose turn,
-        in seat words, never "your turn" of a bot's move) and how many more; no clause id (the clause
-        panel shows them).  ``""`` for an event citing nothing."""
-        cites = list(event.cites)
-        actor = event.actor if isinstance(event.actor, int) else None
-        words: list[str] = []
-        for cid in cites[:2]:
-            th, en = cite_name(cid, actor)
-            said = f"{th} / {en}" if en and en != th else th
-            if said and said not in words:
-                words.append(said)
-        more = f" +{len(cites) - 2}" if len(cites) > 2 else ""
-        return " · ".join(words) + more if words or more else ""
 
 
 LABELS = NWLabels(GAME)

@@ -29,6 +29,7 @@ SPEC = GameSpec(
     id="shadow_master", game=GAME, board=SMBoardView, describe=labels.describe, seat_label=labels.seat_label,
     seat_to_act=labels.seat_to_act, seat_out=labels.seat_out,
     decision_words=labels.decision_words, turn_of=labels.turn_of,
+    why_words=labels.why_words,
     bots={"balanced": (bot_label("shadow_master", "balanced"), lambda: _bots.balanced_bot),
           "greedy": (bot_label("shadow_master", "greedy"), lambda: _bots.greedy_bot),
           "random": (bot_label("shadow_master", "random"), lambda: _bots.random_bot)},

@@ -22,7 +22,7 @@ from typing import Iterable, Mapping
 
 import ipywidgets as w
 
-from rules.core.protocol import BadInput, Event, IllegalAction
+from rules.core.protocol import BadInput, Event, IllegalAction, id_label
 from rules.shadow_master import board as smb
 from rules.shadow_master.attack import KIND_TH
 from rules.shadow_master.whatif import overlay
@@ -199,12 +199,19 @@ class SMBoardView(BoardView):
         position = state.position
         attack, after = current_attack(shown.events)
         if attack is not None:
+            # the two groups as the engine's attack event gives them (as they stood when it began), drawn on
+            # the cells that still hold that side's tokens in this frame: a cell emptied (or taken) since is
+            # no longer outlined, so an outline never reads as a group around an empty cell (the key under
+            # the attack card says so)
             d = attack.data
-            outlines = [(d.get("attacker_cells", []), d.get("attacker", ["red"])[0],
-                         f"ฝ่ายบุก / attacker {d.get('attacker_size')}"),
-                        (d.get("defender_cells", []), (d.get("defender") or ["blue"])[0],
-                         f"ฝ่ายรับ / defender {d.get('defender_size')}")]
-            outlines = [o for o in outlines if o[0]]
+            outlines = []
+            for cells, side, title in ((d.get("attacker_cells", []), d.get("attacker") or ["red"],
+                                        f"ฝ่ายบุก / attacker {d.get('attacker_size')}"),
+                                       (d.get("defender_cells", []), d.get("defender") or ["blue"],
+                                        f"ฝ่ายรับ / defender {d.get('defender_size')}")):
+                held = [c for c in cells if position.colour_at(c) in side]
+                if held:
+                    outlines.append((held, side[0], title))
         else:  # the engine's groups of the drawn position (public: the spectator's observation)
             public = shown.obs if state is shown.state else game.observe(state, None)
             outlines = rank_groups(public, position)
@@ -245,8 +252,9 @@ class SMBoardView(BoardView):
         paid = [ev for ev in after if ev.kind == "pay"]
         collapsed = [ev.data.get("colour") for ev in after if ev.kind == "collapse"]
         clause = f"attack.{kind}" if kind != "none" else "attack.trigger"
-        rows = [f"<div><b class='kl-attack-kind' data-kind='{e(kind)}'>{e(KIND_TH.get(kind, kind))}</b> "
-                f"<span class='kl-muted'>{e(KIND_EN.get(kind, kind))}</span> <code>{e(clause)}</code></div>",
+        # the heading says the kind in Thai / English; its clause id stays in the tooltip and data-clause
+        rows = [f"<div title='{e(clause)}' data-clause='{e(clause)}'><b class='kl-attack-kind' data-kind='{e(kind)}'>"
+                f"{e(KIND_TH.get(kind, kind))}</b> / <span class='kl-muted'>{e(KIND_EN.get(kind, kind))}</span></div>",
                 f"<div>ฝ่ายบุก / attacker: {side(d.get('attacker', []))} <b>{d.get('attacker_size')}</b> ช่อง"
                 f" · ฝ่ายรับ / defender: {side(d.get('defender', []))} <b>{d.get('defender_size')}</b> ช่อง</div>"]
         if kind in ("full_force", "tempo", "first_strike"):
@@ -264,7 +272,11 @@ class SMBoardView(BoardView):
         if collapsed:
             rows.append("<div><b>ล่มสลาย / collapsed:</b> " + ", ".join(colour_html(board, c) for c in collapsed)
                         + "</div>")
-        text = clause_html(book.clause(clause), cited=True) if clause in book.ids else ""
+        rows.append("<div class='kl-muted kl-outline-key'>กรอบสีบนกระดาน = กลุ่มของฝ่ายบุกและฝ่ายรับ "
+                    "(จำนวนช่องตอนเริ่มโจมตี) เฉพาะช่องที่ยังมีโทเคนของฝ่ายนั้น ช่องที่ว่างแล้วไม่มีกรอบ / outlined on "
+                    "the board: the attacker's and the defender's groups (sizes as the attack began), on the cells "
+                    "that still hold that side's tokens; an emptied cell is not outlined</div>")
+        text = clause_html(book.clause(clause), cited=True, book=book) if clause in book.ids else ""
         return (f"<div class='kl-sm kl-attack' style='border:2px solid #e0a800;border-radius:8px;"
                 f"padding:4px 8px;margin-top:6px'>{''.join(rows)}<div class='kl-rules'>{text}</div></div>")
 
@@ -294,7 +306,14 @@ class SMBoardView(BoardView):
                            "<div class='kl-sm kl-muted'>ช่องสีฟ้าอ่อน = ช่องที่คุณถือการ์ด Territory / light blue = "
                            "cells whose Territory card you hold</div>")
         self.kingdoms.value = kingdoms_html(board, obs)
-        self.players.value = players_html(board, obs, shown.viewer)
+        seats = obs
+        if obs.get("current") == "terminal":
+            # the rulebook is silent on showing hands (scoring.territory counts them, 5 Silver each): turning
+            # every hand up once the game is over is this view's choice for a finished game, nothing is left
+            # to hide; the hands are the engine's full state's
+            full = self.spec.game.state_to_json(shown.state)["players"]
+            seats = {**obs, "players": [{**p, "hand": full[i]["hand"]} for i, p in enumerate(obs["players"])]}
+        self.players.value = players_html(board, seats, shown.viewer)
         self._draw_play()
 
     def mode_value(self) -> str | None:
@@ -370,7 +389,26 @@ def game_over_html(game, state) -> str:
     reason = scores.get("end_reason")
     why = f" · {html.escape(reason['th'])} / {html.escape(reason['en'])}" if reason else ""
     return (f"<div class='kl-sm kl-game-over'><b>จบเกม ผู้ชนะ: {html.escape(th)} / game over, winner: {html.escape(en)}</b>"
-            f"{why}</div>")
+            f"{why}{final_table_html(game, scores)}</div>")
+
+
+def final_table_html(game, scores: Mapping) -> str:
+    """The final count: a row per seat, its total and the engine's sources (``score_breakdown``'s
+    ``seats``, named by the engine's ``id_labels["source"]``), in Silver."""
+    keys = list(scores["seats"][0]["sources"]) if scores["seats"] else []
+    head = "".join(f"<th>{html.escape(th)} / <span class='kl-muted'>{html.escape(en)}</span></th>"
+                   for th, en in (id_label(game, "source", k) or (k, k) for k in keys))
+    rows = []
+    for i, seat in enumerate(scores["seats"]):
+        th, en = game.seat_words(i)
+        win = " <b>🏆</b>" if i in scores["winners"] else ""
+        out = " <span class='kl-muted'>(ออก / out)</span>" if seat.get("out") else ""
+        rows.append(f"<tr data-seat='{i}'><td>{html.escape(th)} / {html.escape(en)}{win}{out}</td>"
+                    f"<td class='kl-total'><b>{seat['total']}</b></td>"
+                    + "".join(f"<td>{seat['sources'][k]}</td>" for k in keys) + "</tr>")
+    # its own scroll box: seven columns are wider than a 390 px phone (the page must not scroll sideways)
+    return ("<div style='overflow-x:auto;max-width:100%'><table class='kl-final'><tr><th>ผู้เล่น / player</th>"
+            f"<th>รวม / total (Silver)</th>{head}</tr>{''.join(rows)}</table></div>")
 
 
 def analysis_board(state, obs: Mapping, fills: Mapping[str, str], titles: Mapping[str, str]) -> SMBoard:

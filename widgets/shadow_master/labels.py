@@ -28,6 +28,7 @@ class SMLabels(EngineLabels):
 LABELS = SMLabels(GAME)
 seat_label, describe, label = LABELS.seat_label, LABELS.describe, LABELS.label
 seat_to_act, seat_out = LABELS.seat_to_act, LABELS.seat_out
+why_words = LABELS.why_words  # a story line's clauses in the engine's words (cite_name)
 
 
 FIRST_PLAYER = ("ผู้เล่นคนแรก", "first player")

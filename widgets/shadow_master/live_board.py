@@ -59,8 +59,8 @@ class ShadowMasterBoard(w.VBox):
         self.history: list[smb.Position] = [smb.empty_position(self.board)]
         colours = self.board.all_colours
         self.picker = w.ToggleButtons(
-            options=[(f"{self.board.colour_th.get(c, c)} {c}", c) for c in colours]
-            + [("ลบ remove", REMOVE)],
+            options=[(f"{self.board.colour_th.get(c, c)} / {c}", c) for c in colours]  # as panels.colour_label
+            + [("ลบ / remove", REMOVE)],
             value=colours[0], description="สี / colour",
             style={"button_width": "auto"},
         )
@@ -79,7 +79,7 @@ class ShadowMasterBoard(w.VBox):
         try:
             book = load_rulebook("shadow_master")
             rules_html = PANEL_CSS + '<div class="kl-rules">' + "".join(
-                clause_html(book.clause(cid)) for cid in CLAUSES) + "</div>"
+                clause_html(book.clause(cid), book=book) for cid in CLAUSES) + "</div>"
         except (KeyError, ValueError) as exc:
             rules_html = error_html(exc)
         side = w.VBox([self.ranks, w.HBox([self.undo_button, self.reset_button]), self.message,

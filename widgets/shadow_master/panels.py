@@ -96,8 +96,8 @@ def css(colour: str) -> str:
 
 
 def colour_label(board, colour: str) -> str:
-    """``"แดง red"``."""
-    return f"{board.colour_th.get(colour, colour)} {colour}"
+    """``"แดง / red"`` (Thai, then English, as every label of the pages)."""
+    return f"{board.colour_th.get(colour, colour)} / {colour}"
 
 
 def dot(colour: str) -> str:
@@ -254,7 +254,8 @@ def seat_html(board, seat: int, p: Mapping, viewer: int | None, turn_seat: int |
         cards = (f'<span class="kl-card back">?</span> × {p.get("hand_size", 0)} '
                  '<span class="kl-muted">(ซ่อน / hidden)</span>')
     else:
-        cards = "".join(f'<span class="kl-card">{e(c)}</span>' for c in hand) or "-"
+        # a space between the chips: their text read "A4I6M3M4X" run together (copied, read aloud)
+        cards = " ".join(f'<span class="kl-card">{e(c)}</span>' for c in hand) or "-"
     shadow = [e(persons[x].name_en if x in persons else x) for x in p.get("persons", [])]
     shadow += [f"Castle #{n}" for n in p.get("castles", [])]
     rows = [
@@ -325,7 +326,8 @@ def status_html(board, obs: Mapping) -> str:
     if obs.get("chance"):
         parts.append("รอผลสุ่ม / waiting for chance")
     if obs.get("end_triggered"):
-        parts.append(f'<b>ช่วงจบเกม: รอบสุดท้ายคือ {obs.get("last_round")}</b>')
+        parts.append(f'<b>ช่วงจบเกม: รอบสุดท้ายคือ {obs.get("last_round")}</b> / '
+                     f'<span class="kl-muted">the end is near: the last round is {obs.get("last_round")}</span>')
     return f'<div class="kl-sm kl-status">{" · ".join(parts)}</div>'
 
 

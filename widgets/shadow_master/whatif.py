@@ -82,11 +82,13 @@ def preview_html(board, p: Preview, book=None, castles: Iterable[str] = ()) -> s
     head = f"<b>{e(p.cell)}</b> · {colour_html(board, p.colour)} · ผู้วาง / placer: {e(seat_label(p.seat))}"
     if p.refused is not None:
         clause, th, en = p.refused
-        return (f"<div class='kl-sm'>{head}<div>วางไม่ได้ / not legal: {e(th)} <span class='kl-muted'>"
-                f"{e(en)}</span> <code>{e(clause)}</code></div></div>")
+        # the clause id only as tooltip / data (never in the visible text)
+        return (f"<div class='kl-sm'>{head}<div title='{e(clause)}' data-clause='{e(clause)}'>วางไม่ได้ / not legal: "
+                f"{e(th)} <span class='kl-muted'>{e(en)}</span></div></div>")
     rows = [f"<div>{head}</div>"]
     if p.fronts > 1:
-        rows.append(f"<div>ติดศัตรู {p.fronts} ฝ่าย: ผู้วางเลือกโจมตี 1 ฝ่าย <code>attack.three_fronts</code> / "
+        rows.append(f"<div title='attack.three_fronts' data-clause='attack.three_fronts'>ติดศัตรู {p.fronts} ฝ่าย: "
+                    f"ผู้วางเลือกโจมตี 1 ฝ่าย / "
                     f"{p.fronts} enemy sides: the placer picks one</div>")
     cites: list[str] = []
     for o in p.outcomes:
@@ -116,7 +118,7 @@ def preview_html(board, p: Preview, book=None, castles: Iterable[str] = ()) -> s
         rows.append("<div style='margin:3px 0;padding-left:6px;border-left:3px solid #ccc'>" + " · ".join(line)
                     + "</div>")
         cites += [c for c in o.cites if c not in cites]
-    texts = "".join(clause_html(book.clause(c), cited=True) for c in cites if c in book.ids)
+    texts = "".join(clause_html(book.clause(c), cited=True, book=book) for c in cites if c in book.ids)
     return f"<div class='kl-sm kl-wi-detail'>{''.join(rows)}<div class='kl-rules'>{texts}</div></div>"
 
 

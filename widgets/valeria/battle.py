@@ -80,7 +80,7 @@ CSS = """<style>
 .kl-vb td, .kl-vb th { border: 1px solid #ddd; padding: 2px 6px; vertical-align: top; }
 .kl-vb tr.kl-vb-hit, .kl-vb .kl-vb-cut { background: #fff1c2; font-weight: bold; }
 .kl-vb .kl-vb-cut { border-left: 4px solid #e0a800; padding: 3px 8px; margin: 4px 0; }
-.kl-vb code { font-size: 11px; overflow-wrap: anywhere; }
+.kl-vb .kl-vb-cite { font-size: 12px; color: #555; overflow-wrap: anywhere; }
 .kl-vb .kl-vb-strength th:last-child, .kl-vb td.kl-vb-str { white-space: nowrap; }
 .kl-vb button.kl-primary .kl-muted { color: #dde9f2; }
 .kl-vb .kl-vb-panel { max-width: 560px; }
@@ -98,7 +98,15 @@ def chip(troop: str, face) -> str:
 
 
 def codes(clauses) -> str:
-    return " ".join(f"<code>{e(c)}</code>" for c in clauses)
+    """The clauses behind a line of the bench, by the engine's titles (``cite_name``, a story
+    line's words: "<code>battle.strength_cap</code>" showed a developer's id), each clause id in its
+    tooltip (``title``) only; a clause with no title by the words "ข้อกติกา / rule"."""
+    out = []
+    for c in clauses:
+        th, en = GAME.cite_name(c)
+        said = (f"{th} / {en}" if en and en != th else th) or "ข้อกติกา / rule"
+        out.append(f"<span class='kl-vb-cite' title='{e(c)}'>[{e(said)}]</span>")
+    return " ".join(out)
 
 
 # ----------------------------------------------------------------------------- where a battle starts
@@ -130,11 +138,15 @@ def battle_starts(folder: Path = SCENARIOS) -> tuple[Start, ...]:
     return tuple(out)
 
 
+def chart_entry():
+    """The VP chart's register entry (ambiguity vp_conversion_table: the config field :data:`READING`)."""
+    return next(a for a in load_ambiguities("valeria") if a.variant == READING)
+
+
 @lru_cache(maxsize=None)
 def chart_readings() -> tuple[tuple[str, str, str], ...]:
     """``(reading id, Thai, English)`` of the VP chart's register entry (ambiguity vp_conversion_table)."""
-    entry = next(a for a in load_ambiguities("valeria") if a.variant == READING)
-    return tuple((r.id, r.description_th, r.description_en) for r in entry.readings)
+    return tuple((r.id, r.description_th, r.description_en) for r in chart_entry().readings)
 
 
 # ----------------------------------------------------------------------------- the workbench
@@ -153,8 +165,9 @@ class BattleBench(w.VBox):
         self.picker = w.Dropdown(options=[(f"{s.title_th}", i) for i, s in enumerate(self.starts)],
                                  description="เริ่มจาก / start", style={"description_width": "initial"},
                                  layout=w.Layout(width="100%", max_width="640px"))
-        readings = chart_readings()
-        self.reading = w.Dropdown(options=[(f"{rid}: {th}", rid) for rid, th, _en in readings],
+        # each reading by the register's short words (Thai / English), as the analyzer's dropdowns
+        # name them: "linear: ได้ 1 VP ..." showed a developer's reading id
+        self.reading = w.Dropdown(options=[(f"{r.short_th} / {r.short_en}", r.id) for r in chart_entry().readings],
                                   description="ตาราง VP / chart", style={"description_width": "initial"},
                                   layout=w.Layout(width="100%", max_width="640px"))
         self.board = ChoiceBoard(layout=w.Layout(flex="1 1 420px", min_width="0"))
@@ -176,7 +189,7 @@ class BattleBench(w.VBox):
         self.add_class("kl-vb")
         index = self._index(start)
         self.picker.value = index
-        self.reading.value = reading or next(a for a in load_ambiguities("valeria") if a.variant == READING).default
+        self.reading.value = reading or chart_entry().default
         self.load(index, self.reading.value)
         self.picker.observe(lambda c: safe(self.message)(self._reload)(), names="value")
         self.reading.observe(lambda c: safe(self.message)(self._reload)(), names="value")
@@ -427,7 +440,7 @@ class BattleBench(w.VBox):
         clauses = self._step_clauses(bd, fought)
         if clauses:
             out.append("<div><b>ข้อกติกาของขั้นนี้ / this step's clauses</b></div>"
-                       + "".join(clause_html(self.book.clause(c), cited=True) for c in clauses if c in self.book.ids))
+                       + "".join(clause_html(self.book.clause(c), cited=True, book=self.book) for c in clauses if c in self.book.ids))
         return f"<div class='kl-vb kl-vb-panel' data-rev='{self.decision}'>" + "".join(out) + "</div>"
 
     def _step_clauses(self, bd, fought) -> list[str]:

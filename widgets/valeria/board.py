@@ -14,12 +14,13 @@ from rules.valeria.board import TRACK_EN, TRACK_TH, ability
 from rules.valeria.config import SHRINE_TH, SHRINES, TROOPS
 from rules.valeria.data import load
 from rules.valeria.scoring import result_text
-from rules.valeria.names import AWARDS, WARDEN, award_name, champion_name, map_name, place_name, plan_name, troop_name
+from rules.valeria.names import AWARDS, WARDEN, award_name, champion_name, map_name, plan_name, troop_name, warden_at
 from rules.valeria.shrines import shrine_values
 from rules.valeria import GAME
 
 from .. import labels
 from ..page import BoardView, Shown, acting
+from ..rulepanel import clause_named
 
 COLOURS = {"goblin": "#3a9d23", "orc": "#c0392b", "skeleton": "#7f8c8d", "gargoyle": "#8e44ad", "gnoll": "#d68910",
            "any": "#bbb", "wild": "#222"}
@@ -34,11 +35,13 @@ CSS = """<style>
 /* a chip is one word: on a phone a squeezed column cut "ก็อบลิน" into "ก็อบ" / "ลิน" inside its box */
 .kl-val .slot, .kl-val .die { white-space: nowrap; }
 .kl-val tr.acting { background: #fff4cc; }
+.kl-val .kl-val-dice-key { margin: 2px 0 6px; line-height: 1.7; }
+.kl-val .kl-val-key { display: inline-block; margin-right: 10px; white-space: nowrap; }
 .kl-val .map td { width: 26px; height: 22px; text-align: center; padding: 0; }
 .kl-val .map td.mine { background: #2a6f97; color: #fff; }
 .kl-val .battle { background: #fdf2e9; border-left: 4px solid #d35400; padding: 4px 8px; }
 .kl-val .kl-muted { color: #666; }
-.kl-val code.kl-clause-id { white-space: normal; overflow-wrap: normal; word-break: normal; font-size: 11px; }
+.kl-val .kl-clause-name { font-size: 12px; }
 .kl-val .kl-val-scroll { max-width: 100%; overflow-x: auto; }
 /* Thai has no spaces: wrap at the browser's word boundaries (ICU), never inside a word */
 .kl-val td, .kl-val th { overflow-wrap: normal; word-break: normal; line-break: strict; }
@@ -95,6 +98,15 @@ def die_chip(text: str) -> str:
     return f"<span class='die' style='background:{COLOURS[troop]}' title='{names_title(troop_name(troop))}'>{e(face)}</span>"
 
 
+def dice_key_html() -> str:
+    """The dice's colour key, visible (a die's troop was only its hover tooltip: on a phone "หยิบเต๋า
+    ก็อบลิน 4 / take goblin 4" matched no die): a chip of each troop's colour (:data:`COLOURS`, the
+    colour :func:`die_chip` paints) then the engine's Thai and English name (``troop_name``)."""
+    keys = "".join(f"<span class='kl-val-key'><span class='die' style='background:{COLOURS[t]}'>&nbsp;</span>"
+                   f"{e(troop_name(t)[0])} <span class='kl-muted'>/ {e(troop_name(t)[1])}</span></span>" for t in TROOPS)
+    return f"<div class='kl-val-dice-key'><b>สีเต๋า / dice colours:</b> {keys}</div>"
+
+
 def slot_chip(troop: str) -> str:
     """A plan slot: the troop type it needs, by the engine's Thai name (English as tooltip)."""
     th, en = troop_name(troop)
@@ -102,12 +114,12 @@ def slot_chip(troop: str) -> str:
             f"lang='th'>{e(th)}</span>")
 
 
-def clause_id(clause: str) -> str:
-    """A clause id as the page's events show it (``<code>``), kept whole between its dots: it may
-    wrap after a dot, never inside ``troops`` or ``warden_move``."""
-    bits = clause.split(".")
-    parts = "<wbr>".join(f"<span class='kl-nobr'>{e(x)}{'.' if k < len(bits) - 1 else ''}</span>" for k, x in enumerate(bits))
-    return f"<code class='kl-clause-id' title='{e(clause)}'>{parts}</code>"
+def clause_name(clause: str) -> str:
+    """A clause by the engine's name of it (its ``cite_name``, as a story line says it), the dotted
+    id in the tooltip only: a fresh user read "dice.troops" in the shrine table."""
+    th, en = clause_named(GAME, clause)
+    return (f"<span class='kl-muted kl-clause-name' title='{e(clause)}'>ข้อกติกา / rule: "
+            f"{e(th if th == en else f'{th} / {en}')}</span>")
 
 
 def plan_html(pid: str) -> str:
@@ -119,9 +131,9 @@ def plan_html(pid: str) -> str:
 
 
 def refusal_html(v: dict) -> str:
-    """A refused shrine: the engine's reason in Thai and English, the clause id second."""
+    """A refused shrine: the engine's reason in Thai and English, the clause's name second."""
     return (f"✗ <span lang='th'>{e(v['refusal_th'])}</span><br><span class='kl-muted' lang='en'>{e(v['refusal_en'])}</span>"
-            f"<br>{clause_id(v['refusal'])}")
+            f"<br>{clause_name(v['refusal'])}")
 
 
 def table_html(state, obs: dict, seat_label, decision_first: bool = False) -> str:
@@ -146,6 +158,7 @@ def table_html(state, obs: dict, seat_label, decision_first: bool = False) -> st
     parts.append("<div class='kl-val-scroll'><table><tr><th>ศาล / shrine</th><th>เต๋า / dice</th>"
                  f"<th>{words(' / '.join(WARDEN))}</th></tr>" + "".join(rows) +
                  f"<tr><td>ถุง / bag</td><td colspan=2>{bag} <span class='kl-muted'>(จำนวนต่อสี / count per colour)</span></td></tr></table></div>")
+    parts.append(dice_key_html())  # right under the shrines and the bag: which colour is which troop
     # plan row, champions, awards
     row = "".join(f"<td>{data.row_prices[j]} ทอง / gold<br>{plan_html(pid) if pid else '-'}</td>" for j, pid in enumerate(obs["plan_row"]))
     champs = "".join(f"<td title='{names_title(champion_name(c))}'>{words(champion_name(c)[0])}<br>"
@@ -190,11 +203,11 @@ def table_html(state, obs: dict, seat_label, decision_first: bool = False) -> st
         champs = "".join(f"<span class='kl-val-champ' title='{names_title(champion_name(c))}'>{words(champion_name(c)[0])}"
                          f" <span class='kl-en'>{e(champion_name(c)[1])}</span></span><br>" for c in p["champions"]) or "-"
         lifted = ", ".join(f"<span class='kl-nobr'>{e(TRACK_TH[t])} / {e(TRACK_EN[t])}</span>" for t in p["lifted"])
-        wth, wen = place_name(p["warden"])
+        wth, wen = warden_at(p["warden"])
         cell = lambda k, body, extra="": f"<td{extra} data-label='{e(head_text(k))}'>{body}</td>"  # noqa: E731
         num = " class='kl-val-num'"
         rows.append(f"<tr{cls} data-seat='{i}'><td>{seat_html(i, seat_label)}{' (เริ่ม / first)' if obs['first'] == i else ''}"
-                    f"<br><span class='kl-warden' title='Warden: {e(wen)}'>Warden: {words(wth)}</span>"
+                    f"<br><span class='kl-warden' title='{e(wen)}'>{words(wth)}</span>"
                     f"<br><span class='kl-muted'>{e(wen)}</span></td>"
                     + cell(1, p['vp'], " class='kl-vp kl-val-num'") + cell(2, p['influence'], num) + cell(3, p['gold'], num)
                     + cell(4, p['magic'], num) + cell(5, p['gems'], num) + cell(8, len(p['plans']), num)
@@ -253,8 +266,9 @@ def seat_html(seat: int, seat_label) -> str:
 def map_html(p: dict) -> str:
     """The seat's campaign map side: a 3x3 grid, conquered spaces filled."""
     th, en = map_name(p["map_id"], p["side"])
+    name = f"{words(th)} <span class='kl-muted'>/ {e(en)}</span>"
     if p["side"] is None:
-        return f"<span title='{e(en)}'>{words(th)}</span> (ยังไม่เลือกหน้า / side not chosen)"
+        return f"{name} (ยังไม่เลือกหน้า / side not chosen)"
     side = load().maps[p["map_id"]].sides[p["side"]]
     grid = {sp.pos: sp for sp in side.spaces}
     rows = []
@@ -269,8 +283,11 @@ def map_html(p: dict) -> str:
             cond_th, cond_en = condition_text(sp.condition)
             cells.append(f"<td{mine} title='{e(cond_th)} / {e(cond_en)} · {sp.vp} VP'>{e(sp.id)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    return (f"<span title='{e(en)}'>{words(th)}</span>"
-            f"<table class='map'>{''.join(rows)}</table>")
+    # the letters are the spaces' names in the data, the ones the place-marker buttons say; a
+    # reader saw "a b c / d e f / g h i" as a placeholder, so the key says what they are
+    key = ("<div class='kl-muted kl-val-map-key'>ช่อง a–i ตามชื่อที่ปุ่มวางหมากใช้ (แผนที่สมมติ) / "
+           "spaces a–i, as the place-marker buttons name them (an assumed map)</div>")
+    return f"{name}<table class='map'>{''.join(rows)}</table>{key}"
 
 
 class ValeriaBoard(BoardView):

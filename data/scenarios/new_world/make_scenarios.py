@@ -133,8 +133,8 @@ write("4_tie_at_top_edinburgh_holder_not_tied.yaml", {
   "title_en": "A tie at the top goes to the Edinburgh holder, who was not tied",
   "question_th": "ผู้เล่น 1 และ 2 จบเกมด้วย 51 แต้มเท่ากัน ผู้เล่น 3 ได้ 36 แต่ครองปราสาท Edinburgh ใครชนะ",
   "question_en": "Seats 1 and 2 end tied on 51; seat 3 has 36 but holds Edinburgh castle. Who wins?",
-  "answer_th": "ผู้เล่น 3 ชนะ: เสมอกันให้ผู้ครอง Edinburgh ชนะ แม้ไม่ได้เสมออันดับ 1 (ข้อ end.winner_tiebreak อ่านตามตัวอักษร)",
-  "answer_en": "Seat 3 wins: a tie at the top is won by the Edinburgh holder even when not tied (end.winner_tiebreak read literally).",
+  "answer_th": "ผู้เล่น 3 ชนะ: เสมอกันให้ผู้ครอง Edinburgh ชนะ แม้ไม่ได้เสมออันดับ 1 (อ่านข้อตัดสินเมื่อเสมอในหมวดจบเกมตามตัวอักษร)",
+  "answer_en": "Seat 3 wins: a tie at the top is won by the Edinburgh holder even when not tied (the end-of-game tie rule read literally).",
   "cites": ["end.winner_tiebreak", "end.unfinished_settlements", "end.castles", "end.missions"],
   "setup": {"config": {"players": 3}, "seed": 6,
             "overrides": {"board": {"5,5": "2:food", "5,7": "1:s2"},
@@ -238,8 +238,8 @@ write("7_farm_overflow_and_forbidden_cells.yaml", {
   "title_en": "Every food and blank cell is full, so a food farm may go on an energy cell; and the cells no tile may take",
   "question_th": "ทุกช่องฟาร์มอาหารและช่องว่างมีไทล์แล้ว ผู้เล่น 1 ถือฟาร์มอาหาร วางที่ไหนได้บ้าง",
   "question_en": "Every food and blank cell is taken; seat 1 holds a food farm. Where can it go?",
-  "answer_th": "บนช่องฟาร์มพลังงานที่ว่าง (ข้อยกเว้น placement.farm_overflow) แต่ไม่ใช่ช่องปราสาท ช่องนิคม หรือช่องที่มีไทล์แล้ว",
-  "answer_en": "On an empty energy cell (the exception, placement.farm_overflow), never on a castle, a settlement space or a taken cell.",
+  "answer_th": "บนช่องฟาร์มพลังงานที่ว่าง (ข้อยกเว้นเมื่อช่องฟาร์มชนิดตัวเองเต็ม) แต่ไม่ใช่ช่องปราสาท ช่องนิคม หรือช่องที่มีไทล์แล้ว",
+  "answer_en": "On an empty energy cell (the exception once its own farm cells are full), never on a castle, a settlement space or a taken cell.",
   "cites": ["placement.farm_overflow", "placement.forbidden_cells", "placement.food_farm"],
   "setup": {"config": {"players": 4, "tile_mix": "farm_heavy"}, "seed": 9, "overrides": ov7},
   "steps": [{"action": place(0, "food", castle_cell), "expect_error": "placement.forbidden_cells"},
@@ -295,7 +295,7 @@ write("8_no_legal_cell_set_aside_and_draw.yaml", {
                                {"kind": "tile_drawn", "actor": 0, "visible_to": [0]}],
              "expect_legal": {"player": 0, "types": ["place"]}},
             {"action": place(0, "food", iso8[1]), "expect_state": {"hands.0": ["energy"]}}],
-}, "# Register no_legal_cell: the seed assumes a legal cell exists.")
+}, "# Register no_legal_cell: the rulebook assumes a legal cell exists.")
 
 # setup --------------------------------------------------------
 write("setup_two_players.yaml", {

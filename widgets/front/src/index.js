@@ -51,6 +51,24 @@ controls.DescriptionView.prototype.updateTooltip = function updateTooltip(...arg
   return out;
 };
 
+// anywidget's view drops the listeners ipywidgets' DOMWidgetView.initialize put on its model: each
+// run of its runtime's render effect calls `model.off(null, null, view)`, and `listenTo` registered
+// them with the view as their context.  So a `_dom_classes` change (or a comm's live state) that reached the model after the
+// view was shown never reached the page: a class added just after the widget was made
+// (`add_class` is a second message) was lost whenever the view was drawn before the widget's
+// module had loaded, which on a busy machine it was (New World's map without `kl-nw-map`, the
+// bots' board without `kl-bots-board`).  The same listeners again, under a context of their own that
+// anywidget does not clear; both firing is harmless (each sets the same classes).
+const { AnyView } = MODULES.anywidget;
+const anyViewInitialize = AnyView.prototype.initialize;
+AnyView.prototype.initialize = function initialize(...args) {
+  anyViewInitialize.apply(this, args);
+  const own = {};
+  this.model.on('change:_dom_classes', (model, now) => this.update_classes(model.previous('_dom_classes'), now), own);
+  this.model.on('comm_live_update', () => this._comm_live_update(), own);
+  this.once('remove', () => this.model.off(null, null, own));
+};
+
 class LiteManager extends ManagerBase {
   constructor(kernel) {
     super();
