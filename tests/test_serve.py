@@ -262,6 +262,11 @@ def test_stop_is_clean(sig):
             time.sleep(0.3)
         kernels = psutil.Process(s.proc.pid).children(recursive=True)
         assert len(kernels) >= notebooks + 1
+        from widgets.serve import KERNEL_ENV   # one heap per kernel (the analyzer's 150 MiB goal)
+        started = [k for k in kernels if "ipykernel" in " ".join(k.cmdline())]
+        assert len(started) >= notebooks + 1
+        for k in started:
+            assert {n: k.environ().get(n) for n in KERNEL_ENV} == KERNEL_ENV, k.cmdline()
     except BaseException:
         s.close()
         raise
