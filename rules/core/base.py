@@ -168,7 +168,7 @@ class GameBase:
         """``[(action, refusal), ...]``: at ``seat``'s decision, one representative action of each
         kind the rulebook offers there that is NOT legal now, with :meth:`explain_illegal`'s refusal
         (clause, Thai, English) - what a view answers "why can't I do this?" with.  Default ``[]``
-        (a game that has no cheap answer lists nothing; Coup overrides it)."""
+        (a game that has no cheap answer lists nothing; Coup and Shadow Master override it)."""
         return []
 
     # --- scenarios and checks ----------------------------------------------------------

@@ -411,6 +411,17 @@ ACTION_TYPES = (CHOICE_TYPES + RESOLVE_TYPES + BUY_TYPES + TAKE_TYPES + PHASE3_T
                 + ("move_money", "sell_power", "no_sell", "deposit") + tuple(PENDING_TYPES))
 
 
+PENDING_OPTION_WORDS = {
+    "front": ("ต้องเลือกโจมตีเพียง 1 ฝ่าย จากฝ่ายที่ติดกับกลุ่ม", "choose one side to attack, among those next to the group"),
+    "remove": ("หยิบโทเคนออกได้เฉพาะจากช่องของฝ่ายรับที่ยังมีโทเคน", "tokens are removed only from the defending side's cells that still hold some"),
+    "siege": ("เลือกได้เฉพาะช่องที่ถูกล้อมครบสามด้าน", "only a cell enclosed on three sides may be chosen"),
+    "forced_sale": ("ขายบังคับได้เฉพาะการ์ดที่เสนอให้ขาย", "only the cards offered may be sold"),
+    "queen": ("ย้ายเงินฝากได้เฉพาะไปอาณาจักรที่ยังถือ Power อยู่", "the deposit moves only to a kingdom whose Power you still hold"),
+    "discard": ("ทิ้งได้เฉพาะการ์ด Territory ในมือ", "discard a Territory card from your hand"),
+}
+"""What an owed decision accepts, said when an action of its type is not one of its options."""
+
+
 def _why(clause: str, th: str, en: str) -> tuple[str, str, str]:
     return (clause, th, en)
 
@@ -435,6 +446,13 @@ def _turn_refusal(s, seat: int, typ: str, action: dict) -> tuple[str, str, str] 
     if typ in BUY_TYPES and step != "buy":
         if t.bought:
             return _why("power.buy_optional", "ซื้อได้ไม่เกิน 1 ใบต่อเทิร์น", "at most one Power per turn")
+        # after this turn's placement (choice A) the offer was skipped or passed: say what stops the
+        # purchase of the colour placed now, if anything (the offer is made only when can_buy holds)
+        if (typ == "buy_power" and step in ("phase2", "phase3", "phase3_take") and t.choice == "A"
+                and t.buy_colour and action.get("colour") == t.buy_colour):
+            why = _buy_problem(s, seat, t.buy_colour)
+            if why:
+                return why
         return _why("phase1.buy_power", "ซื้อ Kingdom Power ได้ทันทีหลังวางโทเคนสีอาณาจักร (ทางเลือก A) เท่านั้น",
                     "a Kingdom Power may be bought only right after placing a kingdom token (choice A)")
     if typ in TAKE_TYPES and step not in ("phase2", "phase3_take"):
@@ -454,6 +472,20 @@ def _turn_refusal(s, seat: int, typ: str, action: dict) -> tuple[str, str, str] 
         return _why(PENDING_CLAUSE[PENDING_TYPES[typ]], "ไม่มีการตัดสินใจนี้ค้างอยู่", "no such decision is owed now")
     if typ == "move_money":
         return _money_refusal(s, seat, action)
+    return None
+
+
+def _buy_problem(s, seat: int, colour: str) -> tuple[str, str, str] | None:
+    """What stops ``seat`` buying a ``colour`` Kingdom Power now (:func:`.powers.can_buy`'s three
+    conditions, in its order), or ``None``."""
+    from .powers import deck_size, power_limit
+    if deck_size(s, colour) == 0:
+        return ("power.deck_counts", "การ์ดสีนี้หมดกองแล้ว", "this colour's Power deck is empty")
+    if len(s.players[seat].powers) >= power_limit(s, seat):
+        return ("power.limit", "ถือการ์ดครบ Power Limit แล้ว", "you are at your Power Limit")
+    price = card_value(s, colour)
+    if spendable(s, seat) < price:
+        return ("phase1.buy_price", f"เงินไม่พอ (ราคา {price} Silver)", f"not enough money (price {price} Silver)")
     return None
 
 
@@ -492,7 +524,8 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         q = s.queue[0]
         clause = PENDING_CLAUSE[q.kind]
         if PENDING_TYPES.get(typ) == q.kind:
-            return (clause, "ตัวเลือกนี้ไม่มีในการตัดสินใจที่ค้างอยู่", f"not one of the options of the pending '{q.kind}' decision")
+            return (clause, *PENDING_OPTION_WORDS.get(q.kind, ("ตัวเลือกนี้ไม่มีในการตัดสินใจที่ค้างอยู่",
+                                                               "not one of the options of the decision owed now")))
         return (clause, "ต้องตัดสินใจเรื่องที่ค้างอยู่ก่อน", f"a pending '{q.kind}' decision must be made first")
     if s.stage == "turn":
         why = _turn_refusal(s, seat, typ, action)
@@ -533,16 +566,11 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         if why:
             return why
     if s.stage == "turn" and t.step == "buy" and typ == "buy_power":
-        from .powers import deck_size, power_limit
         c = t.buy_colour
         if action.get("colour") != c:
             return ("phase1.buy_power", "ซื้อได้เฉพาะสีที่เพิ่งวาง", "only the colour just placed may be bought")
-        if deck_size(s, c) == 0:
-            return ("power.deck_counts", "การ์ดสีนี้หมดกองแล้ว", "this colour's Power deck is empty")
-        if len(s.players[seat].powers) >= power_limit(s, seat):
-            return ("power.limit", "ถือการ์ดครบ Power Limit แล้ว", "you are at your Power Limit")
-        return ("phase1.buy_price", f"เงินไม่พอ (ราคา {card_value(s, c)} Silver)",
-                f"not enough money (price {card_value(s, c)} Silver)")
+        return _buy_problem(s, seat, c) or ("phase1.buy_price", f"เงินไม่พอ (ราคา {card_value(s, c)} Silver)",
+                                             f"not enough money (price {card_value(s, c)} Silver)")
     if s.stage == "turn":
         t = s.turn
         if typ in RESOLVE_TYPES:
@@ -550,6 +578,10 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                 return ("territory_combo.optional", "ไม่ได้ตกลงใช้คอมโบการ์ด Territory ในเกมนี้", "the Territory combo is not in play")
             if typ in ("ally", "unally", "place_combo") and not has_x(s, seat):
                 return ("alliance.x_card", "ต้องมีการ์ด Territory: X", "you need an X Territory card")
+            if typ == "unally" and x_cell_of(s.alliances, action.get("colour")) is None:
+                c = action.get("colour")
+                return ("alliance.place_remove", f"สี{s.board.colour_th.get(c, c)}ไม่มีโทเคนในช่อง X ให้หยิบออก",
+                        f"{c} has no token in an X cell to take out")
             if typ == "ally":
                 return ("alliance.one_token", "สีนี้มีโทเคนในช่อง X แล้ว หรือไม่มีบนแผนที่", "this colour already has an alliance token, or is not on the map")
             if typ in ("envoy_ally", "envoy_unally", "theron", "turncloak"):
@@ -561,6 +593,8 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         if typ in CHOICE_TYPES:
             if typ in ("military", "military_faith") and not count_kind(s.players[seat], action.get("colour"), "military"):
                 return ("power_card.military", "ต้องถือ Military สีนั้น", "you need that colour's Military")
+            if typ == "military_faith" and count_kind(s.players[seat], action.get("colour"), "faith"):
+                return ("power_card.military", "ไม่มีที่วางสีนั้นได้", "that colour cannot be placed anywhere")
             if typ == "military_faith":
                 return ("power_combo.military_faith", "ต้องถือ Military และ Faith สีเดียวกัน", "you need a Military and a Faith of one colour")
             if typ == "military":
@@ -598,24 +632,199 @@ def explain(s, action: dict) -> tuple[str, str, str]:
             "deposit the money above 10 Silver with kingdoms whose Power you hold")
 
 
-def unavailable(s, seat: int) -> list[tuple[dict, tuple[str, str, str]]]:
-    """``[(action, (clause, th, en)), ...]``: at ``seat``'s phase-1 choice (``phase1.choose_one``:
-    A roll, B black token, C skip), choice B when no black token may be placed now, with the
-    refusal :func:`explain` gives it.  A and C (roll, skip) are always offered there, so B is the
-    only choice that can be missing.  B names a cell: one the seat holds and that is empty and not
-    placed on this round (so the refusal is B's own: no black token left, not all six kingdoms on the
-    board, a castle near), else any held cell, else an empty cell (no Territory card to place on).
-    ``[]`` at any other decision or for another seat."""
-    t = s.turn
-    if (s.stage != "turn" or s.queue or t is None or t.step != "choose" or current_player(s) != seat
-            or any(a["type"] == "black" for a in phase1_options(s, seat))):
-        return []
+def _first_not_in(items, taken) -> list:
+    """``[first item of items not in taken]`` or ``[]``."""
+    for x in items:
+        if x not in taken:
+            return [x]
+    return []
+
+
+def _money_move_try(s, seat: int) -> dict:
+    """``move_money``'s representative: from the first kingdom holding a deposit of ``seat`` (else
+    the first held kingdom, else the first colour) to another held kingdom (else another colour),
+    1 Silver."""
+    colours = s.board.colours
+    p = s.players[seat]
+    held = held_colours(s, seat)
+    source = next((c for i, c in enumerate(colours) if p.deposits[i]), (held or list(colours))[0])
+    target = next((c for c in held if c != source), next(c for c in colours if c != source))
+    return {"player": seat, "type": "move_money", "source": source, "target": target, "amount": 1}
+
+
+def _choice_tries(s, seat: int, offered: set) -> list[dict]:
+    """Phase 1's choice (``phase1.choose_one``): A with a Military (alone or with its Faith) when
+    ``seat`` holds one, B (a black token), C's purchases (a Shadow Master person, a castle)."""
+    p, board, pos = s.players[seat], s.board, s.position
+    out = []
+    military = [c for c in board.colours if (c, "military") in p.powers]
+    if military and "military" not in offered:
+        out.append({"player": seat, "type": "military", "colour": military[0]})
+    both = [c for c in military if (c, "faith") in p.powers]
+    if both and "military_faith" not in offered:
+        out.append({"player": seat, "type": "military_faith", "colour": both[0]})
+    if "black" not in offered:
+        held = hand_cells(s, seat)
+        free = [c for c in held if pos.colour_at(c) is None and c not in s.cells_this_round]
+        empty = [c for c in board.cells if c not in pos]
+        out.append({"player": seat, "type": "black", "cell": (free or held or empty or list(board.cells))[0]})
+    if "buy_person" not in offered:
+        prices = tables().shadow.prices(s.config.shadow_prices).persons
+        cards = sorted(s.person_supply, key=lambda c: (prices[c], c)) or sorted(prices)
+        out.append({"player": seat, "type": "buy_person", "card": cards[0]})
+    if "build_castle" not in offered:
+        held = {c for c, _ in p.powers}
+        cells = sorted((c for c, (colour, _n) in pos.items() if colour != board.black),
+                       key=lambda c: (pos.colour_at(c) not in held, c in board.edge, board.order[c]))
+        out.append({"player": seat, "type": "build_castle", "cell": (cells or list(board.cells))[0]})
+    return out
+
+
+def _resolve_tries(s, seat: int, t, offered: set, legal: list[dict]) -> list[dict]:
+    """After the roll / Military choice: a place on each held cell that takes no token now (else,
+    holding none, on the first empty cell), the combo (variant ``combo_territory``), an alliance
+    token in or out, the persons ``seat`` holds, and declining after a Military."""
+    p, board, pos = s.players[seat], s.board, s.position
+    colour = (_colours_now(s, t) or [board.colours[0]])[0]
+    out = []
+    placed = {a["cell"] for a in legal if a["type"] == "place"}
     held = hand_cells(s, seat)
-    free = [c for c in held if s.position.colour_at(c) is None and c not in s.cells_this_round]
-    empty = [c for c in s.board.cells if c not in s.position]
-    cell = (free or held or empty or list(s.board.cells))[0]
-    action = {"player": seat, "type": "black", "cell": cell}
-    return [(action, explain(s, action))]
+    if held:
+        out += [{"player": seat, "type": "place", "cell": c, "colour": colour} for c in held if c not in placed]
+    elif "place" not in offered:
+        cell = next((c for c in board.cells if c not in pos), board.cells[0])
+        out.append({"player": seat, "type": "place", "cell": cell, "colour": colour})
+    if s.config.combo_territory and "place_combo" not in offered:
+        out.append({"player": seat, "type": "place_combo", "cell": (held or list(board.cells))[0], "colour": colour})
+    if "ally" not in offered:
+        out.append({"player": seat, "type": "ally", "x": board.x_cells[0], "colour": colour})
+    if "unally" not in offered:
+        out.append({"player": seat, "type": "unally", "colour": colour})
+    persons = p.persons
+    if "shadow_envoy" in persons:
+        if "envoy_ally" not in offered:
+            out.append({"player": seat, "type": "envoy_ally", "x": board.x_cells[0], "colour": colour})
+        if "envoy_unally" not in offered:
+            out.append({"player": seat, "type": "envoy_unally", "colour": colour})
+    if "lord_theron" in persons and "theron" not in offered:
+        source = next(iter(B.cells_of(pos, colour)), (held or list(board.cells))[0])
+        target = next((c for c in held if c != source), next(c for c in board.cells if c != source))
+        out.append({"player": seat, "type": "theron", "colour": colour, "source": source, "target": target,
+                    "count": 1})
+    if "turncloak" in persons and "turncloak" not in offered:
+        out.append({"player": seat, "type": "turncloak", "colour": colour})
+    if "decline" not in offered:
+        out.append({"player": seat, "type": "decline"})
+    return out
+
+
+def _take_tries(s, seat: int, t, offered: set, legal: list[dict]) -> list[dict]:
+    """Phase 2's takes (``phase2.take``) and phase 3's take after an exchange (``phase3.take``):
+    the first open card not offered (the row's first when it is empty), a draw, and stopping
+    early in phase 2 (ambiguity ``phase2_take``)."""
+    out = []
+    indices = {a["index"] for a in legal if a["type"] == "take_open"}
+    index = _first_not_in(range(len(s.row)), indices) or ([] if indices else [0])
+    out += [{"player": seat, "type": "take_open", "index": i} for i in index]
+    if "draw" not in offered:
+        out.append({"player": seat, "type": "draw"})
+    if t.step == "phase2" and "stop_taking" not in offered:
+        out.append({"player": seat, "type": "stop_taking"})
+    return out
+
+
+def _pending_tries(s, seat: int, legal: list[dict]) -> list[dict]:
+    """An owed decision: an option it does not give - attacking every side at once (three fronts),
+    removing from / besieging an occupied cell not offered, selling a held card not offered
+    (ambiguity ``forced_sale_choice``), moving a Queen's deposit to a kingdom not offered."""
+    q = s.queue[0]
+    board, pos = s.board, s.position
+    if q.kind == "front":
+        every = sorted({c for opt in q.get("options") for c in opt})
+        return [{"player": seat, "type": "attack_side", "colours": every}]
+    if q.kind in ("remove", "siege"):
+        typ = "remove_token" if q.kind == "remove" else "siege_cell"
+        cells = {a["cell"] for a in legal}
+        return [{"player": seat, "type": typ, "cell": c} for c in _first_not_in(
+            (c for c in board.cells if c in pos), cells)]
+    if q.kind == "forced_sale":
+        cards = {(a["colour"], a["kind"]) for a in legal}
+        return [{"player": seat, "type": "forced_sale", "colour": c, "kind": k}
+                for c, k in _first_not_in(sorted(set(s.players[seat].powers)), cards)]
+    if q.kind == "queen":
+        targets = {a["target"] for a in legal} | {q.get("colour")}
+        return [{"player": seat, "type": "queen_move", "target": c} for c in _first_not_in(board.colours, targets)]
+    return []
+
+
+def unavailable(s, seat: int, options: list[dict] | None = None) -> list[tuple[dict, tuple[str, str, str]]]:
+    """``[(action, (clause, th, en)), ...]``: at ``seat``'s decision, one representative action of
+    each kind the rulebook offers there that has no legal action now, with the refusal
+    :func:`explain` gives it (the very refusal ``apply`` raises).  ``options``: ``legal(s, seat)``
+    when the caller has it.  The kinds, by decision:
+
+    * phase 1's choice (``phase1.choose_one``): A with a Military (alone, or with its Faith) when
+      ``seat`` holds one, in the first such colour; B, a black token on a held cell that is empty
+      and not placed on this round (so the refusal is B's own: no black token left, not all six
+      kingdoms on the board, a castle near), else any held cell, else an empty cell; C's purchases:
+      the cheapest person left (else the first person: none left), a castle on a cell of a kingdom
+      whose Power ``seat`` holds, off the edge first (else any kingdom's cell);
+    * after the roll / Military (``phase1.roll_place``): the first colour that may be used, placed
+      on each held cell where no token of any colour may go now (held cells each answer "why not
+      here?"; holding none, the first empty cell); the X combo (variant ``combo_territory``) on the
+      first held cell; an alliance token in the first X cell, or out; the persons' actions of
+      the persons ``seat`` holds (Theron: 1 token from the colour's first cell to another held
+      cell); declining (refused after a Military);
+    * the purchase (``phase1.buy_power``): the colour just placed, at the offer and, after a
+      placement by choice A, through phases 2-3 (the offer is skipped when the purchase is not
+      possible: the refusal says why - price, Power Limit, empty deck - or that it has passed);
+    * phase 2's takes / phase 3's take: the first open card not offered (the row's first when
+      none is), a draw, stopping early in phase 2 (ambiguity ``phase2_take``);
+    * phase 3's exchanges (``phase3.discard_fee``, ``phase3.exchange_limit``): the first held card
+      (else the first cell); taking the first open card or drawing before an exchange;
+    * at every step of phases 1-3: moving money (``money.move_between``): 1 Silver from the first
+      kingdom holding a deposit to another held kingdom;
+    * the end of round's sale (``income.sell_power``): the first colour's first kind of card;
+      the deposits (``income.declare_deposits``): 1 Silver with each kingdom that takes none;
+    * owed decisions: an option they do not give (:func:`_pending_tries`).
+
+    Hidden cards are never named (only ``seat``'s own hand, the board, the open row).  ``[]`` for
+    a seat not to move now (a chance node, the end)."""
+    if current_player(s) != seat:
+        return []
+    legal_now = legal(s, seat) if options is None else options
+    offered = {a["type"] for a in legal_now}
+    tries: list[dict] = []
+    if s.queue:
+        tries = _pending_tries(s, seat, legal_now)
+    elif s.stage == "turn":
+        t = s.turn
+        if t.step == "choose":
+            tries = _choice_tries(s, seat, offered)
+        elif t.step == "resolve":
+            tries = _resolve_tries(s, seat, t, offered, legal_now)
+        elif t.step == "buy":
+            if "buy_power" not in offered:
+                tries = [{"player": seat, "type": "buy_power", "colour": t.buy_colour}]
+        elif t.step in ("phase2", "phase3_take"):
+            tries = _take_tries(s, seat, t, offered, legal_now)
+        if t.step in ("phase2", "phase3", "phase3_take") and t.choice == "A" and t.buy_colour:
+            tries.append({"player": seat, "type": "buy_power", "colour": t.buy_colour})
+        if t.step == "phase3":
+            if "exchange" not in offered:
+                card = (sorted(set(s.players[seat].hand)) or list(s.board.cells))[0]
+                tries.append({"player": seat, "type": "exchange", "card": card})
+            tries += [{"player": seat, "type": "take_open", "index": 0}, {"player": seat, "type": "draw"}]
+        if "move_money" not in offered:
+            tries.append(_money_move_try(s, seat))
+    elif s.stage == "sell":
+        if "sell_power" not in offered:
+            from .tables import KINDS
+            tries = [{"player": seat, "type": "sell_power", "colour": s.board.colours[0], "kind": KINDS[0]}]
+    elif s.stage == "deposit":
+        took = {a["colour"] for a in legal_now}
+        tries = [{"player": seat, "type": "deposit", "colour": c, "amount": 1} for c in s.board.colours if c not in took]
+    return [(a, explain(s, a)) for a in tries if a not in legal_now]
 
 
 PHASE_CLAUSE = {"choose": "phase1.choose_one", "resolve": "phase1.roll_place", "buy": "phase1.buy_power",

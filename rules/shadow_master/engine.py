@@ -173,9 +173,12 @@ class ShadowMasterGame(GameBase):
         return IllegalAction(*A.explain(state, action))
 
     def unavailable(self, state: State, seat: int) -> list[tuple[dict, IllegalAction]]:
-        """Phase 1's choice B when it is not offered, with its refusal (:func:`.actions.unavailable`):
-        the play table's "why can't I do something?" fold."""
-        return [(a, IllegalAction(*why)) for a, why in A.unavailable(state, seat)]
+        """At ``seat``'s decision, one action of each kind the rulebook offers there that is not
+        legal now, with the refusal ``apply`` raises for it (:func:`.actions.unavailable`, over the
+        legal actions this engine already listed): the play table's "why can't I do something?" fold."""
+        if not isinstance(seat, int) or flow.current_player(state) != seat:
+            return []
+        return [(a, IllegalAction(*why)) for a, why in A.unavailable(state, seat, self._legal(state, seat))]
 
     # --- views ---------------------------------------------------------------------
     def observe(self, state: State, viewer: int | None) -> dict:
