@@ -303,3 +303,63 @@ def test_why_cant_i_fold_on_a_phone(browser, dashboard):
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, box
     finally:
         page.close()
+
+
+def _shadow_master_phase_two_code() -> str:
+    """The ``?game=`` code of a seeded 3-seat Shadow Master game stopped at seat 0's phase-2 take
+    after a placement by choice A (greedy bots for every seat)."""
+    import random as _random
+
+    from rules.core.play import choose_action
+    from rules.core.protocol import CHANCE
+    from rules.shadow_master import GAME
+    from rules.shadow_master.bots import greedy_bot
+    from widgets import sharing
+    from widgets.session import GameSession
+    from widgets.shadow_master import SPEC
+    session = GameSession(GAME, config={"players": 3}, seed=7)
+    rng = _random.Random(7)
+    bots = {s: greedy_bot for s in range(3)}
+    for _ in range(200):
+        st = session.state
+        cp = GAME.current_player(st)
+        if cp == 0 and st.stage == "turn" and not st.queue and st.turn.step == "phase2" and st.turn.choice == "A":
+            return sharing.link_code(session, {"viewer": 0, "bots": SPEC.bot_kind})
+        if cp == CHANCE:
+            session.apply_chance(rng)
+        else:
+            session.apply(choose_action(GAME, st, bots, rng))
+    raise AssertionError("no phase-2 decision of seat 0")
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_shadow_master_why_fold_at_phase_two(browser, dashboard, width, height):
+    """At a phase-2 take (a shared game opened at seat 0's decision) the fold under the choices
+    answers why the reader may not stop taking cards: the engine's reason (the register's default
+    reading) under the rule's title; a tap opens the clause's text.  No dotted clause id on screen,
+    nothing scrolls sideways.  Screenshots: ``artifacts/ux_sm_whynot_<width>.png``."""
+    page = _phone(browser, width, height)
+    try:
+        page.goto(f"{dashboard}/voila/render/shadow_master.ipynb?game={_shadow_master_phase_two_code()}",
+                  wait_until="domcontentloaded", timeout=120_000)
+        fold = page.locator("details.kl-whynot").first
+        fold.wait_for(state="attached", timeout=240_000)
+        fold.scroll_into_view_if_needed()
+        summary = fold.locator("summary").first
+        summary.tap() if width < 500 else summary.click()
+        stop = fold.locator("li", has_text="take no more cards").first
+        stop.wait_for(timeout=10_000)
+        assert "phase 2 takes as many Territory cards as were spent in phase 1" in stop.inner_text()
+        rule = stop.locator("details.kl-whynot-rule summary").first
+        assert rule.get_attribute("title") == "phase2.take"
+        rule.tap() if width < 500 else rule.click()
+        stop.locator(".kl-whynot-text").first.wait_for(state="visible", timeout=10_000)
+        said = fold.inner_text()
+        assert "ข้อกติกา / rule: เฟส 2" in said and not re.search(r"\b[a-z_]+\.[a-z_]+\b", said), said
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width + 1
+        box = fold.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
+        ARTIFACTS.mkdir(exist_ok=True)
+        fold.screenshot(path=str(ARTIFACTS / f"ux_sm_whynot_{width}.png"))
+    finally:
+        page.close()

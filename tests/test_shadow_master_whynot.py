@@ -249,3 +249,18 @@ def test_the_play_tables_fold_lists_phase_two_and_three_entries(step):
     assert th and th in fold
     from tests.test_clause_cards import _ids_in, _words
     assert not _ids_in(_words(fold), "shadow_master"), _words(fold)
+
+
+def test_siege_and_forced_sale_say_which_options():
+    """A siege with several enclosed cells: another occupied cell is refused by attack.siege; a
+    forced sale under ``forced_sale_choice=lowest_value``: a dearer card held is refused by
+    bankruptcy.forced_sale, naming the register's reading."""
+    state, seat = first(lambda s, seat: bool(s.queue) and s.queue[0].kind == "siege", reading=READINGS[1])
+    [(a, why)] = listed(state, seat)["siege_cell"]
+    assert a["cell"] in state.position and a["cell"] not in state.queue[0].get("cells")
+    assert why.clause == "attack.siege" and "enclosed on three sides" in why.message_en
+    state, seat = first(lambda s, seat: bool(s.queue) and s.queue[0].kind == "forced_sale"
+                        and len(set(s.players[seat].powers)) > 1, reading=READINGS[1])
+    [(a, why)] = listed(state, seat)["forced_sale"]
+    assert (a["colour"], a["kind"]) in state.players[seat].powers
+    assert why.clause == "bankruptcy.forced_sale" and "ambiguity:" in why.message_en and "ข้อกำกวม" in why.message_th

@@ -524,8 +524,12 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         q = s.queue[0]
         clause = PENDING_CLAUSE[q.kind]
         if PENDING_TYPES.get(typ) == q.kind:
-            return (clause, *PENDING_OPTION_WORDS.get(q.kind, ("ตัวเลือกนี้ไม่มีในการตัดสินใจที่ค้างอยู่",
-                                                               "not one of the options of the decision owed now")))
+            th, en = PENDING_OPTION_WORDS.get(q.kind, ("ตัวเลือกนี้ไม่มีในการตัดสินใจที่ค้างอยู่",
+                                                       "not one of the options of the decision owed now"))
+            if q.kind == "forced_sale" and s.config.forced_sale_choice != "seller":   # the register's reading
+                ref_th, ref_en = ambiguity_ref("shadow_master", "forced_sale_choice", s.config.forced_sale_choice)
+                th, en = f"{th} ({ref_th})", f"{en} ({ref_en})"
+            return (clause, th, en)
         return (clause, "ต้องตัดสินใจเรื่องที่ค้างอยู่ก่อน", f"a pending '{q.kind}' decision must be made first")
     if s.stage == "turn":
         why = _turn_refusal(s, seat, typ, action)
