@@ -69,7 +69,7 @@ def test_random_positions_every_listed_action_is_refused_by_the_engine_with_the_
             assert GAME.unavailable(s, (cp + 1) % s.n) == []
             s = GAME.apply(s, rng.choice(legal)).state
     assert decisions >= 300
-    assert {("enter", "turn.warden_move"), ("camp", "battle.return_to_camp"), ("flip", "shrines.gem"),
+    assert {("enter", "turn.warden_move"), ("camp", "battle.return_to_camp"), ("flip", "battle.assign_troops"),
             ("claim_award", "shrines.magic"), ("level_up", "battle.level_up")} <= seen, seen
     times.sort()
     assert times[int(len(times) * 0.95)] < 0.005  # it runs at every decision of the play table
@@ -130,7 +130,7 @@ def test_a_plan_the_troops_cannot_meet_and_one_too_dear_are_listed():
 
 
 def test_adjust_without_gems_or_magic_lists_flip_and_magic():
-    """battle.assign_troops / shrines.gem: at the adjust step with no gem and no magic, a flip and a
+    """battle.assign_troops: at the adjust step with no gem and no magic, a flip and a
     magic turn are refused, each once (one representative per kind), fight stays legal."""
     s = GAME.new_game(GAME.make_config({"players": 2}), 1)
     s = GAME.apply_overrides(s, {"turn": 0, "players": {
@@ -141,7 +141,7 @@ def test_adjust_without_gems_or_magic_lists_flip_and_magic():
               {"type": "assign", "die": 1, "wild": False}, {"type": "assign", "die": 2, "wild": False}):
         s = GAME.apply(s, {"player": 0, **a}).state
     got = [(a["type"], a.get("delta"), why.clause) for a, why in GAME.unavailable(s, 0)]
-    assert got == [("flip", None, "shrines.gem"), ("magic", 1, "battle.assign_troops"),
+    assert got == [("flip", None, "battle.assign_troops"), ("magic", 1, "battle.assign_troops"),
                    ("magic", -1, "battle.assign_troops")]
 
 

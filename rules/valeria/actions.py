@@ -396,7 +396,8 @@ def _plan_refusal(s, p, pid) -> IllegalAction | None:
 
 
 def _assign_refusal(s, p, a) -> IllegalAction | None:
-    """Why this die may not fill the next slot now (battle.assign_troops, shrines.gem)."""
+    """Why this die may not fill the next slot now (battle.assign_troops: the battle's step names the
+    gems and magic spent in it, as the refusals of a flip always did)."""
     b = s.battle
     i = a.get("die")
     if b is None or len(b.dice) >= len(b.slots) or type(i) is not int or not 0 <= i < len(p.troops) or i in b.dice:
@@ -407,7 +408,7 @@ def _assign_refusal(s, p, a) -> IllegalAction | None:
     tt, te = TROOP_TH[d[0]], d[0]
     matches = want == ANY or d[0] == want
     if a.get("wild") and matches:
-        return IllegalAction("shrines.gem", f"เต๋านี้ลง{st}ได้อยู่แล้ว ไม่ต้องใช้อัญมณีทำ Wild",
+        return IllegalAction("battle.assign_troops", f"เต๋านี้ลง{st}ได้อยู่แล้ว ไม่ต้องใช้อัญมณีทำ Wild",
                              f"this die fits the {se} as it is: no gem is needed to make it wild")
     if not matches and not a.get("wild"):
         return IllegalAction("battle.assign_troops", f"{st}ต้องการเต๋า{TROOP_TH[want]} เต๋านี้เป็น{tt}"
@@ -415,20 +416,20 @@ def _assign_refusal(s, p, a) -> IllegalAction | None:
                              f"the {se} needs {a_or_an(want)} die, this one is {a_or_an(te)} (a gem makes it wild: you have"
                              f" {p.gems})")
     if a.get("wild") and p.gems < 1:
-        return IllegalAction("shrines.gem", "ไม่มีอัญมณีทำเต๋าเป็น Wild", "you have no gem to make a die wild")
+        return IllegalAction("battle.assign_troops", "ไม่มีอัญมณีทำเต๋าเป็น Wild", "you have no gem to make a die wild")
     return IllegalAction("battle.assign_troops", "ถ้าวางเต๋าลูกนี้ ช่องที่เหลือของแผนจะเติมไม่ครบ",
                          "with this die here the plan's other slots could no longer all be filled")
 
 
 def _adjust_refusal(s, p, a) -> IllegalAction | None:
-    """Why a flip or a magic turn of a slot is refused now (shrines.gem, battle.assign_troops;
-    ambiguity magic_adjust_rate)."""
+    """Why a flip or a magic turn of a slot is refused now (battle.assign_troops; ambiguity
+    magic_adjust_rate)."""
     f = _face(s, a)
     if f is None:
         return None
     if a["type"] == "flip":
         if p.gems < 1:
-            return IllegalAction("shrines.gem", "พลิกเต๋าต้องคืนอัญมณี 1 เม็ด มีอยู่ 0 เม็ด",
+            return IllegalAction("battle.assign_troops", "พลิกเต๋าต้องคืนอัญมณี 1 เม็ด มีอยู่ 0 เม็ด",
                                  "flipping a die costs 1 gem: you have none")
         return None
     delta = a.get("delta")
@@ -455,8 +456,7 @@ def unavailable(s, seat: int) -> list[tuple[dict, IllegalAction]]:
     award (shrines.magic); buying each face-up champion, or taking nothing (shrines.champion);
     reserving each plan of the row, or nothing (shrines.tactics); battling with each reserved plan
     and each plan of the row (battle.choose_plan); each different die of the troop area for the next
-    slot (battle.assign_troops); a gem's flip, magic up and magic down (shrines.gem,
-    battle.assign_troops); each level-up track (battle.level_up); a conquered skirmish space
+    slot, a gem's flip, magic up and magic down (battle.assign_troops); each level-up track (battle.level_up); a conquered skirmish space
     (battle.skirmish_marker); each face-up champion of a free-champion chain bonus
     (battle.chain_bonus).  A kind with a legal action is not listed; a step with nothing to refuse
     (the map side, taking a die, returning one, a chain-bonus die) lists nothing.  ``[]`` for a seat
