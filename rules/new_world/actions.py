@@ -17,7 +17,7 @@ from .missions import card_text, load_cards
 from .placement import legal_cells, refusal
 from .board import PLACEABLE
 from .state import DOUBLE, FINAL_SCORING, OVER, PLACE, SECOND_PICK, SECOND_PLACE, SHUFFLE, State
-from .tiles import EMPTY, KIND, NAMES, S1
+from .tiles import EMPTY, ENERGY, FOOD, KIND, NAMES, S1
 from .towers import double_targets
 
 _PLACE_KEYS = frozenset({"player", "type", "tile", "q", "r"})
@@ -168,6 +168,8 @@ def explain_cell(s: State, player: int, q: int, r: int) -> list[IllegalAction]:
 
 _FORBIDDEN = ("cathedral", "castle", "water", "tower")
 """The icons no tile goes on (placement.forbidden_cells; a round tower in Ireland)."""
+_OTHER_ICON = {FOOD: "energy", ENERGY: "food"}
+"""A farm's other farm icon (placement.farm_overflow)."""
 
 
 def unavailable(s: State, player: int) -> list[tuple[dict, IllegalAction]]:
@@ -211,7 +213,7 @@ def unavailable(s: State, player: int) -> list[tuple[dict, IllegalAction]]:
         if kind >= S1:
             tries = [first(sorted(i for ic in ("blank", "food", "energy") for i in by_icon[ic]))]
         else:
-            tries = [first(by_icon[NAMES[1 - kind]]), first(by_icon["settlement"])]
+            tries = [first(by_icon[_OTHER_ICON[kind]]), first(by_icon["settlement"])]
         for i in (*tries, forbidden, taken):
             if i is None:
                 continue
