@@ -15,8 +15,9 @@ from ..core.protocol import IllegalAction
 from .labels import cell_place_name, seat_name, tile_name
 from .missions import card_text, load_cards
 from .placement import legal_cells, refusal
-from .state import DOUBLE, FINAL_SCORING, OVER, SECOND_PICK, SECOND_PLACE, SHUFFLE, State
-from .tiles import KIND, NAMES
+from .board import PLACEABLE
+from .state import DOUBLE, FINAL_SCORING, OVER, PLACE, SECOND_PICK, SECOND_PLACE, SHUFFLE, State
+from .tiles import EMPTY, ENERGY, FOOD, KIND, NAMES, S1
 from .towers import double_targets
 
 _PLACE_KEYS = frozenset({"player", "type", "tile", "q", "r"})
@@ -114,6 +115,12 @@ def explain(s: State, action: dict) -> IllegalAction | None:
         targets = double_targets(s, player)
         if set(action) == {"player", "type", "card"} and action.get("type") == "double" and action.get("card") in targets:
             return None
+        card = action.get("card")
+        if action.get("type") == "double" and card in s.public:
+            return IllegalAction("ireland.tower_double_marker",
+                                 "คุณทำภารกิจนี้สำเร็จแล้ว ป้ายคูณสองวางได้เฉพาะบนการ์ดภารกิจสาธารณะที่ยังไม่ได้ทำ",
+                                 "you have achieved this mission: the double marker goes only on a public mission you"
+                                 " have not achieved")
         return IllegalAction("ireland.tower_double_marker",
                              "ต้องวางป้ายคูณสองบนการ์ดภารกิจสาธารณะที่คุณยังไม่ได้ทำ",
                              f"the double marker goes on a public mission you have not achieved: {targets}")
@@ -156,6 +163,74 @@ def explain_cell(s: State, player: int, q: int, r: int) -> list[IllegalAction]:
         if key not in seen:
             seen.add(key)
             out.append(why)
+    return out
+
+
+_FORBIDDEN = ("cathedral", "castle", "water", "tower")
+"""The icons no tile goes on (placement.forbidden_cells; a round tower in Ireland)."""
+_OTHER_ICON = {FOOD: "energy", ENERGY: "food"}
+"""A farm's other farm icon (placement.farm_overflow)."""
+
+
+def unavailable(s: State, player: int) -> list[tuple[dict, IllegalAction]]:
+    """``[(action, refusal), ...]``: at ``player``'s decision, one representative action of each kind
+    the rulebook offers there that is not legal now, with the refusal :func:`explain` gives it.
+
+    Placing a tile (turn.place_tile, placement.*; the 2nd tile of ireland.tower_second_tile): for
+    each tile the seat may place, a cell of each kind the placement rules name, the first of the map
+    order: a cell with the other farm's icon (placement.farm_overflow), a settlement space for a farm
+    or a cell that is not one for a settlement (placement.food_farm / energy_farm / settlement), a
+    forbidden cell (placement.forbidden_cells) and a taken cell (turn.place_tile); a kind listed only
+    when its cell is refused (the other farm's icon is legal once its own and the blank cells are
+    full).  While the 2nd tile waits, a tile of the hand is refused too (ireland.tower_second_tile).
+    The double marker (ireland.tower_double_marker): each face-up public mission it may not go on.
+    ``[]`` for a seat not deciding now."""
+    if player != s.turn or s.stage not in (PLACE, SECOND_PLACE, DOUBLE):
+        return []
+    out = []
+    if s.stage == DOUBLE:
+        for card in s.public:
+            action = {"player": player, "type": "double", "card": card}
+            why = explain(s, action)
+            if why is not None:
+                out.append((action, why))
+        return out
+    board, cells = s.board, s.cells
+    by_icon = board.by_icon
+
+    def first(indices, taken=False):
+        for i in indices:
+            if (cells[i] != EMPTY) == taken:
+                return i
+        return None
+
+    placeable = sorted(i for ic in PLACEABLE for i in by_icon[ic])
+    taken = first((i for i in placeable if cells[i] >= 0), True)
+    if taken is None:
+        taken = first(placeable, True)
+    forbidden = min((i for ic in _FORBIDDEN for i in by_icon.get(ic, ())), default=None)
+    for kind in _tiles_to_place(s):
+        if kind >= S1:
+            tries = [first(sorted(i for ic in ("blank", "food", "energy") for i in by_icon[ic]))]
+        else:
+            tries = [first(by_icon[_OTHER_ICON[kind]]), first(by_icon["settlement"])]
+        for i in (*tries, forbidden, taken):
+            if i is None:
+                continue
+            q, r = board.cells[i]
+            action = {"player": player, "type": "place", "tile": NAMES[kind], "q": q, "r": r}
+            why = explain(s, action)
+            if why is not None:
+                out.append((action, why))
+    if s.stage == SECOND_PLACE and s.hands[player]:
+        kind = min(s.hands[player])
+        cells_ok = legal_cells(board, cells, kind) or legal_cells(board, cells, s.second)
+        if cells_ok:
+            q, r = board.cells[cells_ok[0]]
+            action = {"player": player, "type": "place", "tile": NAMES[kind], "q": q, "r": r}
+            why = explain(s, action)
+            if why is not None:
+                out.append((action, why))
     return out
 
 

@@ -109,6 +109,12 @@ class NewWorldGame(GameBase):
         (:func:`.actions.explain_cell`)."""
         return actions.explain_cell(state, player, q, r)
 
+    def unavailable(self, state: State, seat: int) -> list[tuple[dict, IllegalAction]]:
+        """At ``seat``'s decision, one refused placement of each kind the placement rules name (the
+        other farm's icon, a settlement space, a forbidden cell, a taken one), or the public missions
+        the double marker may not go on, each with its refusal (:func:`.actions.unavailable`)."""
+        return actions.unavailable(state, seat)
+
     def describe_action(self, state: State, action: dict) -> tuple[str, str]:
         return actions.describe(state, action)
 

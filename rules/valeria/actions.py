@@ -16,17 +16,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.ambiguity import ambiguity_ref
+from ..core.ambiguity import ambiguity_ref, reading_note
+from ..core.base import a_or_an
 from ..core.chance import cumulative, index_in
 from ..core.events import emit
 from ..core.protocol import CHANCE, TERMINAL, IllegalAction
 from . import battle, campaign, champions, names, shrines
-from .awards import claimable
-from .board import TRACK_EN, TRACK_TH
-from .config import CAMP, SHRINE_TH, SHRINES, TROOP_TH, TROOPS
+from .awards import claimable, stat
+from .board import TRACK_EN, TRACK_TH, ability, markers_on_board
+from .config import ANY, CAMP, MAGIC_PER_PIP, PLANS_TO_END, SHRINE_TH, SHRINES, TROOP_TH, TROOPS
 from .data import load
-from .dice import FACES, OPPOSITE, refill_tasks, roll_outcomes, roll_table, rolled
+from .dice import FACES, OPPOSITE, refill_tasks, roll_outcomes, roll_table, rolled, shortfall
 from .flow import _pool, current_player, draw_pool, end_turn, phase
+from .names import slot_name
 from .state import TIMINGS, PILES, die_text, drawn_from, seat_name
 
 PHASE_CLAUSE = {"side": "setup.campaign_map", "move": "turn.warden_move", "take": "dice.troops",
@@ -287,9 +289,51 @@ def _why(s, seat: int, a: dict) -> IllegalAction:
                                  "you must move the Warden to a new place (a pass only when there is none)")
     if ph == "champion" and typ == "buy_champion":
         if not champions.room(p, s.config):
-            return IllegalAction("battle.level_up", "โควตาแชมเปียนเต็ม", "your champion quota is full")
+            return _quota_full(p, s.config)
+        cid = a.get("champion")
+        if cid in s.champ_up and cid is not None:
+            cost = champions.price(p, cid, shrines.this_discount(s), s.config)
+            return IllegalAction("shrines.champion", f"ทองไม่พอ: ราคา {cost} ทอง (รวม +1 ต่อแชมเปียนชนิดเดียวกัน"
+                                 f" หักส่วนลดแล้ว) มีทอง {p.gold}",
+                                 f"too little gold: it costs {cost} (with +1 per champion of the same kind, less the"
+                                 f" discount), you have {p.gold}")
         return IllegalAction("shrines.champion", "ซื้อได้เฉพาะแชมเปียนที่เปิดอยู่และจ่ายทองได้",
                              "you may buy only a face-up champion whose price you can pay")
+    if ph == "chain_champion" and typ == "free_champion" and not champions.room(p, s.config):
+        return _quota_full(p, s.config)
+    if ph == "tactics" and typ == "reserve_plan":
+        n = ability(p, "reserve", s.config)
+        if len(p.reserve) >= n:
+            return IllegalAction("shrines.tactics", f"ช่องสำรองเต็ม ({len(p.reserve)}/{n} ช่อง) จองเพิ่มไม่ได้"
+                                 " (เลเวลอัพปลดล็อกช่องสำรองเพิ่มได้)",
+                                 f"your reserve is full ({len(p.reserve)}/{n} slots): no more plans may be reserved"
+                                 " (a level-up unlocks more slots)")
+        if a.get("plan") in s.plan_row and a.get("plan") is not None:
+            cost = _row_price(s, a["plan"], shrines.this_discount(s))
+            return IllegalAction("shrines.tactics", f"ทองไม่พอ: จองราคา {cost} ทอง (หักส่วนลดแล้ว) มีทอง {p.gold}",
+                                 f"too little gold: reserving costs {cost} (less the discount), you have {p.gold}")
+    if ph == "magic" and typ == "claim_award":
+        refusal = _award_refusal(s, p, a.get("award"))
+        if refusal is not None:
+            return refusal
+    if ph == "plan" and typ == "choose_plan":
+        refusal = _plan_refusal(s, p, a.get("plan"))
+        if refusal is not None:
+            return refusal
+    if ph == "assign" and typ == "assign":
+        refusal = _assign_refusal(s, p, a)
+        if refusal is not None:
+            return refusal
+    if ph == "adjust" and typ in ("flip", "magic"):
+        refusal = _adjust_refusal(s, p, a)
+        if refusal is not None:
+            return refusal
+    if ph == "level" and typ == "level_up" and a.get("track") in TRACK_TH:
+        return IllegalAction("battle.level_up", "แถวนี้ไม่มี Conquest Marker เหลือให้ยก (ปลดล็อกครบแล้ว)",
+                             "no conquest marker is left on this track: it is fully unlocked")
+    if ph == "skirmish" and typ == "place_marker" and a.get("space") in p.conquered:
+        return IllegalAction("battle.skirmish_marker", "ช่องนี้มี Conquest Marker อยู่แล้ว ต้องวางบนช่อง Skirmish ที่ยังว่าง",
+                             "this space already has a conquest marker: it goes on an empty skirmish space")
     if ph in ("champion", "tactics") and typ == "decline":
         ref_th, ref_en = ambiguity_ref("valeria", "shrine_action_optional", "must_if_able")
         return IllegalAction(f"shrines.{ph}", f"ต้องซื้อ/จองเมื่อจ่ายได้ ({ref_th})",
@@ -297,6 +341,183 @@ def _why(s, seat: int, a: dict) -> IllegalAction:
     clause = PHASE_CLAUSE.get(ph, "turn.warden_move")
     th, en = names.PHASE_NAMES.get(ph, (ph, ph))
     return IllegalAction(clause, f"ทำแบบนี้ไม่ได้ตอนนี้ (ขั้น: {th})", f"not a legal action now (step: {en}): {a}")
+
+
+def _quota_full(p, config) -> IllegalAction:
+    n = ability(p, "quota", config)
+    return IllegalAction("battle.level_up", f"โควตาแชมเปียนเต็ม (มี {len(p.champions)}/{n} ใบ)"
+                         " เลเวลอัพโควตาแชมเปียนเพื่อรับเพิ่ม",
+                         f"your champion quota is full ({len(p.champions)}/{n}): level up the quota to take more")
+
+
+def _row_price(s, pid: str, disc: int = 0) -> int:
+    """The gold plan ``pid`` in the row costs (its slot's price less ``disc``, never below 0)."""
+    return max(0, load().row_prices[s.plan_row.index(pid)] - disc)
+
+
+def _award_refusal(s, p, aid) -> IllegalAction | None:
+    """Why a face-up award may not be claimed now (shrines.magic; ambiguity no_marker_left): the
+    wording of a claim :func:`~rules.valeria.awards.claimable` left out."""
+    if aid is None or aid not in s.award_up:
+        return None
+    if aid in p.awards:
+        return IllegalAction("shrines.magic", "คุณเคลมรางวัลนี้ไปแล้ว", "you have already claimed this award")
+    need = 1 + (max(0, PLANS_TO_END - len(p.plans)) if s.config.no_marker_left == "no_award_last" else 0)
+    left = markers_on_board(p)
+    if left < need:
+        ref_th, ref_en = ambiguity_ref("valeria", "no_marker_left", s.config.no_marker_left)
+        return IllegalAction("shrines.magic", f"Conquest Marker บนกระดานเหลือ {left} อัน ต้องมีอย่างน้อย {need} ({ref_th})",
+                             f"{left} conquest markers are left on your board, {need} needed ({ref_en})")
+    c = load().awards[aid].condition
+    have = stat(p, c)
+    return IllegalAction("shrines.magic", f"ยังไม่เข้าเงื่อนไขของรางวัล: ต้องมี {c.min} มีอยู่ {have}",
+                         f"you do not meet the award's condition yet: {c.min} needed, you have {have}")
+
+
+def _plan_refusal(s, p, pid) -> IllegalAction | None:
+    """Why a reserved plan or one in the row may not be chosen now (battle.choose_plan,
+    battle.assign_troops): too little gold for the row's price, or dice the gems cannot make up."""
+    in_reserve = pid in p.reserve
+    if pid is None or not (in_reserve or pid in s.plan_row):
+        return None
+    if not in_reserve:
+        cost = _row_price(s, pid)
+        if cost > p.gold:
+            return IllegalAction("battle.choose_plan", f"ทองไม่พอซื้อสด: ราคา {cost} ทอง มีทอง {p.gold}",
+                                 f"too little gold to buy it from the row: it costs {cost}, you have {p.gold}")
+    plan = load().plans[pid]
+    n, have = len(plan.slots), len(p.troops)
+    if n > have:
+        return IllegalAction("battle.assign_troops", f"แผนนี้ต้องใช้เต๋า {n} ลูก มีทหาร {have} ลูก",
+                             f"this plan needs {n} dice, you have {have} troops")
+    short = shortfall([d[0] for d in p.troops], plan.slots)
+    return IllegalAction("battle.assign_troops", f"ทหารชนิดที่แผนต้องการขาด {short} ลูก มีอัญมณีทำ Wild ได้ {p.gems} เม็ด",
+                         f"dice of the types the plan needs: {short} missing; gems to make wilds: {p.gems}")
+
+
+def _assign_refusal(s, p, a) -> IllegalAction | None:
+    """Why this die may not fill the next slot now (battle.assign_troops: the battle's step names the
+    gems and magic spent in it, as the refusals of a flip always did)."""
+    b = s.battle
+    i = a.get("die")
+    if b is None or len(b.dice) >= len(b.slots) or type(i) is not int or not 0 <= i < len(p.troops) or i in b.dice:
+        return None
+    want = b.slots[len(b.dice)]
+    d = p.troops[i]
+    st, se = slot_name(want)
+    tt, te = TROOP_TH[d[0]], d[0]
+    matches = want == ANY or d[0] == want
+    if a.get("wild") and matches:
+        return IllegalAction("battle.assign_troops", f"เต๋านี้ลง{st}ได้อยู่แล้ว ไม่ต้องใช้อัญมณีทำ Wild",
+                             f"this die fits the {se} as it is: no gem is needed to make it wild")
+    if not matches and not a.get("wild"):
+        return IllegalAction("battle.assign_troops", f"{st}ต้องการเต๋า{TROOP_TH[want]} เต๋านี้เป็น{tt}"
+                             f" (ใช้อัญมณี 1 เม็ดทำเป็น Wild ได้ มีอยู่ {p.gems} เม็ด)",
+                             f"the {se} needs {a_or_an(want)} die, this one is {a_or_an(te)} (a gem makes it wild: you have"
+                             f" {p.gems})")
+    if a.get("wild") and p.gems < 1:
+        return IllegalAction("battle.assign_troops", "ไม่มีอัญมณีทำเต๋าเป็น Wild", "you have no gem to make a die wild")
+    return IllegalAction("battle.assign_troops", "ถ้าวางเต๋าลูกนี้ ช่องที่เหลือของแผนจะเติมไม่ครบ",
+                         "with this die here the plan's other slots could no longer all be filled")
+
+
+def _adjust_refusal(s, p, a) -> IllegalAction | None:
+    """Why a flip or a magic turn of a slot is refused now (battle.assign_troops; ambiguity
+    magic_adjust_rate)."""
+    f = _face(s, a)
+    if f is None:
+        return None
+    if a["type"] == "flip":
+        if p.gems < 1:
+            return IllegalAction("battle.assign_troops", "พลิกเต๋าต้องคืนอัญมณี 1 เม็ด มีอยู่ 0 เม็ด",
+                                 "flipping a die costs 1 gem: you have none")
+        return None
+    delta = a.get("delta")
+    if delta not in (1, -1):
+        return None
+    if p.magic < MAGIC_PER_PIP:
+        return IllegalAction("battle.assign_troops", f"ปรับเต๋าต้องใช้เวทมนตร์ {MAGIC_PER_PIP} ต่อ 1 หน้า มีอยู่ {p.magic}",
+                             f"turning a die costs {MAGIC_PER_PIP} magic per face: you have {p.magic}")
+    if delta == -1 and s.config.magic_adjust_rate != "one_per_pip":
+        ref_th, ref_en = reading_note("valeria", "magic_adjust_rate", s.config.magic_adjust_rate)
+        return IllegalAction("battle.assign_troops", f"เวทมนตร์ปรับเต๋าขึ้นได้อย่างเดียว ({ref_th})",
+                             f"magic turns a die up only ({ref_en})")
+    if f + delta > 6 or f + delta < 1:
+        return IllegalAction("battle.assign_troops", f"เต๋าช่องนี้หน้า {f} แล้ว หน้าเต๋าอยู่ในช่วง 1-6",
+                             f"this slot's die shows {f}: faces stay between 1 and 6")
+    return None
+
+
+def unavailable(s, seat: int) -> list[tuple[dict, IllegalAction]]:
+    """``[(action, refusal), ...]``: at ``seat``'s decision, one representative action of each kind
+    the rulebook offers at that step that is not legal now, with the refusal :func:`explain` gives
+    it (so the reason is the engine's own).  The kinds by step: moving the Warden to each shrine
+    and back to camp (turn.warden_move, dice.troops, battle.return_to_camp); claiming each face-up
+    award (shrines.magic); buying each face-up champion, or taking nothing (shrines.champion);
+    reserving each plan of the row, or nothing (shrines.tactics); battling with each reserved plan
+    and each plan of the row (battle.choose_plan); each different die of the troop area for the next
+    slot, a gem's flip, magic up and magic down (battle.assign_troops); each level-up track (battle.level_up); a conquered skirmish space
+    (battle.skirmish_marker); each face-up champion of a free-champion chain bonus
+    (battle.chain_bonus).  A kind with a legal action is not listed; a step with nothing to refuse
+    (the map side, taking a die, returning one, a chain-bonus die) lists nothing.  ``[]`` for a seat
+    not deciding now (another seat's turn, a die rolling, the end)."""
+    if type(seat) is not int or current_player(s) != seat:
+        return []
+    ph = phase(s)
+    p = s.players[seat]
+    kinds: list[list[dict]] = []      # per kind, the actions tried (the first refused one stands for it)
+    if ph == "move":
+        kinds = [[{"player": seat, "type": "enter", "shrine": name}] for name in SHRINES]
+        kinds.append([{"player": seat, "type": "camp"}])
+    elif ph == "magic":
+        kinds = [[{"player": seat, "type": "claim_award", "award": aid}] for aid in s.award_up if aid is not None]
+    elif ph in ("champion", "chain_champion"):
+        typ = "buy_champion" if ph == "champion" else "free_champion"
+        kinds = [[{"player": seat, "type": typ, "champion": c}] for c in s.champ_up if c is not None]
+        if ph == "champion":
+            kinds.append([{"player": seat, "type": "decline"}])
+    elif ph == "tactics":
+        kinds = [[{"player": seat, "type": "reserve_plan", "plan": pid}] for pid in s.plan_row if pid is not None]
+        kinds.append([{"player": seat, "type": "decline"}])
+    elif ph == "plan":
+        kinds = [[{"player": seat, "type": "choose_plan", "plan": pid}]
+                 for pid in (*p.reserve, *(x for x in s.plan_row if x is not None))]
+    elif ph == "assign" and s.battle is not None and len(s.battle.dice) < len(s.battle.slots):
+        want = s.battle.slots[len(s.battle.dice)]
+        seen = set()
+        for i, d in enumerate(p.troops):
+            if i in s.battle.dice or d in seen:
+                continue
+            seen.add(d)
+            # the die as it could go: as it is when it fits the slot (or without a gem), else made wild
+            wild = not (want == ANY or d[0] == want) and p.gems >= 1
+            kinds.append([{"player": seat, "type": "assign", "die": i, "wild": wild}])
+    elif ph == "adjust" and s.battle is not None:
+        faces = s.battle.faces
+        slots = range(len(faces))
+        kinds = [[{"player": seat, "type": "flip", "slot": j} for j in slots],
+                 [{"player": seat, "type": "magic", "slot": j, "delta": 1} for j in slots],
+                 [{"player": seat, "type": "magic", "slot": j, "delta": -1} for j in slots]]
+        # a turn's representative is a die it could turn (a 6 cannot go up): the reason is the kind's
+        kinds[1].sort(key=lambda a: faces[a["slot"]] >= 6)
+        kinds[2].sort(key=lambda a: faces[a["slot"]] <= 1)
+    elif ph == "level":
+        kinds = [[{"player": seat, "type": "level_up", "track": t}] for t in load().tracks]
+    elif ph == "skirmish":
+        kinds = [[{"player": seat, "type": "place_marker", "space": sp}] for sp in p.conquered]
+    out = []
+    for tries in kinds:
+        first = None
+        for a in tries:
+            why = explain(s, a)
+            if why is None:
+                first = None
+                break
+            if first is None:
+                first = (a, why)
+        if first is not None:
+            out.append(first)
+    return out
 
 
 def describe(s, a: dict) -> tuple[str, str]:
@@ -335,13 +556,14 @@ def describe(s, a: dict) -> tuple[str, str]:
         cost = champions.price(p, a["champion"], shrines.this_discount(s), s.config) if p else c.price
         return f"ซื้อ {c.name_th} ทอง {cost}", f"buy {c.name_en} for {cost} gold"
     if t == "reserve_plan":
-        cost = dict(shrines.plan_offers(s, seat)).get(a["plan"], "?")
+        cost = (_row_price(s, a["plan"], shrines.this_discount(s)) if a.get("plan") in s.plan_row
+                else dict(shrines.plan_offers(s, seat)).get(a["plan"], "?"))
         th, en = names.plan_name(a["plan"])
         return f"จอง{th} ทอง {cost}", f"reserve {en} for {cost} gold"
     if t == "decline":
         return "ไม่ซื้อ/ไม่จอง", "take nothing here"
     if t == "choose_plan":
-        src = next((x for pid, x, _ in battle.plan_options(s, seat) if pid == a["plan"]), "row")
+        src = "reserve" if p is not None and a["plan"] in p.reserve else "row"
         th, en = names.plan_name(a["plan"])
         return (f"ออกรบด้วย{th} " + ("จากช่องสำรอง" if src == "reserve" else "ซื้อสดจากแถว"),
                 f"battle with {en} " + ("from the reserve" if src == "reserve" else "bought from the row"))

@@ -57,6 +57,11 @@ class ValeriaGame(GameBase):
     def explain_illegal(self, state, action: dict):
         return actions.explain(state, action)
 
+    def unavailable(self, state, seat: int):
+        """At ``seat``'s decision, one refused action of each kind offered there, with its refusal
+        (:func:`.actions.unavailable`: what "why can't I do this?" answers)."""
+        return actions.unavailable(state, seat)
+
     def describe_action(self, state, action: dict) -> tuple[str, str]:
         return actions.describe(state, action)
 
