@@ -393,10 +393,53 @@ def test_castle_and_cathedral_labels_are_readable_and_unique():
         shown = [labels[h] for h in named]
         assert len(set(shown)) == len(shown), side
         for h, name in named.items():
-            assert labels[h] == name or (len(labels[h]) >= 7 and name.startswith(labels[h].rstrip(".")))
+            cut = labels[h]
+            assert cut == name or (cut.endswith(("…", ".")) and name.startswith(cut[:-1]) and len(cut[:-1]) >= 4)
     scot = load_map("scotland")
     by_name = {scot.names[i]: static_labels(scot)[scot.cells[i]] for i, ic in enumerate(scot.icon) if ic == "castle"}
     assert by_name["Doune"] == "Doune" and by_name["Urquhart"] == "Urquhart"
+
+
+def test_a_place_label_is_cut_between_words_when_the_name_has_a_short_enough_first_part():
+    """Long names were cut at a fixed length with "." wherever it fell: "Hill of Tara" read
+    "Hill o.", "Christ Church" "Christ." (looking like a whole word), "Eilean Donan" "Eilean.".  On
+    both maps of both sides (the assumed and the owner's layout): a name that fits is whole; a longer
+    one with whole words that fit (not ending on a small word such as "of") is cut after them with
+    "…"; only a name with none (one long word, "St" + a long word) is cut inside a word, with "." -
+    each label at most SHORT_NAME letters, never two alike, and the whole name on hover."""
+    from rules.new_world.board import SIDES, load_map, map_path
+    from widgets.new_world.board import SHORT_NAME, cell_titles, static_labels
+    small = {"of", "the", "and", "on", "upon", "in", "at", "st"}  # no label ends on one ("Hill of…", "St…")
+    checked, word_cuts, cuts = 0, 0, {}
+    for side in SIDES:
+        for layout in ("assumed", "owner"):
+            if layout != "assumed" and not map_path(side, layout).exists():
+                continue
+            b = load_map(side, layout)
+            named = {b.cells[i]: b.names[i] for i, ic in enumerate(b.icon) if ic in ("castle", "cathedral", "tower")}
+            labels, titles = static_labels(b), cell_titles(b)
+            shown = [labels[h] for h in named]
+            assert len(set(shown)) == len(shown), (side, layout, shown)
+            for h, name in named.items():
+                cut, where = labels[h], (side, layout, name)
+                cuts[name] = cut
+                assert name in titles[h], where  # the hover says the whole name
+                checked += 1
+                if len(name) <= SHORT_NAME:
+                    assert cut == name, where
+                    continue
+                words = name.split()
+                fits = [" ".join(words[:j]) for j in range(1, len(words))
+                        if len(" ".join(words[:j])) + 1 <= SHORT_NAME and words[j - 1].lower() not in small]
+                assert len(cut) <= SHORT_NAME, where
+                if fits:  # cut between words: a whole-word start of the name, then "…"
+                    word_cuts += 1
+                    assert cut.endswith("…") and cut[:-1] in fits and name[len(cut) - 1] == " ", (where, cut)
+                    assert cut[:-1].split()[-1].lower() not in small, (where, cut)  # not "Hill of…"
+                else:  # one long word (or "St" and one): its first letters and "."
+                    assert cut.endswith(".") and name.startswith(cut[:-1]) and len(cut) >= 7, (where, cut)
+    assert checked > 100 and word_cuts >= 6  # Eilean Donan, Hill of Tara, Christ Church, St Fin Barre (x2 layouts)
+    assert cuts["Hill of Tara"] == "Hill…" and cuts["Christ Church"] == "Christ…" and cuts["Eilean Donan"] == "Eilean…"
 
 
 def test_a_scenario_that_sets_scores_says_so_over_the_score_table():

@@ -354,6 +354,39 @@ def test_observe_hides_other_hands_only():
     assert GAME.observe(s, None)["players"][1]["hand"] is None
 
 
+def test_observe_turns_every_hand_up_once_the_game_is_over_and_not_before():
+    """The play page's end panel read the hands from the engine's full state (``state_to_json``): a
+    view reading more than the seat's observation.  The engine's ``observe`` now shows every hand to
+    every viewer once the game is over (as Coup's does), and before that no other seat's hand; the
+    deck stays hidden.  A whole greedy-bot game (nobody goes out, so every hand holds cards)."""
+    import random
+    from rules.core.play import choose_action
+    from rules.shadow_master.bots import greedy_bot
+    s = GAME.new_game(GAME.default_config(3), 3)
+    rng, viewers, checked = random.Random(3), [0, 1, 2, None], 0
+    while (cp := GAME.current_player(s)) != TERMINAL:
+        if checked % 25 == 0:  # before the end: a viewer sees its own hand only, a spectator none
+            for v in viewers:
+                o = GAME.observe(s, v)
+                assert [p["hand"] for p in o["players"]] == [
+                    list(p.hand) if i == v else None for i, p in enumerate(s.players)], (checked, v)
+        checked += 1
+        a = (choose_action(GAME, s, None, rng) if cp == CHANCE
+             else greedy_bot(GAME.observe(s, cp), GAME.legal_actions(s, cp), rng))
+        s = GAME.apply(s, a).state
+    assert s.stage == "over" and checked > 100
+    assert all(p.hand for p in s.players)  # something to turn up in every seat
+    for v in viewers:
+        o = GAME.observe(s, v)
+        assert [p["hand"] for p in o["players"]] == [list(p.hand) for p in s.players], v
+        assert [p["hand"] for p in o["players"]] == [p["hand"] for p in GAME.state_to_json(s)["players"]]
+        assert o["deck"] is None and o["deck_size"] == len(s.deck)
+        # nothing hidden left in the hands: a re-deal for this viewer keeps them (only the deck moves)
+        other = GAME.resample_hidden(s, v, random.Random(1))
+        assert [p.hand for p in other.players] == [p.hand for p in s.players]
+        assert GAME.observe(other, v) == o
+
+
 def test_final_round_income_reading_changes_the_last_round():
     """Ambiguity ``rounding_notes``: with income the last round pays out before the count; without, not."""
     import random

@@ -719,6 +719,37 @@ def test_game_over_turns_the_hands_up_and_counts_the_final_score():
         assert "the last round is" in _html.unescape(status)
 
 
+def test_the_game_over_panel_reads_the_hands_from_the_seats_observation_only(monkeypatch):
+    """The end panel turned the bots' hands up from the engine's full state (``state_to_json``), a
+    view reading more than the seat's observation.  The engine's ``observe`` now holds every hand
+    once the game is over: the panel lists exactly those, and never asks for the full state."""
+    import html as _html
+    import re as _re
+    from widgets.shadow_master import SPEC as SM
+    table = page.new_table(SM, 2, "greedy", 3)
+    table.finish("greedy")
+    state = table.session.state
+    assert state.stage == "over" and all(p.hand for p in state.players)  # every seat has cards to show
+    asked = []
+
+    def full_state(*args, **kwargs):
+        asked.append(args)
+        raise AssertionError("the play page asked for the full state")
+
+    monkeypatch.setattr(SM.game, "state_to_json", full_state)
+    table.board.players.value = ""
+    table.render()
+    assert asked == []
+    obs = GAME.observe(state, table.viewer)
+    blocks = table.board.players.value.split('data-seat="')[1:]  # one per seat, in seat order
+    assert [int(b[0]) for b in blocks] == list(range(len(state.players)))
+    for block, p, seat in zip(blocks, obs["players"], state.players):
+        shown = _re.search(r"Territory \(\d+/\d+\): (.*?)</div>", block).group(1)
+        cards = [_html.unescape(c) for c in _re.findall(r'<span class="kl-card">(.*?)</span>', shown)]
+        assert cards == p["hand"] == list(seat.hand)
+    table.close()
+
+
 def test_the_end_trigger_line_says_it_in_english_too():
     from widgets.shadow_master.panels import status_html
     _sc, state = scenario_start("end_trigger_two_exhausted")

@@ -304,10 +304,11 @@ def test_the_page_text_names_clauses_and_register_entries_in_words():
 def test_the_page_and_register_call_the_rulebook_the_rulebook():
     """"The seed does not print them", "The seed refers to the table but never prints it": "seed"
     meant the rulebook's text, while the play panel's seed is the random seed.  Reader-facing text
-    of the Valeria and New World pages says "the rulebook"; a random seed keeps its name."""
+    of the Valeria, New World and Shadow Master pages says "the rulebook" (Shadow Master's register
+    said "source: seed wording" and "seed example"); a random seed keeps its name."""
     from widgets.rulepanel import ambiguities_html as register_html
-    seed_as_text = re.compile(r"\b[Tt]he seed\b|\bSeed\b|\bseed's\b")
-    for game_id in ("valeria", "new_world"):
+    seed_as_text = re.compile(r"\b[Tt]he seed\b|\bSeed\b|\bseed's\b|\bseed (?:wording|example|text)\b")
+    for game_id in ("valeria", "new_world", "shadow_master"):
         assert seed_as_text.findall(register_html(game_id)) == [], game_id
         assert seed_as_text.findall(_markdown_of(game_id)) == [], game_id
     assert "data/valeria" not in _markdown_of("valeria")  # a repository path is not the reader's word

@@ -339,7 +339,8 @@ _CSS = f"""
 .kl-hexboard .kl-token, .kl-hexboard .kl-pip {{ stroke: #222; stroke-width: 1; pointer-events: none; }}
 .kl-hexboard .kl-count, .kl-hexboard .kl-label {{ text-anchor: middle; pointer-events: none;
   font-weight: bold; }}
-.kl-hexboard .kl-label {{ fill: #6b5d45; font-weight: normal; }}
+.kl-hexboard .kl-label {{ fill: #6b5d45; font-weight: normal;
+  stroke: #fff; stroke-opacity: .75; stroke-width: 2px; paint-order: stroke; }}
 .kl-hexboard .kl-coord {{ text-anchor: middle; pointer-events: none; fill: #222; fill-opacity: .85;
   stroke: #fff; stroke-opacity: .6; stroke-width: 1.5px; paint-order: stroke; font-family: Arial, sans-serif; }}
 .kl-hex-hint, .kl-hex-caption {{ font-family: {THAI_FONT}; font-size: 13px; line-height: 1.4; color: #444;
@@ -557,6 +558,7 @@ class HexBoard(anywidget.AnyWidget):
         for cid, (_pts, cx, cy, label) in self.cells.items():
             if label:
                 out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy - size * 0.55)}" fill="#6b5d45" '
+                           'stroke="#fff" stroke-opacity=".75" stroke-width="2" paint-order="stroke" '
                            f'font-size="{_fmt(size * 0.36)}" text-anchor="middle">{e(label)}</text>')
         out.append('</g><g class="kl-coords">')
         for cid, (_pts, cx, cy, _label) in (self.cells.items() if self.coords else ()):

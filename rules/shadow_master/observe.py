@@ -1,7 +1,10 @@
 """What a seat may see (:func:`observe`) and hidden information re-dealt (:func:`resample_hidden`).
 
 Hidden: the Territory cards in other players' hands and the order/contents of the deck (only its
-size is public).  Everything else is public: the board, alliances, castles, cash and deposits
+size is public).  Once the game is over (``stage == "over"``) every hand is shown to every viewer:
+nothing is left to play for, and the final count (``scoring.territory``: 5 Silver a card) is made
+from them (the rulebook is silent on turning the hands up; as Coup's observe does at its end).  The
+deck stays hidden.  Everything else is public: the board, alliances, castles, cash and deposits
 (declared openly, ``income.declare_deposits``), Kingdom Powers (held face up: the Tax and damage
 clauses charge holders by them), Shadow Master cards, the open row and the discard pile.
 """
@@ -39,7 +42,8 @@ def rank_group(s: State, colour: str, reading: str) -> dict:
 
 
 def observe(s: State, viewer: int | None) -> dict:
-    """What ``viewer`` (a seat, or ``None`` for a spectator) may see: no other hand, no deck.
+    """What ``viewer`` (a seat, or ``None`` for a spectator) may see: no other hand, no deck; once
+    the game is over every hand (still no deck).
 
     :func:`rules.shadow_master.serial.state_to_json` with the hidden parts removed, plus
     ``viewer``, ``current`` (:func:`rules.core.protocol.current_json` of the player to act) and
@@ -54,6 +58,9 @@ def observe(s: State, viewer: int | None) -> dict:
     * ``rank_by_reading``: ``{reading: {colour: rank}}`` for every ``allies_rank`` reading.
     """
     out = state_to_json(s, viewer)
+    if s.stage == "over":  # the end: every hand is turned up, to every viewer (the module's docstring)
+        for p, seat in zip(out["players"], s.players):
+            p["hand"] = list(seat.hand)
     cp = current_player(s)
     out["viewer"] = viewer
     out["current"] = current_json(cp)
@@ -71,8 +78,9 @@ def observe(s: State, viewer: int | None) -> dict:
 
 def resample_hidden(s: State, viewer: int | None, rng: random.Random) -> State:
     """``s`` with the deck and every hand ``viewer`` cannot see re-dealt from their union (a
-    function of ``observe(s, viewer)`` and ``rng`` only)."""
-    hidden = [i for i in range(len(s.players)) if i != viewer]
+    function of ``observe(s, viewer)`` and ``rng`` only); once the game is over every hand is seen,
+    so only the deck is reshuffled."""
+    hidden = [] if s.stage == "over" else [i for i in range(len(s.players)) if i != viewer]
     pool = sorted(list(s.deck) + [c for i in hidden for c in s.players[i].hand])
     rng.shuffle(pool)  # from the sorted pool: the re-deal depends on what the viewer sees, not on the hidden cards
     players = list(s.players)

@@ -85,18 +85,39 @@ def e(x) -> str:
 
 SHORT_NAME = 8
 """A place's label on the map is its name up to this many letters (a cell is ~36 px wide)."""
+SMALL_WORDS = frozenset({"of", "the", "and", "on", "upon", "in", "at", "st"})
+"""Words a cut label does not end on ("Hill of…" reads as a fragment: "Hill…"), nor is made of alone ("St…")."""
+CUT_MARK, ABBREV_MARK = "…", "."
+"""A label cut between words ends in "…" ("Eilean…"); one cut inside a word in "." ("Edinbu.")."""
+
+
+def cut_name(name: str, k: int) -> str:
+    """``name`` in at most about ``k`` letters: whole when it fits; else its longest run of whole
+    words that fits with "…" (not ending on a :data:`SMALL_WORDS` word); else, a name with no such
+    run (one long word, "St Andrews"), its first ``k - 1`` letters and "."."""
+    if len(name) <= k:
+        return name
+    words = name.split()
+    for j in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:j])
+        if len(head) + len(CUT_MARK) <= k and words[j - 1].lower() not in SMALL_WORDS:
+            return head + CUT_MARK
+    return name[:k - 1].rstrip() + ABBREV_MARK
 
 
 def short_names(names: list[str]) -> list[str]:
-    """Each name as the map writes it: whole when short, else its first letters and "." (at least
-    6, more until no two labels of the map are the same).  The first three letters gave "Dou",
-    "Dor", "Urq", "St": unreadable, and "Dun" four times over.  The hover shows the whole name."""
-    cut = {n: n if len(n) <= SHORT_NAME else n[:SHORT_NAME - 2].rstrip() + "." for n in names}
-    for k in range(SHORT_NAME - 1, max(map(len, names), default=0) + 1):
+    """Each name as the map writes it (:func:`cut_name`): whole when short, else cut between words
+    ("Eilean…", "Hill…") or, with no whole word to keep, its first letters and "." (at least 6), each
+    cut grown until no two labels of the map are the same.  The first three letters gave "Dou",
+    "Dor", "Urq", "St": unreadable, and "Dun" four times over; a cut at a fixed length gave "Hill o."
+    and "Christ." (ending inside "of", after "Christ" with no mark of the word cut off).  The hover
+    shows the whole name."""
+    cut = {n: n if len(n) <= SHORT_NAME else cut_name(n, SHORT_NAME - 1) for n in names}
+    for k in range(SHORT_NAME, max(map(len, names), default=0) + 1):
         clash = {v for v in cut.values() if sum(1 for x in set(names) if cut[x] == v) > 1}
         if not clash:
             break
-        cut.update({n: n if len(n) <= k else n[:k].rstrip() + "." for n in names if cut[n] in clash})
+        cut.update({n: cut_name(n, k) for n in names if cut[n] in clash})
     return [cut[n] for n in names]
 
 

@@ -306,14 +306,9 @@ class SMBoardView(BoardView):
                            "<div class='kl-sm kl-muted'>ช่องสีฟ้าอ่อน = ช่องที่คุณถือการ์ด Territory / light blue = "
                            "cells whose Territory card you hold</div>")
         self.kingdoms.value = kingdoms_html(board, obs)
-        seats = obs
-        if obs.get("current") == "terminal":
-            # the rulebook is silent on showing hands (scoring.territory counts them, 5 Silver each): turning
-            # every hand up once the game is over is this view's choice for a finished game, nothing is left
-            # to hide; the hands are the engine's full state's
-            full = self.spec.game.state_to_json(shown.state)["players"]
-            seats = {**obs, "players": [{**p, "hand": full[i]["hand"]} for i, p in enumerate(obs["players"])]}
-        self.players.value = players_html(board, seats, shown.viewer)
+        # once the game is over the engine's observation holds every hand (rules.shadow_master.observe):
+        # the panel lists what the reader's observation holds, never the full state
+        self.players.value = players_html(board, obs, shown.viewer)
         self._draw_play()
 
     def mode_value(self) -> str | None:

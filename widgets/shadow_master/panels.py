@@ -11,7 +11,8 @@ Pure drawing, no rule: every number comes from the engine (``GAME.observe`` /
 * :func:`status_html`: round, First Player, whose move and what is owed.
 
 Hidden information: the panels are drawn from an observation; a hand is listed only when the
-observation holds it (``hand`` is ``None`` for a hand the viewer may not see).
+observation holds it (``hand`` is ``None`` for a hand the viewer may not see; once the game is
+over the engine's observation holds every hand).
 """
 from __future__ import annotations
 
