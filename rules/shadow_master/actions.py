@@ -25,13 +25,13 @@ from . import board as B
 from .alliance import can_place, x_cell_of
 from .attack import removal_cells
 from .castles import GROUP_MIN, castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
-from .constants import EXCHANGE_FEE, FINE, THERON_MAX
+from .constants import EXCHANGE_FEE, FINE, PASS_COST, THERON_MAX
 from .flow import current_player
 from .money import amount_choices, held_colours, move_fee, spendable
 from .powers import (can_buy, card_value, count_kind, deposit_capacity, deposit_options, exchanges_allowed,
                      placement_fee, queen_targets)
 from .tables import tables
-from .territory import hand_cells, has_x, take_options
+from .territory import hand_cells, has_x, pass_cost, take_options
 
 __all__ = ["FINE", "EXCHANGE_FEE", "deposit_options", "take_options", "hand_cells", "has_x"]
 
@@ -489,6 +489,42 @@ def _buy_problem(s, seat: int, colour: str) -> tuple[str, str, str] | None:
     return None
 
 
+def _combo_problem(s, seat: int) -> tuple[str, str, str] | None:
+    """What stops the Territory combo itself (before its colour and cell are looked at): the
+    variant not agreed (``territory_combo.optional``), then no X card - the combo is
+    "X + (A?-N?)" (``territory_combo.x_plus_cell``), the X named first; the cell's card and
+    the cell come after, as for one token."""
+    if not s.config.combo_territory:
+        return ("territory_combo.optional", "ไม่ได้ตกลงใช้คอมโบการ์ด Territory ในเกมนี้", "the Territory combo is not in play")
+    if not has_x(s, seat):
+        return ("territory_combo.x_plus_cell", "คอมโบต้องใช้การ์ด Territory: X คู่กับการ์ดช่อง แต่ไม่มีการ์ด X ในมือ",
+                "the combo needs an X Territory card with the cell's card, and you hold no X card")
+    return None
+
+
+def _take_open_problem(s, seat: int, step: str, index) -> tuple[str, str, str]:
+    """Why open card ``index`` may not be taken at phase 2's takes or phase 3's take: the row
+    has no such card (``phase2.take`` / ``phase3.take``), else the Silver for the cards passed
+    (``phase2.pass_cost`` / ``phase3.pass_cost``: 1 per card) is more than ``seat`` can pay,
+    saying both amounts."""
+    take, pc = ("phase2.take", "phase2.pass_cost") if step == "phase2" else ("phase3.take", "phase3.pass_cost")
+    n = len(s.row)
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < n:
+        if n == 0:
+            return (take, "กองเปิดว่าง ไม่มีการ์ดให้หยิบ", "the open row is empty: there is no card to take")
+        which_th = f"ใบที่ {index + 1} " if isinstance(index, int) and index >= 0 else ""
+        which_en = f" number {index + 1}" if isinstance(index, int) and index >= 0 else ""
+        return (take, f"ไม่มีการ์ด{which_th}ในกองเปิด (กองเปิดมี {n} ใบ)",
+                f"there is no open card{which_en}: the open row holds {n}")
+    owed, have = pass_cost(index), spendable(s, seat)
+    if owed > have:
+        return (pc, f"เงินไม่พอจ่ายค่าข้าม: ต้องวาง {owed} Silver (ใบละ {PASS_COST} สำหรับ {index} ใบที่ข้าม) "
+                    f"แต่มีเงินที่ใช้ได้ {have} Silver",
+                f"not enough Silver to pass the cards before it: {owed} Silver owed ({PASS_COST} per card "
+                f"passed, {index} passed), you have {have} Silver")
+    return (take, "หยิบการ์ดใบนี้ไม่ได้ในขั้นนี้", "this open card cannot be taken at this step")
+
+
 def _money_refusal(s, seat: int, action: dict) -> tuple[str, str, str]:
     """Why a ``move_money`` is refused: after the turn's phases 1-3 (``money.move_phases``),
     already moved this round (``money.move_once``), or not between held kingdoms' deposits
@@ -538,6 +574,10 @@ def explain(s, action: dict) -> tuple[str, str, str]:
     t = s.turn
     if s.stage == "turn" and t.step == "resolve" and typ in ("place", "place_combo"):
         colour, cell = action.get("colour"), action.get("cell")
+        if typ == "place_combo":   # the combo itself first, then its X card, then the roll and the cell
+            why = _combo_problem(s, seat)
+            if why:
+                return why
         if colour not in _colours_now(s, t):
             if t.military:   # power_card.military: the Military's own colour, no die was rolled
                 return ("power_card.military", f"Military วางได้เฉพาะสี{s.board.colour_th.get(t.military, t.military)}",
@@ -578,9 +618,11 @@ def explain(s, action: dict) -> tuple[str, str, str]:
     if s.stage == "turn":
         t = s.turn
         if typ in RESOLVE_TYPES:
-            if typ == "place_combo" and not s.config.combo_territory:
-                return ("territory_combo.optional", "ไม่ได้ตกลงใช้คอมโบการ์ด Territory ในเกมนี้", "the Territory combo is not in play")
-            if typ in ("ally", "unally", "place_combo") and not has_x(s, seat):
+            if typ == "place_combo":
+                why = _combo_problem(s, seat)
+                if why:
+                    return why
+            if typ in ("ally", "unally") and not has_x(s, seat):
                 return ("alliance.x_card", "ต้องมีการ์ด Territory: X", "you need an X Territory card")
             if typ == "unally" and x_cell_of(s.alliances, action.get("colour")) is None:
                 c = action.get("colour")
@@ -609,10 +651,9 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                 return ("castle.on_own_colour", "ต้องสร้างบนช่องสีอาณาจักร", "a castle goes on a kingdom's cell")
             return ("phase1.choose_one", "ทางเลือกนี้ไม่มี", "no such choice")
         if typ == "take_open":
-            pc = "phase2.pass_cost" if t.step == "phase2" else "phase3.pass_cost"
-            return (pc, "ไม่มีการ์ดนั้นในกองเปิด หรือเงินไม่พอจ่ายค่าข้าม", "no such open card, or you cannot pay to pass the cards before it")
+            return _take_open_problem(s, seat, t.step, action.get("index"))
         if typ == "draw":
-            return ("phase2.take", "ไม่มีการ์ดเหลือให้จั่ว", "no card left to draw")
+            return ("phase2.take" if t.step == "phase2" else "phase3.take", "ไม่มีการ์ดเหลือให้จั่ว", "no card left to draw")
         if typ == "exchange":
             if t.exchanges >= exchanges_allowed(s, seat):
                 return ("phase3.exchange_limit", "เปลี่ยนการ์ดครบสิทธิแล้วในรอบนี้", "no exchange left this round")
