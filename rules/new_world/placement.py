@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ..core.protocol import IllegalAction
 from ..core.base import a_or_an
-from .labels import cell_name, tile_name
-from .tiles import EMPTY, ENERGY, FOOD, S1
+from .labels import cell_place_name, tile_name
+from .tiles import COVERED, EMPTY, ENERGY, FOOD, S1
 
 _OWN = {FOOD: "food", ENERGY: "energy"}
 _OTHER = {FOOD: "energy", ENERGY: "food"}
@@ -45,15 +45,24 @@ def has_legal_cell(board, cells, kind: int) -> bool:
 
 
 def refusal(board, cells, kind: int, i: int) -> IllegalAction | None:
-    """``None`` when ``kind`` may go on cell ``i``; else the clause that forbids it there."""
+    """``None`` when ``kind`` may go on cell ``i``; else the clause that forbids it there.
+
+    The cell is named as the map shows it (:func:`~.labels.cell_place_name`: its kind, its own
+    name - a castle, a cathedral, a tower - the named places it touches, then its ``(q, r)``); a
+    cell not empty says whether a placed tile or a face-down cover (:data:`~.tiles.COVERED`,
+    setup.two_player_blocked_cells) fills it."""
     icon = board.icon[i]
-    th, en = cell_name(board, i)
+    th, en = cell_place_name(board, i)
     tth, ten = tile_name(kind)
     if icon in ("cathedral", "castle", "water", "tower"):
         what = {"cathedral": ("มหาวิหาร", "a cathedral"), "castle": ("ปราสาท", "a castle"),
                 "water": ("น้ำ", "water"), "tower": ("หอคอยกลม", "a round tower")}[icon]
-        return IllegalAction("placement.forbidden_cells", f"{th} เป็นช่อง{what[0]} ห้ามวางไทล์",
-                             f"{en} is {what[1]}: no tile may go there")
+        return IllegalAction("placement.forbidden_cells", f"{th}: ห้ามวางไทล์บนช่อง{what[0]}",
+                             f"{en}: no tile may go on {what[1]}")
+    if cells[i] == COVERED:
+        return IllegalAction("turn.place_tile",
+                             f"{th} ถูกคว่ำไทล์ปิดไว้ (ช่องเหลือง เล่น 2 คน) ต้องวางบนช่องที่ว่าง",
+                             f"{en} is covered by a face-down tile (a yellow cell, 2 players): a tile goes on an empty cell")
     if cells[i] != EMPTY:
         return IllegalAction("turn.place_tile", f"{th} มีไทล์อยู่แล้ว ต้องวางบนช่องที่ว่าง",
                              f"{en} is taken: a tile goes on an empty cell")
