@@ -20,7 +20,7 @@ from ..core.ambiguity import ambiguity_ref, reading_note
 from ..core.base import a_or_an
 from ..core.chance import cumulative, index_in
 from ..core.events import emit
-from ..core.protocol import CHANCE, TERMINAL, IllegalAction
+from ..core.protocol import CHANCE, TERMINAL, IllegalAction, field_problem
 from . import battle, campaign, champions, names, shrines
 from .awards import claimable, stat
 from .board import TRACK_EN, TRACK_TH, ability, markers_on_board
@@ -242,6 +242,12 @@ def is_outcome(s, a) -> bool:
             and a["card"] in _pool(s, t))
 
 
+ACTION_FIELDS = {"player": int, "type": str, "side": int, "shrine": str, "troop": str, "face": int, "award": str,
+                 "champion": str, "plan": str, "die": int, "wild": bool, "slot": int, "delta": int, "track": str,
+                 "space": str}
+"""Field -> type of a player action's fields (the module docstring's actions): a refusal that looks a
+field up (``track in TRACK_TH``) first refuses a list or a dict there by name (``field_problem``)."""
+
 _DIE_KEYS = frozenset(("chance", "shrine", "troop", "face"))
 _DRAW_KEYS = frozenset(("chance", "deck", "slot", "card"))
 
@@ -270,6 +276,9 @@ def explain(s, action: dict) -> IllegalAction | None:
 
 
 def _why(s, seat: int, a: dict) -> IllegalAction:
+    bad = field_problem(a, ACTION_FIELDS, "turn.warden_move")
+    if bad is not None:  # a list where a name belongs: refused by name, before any lookup hashes it
+        return bad
     ph = phase(s)
     p = s.players[seat]
     typ = a.get("type")
