@@ -827,3 +827,11 @@ def test_phase_one_says_why_choice_b_is_missing():
     assert th and th in fold and "black.after_six_colours" in fold  # the title shown, the id in a tooltip
     from tests.test_clause_cards import _ids_in, _words
     assert not _ids_in(_words(fold), "shadow_master"), _words(fold)
+
+
+def test_the_click_mode_label_has_english():
+    """The placing step's click-mode label is Thai with English, as the rest of the page."""
+    table = new_table(2, "greedy", seed=3)
+    table.act({"player": 0, "type": "roll"})
+    assert table.board.mode.layout.display != "none"
+    assert table.board.mode.description == "คลิกช่อง / click a cell"

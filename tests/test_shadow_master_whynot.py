@@ -264,3 +264,73 @@ def test_siege_and_forced_sale_say_which_options():
     [(a, why)] = listed(state, seat)["forced_sale"]
     assert (a["colour"], a["kind"]) in state.players[seat].powers
     assert why.clause == "bankruptcy.forced_sale" and "ambiguity:" in why.message_en and "ข้อกำกวม" in why.message_th
+
+
+# ----------------------------------------------------------------------------- a new game's fold
+def new_game_at(step: str, seed: int = 1, players: int = 3):
+    """A new game (board empty) at the first seat's choice, or after its "A: roll and place"."""
+    rng = random.Random(seed)
+    state = GAME.new_game(GAME.make_config({"players": players}), seed)
+    while GAME.current_player(state) == CHANCE:
+        state = GAME.apply(state, GAME.sample_chance(state, rng)).state
+    seat = GAME.current_player(state)
+    if step == "resolve":
+        state = GAME.apply(state, {"player": seat, "type": "roll"}).state
+        while GAME.current_player(state) == CHANCE:
+            state = GAME.apply(state, GAME.sample_chance(state, rng)).state
+    assert len(state.position) == 0 and state.turn.step == step
+    return state, seat
+
+
+def test_an_alliance_refusal_says_the_one_reason_that_applies():
+    """Board empty: the rolled colour is not on the map - alliance.intro (alliances between
+    kingdoms), not the one-token-per-colour clause; once that colour has its token in an X cell,
+    alliance.one_token names the cell."""
+    state, seat = new_game_at("resolve")
+    [(a, why)] = listed(state, seat)["ally"]
+    assert why.clause == "alliance.intro", why
+    assert "not on the map" in why.message_en and "already" not in why.message_en
+    assert "ยังไม่มีโทเคนบนแผนที่" in why.message_th
+    w = thaw(state)
+    colour = a["colour"]
+    w.alliances[0].append(colour)
+    w.position = B.set_cell(w.position, state.board.cells[0], colour, 1)
+    said = GAME.explain_illegal(w.freeze(), {"player": seat, "type": "ally", "x": state.board.x_cells[1], "colour": colour})
+    assert said.clause == "alliance.one_token" and state.board.x_cells[0] in said.message_en
+    assert "not on the map" not in said.message_en
+
+
+def test_a_castle_refusal_follows_the_rulebooks_order():
+    """A new game (no Power, 10 Silver): the castle's first precondition fails,
+    castle.need_power, not "a kingdom's cell"."""
+    state, seat = new_game_at("choose")
+    [(a, why)] = listed(state, seat)["build_castle"]
+    assert why.clause == "castle.need_power" and "Power" in why.message_en, why
+
+
+def test_a_castle_refusal_names_the_money_when_a_valid_cell_exists():
+    """With no Silver, where a cell passes every condition but the price, the representative is
+    that cell and the refusal is the money (not a cell where the castle is wrong anyway)."""
+    state, seat = first(lambda s, seat: at("choose")(s, seat)
+                        and any(x["type"] == "build_castle" for x in GAME.legal_actions(s, seat)), players=4)
+    valid = {x["cell"] for x in GAME.legal_actions(state, seat) if x["type"] == "build_castle"}
+    state = changed(state, cash=0, deposits=[0] * len(state.board.colours))
+    [(a, why)] = listed(state, seat)["build_castle"]
+    assert a["cell"] in valid, (a, sorted(valid))
+    assert why.clause in ("shadow.buy_when", "castle.restore_black") and "not enough money" in why.message_en, why
+
+
+def test_a_new_games_fold_lists_no_money_move_and_no_unally():
+    """No deposit and no Power: no money move is listed; no alliance token on the board: no
+    "unally" (the criterion of ``unavailable``'s docstring) - at the choice and after the roll."""
+    for step in ("choose", "resolve"):
+        state, seat = new_game_at(step)
+        got = listed(state, seat)
+        assert "move_money" not in got and "unally" not in got, (step, sorted(got))
+    state, seat = first(lambda s, seat: at("resolve")(s, seat) and any(s.alliances)
+                        and (any(s.players[seat].deposits) or s.players[seat].powers)
+                        and "X" in s.players[seat].hand)
+    got = listed(state, seat)   # with a token on an X cell and money or a Power, they are listed again
+    offered = {x["type"] for x in GAME.legal_actions(state, seat)}
+    assert "unally" in got or "unally" in offered
+    assert "move_money" in got or "move_money" in offered

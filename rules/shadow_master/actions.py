@@ -24,7 +24,7 @@ from rules.core.protocol import CHANCE, TERMINAL
 from . import board as B
 from .alliance import can_place, x_cell_of
 from .attack import removal_cells
-from .castles import GROUP_MIN, castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
+from .castles import BUILD_ORDER, GROUP_MIN, castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
 from .constants import EXCHANGE_FEE, FINE, PASS_COST, THERON_MAX
 from .flow import current_player
 from .money import amount_choices, held_colours, move_fee, spendable
@@ -606,7 +606,7 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         if why:
             return why
     if s.stage == "turn" and t.step == "choose" and typ == "build_castle":
-        why = why_not_build(s, seat, str(action.get("cell"))) if action.get("cell") in s.position else None
+        why = why_not_build(s, seat, action["cell"]) if action.get("cell") in s.board.hex_of else None
         if why:
             return why
     if s.stage == "turn" and t.step == "buy" and typ == "buy_power":
@@ -628,8 +628,14 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                 c = action.get("colour")
                 return ("alliance.place_remove", f"สี{s.board.colour_th.get(c, c)}ไม่มีโทเคนในช่อง X ให้หยิบออก",
                         f"{c} has no token in an X cell to take out")
-            if typ == "ally":
-                return ("alliance.one_token", "สีนี้มีโทเคนในช่อง X แล้ว หรือไม่มีบนแผนที่", "this colour already has an alliance token, or is not on the map")
+            if typ == "ally":   # the one reason that applies, with the clause that decides it
+                c = action.get("colour")
+                x = x_cell_of(s.alliances, c)
+                if x is not None:
+                    return ("alliance.one_token", f"สี{s.board.colour_th.get(c, c)}มีโทเคนในช่อง {s.board.x_cells[x]} แล้ว (1 สีวางได้ 1 ช่อง 1 ตัว)",
+                            f"{c} already has its alliance token in {s.board.x_cells[x]} (one token per colour)")
+                return ("alliance.intro", f"สี{s.board.colour_th.get(c, c)}ยังไม่มีโทเคนบนแผนที่ (พันธมิตรผูกระหว่างอาณาจักร)",
+                        f"{c} is not on the map (alliances are bound between kingdoms)")
             if typ in ("envoy_ally", "envoy_unally", "theron", "turncloak"):
                 return ("shadow.persons_use", "ใช้ได้เมื่อถือการ์ดบุคคลนั้น หลังทอยเต๋า เทิร์นละครั้ง",
                         "usable when you hold that person, after a roll, once per turn")
@@ -648,7 +654,7 @@ def explain(s, action: dict) -> tuple[str, str, str]:
             if typ == "buy_person":
                 return ("shadow.buy_when", "ไม่มีการ์ดนี้เหลือหรือเงินไม่พอ", "that card is gone or you cannot pay for it")
             if typ == "build_castle":
-                return ("castle.on_own_colour", "ต้องสร้างบนช่องสีอาณาจักร", "a castle goes on a kingdom's cell")
+                return ("castle.on_own_colour", "ไม่มีช่องนี้บนแผนที่", "no such cell on the map")
             return ("phase1.choose_one", "ทางเลือกนี้ไม่มี", "no such choice")
         if typ == "take_open":
             return _take_open_problem(s, seat, t.step, action.get("index"))
@@ -719,9 +725,10 @@ def _choice_tries(s, seat: int, offered: set) -> list[dict]:
         out.append({"player": seat, "type": "buy_person", "card": cards[0]})
     if "build_castle" not in offered:
         held = {c for c, _ in p.powers}
-        cells = sorted((c for c, (colour, _n) in pos.items() if colour != board.black),
-                       key=lambda c: (pos.colour_at(c) not in held, c in board.edge, board.order[c]))
-        out.append({"player": seat, "type": "build_castle", "cell": (cells or list(board.cells))[0]})
+        rank = {clause: i for i, clause in enumerate(BUILD_ORDER)}
+        cell = min(board.cells, key=lambda c: (-rank[why_not_build(s, seat, c)[0]], pos.colour_at(c) in (None, board.black),
+                                               pos.colour_at(c) not in held, c in board.edge, board.order[c]))
+        out.append({"player": seat, "type": "build_castle", "cell": cell})
     return out
 
 
@@ -741,15 +748,16 @@ def _resolve_tries(s, seat: int, t, offered: set, legal: list[dict]) -> list[dic
         out.append({"player": seat, "type": "place", "cell": cell, "colour": colour})
     if s.config.combo_territory and "place_combo" not in offered:
         out.append({"player": seat, "type": "place_combo", "cell": (held or list(board.cells))[0], "colour": colour})
+    allied = any(s.alliances)   # some colour's alliance token is on an X cell
     if "ally" not in offered:
         out.append({"player": seat, "type": "ally", "x": board.x_cells[0], "colour": colour})
-    if "unally" not in offered:
+    if "unally" not in offered and allied:
         out.append({"player": seat, "type": "unally", "colour": colour})
     persons = p.persons
     if "shadow_envoy" in persons:
         if "envoy_ally" not in offered:
             out.append({"player": seat, "type": "envoy_ally", "x": board.x_cells[0], "colour": colour})
-        if "envoy_unally" not in offered:
+        if "envoy_unally" not in offered and allied:
             out.append({"player": seat, "type": "envoy_unally", "colour": colour})
     if "lord_theron" in persons and "theron" not in offered:
         source = next(iter(B.cells_of(pos, colour)), (held or list(board.cells))[0])
@@ -812,12 +820,15 @@ def unavailable(s, seat: int, options: list[dict] | None = None) -> list[tuple[d
       ``seat`` holds one, in the first such colour; B, a black token on a held cell that is empty
       and not placed on this round (so the refusal is B's own: no black token left, not all six
       kingdoms on the board, a castle near), else any held cell, else an empty cell; C's purchases:
-      the cheapest person left (else the first person: none left), a castle on a cell of a kingdom
-      whose Power ``seat`` holds, off the edge first (else any kingdom's cell);
+      the cheapest person left (else the first person: none left), a castle on the cell nearest
+      to a valid one - the cell whose refusal comes latest in the rulebook's order of the
+      preconditions (``castles.BUILD_ORDER``: so the price when a cell passes every other
+      condition), then a kingdom's cell, of a Power ``seat`` holds, off the edge, first;
     * after the roll / Military (``phase1.roll_place``): the first colour that may be used, placed
       on each held cell where no token of any colour may go now (held cells each answer "why not
       here?"; holding none, the first empty cell); the X combo (variant ``combo_territory``) on the
-      first held cell; an alliance token in the first X cell, or out; the persons' actions of
+      first held cell; an alliance token in the first X cell, or out (only when some colour's
+      alliance token is on an X cell); the persons' actions of
       the persons ``seat`` holds (Theron: 1 token from the colour's first cell to another held
       cell); declining (refused after a Military);
     * the purchase (``phase1.buy_power``): the colour just placed, at the offer and, after a
@@ -828,7 +839,13 @@ def unavailable(s, seat: int, options: list[dict] | None = None) -> list[tuple[d
     * phase 3's exchanges (``phase3.discard_fee``, ``phase3.exchange_limit``): the first held card
       (else the first cell); taking the first open card or drawing before an exchange;
     * at every step of phases 1-3: moving money (``money.move_between``): 1 Silver from the first
-      kingdom holding a deposit to another held kingdom;
+      kingdom holding a deposit to another held kingdom (only when ``seat`` has a deposit or holds
+      a Power card);
+
+    A kind is listed only where a reader could plausibly ask for it (the two "only when" above:
+    with no deposit and no Power there is no money to move; with no alliance token on the board
+    there is none to take out).  This is a choice of what to show, never a rule of play: the
+    refusal of any other action is still :func:`explain`'s.
     * the end of round's sale (``income.sell_power``): the first colour's first kind of card;
       the deposits (``income.declare_deposits``): 1 Silver with each kingdom that takes none;
     * owed decisions: an option they do not give (:func:`_pending_tries`).
@@ -860,7 +877,8 @@ def unavailable(s, seat: int, options: list[dict] | None = None) -> list[tuple[d
                 card = (sorted(set(s.players[seat].hand)) or list(s.board.cells))[0]
                 tries.append({"player": seat, "type": "exchange", "card": card})
             tries += [{"player": seat, "type": "take_open", "index": 0}, {"player": seat, "type": "draw"}]
-        if "move_money" not in offered:
+        p = s.players[seat]
+        if "move_money" not in offered and (any(p.deposits) or p.powers):
             tries.append(_money_move_try(s, seat))
     elif s.stage == "sell":
         if "sell_power" not in offered:

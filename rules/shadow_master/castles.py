@@ -53,19 +53,33 @@ def build_cost(w, cell: str) -> int:
     return sh.prices(w.config.shadow_prices).castle + sh.restore_cost * sum(w.position.count_at(c) for c in blacks_near(w, cell))
 
 
+BUILD_ORDER = ("castle.limit", "castle.need_power", "castle.on_own_colour", "castle.group_five", "castle.spacing",
+               "castle.not_edge", "castle.restore_black", "shadow.buy_when")
+"""The refusals of :func:`why_not_build` in the order it tries them: a Castle card left
+(``castle.limit``), then the rulebook's preconditions in its order (the colour's Power, a cell of
+that colour with at most 2 tokens, then rules 1-4: a group of 5, 3 cells from other castles, off
+the edge, the restoring of black tokens), then the price.  A later refusal means a cell nearer to
+a valid one (the why-not fold's representative cell)."""
+
+
 def why_not_build(w, seat: int, cell: str) -> tuple[str, str, str] | None:
-    """``None`` if ``seat`` may build a castle on ``cell`` now, else ``(clause, th, en)``."""
+    """``None`` if ``seat`` may build a castle on ``cell`` now, else ``(clause, th, en)``: the
+    first precondition that fails, in :data:`BUILD_ORDER` (the rulebook's order)."""
     board, pos = w.board, w.position
     colour = pos.colour_at(cell)
+    player = w.players[seat]
     if not w.castle_supply:
         return ("castle.limit", "การ์ดปราสาทหมดแล้ว", "no Castle card left")
     if colour is None or colour == board.black:
+        if not player.powers:   # castle.need_power fails whatever colour the cell could have
+            return ("castle.need_power", "ต้องถือการ์ด Kingdom Power ของสีอาณาจักรนั้น (ยังไม่ถือสักใบ)",
+                    "you must hold that kingdom's Power card (you hold none)")
         return ("castle.on_own_colour", "ต้องวางบนช่องที่เป็นสีของอาณาจักร", "a castle goes on a kingdom's cell")
-    if castle_at(w, cell) is not None:
-        return ("castle.on_own_colour", "ช่องนี้มีปราสาทแล้ว", "this cell already has a castle")
-    if not cards_of(w.players[seat], colour):
+    if not cards_of(player, colour):
         return ("castle.need_power", f"ต้องถือการ์ด Kingdom Power สี{board.colour_th[colour]}",
                 f"you must hold a {colour} Kingdom Power")
+    if castle_at(w, cell) is not None:
+        return ("castle.on_own_colour", "ช่องนี้มีปราสาทแล้ว", "this cell already has a castle")
     if pos.count_at(cell) > CASTLE_MAX_TOKENS:
         return ("castle.on_own_colour", f"ในช่องต้องมีโทเคนสีไม่เกิน {CASTLE_MAX_TOKENS} ตัว",
                 f"the cell must hold at most {CASTLE_MAX_TOKENS} tokens")
@@ -75,9 +89,12 @@ def why_not_build(w, seat: int, cell: str) -> tuple[str, str, str] | None:
         return ("castle.spacing", "ต้องห่างจากปราสาทอื่นอย่างน้อย 3 ช่อง", "at least 3 cells from any other castle")
     if cell in board.edge:
         return ("castle.not_edge", "ห้ามวางปราสาทติดขอบแผนที่", "not on the map edge")
-    if spendable(w, seat) < build_cost(w, cell):
-        return ("castle.restore_black", f"เงินไม่พอ (ต้องใช้ {build_cost(w, cell)} Silver)",
-                f"not enough money (needs {build_cost(w, cell)} Silver)")
+    cost = build_cost(w, cell)
+    if spendable(w, seat) < cost:
+        if blacks_near(w, cell):   # the price and the restoring of the black tokens near
+            return ("castle.restore_black", f"เงินไม่พอ (ราคาปราสาทรวมค่าฟื้นฟูโทเคนดำ {cost} Silver)",
+                    f"not enough money (the castle and restoring the black tokens near: {cost} Silver)")
+        return ("shadow.buy_when", f"เงินไม่พอ (ราคาปราสาท {cost} Silver)", f"not enough money (a castle costs {cost} Silver)")
     return None
 
 

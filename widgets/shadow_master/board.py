@@ -153,7 +153,7 @@ class SMBoardView(BoardView):
         self.hexboard.on_click(self._cell_clicked)
         self.attack_box, self.status, self.hint = w.HTML(), w.HTML(), w.HTML()
         self.kingdoms, self.players = w.HTML(), w.HTML()
-        self.mode = w.ToggleButtons(options=[], description="คลิกช่อง", style={"button_width": "auto"},
+        self.mode = w.ToggleButtons(options=[], description="คลิกช่อง / click a cell", style={"button_width": "auto", "description_width": "initial"},
                                     layout=w.Layout(display="none"))
         self._shown: Shown | None = None
         self.message = None  # where a refused click is said (the page's message box)
