@@ -232,3 +232,39 @@ def test_the_editors_help_in_the_notebook_names_no_code_variable():
     help_text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert "the map is passed to the engine as data" in help_text
     assert "map_yaml" not in help_text
+
+
+def test_the_editor_board_labels_places_as_the_play_map_does_unique_with_the_whole_name_on_hover():
+    """The editor's board wrote a name's first three letters with no mark ("Dun" for Dunrobin,
+    Dunblane, Dunkeld and Dunnottar; "Gla" for Glasgow and Glamis).  It now writes the play map's
+    labels (one function, :func:`widgets.new_world.board.name_labels`): never two alike, every cut
+    ending in "…", the whole name on hover."""
+    from widgets.new_world.board import static_labels
+    for side in ("scotland", "ireland"):
+        ed, b = MapEditor(side), load_map(side)
+        named = {h: c["name"] for h, c in ed.cells.items() if c.get("name")}
+        labels = {h: ed.map.cells[f"{h[0]},{h[1]}"][3] for h in named}
+        shown = list(labels.values())
+        assert len(set(shown)) == len(shown), (side, sorted(shown))
+        assert labels == {b.cells[i]: static_labels(b)[b.cells[i]] for i in b.names}, side
+        for h, name in named.items():
+            assert labels[h] == name or (labels[h].endswith("…") and name.startswith(labels[h][:-1])), (name, labels[h])
+            assert name in ed.map.titles[f"{h[0]},{h[1]}"], name
+    ed = MapEditor("scotland")
+    by_name = {c["name"]: ed.map.cells[f"{q},{r}"][3] for (q, r), c in ed.cells.items() if c.get("name")}
+    assert [by_name[n] for n in ("Dunrobin", "Dunblane", "Dunkeld", "Dunnottar", "Glasgow", "Glamis")] == \
+        ["Dunrobin", "Dunblane", "Dunkeld", "Dunnot…", "Glasgow", "Glamis"]
+
+
+def test_the_editor_names_the_shipped_map_it_opened_but_not_where_it_lies_on_the_server():
+    """Opening the shipped map said "opened the scotland map (230 cells) from
+    /tmp/trial8/data/new_world/maps/scotland.yaml": a server path on the page.  The message says the
+    map's name only (a reader's own upload is still named by its file name)."""
+    for side in ("scotland", "ireland"):
+        ed = MapEditor(side)
+        for text in (html.unescape(ed.status.value), ed.summary.value):
+            assert "/" not in text.replace(" / ", " ").replace("</", "<"), text
+            assert ".yaml" not in text and "data" not in text and "maps" not in text, text
+        assert f"opened the {side} map (" in html.unescape(ed.status.value)
+        ed.open_side(side)  # the "open the shipped map" button
+        assert ".yaml" not in ed.status.value and "/data/" not in ed.status.value

@@ -394,7 +394,7 @@ def test_castle_and_cathedral_labels_are_readable_and_unique():
         assert len(set(shown)) == len(shown), side
         for h, name in named.items():
             cut = labels[h]
-            assert cut == name or (cut.endswith(("…", ".")) and name.startswith(cut[:-1]) and len(cut[:-1]) >= 4)
+            assert cut == name or (cut.endswith("…") and name.startswith(cut[:-1]) and len(cut[:-1]) >= 4)
     scot = load_map("scotland")
     by_name = {scot.names[i]: static_labels(scot)[scot.cells[i]] for i, ic in enumerate(scot.icon) if ic == "castle"}
     assert by_name["Doune"] == "Doune" and by_name["Urquhart"] == "Urquhart"
@@ -405,7 +405,7 @@ def test_a_place_label_is_cut_between_words_when_the_name_has_a_short_enough_fir
     "Hill o.", "Christ Church" "Christ." (looking like a whole word), "Eilean Donan" "Eilean.".  On
     both maps of both sides (the assumed and the owner's layout): a name that fits is whole; a longer
     one with whole words that fit (not ending on a small word such as "of") is cut after them with
-    "…"; only a name with none (one long word, "St" + a long word) is cut inside a word, with "." -
+    "…"; only a name with none (one long word, "St" + a long word) is cut inside a word, also with "…" -
     each label at most SHORT_NAME letters, never two alike, and the whole name on hover."""
     from rules.new_world.board import SIDES, load_map, map_path
     from widgets.new_world.board import SHORT_NAME, cell_titles, static_labels
@@ -436,10 +436,39 @@ def test_a_place_label_is_cut_between_words_when_the_name_has_a_short_enough_fir
                     word_cuts += 1
                     assert cut.endswith("…") and cut[:-1] in fits and name[len(cut) - 1] == " ", (where, cut)
                     assert cut[:-1].split()[-1].lower() not in small, (where, cut)  # not "Hill of…"
-                else:  # one long word (or "St" and one): its first letters and "."
-                    assert cut.endswith(".") and name.startswith(cut[:-1]) and len(cut) >= 7, (where, cut)
+                else:  # one long word (or "St" and one): its first letters and "…"
+                    assert cut.endswith("…") and name.startswith(cut[:-1]) and len(cut) >= 7, (where, cut)
     assert checked > 100 and word_cuts >= 6  # Eilean Donan, Hill of Tara, Christ Church, St Fin Barre (x2 layouts)
     assert cuts["Hill of Tara"] == "Hill…" and cuts["Christ Church"] == "Christ…" and cuts["Eilean Donan"] == "Eilean…"
+
+
+def test_every_cut_place_label_ends_with_an_ellipsis_and_stays_unique():
+    """A name cut between words ended in "…" ("Eilean…") but one cut inside a word in "."
+    ("Dunnot.", "Edinbu.", "St And." read "St and."): a fresh user.  On the real maps of both sides
+    (each layout shipped) every label is the whole name or a start of it and "…", never "."; no two
+    alike; the whole name on hover."""
+    from rules.new_world.board import SIDES, load_map, map_path
+    from widgets.new_world.board import cell_titles, static_labels
+    cut_inside = 0
+    for side in SIDES:
+        for layout in ("assumed", "owner"):
+            if layout != "assumed" and not map_path(side, layout).exists():
+                continue
+            b = load_map(side, layout)
+            labels, titles = static_labels(b), cell_titles(b)
+            named = {b.cells[i]: b.names[i] for i, ic in enumerate(b.icon) if ic in ("castle", "cathedral", "tower")}
+            shown = [labels[h] for h in named]
+            assert len(set(shown)) == len(shown), (side, layout, sorted(shown))
+            for h, name in named.items():
+                label = labels[h]
+                assert not label.endswith("."), (side, layout, name, label)
+                assert label == name or (label.endswith("…") and name.startswith(label[:-1])), (name, label)
+                assert name in titles[h]
+                cut_inside += label != name and name[len(label) - 1] != " "
+    assert cut_inside >= 10
+    scot = load_map("scotland")
+    by_name = {scot.names[i]: static_labels(scot)[scot.cells[i]] for i in scot.names}
+    assert (by_name["Dunnottar"], by_name["Edinburgh"], by_name["St Andrews"]) == ("Dunnot…", "Edinbu…", "St And…")
 
 
 def test_a_scenario_that_sets_scores_says_so_over_the_score_table():

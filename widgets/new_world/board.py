@@ -87,14 +87,15 @@ SHORT_NAME = 8
 """A place's label on the map is its name up to this many letters (a cell is ~36 px wide)."""
 SMALL_WORDS = frozenset({"of", "the", "and", "on", "upon", "in", "at", "st"})
 """Words a cut label does not end on ("Hill of…" reads as a fragment: "Hill…"), nor is made of alone ("St…")."""
-CUT_MARK, ABBREV_MARK = "…", "."
-"""A label cut between words ends in "…" ("Eilean…"); one cut inside a word in "." ("Edinbu.")."""
+CUT_MARK = "…"
+"""Every cut label ends in "…", cut between words ("Eilean…") or inside a word ("Edinbu…"): a "."
+there read as a whole word and a full stop ("Dunnot.", "St And." read "St and.": a fresh user)."""
 
 
 def cut_name(name: str, k: int) -> str:
     """``name`` in at most about ``k`` letters: whole when it fits; else its longest run of whole
     words that fits with "…" (not ending on a :data:`SMALL_WORDS` word); else, a name with no such
-    run (one long word, "St Andrews"), its first ``k - 1`` letters and "."."""
+    run (one long word, "St Andrews"), its first ``k - 1`` letters and "…" (:data:`CUT_MARK`)."""
     if len(name) <= k:
         return name
     words = name.split()
@@ -102,12 +103,12 @@ def cut_name(name: str, k: int) -> str:
         head = " ".join(words[:j])
         if len(head) + len(CUT_MARK) <= k and words[j - 1].lower() not in SMALL_WORDS:
             return head + CUT_MARK
-    return name[:k - 1].rstrip() + ABBREV_MARK
+    return name[:k - 1].rstrip() + CUT_MARK
 
 
 def short_names(names: list[str]) -> list[str]:
     """Each name as the map writes it (:func:`cut_name`): whole when short, else cut between words
-    ("Eilean…", "Hill…") or, with no whole word to keep, its first letters and "." (at least 6), each
+    ("Eilean…", "Hill…") or, with no whole word to keep, its first letters and "…" (at least 6), each
     cut grown until no two labels of the map are the same.  The first three letters gave "Dou",
     "Dor", "Urq", "St": unreadable, and "Dun" four times over; a cut at a fixed length gave "Hill o."
     and "Christ." (ending inside "of", after "Christ" with no mark of the word cut off).  The hover
@@ -121,10 +122,15 @@ def short_names(names: list[str]) -> list[str]:
     return [cut[n] for n in names]
 
 
+def name_labels(named: Mapping) -> dict:
+    """``{cell: label}`` of the named places ``{cell: name}`` of one map (:func:`short_names`):
+    the play map's labels and the map editor's board are written by this one function."""
+    return dict(zip(named, short_names([str(n) for n in named.values()])))
+
+
 def static_labels(board) -> dict:
-    out = {}
     named = [i for i, ic in enumerate(board.icon) if ic in ("castle", "cathedral", "tower")]
-    out.update(zip((board.cells[i] for i in named), short_names([board.names[i] for i in named])))
+    out = name_labels({board.cells[i]: board.names[i] for i in named})
     for i in range(len(board.icon)):
         if i not in named and (i in board.harbour or i in board.offshore):
             out[board.cells[i]] = "+1"

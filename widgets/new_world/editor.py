@@ -24,13 +24,13 @@ import yaml
 from rules.core.hexgrid import axial_to_oddr, neighbours
 from rules.core.protocol import BadInput
 from rules.new_world.board import PLACEABLE, SIDES, count_changes, map_path, parse_map_text
-from rules.new_world.labels import cell_words
+from rules.new_world.labels import CELL_KIND, cell_words
 
 from ..errors import message_html, safe
 from ..filepicker import FilePicker
 from ..hexboard import HexBoard
 from ..sharing import uploaded
-from .board import ICON_FILL
+from .board import ICON_FILL, name_labels
 
 ICON_TOOLS = {"blank": "ว่าง / blank", "food": "ฟาร์มอาหาร / food", "energy": "ฟาร์มพลังงาน / energy",
               "settlement": "ช่องนิคม / settlement space", "water": "น้ำ / water",
@@ -120,12 +120,13 @@ class MapEditor(w.VBox):
         """Start from the shipped (assumed) map of ``side``."""
         if side not in SIDES:
             raise BadInput(SOURCE, "side", "ต้องเป็น scotland หรือ ireland", f"unknown side {side!r}")
-        path = map_path(side)
-        self.load_text(path.read_text(encoding="utf-8"), str(path))
+        self.load_text(map_path(side).read_text(encoding="utf-8"), f"{side} map", shipped=True)
 
-    def load_text(self, text: str, source: str = SOURCE) -> None:
+    def load_text(self, text: str, source: str = SOURCE, shipped: bool = False) -> None:
         """Load the YAML ``text`` of a map file: only when the engine's loader accepts it whole
-        (else its :class:`BadInput`, and the map being edited is untouched)."""
+        (else its :class:`BadInput`, and the map being edited is untouched).  The message names the
+        reader's own file (``source``, an upload's name) but never where the shipped map lies on the
+        server (``shipped``: the map's name only; a fresh user saw ``from /tmp/.../scotland.yaml``)."""
         board = parse_map_text(text, source)
         data = yaml.safe_load(text)
         cells = {}
@@ -136,8 +137,9 @@ class MapEditor(w.VBox):
         self.cells, self.selected, self.problem = cells, set(), None
         self.start_from.value = self.side
         self.download.value = ""
+        came = "" if shipped else f" from {source}"
         self.status.value = message_html(f"เปิดแผนที่ {self.side} ({len(cells)} ช่อง)",
-                                         f"opened the {self.side} map ({len(cells)} cells) from {source}")
+                                         f"opened the {self.side} map ({len(cells)} cells){came}")
         self.redraw()
 
     def to_data(self) -> dict:
@@ -367,13 +369,21 @@ class MapEditor(w.VBox):
             return []
         return [p] if isinstance(p[0], int) else list(p)
 
+    def cell_titles(self) -> dict:
+        """Hover text of each cell: its kind, its whole name (the board writes it cut, "Dunnot…"),
+        then ``(q, r)`` as the engine's words of a cell write it, Thai / English."""
+        out = {}
+        for (q, r), c in self.cells.items():
+            th, en = CELL_KIND.get(c["icon"], (c["icon"], c["icon"]))
+            name = f" {c['name']}" if c.get("name") else ""
+            out[(q, r)] = f"{th}{name} ({q}, {r}) / {en}{name} ({q}, {r})"
+        return out
+
     def redraw(self) -> None:
         ghosts = self.ghosts() if self.tool == "add" else []
-        labels = {}
+        labels = name_labels({h: c["name"] for h, c in self.cells.items() if c.get("name")})
         for h, c in self.cells.items():
-            if c.get("name"):
-                labels[h] = str(c["name"])[:3]
-            elif c.get("harbour") or c.get("offshore"):
+            if not c.get("name") and (c.get("harbour") or c.get("offshore")):
                 labels[h] = "+1"
         for h in ghosts:
             labels[h] = "+"
@@ -383,6 +393,7 @@ class MapEditor(w.VBox):
                 groups.setdefault(c["settlement"], []).append(h)
         with self.map.hold_sync():
             self.map.set_cells(list(self.cells) + ghosts, labels)
+            self.map.set_titles(self.cell_titles())
             fills = {h: ICON_FILL[c["icon"]] for h, c in self.cells.items()}
             fills.update({h: GHOST_FILL for h in ghosts})
             marked = self.selected | {h for h in self._problem_cells() if h in self.cells}
