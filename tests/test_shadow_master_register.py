@@ -594,3 +594,32 @@ def test_round_limit_keeps_an_end_already_triggered():
     w.end_conditions = ("end.three_empty",)
     check_round_limit(w)
     assert (w.last_round, w.end_conditions) == (39, ("end.three_empty",))
+
+
+# ----------------------------------------------------------------------------- ally_off_map (alliance.intro is silent)
+@pytest.mark.parametrize("reading", ["on_map", "any_colour"])
+def test_ally_off_map_reading(reading):
+    """Only red is on the map; blue is rolled and player 0 holds an X card.  Under ``any_colour``
+    blue's alliance token is legal and lands in X1; under the default ``on_map`` it is refused at
+    alliance.intro, and the refusal names the register's reading."""
+    s = start(cfg={"ally_off_map": reading}, board=RED3, players={"0": {"hand": ["X", "B1", "B2", "B3", "B4"]}})
+    s, _ = play(s, {"player": 0, "type": "roll"}, {"chance": "die", "colour": "blue"})
+    ally = {"player": 0, "type": "ally", "x": "X1", "colour": "blue"}
+    if reading == "any_colour":
+        assert ally in GAME.legal_actions(s, 0)
+        s, ev = play(s, ally)
+        assert list(s.alliances[0]) == ["blue"] and [e.data["colour"] for e in ev if e.kind == "ally"] == ["blue"]
+        assert "blue" not in {c for c, _ in s.position.values()}   # still no blue token on the map
+    else:
+        assert not [a for a in GAME.legal_actions(s, 0) if a["type"] == "ally" and a["colour"] == "blue"]
+        why = GAME.explain_illegal(s, ally)
+        ref_th, ref_en = ambiguity_ref("shadow_master", "ally_off_map", "on_map")
+        assert why.clause == "alliance.intro" and "not on the map" in why.message_en
+        assert ref_en in why.message_en and ref_th in why.message_th, why
+
+
+def test_ally_off_map_defaults_to_the_old_behaviour():
+    entry = next(e for e in load_ambiguities("shadow_master") if e.id == "ally_off_map")
+    assert entry.variant == "ally_off_map" and entry.default == "on_map"
+    assert [r.id for r in entry.readings] == ["on_map", "any_colour"]
+    assert GAME.make_config({"players": 4}).ally_off_map == "on_map"

@@ -634,8 +634,10 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                 if x is not None:
                     return ("alliance.one_token", f"สี{s.board.colour_th.get(c, c)}มีโทเคนในช่อง {s.board.x_cells[x]} แล้ว (1 สีวางได้ 1 ช่อง 1 ตัว)",
                             f"{c} already has its alliance token in {s.board.x_cells[x]} (one token per colour)")
-                return ("alliance.intro", f"สี{s.board.colour_th.get(c, c)}ยังไม่มีโทเคนบนแผนที่ (พันธมิตรผูกระหว่างอาณาจักร)",
-                        f"{c} is not on the map (alliances are bound between kingdoms)")
+                if s.config.ally_off_map == "on_map" and B.tokens_of(s.position, c) == 0:   # the register's reading
+                    ref_th, ref_en = ambiguity_ref("shadow_master", "ally_off_map", "on_map")
+                    return ("alliance.intro", f"สี{s.board.colour_th.get(c, c)}ยังไม่มีโทเคนบนแผนที่ (พันธมิตรผูกระหว่างอาณาจักร; {ref_th})",
+                            f"{c} is not on the map (alliances are bound between kingdoms; {ref_en})")
             if typ in ("envoy_ally", "envoy_unally", "theron", "turncloak"):
                 return ("shadow.persons_use", "ใช้ได้เมื่อถือการ์ดบุคคลนั้น หลังทอยเต๋า เทิร์นละครั้ง",
                         "usable when you hold that person, after a roll, once per turn")

@@ -22,8 +22,12 @@ def x_cell_of(alliances, colour: str) -> int | None:
 
 
 def can_place(w, colour: str) -> bool:
-    """``colour`` may get an alliance token: it is on the map and has none yet."""
-    return x_cell_of(w.alliances, colour) is None and B.tokens_of(w.position, colour) > 0
+    """``colour`` may get an alliance token: it has none yet (``alliance.one_token``) and, under the
+    default reading ``on_map`` of ambiguity ``ally_off_map``, it has a token on the map (a colour with
+    none is no kingdom yet to ally; ``any_colour``: any colour may ally)."""
+    if x_cell_of(w.alliances, colour) is not None:
+        return False
+    return w.config.ally_off_map == "any_colour" or B.tokens_of(w.position, colour) > 0
 
 
 def place(w, seat: int, x: str, colour: str, cites: tuple[str, ...]) -> None:
