@@ -681,14 +681,13 @@ def test_the_coverage_table_is_tall_and_its_clauses_wrap():
     assert ".kl-coverage-box { max-height: 400px; }" in cov and "max-height: 60vh" in cov
     first = cov.split('<td class="kl-clause-name"')[1].split("</td>")[0]  # the first row's clause
     assert "max-height:260px" not in cov and "nowrap" not in first and "overflow-wrap:anywhere" in first
-    assert "overflow-wrap:anywhere" in cov and ".<wbr>" in cov
+    assert "overflow-wrap:anywhere" in cov
 
 
 def test_the_coverage_table_names_each_clause_by_its_title_first():
     """A fresh user read raw clause ids (``characters.duke_tax``) down the coverage table's first
     column: it now holds the clause's words (the engine's ``cite_name``, as the story says it; the
-    start of its Thai text when it has no title), the id in that cell's tooltip and in a last
-    column a phone hides."""
+    start of its Thai text when it has no title), the id in that cell's tooltip only."""
     import re
 
     from rules.coup import GAME
@@ -696,7 +695,7 @@ def test_the_coverage_table_names_each_clause_by_its_title_first():
     from widgets.analysis_charts import coverage_html
     cov = coverage_html(simulate("coup", 4, ["random"] * 2, {"players": 2}, seed=1, workers=1, progress=False), "coup")
     heads = re.findall(r"<th[^>]*>([^<]*)</th>", cov)
-    assert heads[0] == "ข้อ / clause" and heads[-1] == "รหัสข้อ / clause id"
+    assert heads[0] == "ข้อ / clause" and heads[-1] == "เกมที่อ้าง / games citing it (95%)"
     firsts = re.findall(r'<tr style="[^"]*"><td class="kl-clause-name" title="([^"]+)"[^>]*>([^<]*)</td>', cov)
     book = load_rulebook("coup")
     assert [cid for cid, _ in firsts] == [c.id for c in book.clauses]
@@ -732,7 +731,24 @@ def test_coverage_rows_that_share_a_section_title_are_told_apart_by_their_own_wo
     for cid, said in words.items():
         texts.setdefault(said, set()).add(" ".join(book.clause(cid).text_th.split()))
     assert all(len(t) == 1 for t in texts.values()), {k: v for k, v in texts.items() if len(v) > 1}
-    assert '<td class="kl-clause-id"><code' in cov and ".kl-coverage .kl-clause-id { display: none; }" in cov
+
+
+def test_the_coverage_table_shows_no_clause_id_as_text():
+    """A fresh user at 1280 px read a last column "รหัสข้อ / clause id" of raw ids
+    (``challenge.bluff``, ``inquisitor.examine``): a clause id is never visible text.  The column is
+    gone; each id is the title (tooltip) of its clause's name cell, and nowhere else."""
+    import re
+
+    from rules.core.rulebook import load_rulebook
+    cov = C.coverage_html(simulate("coup", 4, ["random"] * 2, {"players": 2}, seed=1, workers=1, progress=False), "coup")
+    assert "รหัสข้อ" not in cov and "clause id" not in cov and "kl-clause-id" not in cov
+    text = re.sub(r"<style>.*?</style>", "", cov, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", text)  # the visible words: tags (and their attributes) gone
+    ids = [c.id for c in load_rulebook("coup").clauses]
+    assert not [cid for cid in ids if "." in cid and re.search(rf"(?<![\w.]){re.escape(cid)}(?![\w])", text)]
+    titles = re.findall(r'<td class="kl-clause-name" title="([^"]+)"', cov)
+    assert titles == ids and "challenge.bluff" in titles
+    assert len(re.findall(r"<th[^>]*>", cov)) == 4 and all(row.count("<td") == 4 for row in cov.split("<tr")[2:])
 
 
 def test_the_sweep_and_position_panels_refuse_what_they_cannot_play_and_say_why():

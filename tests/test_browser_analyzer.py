@@ -200,7 +200,8 @@ COVERAGE_LOOK = """() => { const box = document.querySelector('.kl-coverage-box'
   return {height: r.height, right: r.right, more: box.scrollWidth - box.clientWidth, screen: innerWidth, tall: innerHeight,
           heads: [...box.querySelectorAll('th')].map(t => [t.innerText, t.getBoundingClientRect().right]),
           table: box.querySelector('table.kl-coverage').getBoundingClientRect().right,
-          ids: [...box.querySelectorAll('.kl-clause-id')].map(c => getComputedStyle(c).display)}; }"""
+          ids: box.querySelectorAll('.kl-clause-id').length, text: box.innerText,
+          titles: [...box.querySelectorAll('td.kl-clause-name')].map(c => c.title)}; }"""
 
 
 @pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
@@ -225,10 +226,11 @@ def test_analyzer_dropdowns_and_coverage_table_fit(browser, dashboard, width, he
             assert cov["height"] >= 390, cov
         assert all(right <= cov["right"] + 1 for _text, right in cov["heads"]) and cov["right"] <= cov["screen"], cov
         # the table itself inside the screen (a fresh user read it as running off a phone's right
-        # edge): at 390 px its fifth column, the clause id, is hidden (its tooltip keeps it), at
-        # 1280 px shown
+        # edge); no clause id column at any width (a fresh user read raw ids in it at 1280 px):
+        # each id is its name cell's tooltip, never visible text
         assert cov["table"] <= cov["screen"] + 1, cov
-        assert cov["ids"] and set(cov["ids"]) == ({"none"} if mobile else {"table-cell"}), cov["ids"]
+        assert cov["ids"] == 0 and "clause id" not in cov["text"] and "challenge.bluff" not in cov["text"], cov["ids"]
+        assert "challenge.bluff" in cov["titles"], cov["titles"]
         page.locator(".kl-coverage-box").first.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"analyzer_coverage_{width}.png"))
         game = page.locator(".widget-dropdown").filter(has_text="เกม / game").first

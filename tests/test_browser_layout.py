@@ -183,3 +183,55 @@ def test_the_event_log_picker_stays_whole_in_its_box_at_1280(browser, dashboard,
             assert right <= limit + 0.5, found
         page.locator(".kl-eventlog-pick select").first.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"layout_eventlog_pick_{name.split('.')[0]}_1280.png"))
+
+
+PICKER_FIT = """() => [...document.querySelectorAll('.kl-eventlog-pick select')].filter(s => s.getBoundingClientRect().width > 0)
+  .map(s => { const cs = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;  // the arrow
+    const texts = [...s.options].map(o => o.text.replace(/\\u00a0/g, ' '));
+    const cut = texts.filter(t => ctx.measureText(t).width > room);
+    return {room, n: texts.length, cut, widest: Math.max(...texts.map(t => ctx.measureText(t).width)),
+            ends: texts.filter(t => t.endsWith('…')).map(t => t.slice(-12))}; })"""
+"""Each event picker's room for its text and the entries wider than it (cut at its edge, inside a word)."""
+
+
+def test_the_coup_event_picker_shows_each_entry_whole_at_1280(browser, dashboard):
+    """A fresh user at 1280 px read Coup's "ข้อกติกาของ / clauses of" picker cut mid-word at its edge
+    (its entries are whole event lines, Thai and English).  Every entry now fits the picker's room:
+    a long line is shortened between words (Thai phrases are spaced), ending in "…" (the chosen
+    line is written out in full under the picker)."""
+    with _open(browser, dashboard, "coup.ipynb", 1280, 900, ".kl-eventlog-pick select") as page:
+        found = page.evaluate(PICKER_FIT)
+        assert found and all(f["n"] for f in found), found
+        for f in found:
+            assert not f["cut"], f
+            for end in f["ends"]:  # shortened after a whole word: a space (or closing mark) before the "…"
+                assert end[-2] not in " ", (end, f)
+        page.locator(".kl-eventlog-pick select").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "layout_coup_event_picker_1280.png"))
+
+
+VALERIA_SEATS = """() => [...document.querySelectorAll('table.kl-val-seats')].filter(t => t.getBoundingClientRect().width > 0)
+  .map(t => { const box = t.closest('.kl-val-scroll'), b = box.getBoundingClientRect();
+    return {right: t.getBoundingClientRect().right, box: b.right, boxWidth: b.width, more: box.scrollWidth - box.clientWidth,
+            screen: innerWidth, rows: [...t.querySelectorAll('tr[data-seat]')].map(r => Math.round(r.getBoundingClientRect().height)),
+            split: [...t.querySelectorAll('.kl-nobr')].filter(n => n.getClientRects().length > 1).length}; })"""
+"""Each shown Valeria seats table: its right edge, its box's, how far the box scrolls sideways, its rows' heights."""
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_the_valeria_seats_table_fits_its_box(browser, dashboard, width, height):
+    """A fresh user at 1280 px: the first board section's player table ran to 1339-1488 px in a
+    1255 px box, its last columns behind a sideways scrollbar while the page beside it stood empty,
+    and each seat's row was ~520 px tall (the abilities column wrapped an ability a line).  The table
+    now fits its box at 1280 (no sideways scroll, rows of a sane height) and at 390 (a card per seat)."""
+    with _open(browser, dashboard, "valeria.ipynb", width, height, "table.kl-val-seats") as page:
+        found = page.evaluate(VALERIA_SEATS)
+        assert found, found
+        for f in found:
+            assert f["right"] <= f["box"] + 1 and f["more"] <= 0 and f["box"] <= f["screen"] + 1, f
+            assert not f["split"], f
+            if width >= 1000:
+                assert f["boxWidth"] >= 0.7 * width and max(f["rows"]) <= 260, f
+        page.locator("table.kl-val-seats").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"layout_valeria_seats_{width}.png"))

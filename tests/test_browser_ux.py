@@ -84,16 +84,19 @@ def test_coup_cards_read_well_and_claims_wrap_in_their_seat(browser, width, heig
             assert c["decoration"] == "line-through" and c["border"] == "dashed" and c["alpha"] == 1, c
         live = page.locator(".kl-coup .kl-card:not(.back):not(.lost)").first.evaluate(CONTRAST)
         assert live["border"] != "dashed" and live["decoration"] == "none"
-        # the claimed characters: inside their seat's box, each name on one line
+        # the claimed characters (Thai / English): inside their seat's box, each word on one line
+        # (a claim may wrap at its slash in a narrow seat)
         fit = page.evaluate("""() => [...document.querySelectorAll('.kl-coup .kl-claims')].map(d => {
             const seat = d.closest('.kl-seat').getBoundingClientRect();
             const names = [...d.querySelectorAll('.kl-claim')];
             return {hidden: d.scrollWidth - d.clientWidth, seat: seat.right, right: Math.max(...names.map(
-                n => n.getBoundingClientRect().right)), split: names.filter(n => n.getClientRects().length > 1)
-                .map(n => n.textContent), n: names.length, screen: innerWidth}; })""")
+                n => n.getBoundingClientRect().right)), split: [...d.querySelectorAll('.kl-claim-th, .kl-claim-en')]
+                .filter(n => n.getClientRects().length > 1).map(n => n.textContent), n: names.length,
+                en: names.map(n => n.textContent), screen: innerWidth}; })""")
         assert fit and fit[0]["n"] == 6, fit
         for f in fit:
             assert f["hidden"] <= 0 and f["right"] <= f["seat"] and f["seat"] <= f["screen"] and not f["split"], f
+            assert all(" / " in name for name in f["en"]), f
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width + 1
         ARTIFACTS.mkdir(exist_ok=True)
         page.locator(".kl-coup").screenshot(path=str(ARTIFACTS / f"ux_coup_seats_{width}.png"))

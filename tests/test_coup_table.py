@@ -10,6 +10,7 @@ from rules.core.protocol import TERMINAL
 from rules.coup import GAME
 from widgets import page
 from widgets.coup import SPEC
+from widgets.coup.labels import LABELS
 from widgets.coup.table import table_html
 from widgets.page import PlayTable
 from widgets.session import GameSession
@@ -581,7 +582,54 @@ def test_cards_and_claims_are_named_in_thai_and_english():
     session.apply({"player": 1, "type": "block", "character": "duke"})
     html = CoupTable(session, viewer=None).board.html.value
     assert "blocked by seat 2 with the Duke" in html
-    assert 'อ้าง / claimed: <span class="kl-claim" title="Duke">ดยุค</span>' in html  # English on hover
+    # the claim in Thai and English, the card chips' words (a fresh user read "อ้าง / claimed: ดยุค")
+    assert ('อ้าง / claimed: <span class="kl-claim" title="ดยุค / Duke"><span class="kl-claim-th">ดยุค</span> / '
+            '<span class="kl-claim-en">Duke</span></span>') in html
+
+
+def test_a_claim_names_its_card_in_the_engines_thai_and_english():
+    """A fresh user read the log's "อ้าง / claimed: ดยุค": Thai only.  Each claimed character reads
+    Thai / English in the engine's card words (``card_words``, the card chips' source)."""
+    import re
+
+    from rules.coup.actions import card_words
+    session = GameSession(GAME, config={"players": 3}, seed=0, overrides={
+        "hands": [["ambassador", "inquisitor"], ["duke", "duke"], ["captain", "contessa"]]})
+    session.apply({"player": 0, "type": "foreign_aid"})
+    session.apply({"player": 1, "type": "block", "character": "duke"})
+    html_ = CoupTable(session, viewer=None).board.html.value
+    claims = re.findall(r'<div class="kl-claims">(.*?)</div>', html_)
+    assert claims, html_
+    said = re.sub(r"<[^>]+>", "", claims[0])
+    assert said == "อ้าง / claimed: {} / {}".format(*card_words("duke")) == "อ้าง / claimed: ดยุค / Duke", said
+
+
+def _finished(seed=3, players=3):
+    session = GameSession(GAME, config={"players": players}, seed=seed)
+    rng = random.Random(seed)
+    from rules.core.play import choose_action
+    while (action := choose_action(GAME, session.state, None, rng)) is not None:
+        session.apply(dict(action))
+    return session
+
+
+def test_at_game_over_the_status_says_the_game_is_over_and_who_won_not_a_turn():
+    """A fresh user read "ตาของที่นั่ง 3 / seat 3's turn" on a finished game: the status now says
+    the game is over and names the winner (``score_breakdown``'s), no seat's turn, no seat framed
+    as the one to play."""
+    import re
+
+    session = _finished()
+    sb = GAME.score_breakdown(session.state)
+    assert session.current_player() == TERMINAL and sb["winners"], sb
+    th, en = LABELS.seat_words(sb["winners"][0])
+    for viewer in (None, 0):
+        html_ = table_html(session.observation(viewer), None, session.state)
+        head = html_.split('<div class="kl-head">')[1].split('</div>')[0]
+        assert "ตาของ" not in head and "'s turn" not in head, head
+        assert f"เกมจบแล้ว ผู้ชนะ: {th} / the game is over, the winner: {en}" in head, head
+        assert head.count("ผู้ชนะ") == 1, head  # said once
+        assert not re.search(r'class="kl-seat turn', html_)
 
 
 def test_the_event_picker_and_its_heading_give_the_events_english():

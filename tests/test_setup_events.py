@@ -90,6 +90,22 @@ def test_coup_reformation_almshouse_empty_and_faction_first():
     assert check_setup_events(COUP, state, [0, 1, 2], random.Random(1)) == []
 
 
+def test_coup_almshouse_setup_says_its_assumption_in_words_not_a_file_name():
+    """A fresh user read "…ตามข้อสันนิษฐานใน components.yaml / … as assumed in components.yaml" in the
+    Reformation's setup line (and the log): a data file's name in text for readers.  The line says
+    in words that the project assumes the almshouse starts empty (the rulebook does not say; the
+    published game does), and names no file."""
+    import re
+
+    state = COUP.new_game({"players": 3, "reformation": True}, 2)
+    ev = {e.kind: e for e in COUP.setup_events(state)}["setup_reformation"]
+    for text in (ev.text_th, ev.text_en):
+        assert not re.search(r"\w+\.(yaml|py|json|md)\b", text), text
+    assert "เริ่มว่าง ตามที่โครงการสันนิษฐานไว้ (คู่มือไม่ได้บอก เหมือนในเกมฉบับตีพิมพ์)" in ev.text_th
+    assert "empty at the start, as the project assumes (the rulebook does not say; as in the published game)" \
+        in ev.text_en
+
+
 def test_coup_scenario_position_cites_no_deal():
     """Overrides make the scenario's own position: described seat by seat, citing no clause."""
     _cfg, state = start(COUP, {"players": 3, "reformation": True}, 7, {

@@ -377,8 +377,9 @@ def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
     for r, name in zip(shown.itertuples(), clause_names(game, list(shown["clause"]))):
         style = "color:#a01010;font-weight:bold" if (r.status == "implemented" and not r.fired) else (
             "color:#888" if r.status != "implemented" else "")
-        # the clause's words and id wrap (the id at its dots, or anywhere in a long word): kept on one
-        # line they pushed "cites" to a phone's edge and "games citing it" past it
+        # the clause's words wrap (anywhere in a long word): kept on one line they pushed "cites" to
+        # a phone's edge and "games citing it" past it.  Its id is in the cell's tooltip only: a
+        # clause id is never visible text (a last "clause id" column showed them at 1280 px)
         rows.append(f'<tr style="{style}"><td class="kl-clause-name" title="{html.escape(r.clause)}" '
                     f'style="overflow-wrap:anywhere">{html.escape(name)}</td>'
                     f'<td>{status_words(r.status)}</td>'
@@ -386,15 +387,13 @@ def coverage_html(df, game: str | None = None, limit: int = 400) -> str:
                     # the share, then its interval (under it on a phone: COVERAGE_CSS): each figure
                     # on one line, and the column narrow enough for a phone
                     f'<td style="text-align:right;white-space:nowrap">{100 * r.reach:.1f}% '
-                    f'<span class="kl-ci">[{100 * r.lo:.1f}, {100 * r.hi:.1f}]</span></td>'
-                    f'<td class="kl-clause-id"><code style="white-space:normal;overflow-wrap:anywhere">'
-                    f'{html.escape(r.clause).replace(".", ".<wbr>")}</code></td></tr>')
+                    f'<span class="kl-ci">[{100 * r.lo:.1f}, {100 * r.hi:.1f}]</span></td></tr>')
     # a box no wider than its column that scrolls (kl-scroll: widgets/mobile.py) and shows it, tall
     # enough to read a page of clauses: at 260 px it showed four rows (two on a phone)
     return (head + COVERAGE_CSS + '<div class="kl-scroll kl-coverage-box" style="overflow:auto">'
             '<table class="kl-coverage" style="font-size:12px">'
             '<tr><th>ข้อ / clause</th><th>สถานะ / status</th><th>ถูกอ้าง / cites</th>'
-            '<th>เกมที่อ้าง / games citing it (95%)</th><th class="kl-clause-id">รหัสข้อ / clause id</th></tr>'
+            '<th>เกมที่อ้าง / games citing it (95%)</th></tr>'
             + "".join(rows) + "</table></div>")
 
 
@@ -405,7 +404,6 @@ COVERAGE_CSS = f"""<style>
 .kl-coverage th {{ vertical-align: bottom; }}
 .kl-coverage td {{ vertical-align: top; }}
 .kl-coverage .kl-ci {{ font-size: 11px; }}
-.kl-coverage .kl-clause-id {{ color: #777; font-size: 11px; }}  /* developer detail, after the figures */
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
   /* a phone: most of the screen's height, and the four columns inside its width (the interval
      under its share) */
@@ -413,11 +411,10 @@ COVERAGE_CSS = f"""<style>
   .kl-coverage {{ width: 100%; }}
   .kl-coverage th, .kl-coverage td {{ padding: 2px 4px; }}
   .kl-coverage .kl-ci {{ display: block; }}
-  .kl-coverage .kl-clause-id {{ display: none; }}  /* a fifth column past a phone's edge: the tooltip keeps it */
 }}
 </style>"""
 """The coverage table's box: 400 px high on a wide screen, 60 % of a phone's (``vh``) height; a
-phone hides the clause id column."""
+clause's id is in its name cell's tooltip, never a column."""
 
 
 def into(box, fig) -> None:

@@ -19,6 +19,7 @@ text already does).
 from __future__ import annotations
 
 import html
+import unicodedata
 import re
 from typing import Callable, Iterable
 
@@ -108,6 +109,32 @@ def event_line(index: int, event: Event, viewer: int | None = None,
     return f"{index + 1}. {SETUP_MARK if setup else ''}{text}"
 
 
+PICK_LETTERS = 80
+"""The most letters (Thai marks above and below a letter not counted: they take no width) an entry of
+the event picker shows: its select is at most 760 px wide, its label above it, and a select cuts
+its text at its edge, inside a word (a fresh user read Coup's entries cut so at 1280 px)."""
+
+
+def _letters(text: str) -> int:
+    return sum(1 for ch in text if unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
+
+
+def pick_words(line: str, limit: int = PICK_LETTERS) -> str:
+    """An event picker entry: ``line`` (:func:`event_line`) whole when it has at most ``limit``
+    letters, else cut between words (at a space: Thai separates phrases by spaces) and ended by
+    "…"; the chosen line is written out in full under the picker."""
+    line = " ".join(line.split())
+    if _letters(line) <= limit:
+        return line
+    cut = ""
+    for word in line.split(" "):
+        more = f"{cut} {word}" if cut else word
+        if _letters(more) > limit - 1:
+            break
+        cut = more
+    return (cut.rstrip(" ,;:/▸-(") or line[:limit - 1]) + "…"
+
+
 def clauses_html(book: Rulebook | None, clause_ids: Iterable[str]) -> str:
     """The cited clauses' Thai text (unknown ids said plainly)."""
     parts = []
@@ -149,6 +176,10 @@ STORY_CSS = f"""<style>
 /* the picker is as wide as its box less its margins (2 px a side): at width 100% it ran 2 px past the
    event log's box on every game page, at 1280 px and 390 px, and the box cut its right border */
 .widget-dropdown.kl-eventlog-pick {{ max-width: min(760px, calc(100% - 2 * var(--jp-widgets-margin, 2px))) !important; }}
+/* its label on a line of its own, the select the box's whole width under it: entries (pick_words) fit */
+.widget-dropdown.kl-eventlog-pick {{ flex-wrap: wrap; height: auto !important; }}
+.widget-dropdown.kl-eventlog-pick > label {{ flex: 1 1 100%; max-width: 100%; text-align: left; }}
+.widget-dropdown.kl-eventlog-pick > select {{ flex: 1 1 100%; }}
 </style>"""
 WHY_SHOWN = 2
 """Each story line shows this many of its cites first (the rest, and every clause's text, on demand)."""
@@ -480,7 +511,7 @@ class EventLog(w.VBox):
             if hit is None or hit[0] is not e:
                 hit = picks[key] = (e, event_line(first + i, e, self.viewer, self.seat_label, setup=key[2],
                                                   kind_words=self.kind_words, reveal=self.reveal))
-            options.append((hit[1], i))
+            options.append((pick_words(hit[1]), i))
         # One message for the picker (options and choice together), and the chosen event's
         # clauses worked out once: with a choice standing, new options made ipywidgets choose the
         # first event on the way (its clauses drawn, the rule panel redrawn) before the last one.

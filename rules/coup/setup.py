@@ -159,9 +159,13 @@ def setup_events(state: CoupState) -> tuple:
         ("components.silver", "components.gold", "details.gold"), bank_th, bank_en)
     if R.reformation:
         faction_cards = comp.model_extra["faction_cards"]["value"]
-        alms_th = "เริ่มว่าง ตามข้อสันนิษฐานใน components.yaml" if state.alms == 0 else \
+        # the rulebook places the card (reformation.almshouse) but never says what it starts with: the
+        # project assumes empty, as the published game does (a reader is told so in words, never
+        # the data file's name)
+        alms_th = "เริ่มว่าง ตามที่โครงการสันนิษฐานไว้ (คู่มือไม่ได้บอก เหมือนในเกมฉบับตีพิมพ์)" if state.alms == 0 else \
             f"มีเงิน {state.alms} เหรียญตามที่สถานการณ์กำหนด"
-        alms_en = "empty at the start, as assumed in components.yaml" if state.alms == 0 else \
+        alms_en = ("empty at the start, as the project assumes (the rulebook does not say; as in the "
+                   "published game)") if state.alms == 0 else \
             f"holding {state.alms} coins, as the scenario sets"
         add("setup_reformation", None, {"almshouse": state.alms, "faction_cards": faction_cards},
             ("reformation.heading", "components.faction_cards", "components.almshouse_card", "reformation.almshouse"),

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 import ipywidgets as w
 
+from rules.core.protocol import TERMINAL
 from rules.coup import GAME
 from rules.coup.reformation import FACTION_TH
 
@@ -43,9 +44,9 @@ CSS = f"""<style>
 .kl-coup .kl-card.back {{ background: #6b6b6b; }}
 .kl-coup .kl-card.lost {{ text-decoration: line-through; color: {LOST_TEXT}; background: {LOST_BACK};
   border: 2px dashed; padding: 0 5px; }}
-/* the claimed characters: the line wraps between names, a name stays whole */
+/* the claimed characters (Thai / English): the line wraps between names or at a slash, a word stays whole */
 .kl-coup .kl-claims {{ color: #555; white-space: normal; overflow-wrap: anywhere; }}
-.kl-coup .kl-claims .kl-claim {{ white-space: nowrap; }}
+.kl-coup .kl-claims .kl-claim-th, .kl-coup .kl-claims .kl-claim-en {{ white-space: nowrap; }}
 .kl-coup .kl-head {{ margin-bottom: 6px; }}
 .kl-coup .kl-teach {{ background: #e8f4fd; border-left: 4px solid #2a6f97; padding: 3px 8px; margin-bottom: 6px; }}
 /* a phone: a chip says its Thai name, the English in its tooltip (both halves put two chips on two
@@ -71,6 +72,16 @@ def card_html(name: str, lost: bool = False) -> str:
     return f'<span class="kl-card" style="background:{colour}" title="{_e(named)}">{body}</span>'
 
 
+def claim_html(name: str) -> str:
+    """A claimed character in the engine's card words, Thai then English ("ดยุค / Duke", as its chip
+    says it); each name whole on its line, the line may wrap at the slash (a phone's narrow seat)."""
+    th, en = card_words(name) if name in CARD_TH else (name, "")
+    named = f"{th} / {en}" if en else th
+    words = (f'<span class="kl-claim-th">{_e(th)}</span> / <span class="kl-claim-en">{_e(en)}</span>'
+             if en else _e(th))
+    return f'<span class="kl-claim" title="{_e(named)}">{words}</span>'
+
+
 def back_html(count: int) -> str:
     return "".join('<span class="kl-card back" title="face down / คว่ำ">?</span>' for _ in range(count))
 
@@ -85,6 +96,20 @@ def pending_label(state: Any, act: Mapping) -> str:
         return act["type"]
 
 
+def game_end(obs: Mapping, state: Any = None) -> tuple[bool, int | None, bool]:
+    """``(over, winner, deadlock)`` as the engine says them: with a state, over when
+    ``current_player`` is terminal and the winner from ``score_breakdown`` (its ``winners``; none
+    in a deadlock); from an observation alone, its phase ``over``, ``winner`` and ``deadlock``."""
+    if state is not None:
+        if GAME.current_player(state) != TERMINAL:
+            return False, None, False
+        sb = GAME.score_breakdown(state)
+        return True, (sb["winners"][0] if sb["winners"] else None), bool(sb["deadlock"])
+    if obs["phase"] != "over":
+        return False, None, False
+    return True, obs["winner"], bool(obs["deadlock"])
+
+
 def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> str:
     """The table as HTML from an observation (``full``: ``state_to_json`` of a teaching example,
     whose hands are then all shown; ``state``: for the engine's label of this turn's action).
@@ -95,7 +120,15 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
     th, en = phase_words(obs["phase"], spectator=me is None)
     if obs["phase"] == "chance" and state is not None:  # what chance does, in the engine's words
         th, en = GAME.chance_words(state) or (th, en)
-    head = [f"<b>{_e(th)}</b> / {_e(en)}", "ตาของ{} / {}'s turn".format(*LABELS.seat_words(obs["turn"])),
+    ended, winner, deadlock = game_end(obs, state)
+    if not ended:
+        status = "ตาของ{} / {}'s turn".format(*LABELS.seat_words(obs["turn"]))
+    elif winner is not None:  # the game is over: who won, never whose turn it was
+        status = "<b>เกมจบแล้ว ผู้ชนะ: {} / the game is over, the winner: {}</b>".format(*LABELS.seat_words(winner))
+    else:
+        status = "<b>เกมจบแล้ว ทางตัน ไม่มีผู้ชนะ / the game is over: a deadlock, no winner</b>" if deadlock \
+            else "<b>เกมจบแล้ว / the game is over</b>"
+    head = [f"<b>{_e(th)}</b> / {_e(en)}", status,
             f"ธนาคาร {obs['bank']} / bank", f"กอง {obs['deck_size']} ใบ / deck"]
     if obs["reformation"]:
         head.append(f"ที่พักพิง {obs['almshouse']} / almshouse")
@@ -114,14 +147,10 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         by_th, by_en = LABELS.seat_words(obs["block"]["player"])
         card_th, card_en = card_words(obs["block"]["character"])
         head.append(f"ยับยั้งโดย{by_th} ด้วย{_e(card_th)} / blocked by {by_en} with the {_e(card_en)}")
-    if obs["winner"] is not None:
-        head.append("<b>ผู้ชนะ: {} / winner: {}</b>".format(*LABELS.seat_words(obs["winner"])))
-    if obs["deadlock"]:
-        head.append("<b>ทางตัน ไม่มีผู้ชนะ / deadlock, no winner</b>")
     seats = []
     for p in obs["players"]:
         s = p["seat"]
-        cls = ["kl-seat"] + (["turn"] if s == obs["turn"] else []) + (["acting"] if s in now else []) \
+        cls = ["kl-seat"] + (["turn"] if s == obs["turn"] and not ended else []) + (["acting"] if s in now else []) \
             + ([] if p["alive"] else ["out"])
         name = LABELS.seat_words(s)[0] + (" (คุณ / you)" if s == me else "")
         hand = full["players"][s]["hand"] if full else p["hand"]
@@ -136,8 +165,7 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         # a seat that is out claims nothing any more (its last claim may just have been a bluff)
         # a name stays whole on its line: Thai shown, English in the tooltip ("นักสืบศาสนา / Inquisitor"
         # is wider than a seat two to a row on a 390 px phone)
-        claims = ", ".join(f'<span class="kl-claim" title="{_e(card_words(c)[1])}">{_e(CARD_TH.get(c, c))}</span>'
-                           for c in p["claims"]) if p["alive"] else ""
+        claims = ", ".join(claim_html(c) for c in p["claims"]) if p["alive"] else ""
         out = "" if p["alive"] else ' <span class="kl-out">· ออกจากเกม / out</span>'
         seats.append(
             f'<div class="{" ".join(cls)}"><div><b>{_e(name)}</b>{_e(faction)}{out}</div>'

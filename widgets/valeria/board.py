@@ -43,6 +43,11 @@ CSS = """<style>
 .kl-val .kl-muted { color: #666; }
 .kl-val .kl-clause-name { font-size: 12px; }
 .kl-val .kl-val-scroll { max-width: 100%; overflow-x: auto; }
+/* a rulebook example (widgets.page: the rule panel and the example share a row, the example from
+   560 px): the seats' 12 columns (~810 px) ran past a 713 px example at 1280 px behind a sideways
+   scrollbar, the abilities an ability a line, beside an empty page.  The example takes the row's
+   whole width, under the rule panel, so the table fits */
+.kl-reader > .widget-hbox > .kl-page:has(table.kl-val-seats) { flex: 1 1 100% !important; }
 /* Thai has no spaces: wrap at the browser's word boundaries (ICU), never inside a word */
 .kl-val td, .kl-val th { overflow-wrap: normal; word-break: normal; line-break: strict; }
 .kl-val .kl-nobr { white-space: nowrap; }
