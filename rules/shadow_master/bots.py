@@ -80,8 +80,8 @@ STALL_STEP = 0.5     # Silver per round past STALL_FROM that a step toward a tex
 """:attr:`_View.push`.  Without it, 3 balanced bots (the Play panel's finish) ran one game in
 13 to the engine's safety stop at round 80 (15 of 200 seeds): attacks sent tokens back to the
 supply, hands filled with cards of taken cells (declines), and no end condition (end.three_empty,
-end.two_exhausted) ever held.  Past ``STALL_FROM`` every seat, not only the leader, prefers
-filling empty cells, the two colours nearest to running out, placements that start no attack and
+end.two_exhausted) ever held, or seats with hands of taken cells skipped every turn.  Past
+``STALL_FROM`` every seat, not only the leader, skips less and prefers filling empty cells, the two colours nearest to running out, placements that start no attack and
 Territory cards of empty cells; the rules are unchanged."""
 
 
@@ -261,7 +261,7 @@ def _phase1_value(v: _View, a: dict, roll: float) -> float:
         blocked = sum(v.stake(v.pos.colour_at(n)) for n in near if v.pos.colour_at(n) in v.mine)
         return BLACK_REWARD - 1.5 * blocked - CARD_KEEP * v.card_use(a["cell"])
     if t == "skip":
-        return SKIP
+        return SKIP - v.push   # a skip keeps the hand: in a stalling game nothing else cycles it
     if t == "buy_person":
         price = tables().shadow.prices(v.cfg.shadow_prices).persons[a["card"]]
         # worth its price at the end (shadow.persons_value): safe storage for spare Silver
