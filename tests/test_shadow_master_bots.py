@@ -128,3 +128,12 @@ def test_balanced_games_that_stalled_now_end_by_a_rule(seed):
     state, events = play(3, seed, {s: balanced_bot for s in range(3)})
     assert not any(e.kind == "round_cap" for e in events), state.round
     assert state.end_triggered
+
+
+@pytest.mark.parametrize("seed", (1, 14, 19, 23))
+def test_play_panel_bot_games_that_stalled_now_end_by_a_rule(seed):
+    """3 balanced bots as "let the bots finish" plays them (the reader's seat too): 15 of seeds
+    0-199 reached the safety stop before (these four among them); after, none, in 27-71 rounds."""
+    state, events = _page_game(seed)
+    assert not any(e.kind == "round_cap" for e in events), state.round
+    assert state.end_triggered and state.round <= 75
