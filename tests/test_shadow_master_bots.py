@@ -82,3 +82,58 @@ def test_balanced_bot_acts_on_the_observation_only():
         assert GAME.observe(s, 0) == GAME.observe(state, 0)
     moves = [balanced_bot(GAME.observe(s, 0), GAME.legal_actions(s, 0), random.Random(1)) for s in (state, hidden)]
     assert moves[0] == moves[1]
+
+
+def _page_game(seed: int, reader_moves=()) -> tuple:
+    """A game as the Play panel plays it: chance drawn along the line of play, each bot move from
+    ``Random(f"{seed}/bot/{step}")`` (``PlayTable.bot_rng``), 2 balanced bots; the reader (seat 0)
+    makes ``reader_moves`` (each picks from the legal actions) and then presses "let the bots
+    finish", so a balanced bot plays seat 0 too (``PlayTable.finish``)."""
+    from rules.core.protocol import CHANCE, TERMINAL
+    from widgets.session import GameSession
+    s = GameSession(GAME, config={"players": 3}, seed=seed)
+    moves = list(reader_moves)
+    while (cp := s.current_player()) != TERMINAL:
+        if cp == CHANCE:
+            s.apply_chance()
+        elif cp == 0 and moves:
+            s.apply(moves.pop(0)(s.legal_actions(0)))
+        else:
+            s.apply(balanced_bot(s.observation(cp), s.legal_actions(cp), random.Random(f"{seed}/bot/{s.step}")))
+    return s.state, [e for e in s.events]
+
+
+def _one(kind, **fields):
+    return lambda legal: next(a for a in legal if a["type"] == kind and all(a.get(k) == v for k, v in fields.items()))
+
+
+def test_the_reported_play_page_game_ends_by_a_rule():
+    """A reader's report: defaults (2 balanced bots, seed 1), roll and place yellow on B4, buy the
+    yellow Power, draw, then "let the bots finish"; the game ran to the engine's safety stop at
+    round 80 (attacks kept sending tokens back to the supply: 13 empty cells, no colour out)."""
+    state, events = _page_game(1, [_one("roll"), _one("place", colour="yellow", cell="B4"),
+                                   _one("buy_power", colour="yellow"), _one("draw")])
+    kinds = [e.kind for e in events]
+    assert "round_cap" not in kinds, state.round
+    assert state.end_triggered and set(state.end_conditions) <= {"end.three_empty", "end.rank30", "end.two_exhausted"}
+
+
+CAPPED_BEFORE = (22, 36)
+"""3-bot balanced games (``play``'s driver) that reached the safety stop before the bots pushed a
+stalling game toward an end (see the ``STALL_*`` constants of rules.shadow_master.bots)."""
+
+
+@pytest.mark.parametrize("seed", CAPPED_BEFORE)
+def test_balanced_games_that_stalled_now_end_by_a_rule(seed):
+    state, events = play(3, seed, {s: balanced_bot for s in range(3)})
+    assert not any(e.kind == "round_cap" for e in events), state.round
+    assert state.end_triggered
+
+
+@pytest.mark.parametrize("seed", (1, 14, 19, 23))
+def test_play_panel_bot_games_that_stalled_now_end_by_a_rule(seed):
+    """3 balanced bots as "let the bots finish" plays them (the reader's seat too): 15 of seeds
+    0-199 reached the safety stop before (these four among them); after, none, in 27-71 rounds."""
+    state, events = _page_game(seed)
+    assert not any(e.kind == "round_cap" for e in events), state.round
+    assert state.end_triggered and state.round <= 75

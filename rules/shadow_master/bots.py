@@ -8,9 +8,9 @@
   Kept as a simple baseline: it stacks tokens and uses Military whenever it can, so games
   collapse onto one or two kingdoms.
 * :func:`balanced_bot`: weighs every action in Silver from the observation (Rank gained for the
-  kingdoms it holds against the opponents', attacks, Powers of strong kingdoms, fines avoided);
-  the Play panel's default.  A move takes well under 10 ms (``tests/test_shadow_master_bots.py``
-  checks what it plays like, not how fast).
+  kingdoms it holds against the opponents', attacks, Powers of strong kingdoms, fines avoided;
+  in a game that stalls, steps toward an end); the Play panel's default.  A move takes well under
+  10 ms (``tests/test_shadow_master_bots.py`` checks what it plays like, not how fast).
 """
 from __future__ import annotations
 
@@ -75,6 +75,14 @@ INCOME_DISCOUNT = 0.5  # a Rank gained now may be lost to an attack before it pa
 SKIP = -2.5          # a skipped turn keeps a stuck hand and stalls the game
 DEAD_CARD = -1.5     # a card no colour can be placed on: worth exchanging
 END_PUSH = 2.0       # the leader brings the end closer (fill cells, exhaust colours: end.*)
+STALL_FROM = 30      # past this round a game is long (4 bots end in ~34 rounds, 3 bots in ~53)
+STALL_STEP = 0.5     # Silver per round past STALL_FROM that a step toward a text's end is worth
+""":attr:`_View.push`.  Without it, 3 balanced bots (the Play panel's finish) ran one game in
+13 to the engine's safety stop at round 80 (15 of 200 seeds): attacks sent tokens back to the
+supply, hands filled with cards of taken cells (declines), and no end condition (end.three_empty,
+end.two_exhausted) ever held, or seats with hands of taken cells skipped every turn.  Past
+``STALL_FROM`` every seat, not only the leader, skips less and prefers filling empty cells, the two colours nearest to running out, placements that start no attack and
+Territory cards of empty cells; the rules are unchanged."""
 
 
 class _View:
@@ -105,6 +113,9 @@ class _View:
         self.castle_cells = {c["cell"] for c in obs["castles"]}
         best_other = max((self.players[i]["value"] for i in self.opponents), default=0)
         self.leading = self.me["value"] > best_other
+        self.push = 0.0 if obs["end_triggered"] else STALL_STEP * max(0, obs["round"] - STALL_FROM)
+        supply = sorted(obs["supply"].values())
+        self.low_supply = supply[1] if len(supply) > 1 else supply[0]   # the two colours nearest to running out
 
     def _rounds_left(self) -> int:
         o = self.obs
@@ -167,7 +178,19 @@ class _View:
         v -= self.fee(colour)
         v += self.attack_value(colour, cell)
         v += self.buy_value(colour, self.rank[colour] + gain)
+        if self.push:
+            v += self.push * self.progress(colour, cell)
         return v
+
+    def progress(self, colour: str, cell: str) -> float:
+        """How far one ``colour`` token on ``cell`` brings a text's end (end.three_empty: an empty
+        cell filled; end.two_exhausted: a token of the two colours with the fewest left)."""
+        empty = self.pos.colour_at(cell) is None
+        return (1.0 if empty else 0.0) + (1.0 if self.obs["supply"][colour] <= self.low_supply else 0.0)
+
+    def card_pull(self, card: str) -> float:
+        """In a stalling game, a Territory card of an empty cell is worth taking (it can fill it)."""
+        return self.push if card != "X" and self.push and self.pos.colour_at(card) is None else 0.0
 
     def attack_value(self, colour: str, cell: str) -> float:
         try:
@@ -184,7 +207,8 @@ class _View:
             removed = p.remove if p.kind != "siege" else max(pos.count_at(c) for c in p.siege_cells)
             removed = min(removed, sum(pos.count_at(c) for c in p.defender_cells))
             hurt = -sum(self.stake(d) for d in side)
-            v = removed * hurt * (1 + self.rounds_left / 6) if p.kind != "none" else 0.0
+            # removed tokens go back to the supply: a stalling game loses the progress (push)
+            v = removed * (hurt * (1 + self.rounds_left / 6) - self.push) if p.kind != "none" else 0.0
             best = v if best is None else max(best, v)
         return best or 0.0
 
@@ -237,7 +261,7 @@ def _phase1_value(v: _View, a: dict, roll: float) -> float:
         blocked = sum(v.stake(v.pos.colour_at(n)) for n in near if v.pos.colour_at(n) in v.mine)
         return BLACK_REWARD - 1.5 * blocked - CARD_KEEP * v.card_use(a["cell"])
     if t == "skip":
-        return SKIP
+        return SKIP - v.push   # a skip keeps the hand: in a stalling game nothing else cycles it
     if t == "buy_person":
         price = tables().shadow.prices(v.cfg.shadow_prices).persons[a["card"]]
         # worth its price at the end (shadow.persons_value): safe storage for spare Silver
@@ -259,7 +283,7 @@ def _take_value(v: _View, a: dict) -> float:
     if a["type"] == "draw":
         return 0.4
     card, coins = v.obs["row"][a["index"]]
-    return v.card_use(card) + coins - a["index"]
+    return v.card_use(card) + v.card_pull(card) + coins - a["index"]
 
 
 def _remove_value(v: _View, cell: str) -> float:
@@ -277,7 +301,9 @@ def balanced_bot(observation: dict, legal: list[dict], rng: random.Random) -> di
     (with the 5 Silver fine where nothing can be placed), so it rolls, uses Military only when
     that placement beats the roll and skips rather than pay the fine.  It buys Powers of strong
     kingdoms, sells weak ones in the last round, deposits with its strongest kingdom and takes
-    the Territory cards that grow its kingdoms.  Ties are broken by ``rng``.
+    the Territory cards that grow its kingdoms.  Past round ``STALL_FROM`` with no end in sight it
+    pushes toward a text's end (empty cells, the colours nearest to running out, no attacks).
+    Ties are broken by ``rng``.
     """
     seat = legal[0]["player"]
     v = _View(observation, seat)
@@ -309,7 +335,7 @@ def _other_value(v: _View, a: dict) -> float:
         return _take_value(v, a)
     if t == "exchange":
         # swap a dead card for the best open one when it is clearly better
-        best = max([v.card_use(c) + n - i for i, (c, n) in enumerate(v.obs["row"])] + [0.4])
+        best = max([v.card_use(c) + v.card_pull(c) + n - i for i, (c, n) in enumerate(v.obs["row"])] + [0.4])
         return best - v.card_use(a["card"]) - EXCHANGE_FEE - 0.5
     if t == "move_money":   # in phase 3 only; the phase-1 choice weighs it in _phase1_value
         return _move_value(v, a) if (v.obs.get("turn") or {}).get("step") == "phase3" else -99.0
