@@ -216,12 +216,30 @@ def score_problems(game: Any, state: Any, seats: int, status: dict | None = None
     return out
 
 
+def unavailable_problems(game: Any, state: Any, seat: int) -> list[str]:
+    """What is wrong with ``game.unavailable(state, seat)`` ("why can't I do this?"): an action it
+    lists that is legal, or a refusal that is not the one ``explain_illegal`` gives that action
+    (clause, Thai, English): the fold must say the engine's own reason.  ``[]`` when all is well."""
+    legal = game.legal_actions(state, seat)
+    out = []
+    for action, refusal in game.unavailable(state, seat):
+        if action in legal:
+            out.append(f"unavailable lists a legal action {action}")
+        said = game.explain_illegal(state, action)
+        if said is None or (said.clause, said.message_th, said.message_en) != (
+                refusal.clause, refusal.message_th, refusal.message_en):
+            out.append(f"unavailable refuses {action} with {refusal}, explain_illegal with {said}")
+    return out
+
+
 def _check_position(game, state, seats: list[int], seed: int, step: int, status: dict,
                     report: ConformanceReport) -> None:
     """The per-position checks: bogus actions, labels, observations, no leak."""
     where = f"seed {seed} step {step}"
     cp = game.current_player(state)
     for seat in actors(cp):
+        for problem in unavailable_problems(game, state, seat):
+            report.add(f"{where}: {problem}")
         for a in game.legal_actions(state, seat):
             if a.get("player") != seat:
                 report.add(f"{where}: legal action {a} lacks player={seat}")
