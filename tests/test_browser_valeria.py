@@ -57,7 +57,14 @@ def _click(page, selector: str) -> None:
     and for the strength panel drawn with it (a second widget, a second message)."""
     rev = page.evaluate(REV)
     page.locator(f"{BENCH} {selector}").first.click()
-    page.wait_for_function(f"() => ({REV})() !== {rev!r} && ({REV})() === ({PANEL_REV})()", timeout=30_000)
+    try:
+        page.wait_for_function(f"() => ({REV})() !== {rev!r} && ({REV})() === ({PANEL_REV})()", timeout=30_000)
+    except Exception:
+        info = page.evaluate(f"""() => ({{rev: ({REV})(), panel: ({PANEL_REV})(),
+            msg: [...document.querySelectorAll('.kl-vb .widget-html')].map(x => x.innerText.slice(0, 200)).join(' | ').slice(0, 600),
+            btn: [...document.querySelectorAll('{BENCH} {selector}')].map(b => b.outerHTML.slice(0, 200))}})""")
+        page.screenshot(path=str(ARTIFACTS / "valeria_click_timeout.png"), full_page=False)
+        raise AssertionError(f"click {selector} at rev {rev}: {info}")
 
 
 def _text(page, cls: str) -> str:

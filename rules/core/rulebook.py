@@ -28,6 +28,7 @@ clauses equals :func:`normalise` of the seed (a test proves it).
 """
 from __future__ import annotations
 
+
 import re
 import unicodedata
 from collections import Counter
@@ -212,6 +213,7 @@ _SMALL_WORDS = frozenset("a an the and or of to in on at for with by from as is 
 """English words a cut start does not end on (:meth:`Rulebook.own_words_en`)."""
 
 
+@lru_cache(maxsize=4096)  # pure; every story line asks again for the clauses it cites
 def _own(text: str, title: str, limit: int, english: bool = False) -> str:
     """:meth:`Rulebook.own_words` of ``text`` under ``title``; ``english``: the title is cut only
     where a mark ends it ("Tax: collect..."), not where it is the sentence's subject ("Shadow
