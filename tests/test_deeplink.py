@@ -312,3 +312,63 @@ def test_an_unknown_scenario_names_the_game_by_its_title(game, th, en):
         deeplink.parse_link(game, "scenario=nope_xyz&step=2")
     assert th in e.value.message_th and f"for {en}:" in e.value.message_en
     assert f"for {game}:" not in e.value.message_en
+
+
+TWO_FAULTS = [  # (query after the scenario, [(field, words each language names it by)])
+    ("scenario=nope_xyz&step=abc", [("scenario", "'nope_xyz'"), ("step", "'abc'")]),
+    ("scenario=nope_xyz&frame=x9", [("scenario", "'nope_xyz'"), ("frame", "'x9'")]),
+    ("scenario=nope_xyz&step=abc&frame=x9", [("scenario", "'nope_xyz'"), ("step", "'abc'"), ("frame", "'x9'")]),
+    ("scenario=2_contessa_bluff_loses_both&step=abc&frame=x9", [("step", "'abc'"), ("frame", "'x9'")]),
+    ("scenario=2_contessa_bluff_loses_both&step=999&frame=x9", [("step", "999"), ("frame", "'x9'")]),
+    ("scenario=2_contessa_bluff_loses_both&step=abc&frame=888", [("step", "'abc'"), ("frame", "888")]),
+    ("scenario=2_contessa_bluff_loses_both&step=999&frame=888", [("step", "999"), ("frame", "888")]),
+]
+FIELD_WORDS = {"scenario": ("ไม่มีสถานการณ์", "no scenario"), "step": ("ขั้น", "step"), "frame": ("เฟรม", "frame")}
+
+
+@pytest.mark.parametrize("query,faults", TWO_FAULTS)
+def test_a_link_with_two_bad_fields_names_each(query, faults):
+    """A link with an unknown scenario and a step (or frame) that is no number, or a bad step and a
+    bad frame, named only the first fault: the message names every bad field, each in Thai and in
+    English; an unknown scenario still gets the picker, a known one opens at step 0."""
+    import re
+    box = deeplink.placeholder()
+    link = deeplink.follow(box, "coup", lambda path, step, frame=None: page.scenario_at(COUP, path, step, frame),
+                           query=query)
+    html = unescape(box.children[0].value)
+    th = " ".join(re.findall(r'<(?:div|span) lang="th">(.*?)</(?:div|span)>', html))
+    en = " ".join(re.findall(r'<(?:div|span) lang="en"[^>]*>(.*?)</(?:div|span)>', html))
+    for field, value in faults:
+        word_th, word_en = FIELD_WORDS[field]
+        assert re.search(f"{word_th}[^·]*{re.escape(value)}", th), (field, th)
+        assert re.search(f"{word_en}[^·]*{re.escape(value)}", en), (field, en)
+    fields = [f for f, _v in faults]
+    if "scenario" in fields:  # nothing to open: the error box and the picker
+        assert link is None and "kl-error" in html and len(box.children) == 2
+        assert f'data-where="link: {", ".join(fields)}"' in html
+        assert "ช่อง / fields: " + ", ".join(f"<code>{f}</code>" for f in fields) in html
+    else:  # the scenario opens at step 0 under the calm line naming both fields
+        assert link is not None and link.step == 0 and link.problem.fields == tuple(fields)
+        assert "kl-error" not in html and "kl-link-note" in html
+        assert "ช่อง step และ frame ของลิงก์" in th and "the link's step and frame" in en
+        assert _session_step(box.children[1]) == 0
+    if fields == ["step", "frame"] and all(v.isdigit() for _f, v in faults):  # the title said once
+        title_en = deeplink.title_of("coup", "2_contessa_bluff_loses_both")[1]
+        assert en.count(title_en) == 2  # the note's first fault, the banner below it
+
+
+@pytest.mark.parametrize("query,fields", [("scenario=nope_xyz&step=abc", ("scenario", "step")),
+                                          ("scenario=nope_xyz&frame=x9", ("scenario", "frame")),
+                                          ("scenario=4_forced_coup&step=abc&frame=x9", ("step", "frame"))])
+def test_parse_link_raises_one_error_naming_every_bad_field(query, fields):
+    for strict in (True, False):
+        if strict or "scenario" in fields:
+            with pytest.raises(BadInput) as e:
+                deeplink.parse_link("coup", query, strict=strict)
+            problem = e.value
+        else:
+            problem = deeplink.parse_link("coup", query, strict=False).problem
+        assert problem.source == "link" and problem.fields == fields and problem.field == ", ".join(fields)
+        assert [f.field for f in problem.faults] == list(fields)
+        for f in problem.faults:
+            assert f.message_th in problem.message_th and f.message_en in problem.message_en

@@ -18,7 +18,9 @@ address shows exactly the frame that was on screen.
 A link to an unknown scenario shows a short message (Thai + English, naming the field) and a picker
 of the game's scenarios (by title) that opens the one chosen in the same place: never a list of
 names.  A known scenario always opens: a ``step`` or ``frame`` that is not a whole number, or is past
-the scenario's end, opens it at step 0 under a calm line that names the field and says why.
+the scenario's end, opens it at step 0 under a calm line that names the field and says why.  A link
+with several bad fields (an unknown scenario and a ``step`` that is no number; a bad ``step`` and a
+bad ``frame``) names every one of them, each in Thai and English (:class:`LinkFaults`).
 
 Voila's preheated kernels run the notebook before anyone asks for it, so the query string is
 read in the notebook's *last* cell (:func:`query_string` waits for the request there) and the
@@ -64,7 +66,44 @@ class DeepLink:
     """A ``?game=`` code (a shared game), else ``None``."""
     frame: int | None = None
     problem: BadInput | None = None
-    """Why the link's ``step`` or ``frame`` was not used (the scenario then opens at step 0)."""
+    """Why the link's ``step`` or ``frame`` was not used (the scenario then opens at step 0); a
+    :class:`LinkFaults` when both were bad."""
+    unchecked: tuple[tuple[str, int], ...] = ()
+    """The link's ``step`` / ``frame`` that were whole numbers but went unused because the other one
+    was bad (``(field, n)``, ``n`` > 0): :func:`follow` checks them against the scenario's end, so a
+    link with two bad fields names both."""
+
+
+class LinkFaults(BadInput):
+    """Several fields of one link bad at once: every one named, each in its own Thai and English
+    words (joined by " · "), in the link's order (scenario, step, frame).  ``faults``: the errors of
+    the single fields; ``fields``: their fields; ``field``: them joined by ", " (``scenario, step``)."""
+
+    def __init__(self, faults):
+        self.faults = tuple(faults)
+        self.fields = tuple(f.field for f in self.faults)
+        super().__init__("link", ", ".join(self.fields), " · ".join(f.message_th for f in self.faults),
+                         " · ".join(f.message_en for f in self.faults))
+
+
+LINK_FIELDS = ("scenario", *POSITION_FIELDS)
+"""A link's fields in the order its faults are named."""
+
+
+def link_fault(faults) -> BadInput | None:
+    """One error for the link's bad fields: ``None`` for none, the error itself for one, else a
+    :class:`LinkFaults` naming each (in :data:`LINK_FIELDS` order)."""
+    faults = sorted(faults, key=lambda f: LINK_FIELDS.index(f.field) if f.field in LINK_FIELDS else len(LINK_FIELDS))
+    if not faults:
+        return None
+    return faults[0] if len(faults) == 1 else LinkFaults(faults)
+
+
+def faults_of(exc: BadInput | None) -> list[BadInput]:
+    """The single-field errors in ``exc`` (a :class:`LinkFaults`' faults, ``[exc]``, ``[]`` for ``None``)."""
+    if exc is None:
+        return []
+    return list(exc.faults) if isinstance(exc, LinkFaults) else [exc]
 
 
 def _whole_number(raw: str, field: str) -> int:
@@ -95,7 +134,8 @@ def parse_link(game: str, query: str | None, strict: bool = True) -> DeepLink:
     Raises :class:`BadInput` (field ``scenario``) for an unknown scenario.  A ``step`` or ``frame``
     that is not a non-negative whole number written in ASCII digits (``0-9`` only) raises
     :class:`BadInput` (field ``step`` / ``frame``) when ``strict``; otherwise the link opens at step 0
-    and :attr:`DeepLink.problem` holds that error.
+    and :attr:`DeepLink.problem` holds that error.  Several bad fields raise (or hold) one
+    :class:`LinkFaults` naming each: an unknown scenario and a ``step`` that is no number, say.
     """
     params = parse_qs(query or "", keep_blank_values=True)
     code = (params.get("game") or [""])[-1].strip()
@@ -104,23 +144,31 @@ def parse_link(game: str, query: str | None, strict: bool = True) -> DeepLink:
     stem = (params.get("scenario") or [""])[-1].strip()
     if not stem:
         return DeepLink()
+    faults: list[BadInput] = []
     folder = SCENARIOS / game
-    path = folder / f"{stem}.yaml"
+    path: Path | None = folder / f"{stem}.yaml"
     if "/" in stem or "\\" in stem or not path.is_file():
         shown = stem[:60] + ("…" if len(stem) > 60 else "")
         title_th, title_en = _game_titles(game)
-        raise BadInput("link", "scenario", f"ไม่มีสถานการณ์ '{shown}' ใน{title_th}: เลือกจากรายการด้านล่าง",
-                       f"no scenario '{shown}' for {title_en}: pick one below")
+        faults.append(BadInput("link", "scenario", f"ไม่มีสถานการณ์ '{shown}' ใน{title_th}: เลือกจากรายการด้านล่าง",
+                               f"no scenario '{shown}' for {title_en}: pick one below"))
+        path = None
     raw_step = (params.get("step") or ["0"])[-1].strip() or "0"
     raw_frame = (params.get("frame") or [""])[-1].strip()
-    try:
-        step = _whole_number(raw_step, "step")
-        frame = _whole_number(raw_frame, "frame") if raw_frame else None
-    except BadInput as exc:
-        if strict:
-            raise
-        return DeepLink(path, 0, problem=exc)
-    return DeepLink(path, step, frame=frame)
+    where: dict[str, int] = {}
+    for field, raw in (("step", raw_step), ("frame", raw_frame)):
+        if not raw:
+            continue
+        try:
+            where[field] = _whole_number(raw, field)
+        except BadInput as exc:
+            faults.append(exc)
+    problem = link_fault(faults)
+    if path is None or (problem is not None and strict):
+        raise problem
+    if problem is not None:
+        return DeepLink(path, 0, problem=problem, unchecked=tuple((f, n) for f, n in where.items() if n > 0))
+    return DeepLink(path, where["step"], frame=where.get("frame"))
 
 
 def scenario_title(path: Path) -> tuple[str, str]:
@@ -137,15 +185,21 @@ def title_of(game: str, stem: str) -> tuple[str, str]:
     return scenario_title(SCENARIOS / game / f"{stem}.yaml")
 
 
-def step_error(link: DeepLink, length: int | None, field: str = "step") -> BadInput:
+def step_error(link: DeepLink, length: int | None, field: str = "step", titled: bool = True) -> BadInput:
     """The link error for a ``step`` (or ``frame``) past the scenario's last one (``length`` steps
-    or frames, if known); the scenario named by its title."""
-    th, en = scenario_title(link.scenario) if link.scenario else ("", "")
+    or frames, if known); the scenario named by its title (not when ``titled`` is false: a second
+    field past the end, said after the first that named it)."""
+    th, en = scenario_title(link.scenario) if link.scenario and titled else ("", "")
     n = link.frame if field == "frame" else link.step
     th_unit, en_unit = ("เฟรม", "frame") if field == "frame" else ("ขั้น", "step")
     if length is None:
+        if not th:
+            return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้าย", f"{en_unit} {n} is past the last {en_unit}")
         return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้ายของสถานการณ์ {th}",
                         f"{en_unit} {n} is past the last {en_unit} of scenario {en}")
+    if not th:
+        return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้าย: มี {length} {th_unit} ({field}=0-{length})",
+                        f"{en_unit} {n} is past the end: there are {count_en(length, en_unit)} ({field}=0..{length})")
     return BadInput("link", field,
                     f"{th_unit} {n} เกิน{th_unit}สุดท้าย: สถานการณ์ {th} มี {length} {th_unit} "
                     f"({field}=0-{length})",
@@ -155,9 +209,12 @@ def step_error(link: DeepLink, length: int | None, field: str = "step") -> BadIn
 
 def opened_at_start_html(exc: BadInput) -> str:
     """The calm line over a linked scenario opened at step 0 because its ``step`` or ``frame`` could
-    not be used: the reason (the field named) and where it opened instead; not an error box."""
-    note = message_html(f"{exc.message_th} จึงเปิดที่ขั้น 0 แทน (ช่อง {exc.field} ของลิงก์)",
-                        f"{exc.message_en}, so it opens at step 0 instead (the link's {exc.field})", tone="missing")
+    not be used: the reason (the field named; both when both were bad) and where it opened instead;
+    not an error box."""
+    fields = [f.field for f in faults_of(exc)]
+    th_fields, en_fields = " และ ".join(fields), " and ".join(fields)
+    note = message_html(f"{exc.message_th} จึงเปิดที่ขั้น 0 แทน (ช่อง {th_fields} ของลิงก์)",
+                        f"{exc.message_en}, so it opens at step 0 instead (the link's {en_fields})", tone="missing")
     return note.replace('class="kl-note"', f'class="kl-note kl-link-note" data-field="{exc.field}"', 1)
 
 
@@ -325,6 +382,25 @@ def _open(view: Callable[..., w.Widget], link: DeepLink) -> w.Widget:
     return view(link.scenario, link.step, frame=link.frame)
 
 
+def _past_the_end(view: Callable[..., w.Widget], path: Path, where) -> list[tuple[DeepLink, int | None, str]]:
+    """``(link, length, field)`` of each ``(field, n)`` in ``where`` past the scenario's end (for
+    :func:`step_error`; a link whose other position field was bad: both are named).  Each is tried by
+    opening ``view`` there."""
+    out = []
+    for field, n in where:
+        at = DeepLink(path, 0, frame=n) if field == "frame" else DeepLink(path, n)
+        try:
+            probe = _open(view, at)
+        except BadInput as exc:
+            if exc.field not in POSITION_FIELDS:
+                raise
+            out.append((at, getattr(exc, "length", None), exc.field))
+        else:
+            if callable(getattr(probe, "close", None)):
+                probe.close()
+    return out
+
+
 def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
            query: str | None = None, play: Callable[[str], w.Widget] | None = None) -> DeepLink | None:
     """Fill ``box`` with ``view(scenario_path, step)`` for the page's link (``view(path, step,
@@ -348,12 +424,20 @@ def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
             return link
         if link.scenario is None:
             return None
-        try:
-            shown = _open(view, link)
-        except BadInput as exc:
-            if exc.field not in POSITION_FIELDS:
-                raise
-            link = DeepLink(link.scenario, 0, problem=step_error(link, getattr(exc, "length", None), exc.field))
+        faults, unchecked, ends, shown = faults_of(link.problem), list(link.unchecked), [], None
+        if not faults:
+            try:
+                shown = _open(view, link)
+            except BadInput as exc:
+                if exc.field not in POSITION_FIELDS:
+                    raise
+                ends.append((link, getattr(exc, "length", None), exc.field))
+                if exc.field == "frame" and link.step:  # frame decided; the step may be past the end too
+                    unchecked.append(("step", link.step))
+        if faults or ends:
+            ends = sorted(ends + _past_the_end(view, link.scenario, unchecked), key=lambda e: LINK_FIELDS.index(e[2]))
+            faults += [step_error(at, length, field, titled=k == 0) for k, (at, length, field) in enumerate(ends)]
+            link = DeepLink(link.scenario, 0, problem=link_fault(faults))
             shown = _open(view, link)
         stem, title = link.scenario.stem, scenario_title(link.scenario)
         opened = {"frame": link.frame} if link.frame is not None else {"step": link.step}

@@ -64,16 +64,18 @@ def bad_input_where(exc: BadInput) -> str:
     e = html.escape
     field = FIELD_WORDS.get(exc.field)
     place = SOURCE_WORDS.get(exc.source)
-    th, en = field_words(exc.field)
-    named = f"<code>{e(th)}</code>" if th == en else f"<code>{e(th)}</code> / <code>{e(en)}</code>"
+    fields = getattr(exc, "fields", None) or (exc.field,)  # several (a link's LinkFaults): each named
+    named = ", ".join(f"<code>{e(th)}</code>" if th == en else f"<code>{e(th)}</code> / <code>{e(en)}</code>"
+                      for th, en in map(field_words, fields))
+    label = "ช่อง / field" if len(fields) == 1 else "ช่อง / fields"
     if place:
         where = f"{e(place[0])} / {e(place[1])}"
         if field:
             return f"{e(field[0])} / {e(field[1])} · {where}"
-        return f"ช่อง / field: {named} · {where}"
+        return f"{label}: {named} · {where}"
     if field:
         return f"{e(field[0])} / {e(field[1])}: <code>{e(exc.source)}</code>"
-    return f"ช่อง / field: {named} · ใน / in: <code>{e(exc.source)}</code>"
+    return f"{label}: {named} · ใน / in: <code>{e(exc.source)}</code>"
 
 
 def where_html(exc: BaseException) -> str:
