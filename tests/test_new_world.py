@@ -217,6 +217,62 @@ def test_overrides_leave_the_state_untouched():
     assert GAME.state_to_json(s) == before
 
 
+def _override_error(board_override, players=2, seed=1):
+    """The :class:`BadInput` of a New World setup ``board`` override, from a scenario file and from a
+    save (both go through ``setup.overrides``); the two say the same."""
+    import json
+    from rules.core import saveload
+    raw = load_scenario(SCENARIOS / "2_medium_settlement_alone_scores_8.yaml").model_dump()
+    raw["setup"].update(config={"players": players}, seed=seed, overrides={"turn": 0, "board": board_override})
+    raw["steps"] = []
+    with pytest.raises(BadInput) as from_file:
+        run_scenario(parse_scenario(raw, "bad.yaml"), "bad.yaml")
+    text = json.loads(saveload.dumps(GAME, GAME.default_config(players), seed, [], {"turn": 0}))
+    text["overrides"] = {"turn": 0, "board": board_override}
+    with pytest.raises(BadInput) as from_save:
+        saveload.loads(json.dumps(text), "game.json")
+    a, b = from_file.value, from_save.value
+    assert (a.field, a.message_th, a.message_en) == (b.field, b.message_th, b.message_en)
+    return a
+
+
+def test_setup_override_errors_name_the_cell_by_its_place_name():
+    """A scenario's or a save's board override refused at a cell named it by ``(q, r)`` only (``cell
+    (7, 1)``), where every other New World refusal names the cell as the map shows it
+    (labels.cell_place_name: its kind, its own name, the named places it touches, then (q, r))."""
+    from rules.new_world.labels import cell_place_name
+    from rules.new_world.tiles import COVERED
+    s = GAME.new_game(GAME.default_config(2), 1)
+    b = s.board
+    castle = b.castles[0]
+    q, r = b.cells[castle]
+    e = _override_error({f"{q},{r}": "0:food"})  # a castle cell: placement.forbidden_cells
+    assert e.field == f"setup.overrides.board.{q},{r}"
+    assert f"ช่องปราสาท {b.names[castle]} ({q}, {r})" in e.message_th, e.message_th
+    assert f"castle cell {b.names[castle]} ({q}, {r})" in e.message_en, e.message_en
+    assert "placement.forbidden_cells" in e.message_en
+    # a blank cell next to a castle, refused a settlement tile (placement.settlement)
+    blank = next(i for i in range(len(b.cells)) if b.icon[i] == "blank" and s.cells[i] != COVERED
+                 and any(n in b.castles for n in b.nbrs[i]))
+    q, r = b.cells[blank]
+    e = _override_error({f"{q},{r}": "0:s1"})
+    th, en = cell_place_name(b, blank)
+    assert "ติดปราสาท" in th and "next to castle" in en
+    assert th in e.message_th and en in e.message_en and "placement.settlement" in e.message_en
+    # a cell covered face down at setup (2 players): named, and said to be covered as the engine says
+    covered = s.cells.index(COVERED)
+    q, r = b.cells[covered]
+    e = _override_error({f"{q},{r}": "0:food"})
+    th, en = cell_place_name(b, covered)
+    assert f"{th} ถูกคว่ำไทล์ปิดไว้" in e.message_th and f"{en} is covered by a face-down tile" in e.message_en
+    # the same cell twice ("5,7" and "5, 7"): the second finds it taken, named by its place
+    settle = b.index[(5, 7)]
+    e = _override_error({"5,7": "0:s1", "5, 7": "0:s1"})
+    th, en = cell_place_name(b, settle)
+    assert f"{th} มีไทล์อยู่แล้ว" in e.message_th and f"{en} is taken" in e.message_en
+    assert th != "ช่อง (5, 7)" and "settlement cell" in en
+
+
 # ------------------------------------------------------------------ the rules against a recount
 def _recount_farm(state, cell, seat, kind) -> int:
     b = state.board

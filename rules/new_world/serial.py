@@ -26,11 +26,13 @@ import dataclasses
 from collections import Counter
 from typing import Any, Mapping
 
+from ..core.base import a_or_an
 from ..core.protocol import BadInput
 from .castles import counts
 from .config import SOURCES, TOWER_BONUSES
+from .labels import cell_place_name, tile_name
 from .missions import PublicCard, SecretCard, load_cards
-from .placement import has_legal_cell
+from .placement import has_legal_cell, refusal
 from .state import LOST, State
 from .tiles import COVERED, EMPTY, KIND, NAMES, S1
 
@@ -121,12 +123,16 @@ def apply_overrides(s: State, ov: Mapping[str, Any]) -> State:
         if not (seat_s.isdigit() and int(seat_s) < n and kind_s in KIND):
             raise _bad(field, "ค่าต้องเป็น \"ที่นั่ง:ชนิดไทล์\" เช่น \"0:food\"", f"expected \"seat:kind\" like \"0:food\", got {val!r}")
         seat, kind = int(seat_s), KIND[kind_s]
-        if cells[i] != EMPTY:
-            raise _bad(field, f"ช่อง ({q}, {r}) ไม่ว่าง (turn.place_tile)", f"cell ({q}, {r}) is not empty (turn.place_tile)")
+        # the cell named as every other New World refusal names it (labels.cell_place_name: its kind,
+        # its own name, the named places it touches, then (q, r)), not by (q, r) alone
+        if cells[i] != EMPTY:  # the engine's own words: a placed tile, or a face-down cover (2 players)
+            why = refusal(b, cells, kind, i)
+            raise _bad(field, f"{why.message_th} (ข้อ {why.clause})", f"{why.message_en} (clause {why.clause})")
         clause = _icon_clause(b.icon[i], kind)
         if clause:
-            raise _bad(field, f"วาง {kind_s} บนช่อง {b.icon[i]} ไม่ได้ (ข้อ {clause})",
-                       f"a {kind_s} cannot go on a {b.icon[i]} cell (clause {clause})")
+            (cth, cen), (tth, ten) = cell_place_name(b, i), tile_name(kind)
+            raise _bad(field, f"วาง{tth} บน{cth} ไม่ได้ (ข้อ {clause})",
+                       f"{a_or_an(ten)} cannot go on the {cen} (clause {clause})")
         cells[i] = seat * 8 + kind
         placed[seat][kind] += 1
     hands, piles, aside, tribe = [list(x) for x in s.hands], [list(x) for x in s.piles], \
