@@ -5,11 +5,9 @@ may not go on), each with ``explain_illegal``'s own refusal, and the play table'
 from __future__ import annotations
 
 import dataclasses
-import random
 import time
 
-from rules.core.protocol import CHANCE, TERMINAL
-from rules.core.testing import unavailable_problems
+from rules.core.testing import random_decisions, unavailable_problems
 from rules.core.scenario import run_file
 from rules.new_world import GAME
 from tests.test_clause_cards import _ids_in, _words
@@ -32,27 +30,16 @@ def test_random_positions_every_listed_action_is_refused_by_the_engine_with_the_
     """Seeded random play on both sides, a few hundred decisions: every (action, refusal) listed is
     not legal and ``explain_illegal`` gives the same refusal; another seat gets nothing."""
     seen, decisions, times = set(), 0, []
-    for seed in range(6):
-        rng = random.Random(seed)
-        s = GAME.new_game(GAME.make_config({"players": 2 + seed % 3,
-                                            "side": "ireland" if seed % 2 else "scotland"}), seed)
-        for _ in range(400):
-            cp = GAME.current_player(s)
-            if cp == TERMINAL:
-                break
-            if cp == CHANCE:
-                s = GAME.apply(s, GAME.sample_chance(s, rng)).state
-                continue
-            decisions += 1
-            t0 = time.perf_counter()
-            got = GAME.unavailable(s, cp)
-            times.append(time.perf_counter() - t0)
-            legal = GAME.legal_actions(s, cp)
-            assert unavailable_problems(GAME, s, cp) == []   # not legal; explain_illegal's own refusal
-            for action, refusal in got:
-                seen.add(refusal.clause)
-            assert GAME.unavailable(s, (cp + 1) % s.players) == []
-            s = GAME.apply(s, rng.choice(legal)).state
+    games = [(seed, {"players": 2 + seed % 3, "side": "ireland" if seed % 2 else "scotland"}) for seed in range(6)]
+    for s, cp in random_decisions(GAME, games, max_steps=400):
+        decisions += 1
+        t0 = time.perf_counter()
+        got = GAME.unavailable(s, cp)
+        times.append(time.perf_counter() - t0)
+        assert unavailable_problems(GAME, s, cp) == []   # not legal; explain_illegal's own refusal
+        for action, refusal in got:
+            seen.add(refusal.clause)
+        assert GAME.unavailable(s, (cp + 1) % s.players) == []
     assert decisions >= 200
     assert {"placement.farm_overflow", "placement.forbidden_cells", "turn.place_tile", "placement.settlement"} <= seen
     times.sort()

@@ -3,11 +3,9 @@ action of each kind the rulebook offers there, with ``explain_illegal``'s own re
 table's fold that shows it (widgets.whynot) in the engine's words, clause ids in tooltips only."""
 from __future__ import annotations
 
-import random
 import time
 
-from rules.core.protocol import CHANCE, TERMINAL
-from rules.core.testing import unavailable_problems
+from rules.core.testing import random_decisions, unavailable_problems
 from rules.valeria import GAME
 from tests.test_clause_cards import _ids_in, _words
 from widgets import page
@@ -43,27 +41,17 @@ def test_random_positions_every_listed_action_is_refused_by_the_engine_with_the_
     not a legal action, ``explain_illegal`` refuses it with the same clause and words; a seat not
     deciding gets nothing; and at least the main kinds show up (the hook is not empty)."""
     seen, decisions, times = set(), 0, []
-    for seed in range(4):
-        rng = random.Random(seed)
-        s = GAME.new_game(GAME.make_config({"players": 2 + seed % 3}), seed)
-        for _ in range(700):
-            cp = GAME.current_player(s)
-            if cp == TERMINAL:
-                break
-            if cp == CHANCE:
-                s = GAME.apply(s, GAME.sample_chance(s, rng)).state
-                continue
-            decisions += 1
-            t0 = time.perf_counter()
-            got = GAME.unavailable(s, cp)
-            times.append(time.perf_counter() - t0)
-            legal = GAME.legal_actions(s, cp)
-            assert unavailable_problems(GAME, s, cp) == []   # not legal; explain_illegal's own refusal
-            for action, refusal in got:
-                assert refusal.message_th and refusal.message_en and "{" not in refusal.message_en
-                seen.add((action["type"], refusal.clause))
-            assert GAME.unavailable(s, (cp + 1) % s.n) == []
-            s = GAME.apply(s, rng.choice(legal)).state
+    games = [(seed, {"players": 2 + seed % 3}) for seed in range(4)]
+    for s, cp in random_decisions(GAME, games, max_steps=700):
+        decisions += 1
+        t0 = time.perf_counter()
+        got = GAME.unavailable(s, cp)
+        times.append(time.perf_counter() - t0)
+        assert unavailable_problems(GAME, s, cp) == []   # not legal; explain_illegal's own refusal
+        for action, refusal in got:
+            assert refusal.message_th and refusal.message_en and "{" not in refusal.message_en
+            seen.add((action["type"], refusal.clause))
+        assert GAME.unavailable(s, (cp + 1) % s.n) == []
     assert decisions >= 300
     assert {("enter", "turn.warden_move"), ("camp", "battle.return_to_camp"), ("flip", "battle.assign_troops"),
             ("claim_award", "shrines.magic"), ("level_up", "battle.level_up")} <= seen, seen

@@ -38,7 +38,7 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable, Iterator, Mapping
 
 from . import saveload
 from .play import choose_action
@@ -230,6 +230,30 @@ def unavailable_problems(game: Any, state: Any, seat: int) -> list[str]:
                 refusal.clause, refusal.message_th, refusal.message_en):
             out.append(f"unavailable refuses {action} with {refusal}, explain_illegal with {said}")
     return out
+
+
+def random_decisions(game: Any, games: Iterable[tuple[int, Mapping[str, Any]]],
+                     max_steps: int) -> Iterator[tuple[Any, int]]:
+    """The decisions of seeded random play, for a test that checks something at each one (the
+    "why can't I?" tests: :func:`unavailable_problems` at every decision).
+
+    For each ``(seed, config)`` of ``games``: ``new_game(make_config(config), seed)`` played by
+    ``random.Random(seed)`` for at most ``max_steps`` steps (a chance outcome is a step):
+    ``sample_chance`` at a chance node, else ``rng.choice`` of the current seat's legal actions,
+    until ``TERMINAL``.  Yields ``(state, seat)`` at each decision, before it is taken.  The
+    positions depend only on the seeds and configs, never on what the caller does with them."""
+    for seed, config in games:
+        rng = random.Random(seed)
+        state = game.new_game(game.make_config(dict(config)), seed)
+        for _ in range(max_steps):
+            cp = game.current_player(state)
+            if cp == TERMINAL:
+                break
+            if cp == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng)).state
+                continue
+            yield state, cp
+            state = game.apply(state, rng.choice(game.legal_actions(state, cp))).state
 
 
 def _check_position(game, state, seats: list[int], seed: int, step: int, status: dict,
