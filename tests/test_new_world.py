@@ -420,3 +420,12 @@ def test_every_tile_and_mission_id_the_observation_gives_has_the_engines_words(l
         assert card_id not in th + en
     with pytest.raises(KeyError):
         tile_id_name("s9")
+
+
+def test_a_short_tile_override_names_the_player_as_the_game_counts_them():
+    """Too many tiles asked of the second seat: its Thai said "ผู้เล่น 2" and its English "seat 1"
+    (counted from 0); both say player 2, as every New World text names that seat."""
+    s = GAME.new_game(GAME.default_config(2), 1)
+    with pytest.raises(BadInput) as e:
+        GAME.apply_overrides(s, {"hands": [["food"], ["s1"] * 30]})
+    assert "ผู้เล่น 2" in e.value.message_th and "player 2 has not enough" in e.value.message_en, e.value.message_en

@@ -150,7 +150,7 @@ def apply_overrides(s: State, ov: Mapping[str, Any]) -> State:
         if short:
             k = sorted(short)[0]
             raise _bad(f"board/hands/piles of seat {seat}", f"ผู้เล่น {seat + 1} มีไทล์ {NAMES[k]} ไม่พอ",
-                       f"seat {seat} has not enough {NAMES[k]} tiles for this position (tiles are conserved)")
+                       f"player {seat + 1} has not enough {NAMES[k]} tiles for this position (tiles are conserved)")
         rest = pool - need
         if "piles" in given:
             pile_out = list(reversed(want_pile))
