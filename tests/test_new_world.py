@@ -204,7 +204,10 @@ def test_a_scenario_placing_a_tile_on_a_forbidden_cell_names_the_clause():
     raw["setup"]["overrides"]["board"] = {f"{castle[0]},{castle[1]}": "0:food"}
     with pytest.raises(BadInput) as e:
         run_scenario(parse_scenario(raw, "forbidden.yaml"), "forbidden.yaml")
-    assert "placement.forbidden_cells" in e.value.message_en and e.value.field.startswith("setup.overrides.board.")
+    # the clause by the name a reader sees (its dotted id is for tooltips, never page text)
+    assert "rule: Tile placement rules: Never place on cathedral" in e.value.message_en, e.value.message_en
+    assert "กฎ: กฎการวางไทล์: ห้ามวาง" in e.value.message_th and "placement." not in e.value.message_en + e.value.message_th
+    assert e.value.field.startswith("setup.overrides.board.")
 
 
 def test_overrides_leave_the_state_untouched():
@@ -250,7 +253,7 @@ def test_setup_override_errors_name_the_cell_by_its_place_name():
     assert e.field == f"setup.overrides.board.{q},{r}"
     assert f"ช่องปราสาท {b.names[castle]} ({q}, {r})" in e.message_th, e.message_th
     assert f"castle cell {b.names[castle]} ({q}, {r})" in e.message_en, e.message_en
-    assert "placement.forbidden_cells" in e.message_en
+    assert "rule: Tile placement rules: Never place on cathedral" in e.message_en
     # a blank cell next to a castle, refused a settlement tile (placement.settlement)
     blank = next(i for i in range(len(b.cells)) if b.icon[i] == "blank" and s.cells[i] != COVERED
                  and any(n in b.castles for n in b.nbrs[i]))
@@ -258,7 +261,7 @@ def test_setup_override_errors_name_the_cell_by_its_place_name():
     e = _override_error({f"{q},{r}": "0:s1"})
     th, en = cell_place_name(b, blank)
     assert "ติดปราสาท" in th and "next to castle" in en
-    assert th in e.message_th and en in e.message_en and "placement.settlement" in e.message_en
+    assert th in e.message_th and en in e.message_en and "Settlement: only on cells" in e.message_en
     # a cell covered face down at setup (2 players): named, and said to be covered as the engine says
     covered = s.cells.index(COVERED)
     q, r = b.cells[covered]

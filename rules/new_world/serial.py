@@ -75,6 +75,14 @@ def _bad(field: str, th: str, en: str) -> BadInput:
     return BadInput("scenario", f"setup.overrides.{field}", th, en)
 
 
+def _rule(clause: str) -> tuple[str, str]:
+    """The refusing clause as a reader sees it (the engine's :meth:`cite_name`, never the dotted id,
+    which a page shows in tooltips only): ``("กฎ: กฎการวางไทล์: ...", "rule: Tile placement rules: ...")``."""
+    from .engine import GAME  # (the engine imports this module)
+    th, en = GAME.cite_name(clause)
+    return (f"กฎ: {th}" if th else "ตามกฎ"), (f"rule: {en}" if en else "by the rules")
+
+
 def _per_seat(v, n: int, field: str) -> list:
     if not (isinstance(v, list) and len(v) == n and all(isinstance(x, list) for x in v)):
         raise _bad(field, f"ต้องเป็นรายการ {n} รายการ (หนึ่งต่อผู้เล่น)", f"expected a list of {n} lists (one per seat)")
@@ -127,12 +135,13 @@ def apply_overrides(s: State, ov: Mapping[str, Any]) -> State:
         # its own name, the named places it touches, then (q, r)), not by (q, r) alone
         if cells[i] != EMPTY:  # the engine's own words: a placed tile, or a face-down cover (2 players)
             why = refusal(b, cells, kind, i)
-            raise _bad(field, f"{why.message_th} (ข้อ {why.clause})", f"{why.message_en} (clause {why.clause})")
+            rth, ren = _rule(why.clause)
+            raise _bad(field, f"{why.message_th} ({rth})", f"{why.message_en} ({ren})")
         clause = _icon_clause(b.icon[i], kind)
         if clause:
             (cth, cen), (tth, ten) = cell_place_name(b, i), tile_name(kind)
-            raise _bad(field, f"วาง{tth} บน{cth} ไม่ได้ (ข้อ {clause})",
-                       f"{a_or_an(ten)} cannot go on the {cen} (clause {clause})")
+            rth, ren = _rule(clause)
+            raise _bad(field, f"วาง{tth} บน{cth} ไม่ได้ ({rth})", f"{a_or_an(ten)} cannot go on the {cen} ({ren})")
         cells[i] = seat * 8 + kind
         placed[seat][kind] += 1
     hands, piles, aside, tribe = [list(x) for x in s.hands], [list(x) for x in s.piles], \
