@@ -116,3 +116,106 @@ def test_combo_without_an_x_card_names_the_missing_card_before_the_cell():
     s3 = start(board=RED3, players={"0": {"hand": ["E6", "B1", "B2", "B3", "B4"]}})
     s3 = play(s3, *ROLL_RED)
     assert refusal(s3, combo)[0] == "territory_combo.optional"
+
+
+# ----------------------------------------------------------------------------- the Shadow Envoy
+# shadow.envoy: "roll to add or remove that colour's alliance token in an X cell without a card".
+ENVOY = {"persons": ["shadow_envoy"], "hand": ["E6", "B1", "B2", "B3", "B4"]}
+
+
+def envoy_turn(cfg=None, held=True, **over):
+    """Seat 0 (holding the Shadow Envoy unless not ``held``) at its phase-1 choice, red on E3-E5."""
+    me = dict(ENVOY, **over.pop("me", {}))
+    if not held:
+        me.pop("persons")
+    return start(cfg=cfg, board=RED3, players={"0": me}, **over)
+
+
+def envoy(action_type, colour="red", x="X1"):
+    a = {"player": 0, "type": action_type, "colour": colour}
+    return dict(a, x=x) if action_type == "envoy_ally" else a
+
+
+def test_envoy_not_held_says_so():
+    s = play(envoy_turn(held=False), *ROLL_RED)
+    assert refusal(s, envoy("envoy_ally")) == (
+        "shadow.persons_use", "ไม่ได้ถือการ์ด Shadow Envoy (ใช้ความสามารถของบุคคลได้เฉพาะผู้ที่ถือครองการ์ด)",
+        "you do not hold the Shadow Envoy (only a person's holder may use its ability)")
+    # not held comes first: before the roll too, and for taking a token out
+    s = envoy_turn(held=False, alliances={"X1": ["red"]})
+    assert refusal(s, envoy("envoy_unally"))[0] == "shadow.persons_use"
+
+
+def test_envoy_before_the_roll_says_roll_first_not_military():
+    """The Envoy needs a roll ("ทอยเต๋า"): a Military is no way to it, so the refusal says only the roll."""
+    clause, th, en = refusal(envoy_turn(), envoy("envoy_ally"))
+    assert (clause, en) == ("shadow.envoy", "the Shadow Envoy acts after a roll: roll the die (choice A) first")
+    assert th == "Shadow Envoy ใช้หลังทอยเต๋า: ต้องเลือกทอยเต๋า (ทางเลือก A) ก่อน"
+
+
+def test_envoy_after_a_military_says_no_roll_was_made():
+    s = envoy_turn(me={"powers": [["red", "military"]]})
+    s = play(s, {"player": 0, "type": "military", "colour": "red"})
+    assert s.turn.step == "resolve" and s.turn.military == "red"
+    assert refusal(s, envoy("envoy_ally")) == (
+        "shadow.envoy", "Shadow Envoy ใช้หลังทอยเต๋าเท่านั้น แต่เทิร์นนี้ใช้ Military สีแดง (ไม่ได้ทอย)",
+        "the Shadow Envoy acts after a roll only, and this turn used a red Military (no roll)")
+
+
+def test_envoy_of_a_colour_not_rolled_names_the_rolled_colour():
+    s = play(envoy_turn(), *ROLL_RED)
+    assert refusal(s, envoy("envoy_ally", colour="blue")) == (
+        "shadow.envoy", "Shadow Envoy ใช้ได้กับสีที่ทอยได้เท่านั้น (สีแดง)", "the Shadow Envoy acts on the rolled colour only (red)")
+
+
+def test_envoy_bind_of_a_colour_already_allied_names_its_x_cell():
+    s = play(envoy_turn(alliances={"X2": ["red"]}), *ROLL_RED)
+    assert refusal(s, envoy("envoy_ally", x="X1")) == (
+        "alliance.one_token", "สีแดงมีโทเคนในช่อง X2 แล้ว (1 สีวางได้ 1 ช่อง 1 ตัว)",
+        "red already has its alliance token in X2 (one token per colour)")
+
+
+def test_envoy_bind_of_a_colour_off_the_map_says_the_registers_reading():
+    s = play(envoy_turn(), {"player": 0, "type": "roll"}, {"chance": "die", "colour": "white"})
+    clause, th, en = refusal(s, envoy("envoy_ally", colour="white"))
+    assert clause == "alliance.intro"
+    assert en.startswith("white is not on the map (alliances are bound between kingdoms; ambiguity: ")
+    assert th.startswith("สีขาวยังไม่มีโทเคนบนแผนที่")
+
+
+def test_envoy_bind_to_a_cell_that_is_not_an_x_cell_names_the_x_cells():
+    s = play(envoy_turn(), *ROLL_RED)
+    assert refusal(s, envoy("envoy_ally", x="E6")) == (
+        "alliance.place_remove", "E6 ไม่ใช่ช่อง X (ช่อง X คือ X1, X2, X3)", "E6 is not an X cell (the X cells are X1, X2, X3)")
+
+
+def test_envoy_withdraw_of_a_colour_with_no_alliance_token_says_so():
+    s = play(envoy_turn(), *ROLL_RED)
+    assert refusal(s, envoy("envoy_unally")) == (
+        "alliance.place_remove", "สีแดงไม่มีโทเคนในช่อง X ให้หยิบออก", "red has no token in an X cell to take out")
+
+
+def test_envoy_a_second_person_in_one_turn_says_once_per_turn():
+    """Under person_timing=besides_placing the roll is still to place after the Envoy acted."""
+    s = play(envoy_turn(cfg={"person_timing": "besides_placing"}), *ROLL_RED, envoy("envoy_ally"))
+    assert s.turn.step == "resolve" and s.turn.used_person
+    clause, th, en = refusal(s, envoy("envoy_unally"))
+    assert clause == "shadow.persons_use"
+    assert en.startswith("a person acts once per turn, and one acted this turn (ambiguity: ")
+    assert th.startswith("ใช้การ์ดบุคคลได้เทิร์นละ 1 ครั้ง และเทิร์นนี้ใช้ไปแล้ว")
+
+
+def test_envoy_after_the_roll_was_placed_says_the_roll_is_used():
+    s = play(envoy_turn(), *ROLL_RED, {"player": 0, "type": "place", "cell": "E6", "colour": "red"})
+    assert s.turn.step != "resolve" and not s.turn.used_person
+    assert refusal(s, envoy("envoy_ally")) == (
+        "phase1.choose_one", "ผลทอยเต๋าของเทิร์นนี้ใช้ไปแล้ว (วางหรือไม่วางแล้ว) Shadow Envoy ใช้ได้ทันทีหลังทอย",
+        "this turn's roll is used (placed or declined): the Shadow Envoy acts right after the roll")
+
+
+def test_envoy_after_a_choice_without_a_roll_names_the_choice():
+    s = play(envoy_turn(), {"player": 0, "type": "skip"})
+    assert s.turn.choice == "C", s.turn
+    assert refusal(s, envoy("envoy_ally")) == (
+        "shadow.envoy", "Shadow Envoy ใช้หลังทอยเต๋า แต่เทิร์นนี้เลือกทางเลือก C (ไม่ได้ทอย)",
+        "the Shadow Envoy acts after a roll, and this turn took choice C (no roll)")

@@ -25,8 +25,8 @@ TEXT = {c.id: c.text_th for c in load_rulebook("shadow_master").clauses}
 KEYWORDS = {
     "roll": "ทอย", "military": "Military", "military_faith": "Military|Faith", "black": "ดำ|วาง", "skip": "ข้าม",
     "buy_person": "ซื้อ|Shadow|ความสามารถ", "build_castle": "ปราสาท", "place": "วาง", "place_combo": "วาง|X|คอมโบ",
-    "ally": "พันธมิตร|ทอย|X|1 สีวาง", "unally": "พันธมิตร|ทอย|X", "envoy_ally": "Envoy|พันธมิตร|ความสามารถ",
-    "envoy_unally": "Envoy|พันธมิตร|ความสามารถ", "theron": "Theron|ย้าย|รอบละ 1|ปราสาท|ความสามารถ",
+    "ally": "พันธมิตร|ทอย|X|1 สีวาง", "unally": "พันธมิตร|ทอย|X", "envoy_ally": "Envoy|พันธมิตร|ความสามารถ|X|1 สีวาง",
+    "envoy_unally": "Envoy|พันธมิตร|ความสามารถ|X", "theron": "Theron|ย้าย|รอบละ 1|ปราสาท|ความสามารถ",
     "turncloak": "Turncloak|ความสามารถ", "decline": "ไม่วาง|Military", "buy_power": "ซื้อ|Power Limit|จำนวนการ์ด",
     "no_buy": "ซื้อ", "take_open": "หยิบ|ข้าม", "draw": "จั่ว|หยิบ", "stop_taking": "หยิบ", "exchange": "เปลี่ยน|ทิ้ง",
     "end_turn": "เฟส 1-3", "move_money": "ย้าย", "sell_power": "ขาย", "no_sell": "ขาย", "deposit": "ฝาก|เงิน",

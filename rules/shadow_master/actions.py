@@ -542,6 +542,79 @@ def _money_refusal(s, seat: int, action: dict) -> tuple[str, str, str]:
                 "only deposits, between kingdoms whose Power you hold (at most what is there)")
 
 
+def _alliance_problem(s, bind: bool, action: dict) -> tuple[str, str, str] | None:
+    """What stops an alliance token of ``action['colour']`` going into X cell ``action['x']``
+    (``bind``) or coming out (by the X card or the Shadow Envoy alike), or ``None``: binding, a cell
+    that is not an X cell (``alliance.place_remove``), the colour's token already in an X cell
+    (``alliance.one_token``, naming it), the colour not on the map under the register's default
+    (``alliance.intro``, ambiguity ``ally_off_map``); withdrawing, no token of the colour in an X
+    cell (``alliance.place_remove``)."""
+    c = action.get("colour")
+    name = s.board.colour_th.get(c, c)
+    if not bind:
+        if x_cell_of(s.alliances, c) is None:
+            return ("alliance.place_remove", f"สี{name}ไม่มีโทเคนในช่อง X ให้หยิบออก", f"{c} has no token in an X cell to take out")
+        return None
+    x_cells = ", ".join(s.board.x_cells)
+    if action.get("x") not in s.board.x_cells:
+        return ("alliance.place_remove", f"{action.get('x')} ไม่ใช่ช่อง X (ช่อง X คือ {x_cells})",
+                f"{action.get('x')} is not an X cell (the X cells are {x_cells})")
+    x = x_cell_of(s.alliances, c)
+    if x is not None:
+        return ("alliance.one_token", f"สี{name}มีโทเคนในช่อง {s.board.x_cells[x]} แล้ว (1 สีวางได้ 1 ช่อง 1 ตัว)",
+                f"{c} already has its alliance token in {s.board.x_cells[x]} (one token per colour)")
+    if s.config.ally_off_map == "on_map" and B.tokens_of(s.position, c) == 0:   # the register's reading
+        ref_th, ref_en = ambiguity_ref("shadow_master", "ally_off_map", "on_map")
+        return ("alliance.intro", f"สี{name}ยังไม่มีโทเคนบนแผนที่ (พันธมิตรผูกระหว่างอาณาจักร; {ref_th})",
+                f"{c} is not on the map (alliances are bound between kingdoms; {ref_en})")
+    return None
+
+
+ENVOY_TYPES = ("envoy_ally", "envoy_unally")
+
+
+def _envoy_problem(s, seat: int, typ: str, action: dict) -> tuple[str, str, str]:
+    """Why the Shadow Envoy's act (``shadow.envoy``: "roll to add or remove that colour's alliance
+    token in an X cell without a card") is refused on ``seat``'s turn, one reason in the order of the
+    text: the person not held (``shadow.persons_use``: its holder uses it); no roll - before the
+    roll, after a Military, or a phase-1 choice without one (``shadow.envoy``); the roll already
+    resolved or a person already used this turn (``phase1.choose_one`` / ``shadow.persons_use``,
+    ambiguity ``person_timing``); a colour not rolled (``shadow.envoy``: "that colour"); then the
+    alliance's own rules (:func:`_alliance_problem`)."""
+    t = s.turn
+    if "shadow_envoy" not in s.players[seat].persons:
+        return ("shadow.persons_use", "ไม่ได้ถือการ์ด Shadow Envoy (ใช้ความสามารถของบุคคลได้เฉพาะผู้ที่ถือครองการ์ด)",
+                "you do not hold the Shadow Envoy (only a person's holder may use its ability)")
+    if t.step == "choose":
+        return ("shadow.envoy", "Shadow Envoy ใช้หลังทอยเต๋า: ต้องเลือกทอยเต๋า (ทางเลือก A) ก่อน",
+                "the Shadow Envoy acts after a roll: roll the die (choice A) first")
+    if t.military and t.second_roll:
+        return ("shadow.envoy", "Shadow Envoy ใช้หลังทอยเต๋า: วางโทเคนของ Military ก่อน แล้วจึงทอยเต๋าของ Faith",
+                "the Shadow Envoy acts after a roll: place the Military's token first, then the Faith's roll follows")
+    if t.military:
+        return ("shadow.envoy", f"Shadow Envoy ใช้หลังทอยเต๋าเท่านั้น แต่เทิร์นนี้ใช้ Military สี{s.board.colour_th.get(t.military, t.military)} (ไม่ได้ทอย)",
+                f"the Shadow Envoy acts after a roll only, and this turn used a {t.military} Military (no roll)")
+    if t.choice not in ("", "A"):
+        return ("shadow.envoy", f"Shadow Envoy ใช้หลังทอยเต๋า แต่เทิร์นนี้เลือกทางเลือก {t.choice} (ไม่ได้ทอย)",
+                f"the Shadow Envoy acts after a roll, and this turn took choice {t.choice} (no roll)")
+    if t.used_person:
+        ref_th, ref_en = ambiguity_ref("shadow_master", "person_timing", s.config.person_timing)
+        return ("shadow.persons_use", f"ใช้การ์ดบุคคลได้เทิร์นละ 1 ครั้ง และเทิร์นนี้ใช้ไปแล้ว ({ref_th})",
+                f"a person acts once per turn, and one acted this turn ({ref_en})")
+    if t.step != "resolve":
+        return ("phase1.choose_one", "ผลทอยเต๋าของเทิร์นนี้ใช้ไปแล้ว (วางหรือไม่วางแล้ว) Shadow Envoy ใช้ได้ทันทีหลังทอย",
+                "this turn's roll is used (placed or declined): the Shadow Envoy acts right after the roll")
+    colours = _colours_now(s, t)
+    if action.get("colour") not in colours:
+        names_th = ", ".join(f"สี{s.board.colour_th.get(c, c)}" for c in colours)
+        return ("shadow.envoy", f"Shadow Envoy ใช้ได้กับสีที่ทอยได้เท่านั้น ({names_th})",
+                f"the Shadow Envoy acts on the rolled colour only ({', '.join(colours)})")
+    why = _alliance_problem(s, typ == "envoy_ally", action)
+    if why:
+        return why
+    return ("shadow.envoy", "Shadow Envoy ทำไม่ได้ในตอนนี้", "the Shadow Envoy cannot act now")
+
+
 def explain(s, action: dict) -> tuple[str, str, str]:
     """``(clause, th, en)`` for a refused action: THE clause that forbids that action in that
     position.  By moment (game over, a chance node, not this seat's move, an owed decision), then
@@ -567,6 +640,8 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                 th, en = f"{th} ({ref_th})", f"{en} ({ref_en})"
             return (clause, th, en)
         return (clause, "ต้องตัดสินใจเรื่องที่ค้างอยู่ก่อน", f"a pending '{q.kind}' decision must be made first")
+    if s.stage == "turn" and typ in ENVOY_TYPES:
+        return _envoy_problem(s, seat, typ, action)
     if s.stage == "turn":
         why = _turn_refusal(s, seat, typ, action)
         if why:
@@ -624,21 +699,11 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                     return why
             if typ in ("ally", "unally") and not has_x(s, seat):
                 return ("alliance.x_card", "ต้องมีการ์ด Territory: X", "you need an X Territory card")
-            if typ == "unally" and x_cell_of(s.alliances, action.get("colour")) is None:
-                c = action.get("colour")
-                return ("alliance.place_remove", f"สี{s.board.colour_th.get(c, c)}ไม่มีโทเคนในช่อง X ให้หยิบออก",
-                        f"{c} has no token in an X cell to take out")
-            if typ == "ally":   # the one reason that applies, with the clause that decides it
-                c = action.get("colour")
-                x = x_cell_of(s.alliances, c)
-                if x is not None:
-                    return ("alliance.one_token", f"สี{s.board.colour_th.get(c, c)}มีโทเคนในช่อง {s.board.x_cells[x]} แล้ว (1 สีวางได้ 1 ช่อง 1 ตัว)",
-                            f"{c} already has its alliance token in {s.board.x_cells[x]} (one token per colour)")
-                if s.config.ally_off_map == "on_map" and B.tokens_of(s.position, c) == 0:   # the register's reading
-                    ref_th, ref_en = ambiguity_ref("shadow_master", "ally_off_map", "on_map")
-                    return ("alliance.intro", f"สี{s.board.colour_th.get(c, c)}ยังไม่มีโทเคนบนแผนที่ (พันธมิตรผูกระหว่างอาณาจักร; {ref_th})",
-                            f"{c} is not on the map (alliances are bound between kingdoms; {ref_en})")
-            if typ in ("envoy_ally", "envoy_unally", "theron", "turncloak"):
+            if typ in ("ally", "unally"):   # the one reason that applies, with the clause that decides it
+                why = _alliance_problem(s, typ == "ally", action)
+                if why:
+                    return why
+            if typ in ("theron", "turncloak"):
                 return ("shadow.persons_use", "ใช้ได้เมื่อถือการ์ดบุคคลนั้น หลังทอยเต๋า เทิร์นละครั้ง",
                         "usable when you hold that person, after a roll, once per turn")
             if typ == "decline":

@@ -164,11 +164,14 @@ def start(w, seat: int, cell: str, colour: str) -> None:
     """A kingdom token of ``colour`` was just placed in ``cell`` by ``seat``: attack if due.
 
     Three fronts (``attack.three_fronts``): a group of 4+ cells touching more than one enemy side
-    makes the placer choose one (queued ``front`` decision).
+    makes the placer choose one (queued ``front`` decision).  Before anything is taken off, the
+    end conditions are checked on the board as the token stands (ambiguity ``end_mid_attack``).
     """
+    from .scoring import check_end_before_attack   # scoring imports powers, as this module does
     group, sides = fronts(w.position, w.alliances, cell, colour, w.config)
     if not sides:
         return
+    check_end_before_attack(w)   # ambiguity end_mid_attack: the board as the token stands
     if len(group) >= MIN_GROUP and len(sides) > 1:
         w.queue.insert(0, Pending("front", seat, (("cell", cell), ("colour", colour),
                                                   ("options", tuple(tuple(sorted(s)) for s in sides)))))

@@ -64,7 +64,7 @@ from .territory import cards_left
 from .chance import act_chance, outcome, weights
 from .engine import GAME
 from .powers import enforce_limit, update_flags
-from .scoring import breakdown, check_end, winners
+from .scoring import breakdown, check_end, end_deferred, winners
 from .setup import new_state
 from .territory import pass_cost
 from .state import State, thaw
@@ -364,7 +364,7 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
             if limit_on:
                 enforce_limit(w)
             check_end(w)
-            checked = w.position
+            checked = None if end_deferred(w) else w.position   # end_mid_attack=after_attack: check again
         elif limit_on:
             enforce_limit(w)
         # advance returns at once while a chance node is pending (its first test): not called then

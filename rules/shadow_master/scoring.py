@@ -41,9 +41,29 @@ def end_conditions(w) -> list[str]:
     return out
 
 
+ATTACK_DECISIONS = ("front", "remove", "siege")
+"""The decisions an attack queues for the placer (``attack.three_fronts``, the removal, ``attack.siege``)."""
+
+
+def end_deferred(w) -> bool:
+    """Under the reading ``after_attack`` of ambiguity ``end_mid_attack``, an attack still waiting
+    for the placer's decisions holds the end check back until it is done."""
+    return w.config.end_mid_attack == "after_attack" and any(q.kind in ATTACK_DECISIONS for q in w.queue)
+
+
+def check_end_before_attack(w) -> None:
+    """Called by :func:`.attack.start` once a token stands, before its attack takes any token off:
+    under the default reading ``on_placement`` of ambiguity ``end_mid_attack`` an end condition the
+    placement brought about begins the end even if the attack then undoes it (whether or not the
+    attack waits for a decision of the placer)."""
+    if w.config.end_mid_attack == "on_placement":
+        check_end(w)
+
+
 def check_end(w) -> None:
-    """Trigger the end once: the round after this one is the last (``end.trigger_final_round``)."""
-    if w.end_triggered:
+    """Trigger the end once: the round after this one is the last (``end.trigger_final_round``);
+    not while an attack's decisions are owed under ``end_mid_attack=after_attack`` (:func:`end_deferred`)."""
+    if w.end_triggered or end_deferred(w):
         return
     conds = end_conditions(w)
     if conds:
