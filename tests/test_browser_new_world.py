@@ -15,6 +15,7 @@ import pytest
 from widgets.deeplink import title_of
 
 from tests.conftest import ARTIFACTS
+from tests.test_browser_phone import PHONE
 from tests.test_browser_shadow_master import OfflinePage
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
@@ -242,3 +243,51 @@ def test_the_ireland_play_view_shows_the_public_missions_beside_the_map(browser,
         assert op.errors == [], op.errors
     finally:
         page.close()
+
+
+# The map editor's board against every box that clips it: the SVG's rectangle, the clipping
+# ancestors' (overflow not visible) it runs out of, and the page's width against the screen.
+EDITOR_BOARD = """
+() => {
+  const svg = document.querySelector('.kl-nw-editor svg.kl-hexboard');
+  const r = svg.getBoundingClientRect(), cut = [];
+  for (let p = svg.parentElement; p && p !== document.body; p = p.parentElement) {
+    const cs = getComputedStyle(p);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const q = p.getBoundingClientRect();
+    if (r.top < q.top - 0.5 || r.bottom > q.bottom + 0.5 || r.left < q.left - 0.5 || r.right > q.right + 0.5)
+      cut.push({box: p.className.slice(0, 60), top: q.top, bottom: q.bottom, left: q.left, right: q.right});
+  }
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height, cut,
+          screen: innerWidth, page: document.scrollingElement.scrollWidth,
+          cells: svg.querySelectorAll('polygon.kl-cell').length};
+}
+"""
+
+
+def test_the_map_editor_board_is_whole_on_a_phone(browser, dashboard):
+    """At 390×844 the map editor's board (an SVG as wide as the column) was cut at its bottom: its
+    widget box was laid out 42 px shorter than the board (Chromium sized it by an SVG's default
+    300 px width) and hid what ran past, the lower rows of the map.  Now the board lies wholly inside
+    every box that clips it, as wide as the column (it scales to the width) and the page does not
+    scroll sideways."""
+    page = browser.new_page(viewport=PHONE, locale="th-TH", device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{dashboard}/voila/render/new_world.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        page.locator(".kl-play-panel").first.wait_for(state="attached", timeout=180_000)
+        page.locator("#kl-s11").scroll_into_view_if_needed()  # the editor is built when the reader gets to it
+        page.locator(".kl-nw-editor svg.kl-hexboard polygon.kl-cell").first.wait_for(state="attached", timeout=120_000)
+        page.wait_for_timeout(1000)
+        page.locator(".kl-nw-editor .kl-nw-map").first.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        got = page.evaluate(EDITOR_BOARD)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".kl-nw-editor .kl-nw-map").first.screenshot(path=str(ARTIFACTS / "new_world_editor_board_390.png"))
+        assert got["cells"] > 100, got
+        assert got["cut"] == [], got  # the whole board shows: no box clips it
+        column = page.evaluate("() => document.querySelector('.kl-nw-editor').getBoundingClientRect().width")
+        assert got["width"] >= column - 2 and got["right"] <= got["screen"] + 1, (got, column)  # scales to the width
+        assert got["page"] <= got["screen"] + 1, got  # no sideways scroll of the page
+    finally:
+        page.close()
+
