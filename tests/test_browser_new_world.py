@@ -15,6 +15,7 @@ import pytest
 from widgets.deeplink import title_of
 
 from tests.conftest import ARTIFACTS
+from tests.test_browser_phone import PHONE
 from tests.test_browser_shadow_master import OfflinePage
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
@@ -240,5 +241,133 @@ def test_the_ireland_play_view_shows_the_public_missions_beside_the_map(browser,
         play.screenshot(path=str(ARTIFACTS / "new_world_ireland_play_390.png"))
         assert "Traceback" not in page.inner_text("body")
         assert op.errors == [], op.errors
+    finally:
+        page.close()
+
+
+# The map editor's board against every box that clips it: the SVG's rectangle, the clipping
+# ancestors' (overflow not visible) it runs out of, and the page's width against the screen.
+EDITOR_BOARD = """
+() => {
+  const svg = document.querySelector('.kl-nw-editor svg.kl-hexboard');
+  const r = svg.getBoundingClientRect(), cut = [];
+  for (let p = svg.parentElement; p && p !== document.body; p = p.parentElement) {
+    const cs = getComputedStyle(p);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const q = p.getBoundingClientRect();
+    if (r.top < q.top - 0.5 || r.bottom > q.bottom + 0.5 || r.left < q.left - 0.5 || r.right > q.right + 0.5)
+      cut.push({box: p.className.slice(0, 60), top: q.top, bottom: q.bottom, left: q.left, right: q.right});
+  }
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height, cut,
+          screen: innerWidth, page: document.scrollingElement.scrollWidth,
+          cells: svg.querySelectorAll('polygon.kl-cell').length};
+}
+"""
+
+
+def test_the_map_editor_board_is_whole_on_a_phone(browser, dashboard):
+    """At 390×844 the map editor's board (an SVG as wide as the column) was cut at its bottom: its
+    widget box was laid out 42 px shorter than the board (Chromium sized it by an SVG's default
+    300 px width) and hid what ran past, the lower rows of the map.  Now the board lies wholly inside
+    every box that clips it, as wide as the column (it scales to the width) and the page does not
+    scroll sideways."""
+    page = browser.new_page(viewport=PHONE, locale="th-TH", device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{dashboard}/voila/render/new_world.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        page.locator(".kl-play-panel").first.wait_for(state="attached", timeout=180_000)
+        page.locator("#kl-s11").scroll_into_view_if_needed()  # the editor is built when the reader gets to it
+        page.locator(".kl-nw-editor svg.kl-hexboard polygon.kl-cell").first.wait_for(state="attached", timeout=120_000)
+        page.wait_for_timeout(1000)
+        page.locator(".kl-nw-editor .kl-nw-map").first.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        got = page.evaluate(EDITOR_BOARD)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".kl-nw-editor .kl-nw-map").first.screenshot(path=str(ARTIFACTS / "new_world_editor_board_390.png"))
+        assert got["cells"] > 100, got
+        assert got["cut"] == [], got  # the whole board shows: no box clips it
+        column = page.evaluate("() => document.querySelector('.kl-nw-editor').getBoundingClientRect().width")
+        assert got["width"] >= column - 2 and got["right"] <= got["screen"] + 1, (got, column)  # scales to the width
+        assert got["page"] <= got["screen"] + 1, got  # no sideways scroll of the page
+    finally:
+        page.close()
+
+
+# A map's place labels: the size they are drawn at (CSS px, from the SVG's scale), how many show,
+# and the first labelled cell: its id and its label's text (a label sits over its cell's centre).
+MAP_LABELS = """
+(map) => {
+  const svg = map.querySelector('svg.kl-hexboard'), vb = svg.viewBox.baseVal;
+  const texts = [...svg.querySelectorAll('.kl-labels text')].filter(t => t.textContent !== '+1');
+  const px = texts.length ? parseFloat(texts[0].getAttribute('font-size')) * svg.getBoundingClientRect().width / vb.width : null;
+  const shown = texts.filter(t => t.getBoundingClientRect().height > 0);
+  const t = texts[0], x = parseFloat(t.getAttribute('x')), y = parseFloat(t.getAttribute('y'));
+  const cell = [...svg.querySelectorAll('polygon.kl-cell')].find(p => {
+    const b = p.getBBox(); return Math.abs(b.x + b.width / 2 - x) < 0.2 && y > b.y && y < b.y + b.height; });
+  return {px, n: texts.length, shown: shown.length, minShown: shown.length ? Math.min(...shown.map(s => s.getBoundingClientRect().height)) : null,
+          cell: cell.getAttribute('data-cell'), label: t.textContent};
+}
+"""
+# The line under a map naming the tapped cell: its text, its font size (px), the cell it names.
+NAME_LINE = """
+(map) => {
+  const c = map.querySelector('.kl-hex-caption'), r = c.getBoundingClientRect();
+  return {text: r.height > 0 ? c.textContent : null, font: parseFloat(getComputedStyle(c).fontSize), cell: c.getAttribute('data-cell'),
+          title: map.querySelector(`polygon.kl-cell[data-cell="${c.getAttribute('data-cell')}"] title`)?.textContent};
+}
+"""
+
+
+def _tap_names(page, mp, cell: str, tap: bool) -> dict:
+    """Tap (or, at 1280 px, click) ``cell`` of the map ``mp`` and return its name line (:data:`NAME_LINE`)."""
+    polygon = mp.locator(f'polygon.kl-cell[data-cell="{cell}"]')
+    polygon.scroll_into_view_if_needed()
+    polygon.tap() if tap else polygon.click()
+    page.wait_for_function("([m, id]) => m.querySelector('.kl-hex-caption').getAttribute('data-cell') === id",
+                           arg=[mp.element_handle(), cell], timeout=10_000)
+    return mp.evaluate(NAME_LINE)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 900}], ids=["390", "1280"])
+def test_a_tapped_cell_is_named_where_its_label_is_too_small_to_read(browser, dashboard, viewport):
+    """At 390 px a scenario's map fits the 362 px column and wrote its place names 3.8 px high (a
+    smudge over 18 px cells): those labels are now hidden, and a tap on a cell names it in a line
+    under the map, 13 px, in the engine's words (Thai and English, the whole name the label cut);
+    the play map (drawn 1.6 times the column) keeps its 6 px labels, and a tapped cell is named
+    there too (>= 12 px).  At 1280 px every map keeps its labels (7 px and more)."""
+    phone = viewport == PHONE
+    page = browser.new_page(viewport=viewport, locale="th-TH", device_scale_factor=1, is_mobile=phone, has_touch=phone)
+    try:
+        page.goto(f"{dashboard}/voila/render/new_world.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        panel = page.locator(".kl-play-panel").first
+        panel.wait_for(state="attached", timeout=180_000)
+        scenario = page.locator(".kl-nw-scenario .kl-nw-map").first
+        scenario.locator("polygon.kl-cell").first.wait_for(state="attached", timeout=120_000)
+        page.wait_for_timeout(1000)
+        got = scenario.evaluate(MAP_LABELS)
+        assert got["n"] > 10, got
+        if not phone:
+            assert got["px"] >= 7 and got["shown"] == got["n"] and got["minShown"] > 0, got
+        else:
+            assert got["px"] < 5 and got["shown"] == 0, got  # 3.8 px: hidden
+            line = _tap_names(page, scenario, got["cell"], tap=True)
+            assert line["text"] == "ช่องที่แตะ / cell tapped: " + line["title"], line
+            th, en = line["title"].split(" / ")
+            name = got["label"].rstrip("…")  # the label's (cut) name, written whole in both languages
+            assert name in th and name in en, (got, line)
+            assert line["font"] >= 12, line
+            ARTIFACTS.mkdir(exist_ok=True)
+            scenario.screenshot(path=str(ARTIFACTS / "new_world_scenario_named_390.png"))
+        # the play map: its labels kept where they read (6 px at 390, wider in a box that scrolls)
+        panel.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        play = page.locator(".kl-nw-play .kl-nw-map").first
+        play.locator(".kl-highlights polygon").first.wait_for(timeout=120_000)
+        page.wait_for_timeout(1000)
+        mine = play.evaluate(MAP_LABELS)
+        assert mine["px"] >= (6 if phone else 7) and mine["shown"] == mine["n"], mine
+        line = _tap_names(page, play, mine["cell"], tap=phone)
+        assert line["text"] == "ช่องที่แตะ / cell tapped: " + line["title"] and line["font"] >= 12, line
+        assert mine["label"].rstrip("…") in line["title"], (mine, line)
+        play.screenshot(path=str(ARTIFACTS / f"new_world_play_named_{viewport['width']}.png"))
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= viewport["width"] + 1
     finally:
         page.close()

@@ -16,6 +16,9 @@ synced traits so a click re-sends only what changed:
   for a game whose texts name cells by coordinates (New World's "ช่อง (6, 1)"); while on, the view
   has the class ``kl-hex-coords`` (set by the view: a class added to the widget after it is shown
   does not reach the page).
+* ``min_label_px`` (optional, 0 by default): labels that the scaled board would draw smaller than
+  this many CSS px are hidden (the view's class ``kl-hex-small-labels``), e.g. on a phone's column
+  where a tapped cell is named in the caption instead.
 
 The view is ``el > div.kl-hex-hint, div.kl-hex-box > svg, div.kl-hex-caption``: a page's CSS may let
 the box scroll sideways (``overflow-x: auto``); while it does, the hint line (:attr:`HexBoard.scroll_hint`)
@@ -266,7 +269,20 @@ function render({ model, el }) {
   hint.className = "kl-hex-hint"; box.className = "kl-hex-box"; caption.className = "kl-hex-caption";
   hint.hidden = caption.hidden = true;
   box.appendChild(svg);
+  // labels drawn smaller than `min_label_px` CSS px (the board scaled down to a narrow column) are
+  // hidden: the view gets the class kl-hex-small-labels (0: labels are always drawn)
+  function labelSize() {
+    const vb = svg.viewBox && svg.viewBox.baseVal, wide = svg.getBoundingClientRect().width;
+    const px = vb && vb.width > 0 && wide > 0 ? model.get("size") * 0.36 * wide / vb.width : null;
+    const small = px !== null && px < (model.get("min_label_px") || 0);
+    el.classList.toggle("kl-hex-small-labels", small);
+    const said = px === null ? null : px.toFixed(2);  // written only when it changes (edges runs on each scroll)
+    if (el.getAttribute("data-label-px") !== said) {
+      if (said === null) el.removeAttribute("data-label-px"); else el.setAttribute("data-label-px", said);
+    }
+  }
   function edges() {
+    labelSize();
     const ox = getComputedStyle(box).overflowX;
     const scrolls = (ox === "auto" || ox === "scroll") && box.scrollWidth > box.clientWidth + 1;
     el.classList.toggle("kl-hex-scrolls", scrolls);
@@ -303,7 +319,7 @@ function render({ model, el }) {
     ["change:cells change:view_box change:size change:width", () => {
       drawCells(); drawHighlights(); drawTokens(); drawPips();
       if (named !== null && !model.get("cells")[named]) named = null;
-      drawCaption();
+      drawCaption(); labelSize();
     }],
     ["change:pips", drawPips],
     ["change:coords", drawCoords],
@@ -311,6 +327,7 @@ function render({ model, el }) {
     ["change:titles", () => { drawTitles(); drawCaption(); }],
     ["change:tap_names", drawCaption],
     ["change:scroll_hint", edges],
+    ["change:min_label_px", labelSize],
     ["change:highlights", drawHighlights],
     ["change:outlines", drawOutlines],
     ["change:stacks", drawTokens],
@@ -341,6 +358,7 @@ _CSS = f"""
   font-weight: bold; }}
 .kl-hexboard .kl-label {{ fill: #6b5d45; font-weight: normal;
   stroke: #fff; stroke-opacity: .75; stroke-width: 2px; paint-order: stroke; }}
+.kl-hex-small-labels .kl-hexboard .kl-labels {{ display: none; }}
 .kl-hexboard .kl-coord {{ text-anchor: middle; pointer-events: none; fill: #222; fill-opacity: .85;
   stroke: #fff; stroke-opacity: .6; stroke-width: 1.5px; paint-order: stroke; font-family: Arial, sans-serif; }}
 .kl-hex-hint, .kl-hex-caption {{ font-family: {THAI_FONT}; font-size: 13px; line-height: 1.4; color: #444;
@@ -386,6 +404,10 @@ class HexBoard(anywidget.AnyWidget):
     coords = t.Bool(False).tag(sync=True)
     """Whether each cell shows its axial ``q,r`` (small, light, at the cell's bottom); off by default
     (a page turns it on with a toggle of its own, e.g. New World's "แสดงพิกัด / show coordinates")."""
+    min_label_px = t.Float(0.0).tag(sync=True)
+    """Labels drawn smaller than this many CSS px (the board scaled down to a narrow column: its SVG
+    scales to the width) are hidden (the view's class ``kl-hex-small-labels``; its attribute
+    ``data-label-px`` says the size they would be drawn at); ``0``: labels are always drawn."""
     decision = t.Int(0).tag(sync=True)
     """The decision the board shows (set by a play view); a click carries it back, so a click made
     on an older picture can be told from one on the current picture (:attr:`clicked_decision`)."""

@@ -353,6 +353,14 @@ moves name cells ``ช่อง (6, 2) / cell (6, 2)``, which the map showed onl
 Coordinates are written on the map only when the reader asks (:data:`COORDS_TOGGLE`): 230 cells of
 ~29 px already carry tiles, pips and place labels."""
 
+MIN_LABEL_PX = 5.0
+"""Place labels drawn smaller than this (CSS px) are hidden (:attr:`widgets.hexboard.HexBoard.min_label_px`),
+on the maps where a tap names the cell (:data:`TAPPED`, a line of 13 px).  Measured at 390 px: a
+scenario's map fitted to the 362 px column drew them at 3.7-3.8 px (a smudge of letters over 18 px
+cells, unreadable); the play map (1.6 times the column, in a box that scrolls) draws them at 6.1 px
+and every map at 1280 px at 7.4 px or more: those keep theirs.  The map editor's board keeps its
+labels at every size (a click there edits the cell, so it cannot name it)."""
+
 COORDS_TOGGLE = "แสดงพิกัด / show coordinates"
 """The toggle beside the map that writes each cell's ``q,r`` on it (:meth:`NWBoardView.show_coords`)."""
 
@@ -373,7 +381,7 @@ class NWBoardView(BoardView):
         # the layout is given at construction: a Layout set afterwards left the default one open
         # (a widget in the kernel and the browser per view, never closed)
         self.map = NWMap(self.nw_board, size=size, layout=w.Layout(width="100%", min_width="0"),
-                         scroll_hint=SWIPE_HINT, tap_names=TAPPED)
+                         scroll_hint=SWIPE_HINT, tap_names=TAPPED, min_label_px=MIN_LABEL_PX)
         self.map.on_click(self._clicked)
         self.scores, self.decided, self.public = w.HTML(), w.HTML(), w.HTML()
         # the reader's hand and missions head the column beside the map, over the decision: under

@@ -79,7 +79,10 @@ class MapEditor(w.VBox):
         self.selected: set = set()
         self.tool = "blank"
         self.problem: tuple | None = None
-        self.map = HexBoard([], size=size, width=900)
+        # its width given (the whole column): with none, a phone's column laid the board out by the
+        # SVG's default 300 px width (Chromium sizes a flex column's item so), its box 42 px shorter
+        # than the board at 390 px and its bottom rows cut off (the play map's NWMap has it too)
+        self.map = HexBoard([], size=size, width=900, layout=w.Layout(width="100%", min_width="0"))
         self.map.add_class("kl-nw-map")
         self.map.on_click(self._clicked)
         self.palette = w.ToggleButtons(options=[(label, k) for k, label in TOOLS.items()], value="blank",
