@@ -169,10 +169,13 @@ def setup_events(state: CoupState) -> tuple:
             ref_th, ref_en = ambiguity_ref("coup", "almshouse_start", R.cfg.almshouse)
             alms_th = f"มีเงิน {state.alms} เหรียญจากธนาคาร ตาม{ref_th}"
             alms_en = f"holding {state.alms} coins from the bank, by {ref_en}"
-        else:
-            alms_th = "เริ่มว่าง ตามที่โครงการสันนิษฐานไว้ (คู่มือไม่ได้บอก เหมือนในเกมฉบับตีพิมพ์)"
-            alms_en = "empty at the start, as the project assumes (the rulebook does not say; as in the published game)"
-        add("setup_reformation", None, {"almshouse": state.alms, "faction_cards": faction_cards},
+        else:  # the default reading: the register's entry named as treasury_start's is (setup_bank)
+            ref_th, ref_en = ambiguity_ref("coup", "almshouse_start")
+            alms_th = f"เริ่มว่าง ตามที่โครงการสันนิษฐานไว้ (คู่มือไม่ได้บอก เหมือนในเกมฉบับตีพิมพ์) ดู{ref_th}"
+            alms_en = ("empty at the start, as the project assumes (the rulebook does not say; as in the published "
+                       f"game), see {ref_en}")
+        add("setup_reformation", None, {"almshouse": state.alms, "faction_cards": faction_cards,
+                                        "almshouse_start": R.cfg.almshouse},
             ("reformation.heading", "components.faction_cards", "components.almshouse_card", "reformation.almshouse"),
             f"เล่นแบบการปฏิรูปศาสนา: ผู้เล่นแต่ละคนถือการ์ดศาสนา 1 ใบ (มี {faction_cards} ใบ) "
             f"และวางการ์ดที่พักพิงไว้ตรงกลาง {alms_th}",
