@@ -211,6 +211,42 @@ def test_the_coup_event_picker_shows_each_entry_whole_at_1280(browser, dashboard
         page.screenshot(path=str(ARTIFACTS / "layout_coup_event_picker_1280.png"))
 
 
+DETAIL_HEADING = """() => [...document.querySelectorAll('.kl-eventlog-box')].map(box => {
+    const sel = box.querySelector('.kl-eventlog-pick select'), h = box.querySelector('.kl-eventlog-detail .kl-eventlog-line');
+    if (!sel || !h || sel.getBoundingClientRect().width === 0) return null;
+    const r = h.getBoundingClientRect(), clipped = [];
+    for (let p = h.parentElement; p && p !== document.body; p = p.parentElement) {
+      const cs = getComputedStyle(p);
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+      const b = p.getBoundingClientRect();   // a box that clips: the heading must lie inside it
+      if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)
+        clipped.push({box: p.className.slice(0, 50), r: [r.left, r.top, r.right, r.bottom], b: [b.left, b.top, b.right, b.bottom]});
+    }
+    return {text: h.innerText.trim(), option: sel.options[sel.selectedIndex] ? sel.options[sel.selectedIndex].text : '',
+            sw: h.scrollWidth, cw: h.clientWidth, sh: h.scrollHeight, ch: h.clientHeight, right: r.right,
+            screen: innerWidth, clipped}; }).filter(x => x)"""
+"""Each event log's chosen-event heading under its picker: its text, the picker's entry, whether it overflows or is clipped."""
+
+
+@pytest.mark.parametrize("width,height", WIDTHS)
+def test_the_coup_chosen_event_heading_is_whole_under_the_picker(browser, dashboard, width, height):
+    """A fresh user read the chosen event's heading under Coup's "ข้อกติกาของ / clauses of" picker cut:
+    it was the picker's shortened entry ("... ใครเป็นผู้เล่นคนแรก)…").  It is the whole line now,
+    wrapped in the log's width: no wider than its box (scrollWidth <= clientWidth), no taller than
+    it shows, inside every box that clips, and not ended by the picker's "…"."""
+    with _open(browser, dashboard, "coup.ipynb", width, height, ".kl-eventlog-detail .kl-eventlog-line") as page:
+        found = page.evaluate(DETAIL_HEADING)
+        assert found, "no chosen-event heading under a picker"
+        for f in found:
+            assert f["sw"] <= f["cw"] and f["sh"] <= f["ch"] + 1, f
+            assert f["right"] <= f["screen"] + 0.5 and not f["clipped"], f
+            assert not f["text"].endswith("…"), f
+            shown = f["option"].replace("\u00a0", " ").rstrip("…")
+            assert f["text"].startswith(shown) and len(f["text"]) >= len(shown), f
+        page.locator(".kl-eventlog-detail").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"layout_coup_event_heading_{width}.png"))
+
+
 VALERIA_SEATS = """() => [...document.querySelectorAll('table.kl-val-seats')].filter(t => t.getBoundingClientRect().width > 0)
   .map(t => { const box = t.closest('.kl-val-scroll'), b = box.getBoundingClientRect();
     return {right: t.getBoundingClientRect().right, box: b.right, boxWidth: b.width, more: box.scrollWidth - box.clientWidth,

@@ -436,6 +436,67 @@ def test_eliminated_coins_to_bank_and_gone_target():
     assert J(s)["players"][1]["coins"] == 0 and GAME.invariants(s) == []
 
 
+# --- the almshouse's start (reformation.almshouse; ambiguity almshouse_start) -------------------------------
+def _setup_text(state, kind):
+    return next((e.text_th, e.text_en) for e in GAME.setup_events(state) if e.kind == kind)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_almshouse_starts_empty_by_default(players):
+    s = start(players, reformation=True)
+    assert GAME.make_config({"players": players}).almshouse == "empty"
+    j = J(s)
+    assert j["almshouse"] == 0 and j["bank"] == 60 - 2 * players
+    assert GAME.observe(s, None)["almshouse"] == 0
+    assert "เริ่มว่าง" in _setup_text(s, "setup_reformation")[0]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_almshouse_two_coins_reading_starts_with_two_from_the_bank(players):
+    from rules.core.ambiguity import ambiguity_ref
+    s = start(players, reformation=True, almshouse="two_coins")
+    j = J(s)
+    assert j["almshouse"] == 2 and j["bank"] == 60 - 2 * players - 2
+    assert all(p["coins"] == 2 for p in j["players"]) and GAME.invariants(s) == []
+    th, en = _setup_text(s, "setup_reformation")
+    ref_th, ref_en = ambiguity_ref("coup", "almshouse_start", "two_coins")
+    assert ref_th in th and ref_en in en and "2" in th
+    # it changes play: an embezzlement on the first turn takes the 2 coins
+    s, _ = play(s, P(0, "choose_faction", faction=0))
+    if players > 2:   # seat 1 is of the other faction; nobody challenges
+        s, ev = play(s, P(0, "embezzle"), *[P(k, "pass") for k in range(1, players)])
+        assert "embezzle" in kinds(ev)
+        assert J(s)["players"][0]["coins"] == 4 and J(s)["almshouse"] == 0 and GAME.invariants(s) == []
+
+
+def test_almshouse_reading_changes_nothing_without_the_reformation():
+    s = start(4, almshouse="two_coins")
+    assert J(s)["bank"] == 52 and s.alms == 0
+
+
+def test_almshouse_two_coins_keeps_the_invariants_over_random_games():
+    from rules.core.testing import random_games
+    for players, games in ((3, 120), (4, 120), (6, 80)):
+        finished, breaks, problems = random_games(GAME, players, games, seed=players * 1000,
+                                                  variant={"reformation": True, "almshouse": "two_coins"})
+        assert (finished, breaks) == (games, 0), problems
+
+
+def test_almshouse_start_is_swept_by_the_analyzer():
+    from rules.analysis.sweeps import reading_points, sweep, sweep_metric
+    points = reading_points("coup", "almshouse_start")
+    assert [(p.label, p.config) for p in points] == [("empty", (("almshouse", "empty"),)),
+                                                     ("two_coins", (("almshouse", "two_coins"),))]
+    tables = [sweep("coup", points, 12, config={"players": 4, "reformation": True}, seed=3, workers=1,
+                    progress=False, kernel=kernel) for kernel in (True, False)]
+    for t in tables:
+        assert t["finished"].astype(bool).all() and set(t["point"]) == {"empty", "two_coins"}
+        steps = sweep_metric(t, "steps").set_index("point")["estimate"]
+        assert steps["empty"] != steps["two_coins"]   # the reading changes the games played
+    cols = [c for c in tables[0].columns if c != "path"]   # the kernel plays the engine's games
+    assert tables[0][cols].equals(tables[1][cols])
+
+
 # --- the end (end.last_player) ------------------------------------------------------------------------------
 def test_last_player_wins():
     ov = {"hands": [["duke", "captain"], ["contessa"]], "lost": [[], ["duke"]], "coins": [7, 2]}

@@ -632,6 +632,53 @@ def test_at_game_over_the_status_says_the_game_is_over_and_who_won_not_a_turn():
         assert not re.search(r'class="kl-seat turn', html_)
 
 
+def _head(html_: str) -> str:
+    return html_.split('<div class="kl-head">')[1].split('</div>')[0]
+
+
+@pytest.mark.parametrize("seed,reformation", [(1, True), (2, False), (3, True), (4, False)])
+def test_a_finished_play_table_shows_no_pending_action_only_who_won(seed, reformation):
+    """Let the bots finish a game: the table's header said "การกระทำ / action: seat 2: claim the
+    Assassin: pay 3 to assassinate seat 4" under "the game is over" - the last turn's action as if
+    still pending.  At the end (the engine's TERMINAL) it names the winner and no pending action."""
+    table = page.new_table(SPEC, seed=seed, options={"reformation": reformation})
+    table.finish()
+    state = table.session.state
+    assert GAME.current_player(state) == TERMINAL and GAME.observe(state, None)["action"]
+    winner = GAME.score_breakdown(state)["winners"][0]
+    th, en = LABELS.seat_words(winner)
+    heads = [_head(x.value) for x in _html_widgets(table) if 'class="kl-head"' in x.value]
+    assert len(heads) == 1, heads
+    head = heads[0]
+    assert f"เกมจบแล้ว ผู้ชนะ: {th} / the game is over, the winner: {en}" in head, head
+    assert "การกระทำ / action" not in head and "ยับยั้งโดย" not in head and "blocked by" not in head, head
+    assert "ตาของ" not in head and "'s turn" not in head, head
+
+
+def test_a_game_ended_in_a_block_window_shows_no_stale_block():
+    """A game can end while a block stands (the blocker's challenger loses its last card): the
+    header names the winner, not "blocked by ..."."""
+    from rules.core.play import choose_action
+    for seed in range(200):
+        state, rng = GAME.new_game(GAME.make_config({"players": 3}), seed), random.Random(seed)
+        while (a := choose_action(GAME, state, None, rng)) is not None:
+            state = GAME.apply(state, a).state
+        if GAME.observe(state, None)["block"]:
+            break
+    else:
+        pytest.fail("no game ended with a block standing")
+    for viewer in (None, 0, 1, 2):
+        head = _head(table_html(GAME.observe(state, viewer), None, state))
+        assert "เกมจบแล้ว ผู้ชนะ" in head and "ยับยั้งโดย" not in head and "การกระทำ / action" not in head, head
+
+
+def _html_widgets(root):
+    out = [root] if isinstance(root, w.HTML) else []
+    for c in getattr(root, "children", ()) or ():
+        out += _html_widgets(c)
+    return out
+
+
 def test_the_event_picker_and_its_heading_give_the_events_english():
     """"ข้อกติกาของ / clauses of" entries and the chosen event's heading: Thai, then the event's English."""
     session = GameSession(GAME, config={"players": 3}, seed=0, overrides={

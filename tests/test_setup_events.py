@@ -18,6 +18,7 @@ from rules.__main__ import main
 from rules.core.saveload import start
 from rules.core.scenario import find_scenarios, load_scenario, parse_scenario, run_file, run_scenario
 from rules.core.testing import check_setup_events
+from rules.core.ambiguity import ambiguity_ref
 from rules.coup import GAME as COUP
 from rules.shadow_master import GAME as SM
 from widgets import page
@@ -83,7 +84,7 @@ def test_coup_reformation_almshouse_empty_and_faction_first():
     ev = {e.kind: e for e in COUP.setup_events(state)}
     assert ev["setup_reformation"].cites == ("reformation.heading", "components.faction_cards",
                                              "components.almshouse_card", "reformation.almshouse")
-    assert dict(ev["setup_reformation"].data) == {"almshouse": 0, "faction_cards": 6}
+    assert dict(ev["setup_reformation"].data) == {"almshouse": 0, "faction_cards": 6, "almshouse_start": "empty"}
     assert ev["setup_first_player"].cites == ("setup.first_turn", "reformation.factions")
     assert ev["setup_first_player"].data["factions_first"] is True
     assert [e.kind for e in COUP.setup_events(state)][-2:] == ["setup_reformation", "setup_first_player"]
@@ -104,6 +105,11 @@ def test_coup_almshouse_setup_says_its_assumption_in_words_not_a_file_name():
     assert "เริ่มว่าง ตามที่โครงการสันนิษฐานไว้ (คู่มือไม่ได้บอก เหมือนในเกมฉบับตีพิมพ์)" in ev.text_th
     assert "empty at the start, as the project assumes (the rulebook does not say; as in the published game)" \
         in ev.text_en
+    # and it names the register's entry in the register's words (its id stays in the data), as the bank's
+    # line names treasury_start
+    ref_th, ref_en = ambiguity_ref("coup", "almshouse_start")
+    assert ref_th in ev.text_th and ref_en in ev.text_en and "almshouse_start" not in ev.text_th + ev.text_en
+    assert ev.data["almshouse_start"] == "empty"
 
 
 def test_coup_scenario_position_cites_no_deal():

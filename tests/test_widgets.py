@@ -298,6 +298,27 @@ def test_hidden_events_read_as_a_hidden_card_not_an_internal_name():
         assert f"({kind}" not in line and f"{kind}:" not in line and "duke" not in line
 
 
+def test_the_heading_under_the_event_picker_is_the_whole_line():
+    """A fresh user read the chosen event's heading under the picker cut ("... ใครเป็นผู้เล่นคนแรก)…"):
+    it was the picker's shortened entry (pick_words).  The heading is the event's whole line, Thai and
+    English; the picker's entry may stay shortened."""
+    import html as _html
+    th = "ผู้เล่นคนแรกคือที่นั่ง 1 (ที่นั่งแรกตามข้อกำกวม: ใครเป็นผู้เล่นคนแรก): เลือกทำหนึ่งในการกระทำ"
+    en = "the first player is seat 1 (the first seat, by ambiguity: Who is the first player?): it chooses one action"
+    ev = Event("setup_first_player", None, {}, ("a.one",), text_th=th, text_en=en)
+    log = EventLog()
+    log.set_events([Event("a", 0, {}, ("a.one",), text_th="เกิดเอ"), ev])
+    whole = event_line(1, ev, viewer=None)
+    assert log.select.options[-1][0].endswith("…") and log.select.options[-1][0] != whole  # shortened entry
+    assert log.select.value == 1
+    heading = log.detail.value.split('class="kl-eventlog-line"')[1].split("</div>")[0]
+    assert _html.escape(whole) in heading and "…" not in heading, heading
+    assert _html.escape(en) in heading
+    log.select.value = 0
+    log.select.value = 1   # chosen again in the picker: the same whole line
+    assert _html.escape(whole) in log.detail.value
+
+
 def test_event_log_picker_is_never_a_blank_dropdown():
     """The picker ("ข้อกติกาของ") names an event at every frame, frame 0 included, and is hidden when
     there is no event at all (an empty dropdown said nothing)."""

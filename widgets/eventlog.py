@@ -184,6 +184,12 @@ STORY_CSS = f"""<style>
 .widget-dropdown.kl-eventlog-pick {{ flex-wrap: wrap; height: auto !important; }}
 .widget-dropdown.kl-eventlog-pick > label {{ flex: 1 1 100%; max-width: 100%; text-align: left; }}
 .widget-dropdown.kl-eventlog-pick > select {{ flex: 1 1 100%; }}
+/* the chosen event's line under the picker, whole: it wraps in the log's width (between Thai phrases,
+   or inside a long word) and its box grows with it; nothing is cut at its edge or hidden below */
+.kl-eventlog-detail .kl-eventlog-line {{ white-space: normal; overflow-wrap: anywhere; word-break: normal;
+  overflow: visible; height: auto; max-width: 100%; margin: 2px 0; line-height: 1.45; }}
+.widget-html.kl-eventlog-detail, .kl-eventlog-detail > .widget-html-content {{ height: auto; overflow: visible;
+  white-space: normal; min-width: 0; max-width: 100%; }}
 </style>"""
 WHY_SHOWN = 2
 """Each story line shows this many of its cites first (the rest, and every clause's text, on demand)."""
@@ -444,6 +450,7 @@ class EventLog(w.VBox):
         words = getattr(game, "seat_words", None)  # the engine's one way to name a seat
         self.seat_label = seat_label or ((lambda s: words(s)[0]) if callable(words) else default_seat_label)
         self._events: list[Event] = []
+        self._full: list[str] = []  # each picker entry's whole line (event_line), for the heading under it
         self._first = 0  # the number of the first event shown (the events before it are left out)
         self._quiet = False  # True while set_events chooses an event that must not move the rule panel
         # the lines already written (story and picker), for the words they were written with: see _lines
@@ -508,7 +515,7 @@ class EventLog(w.VBox):
         rows, picks = self._lines()
         self.story.show(story_parts(lines, self.viewer, self.seat_label, self.book, self.reveal, self.kind_words, rows,
                                     self.why))
-        options = []
+        options, full = [], []
         for i, e in enumerate(self._events):
             key = (first + i, id(e), first + i < setup)
             hit = picks.get(key)
@@ -516,6 +523,8 @@ class EventLog(w.VBox):
                 hit = picks[key] = (e, event_line(first + i, e, self.viewer, self.seat_label, setup=key[2],
                                                   kind_words=self.kind_words, reveal=self.reveal))
             options.append((pick_words(hit[1]), i))
+            full.append(hit[1])
+        self._full = full  # each entry's whole line: the picker's may be shortened, the heading under it is not
         # One message for the picker (options and choice together), and the chosen event's
         # clauses worked out once: with a choice standing, new options made ipywidgets choose the
         # first event on the way (its clauses drawn, the rule panel redrawn) before the last one.
@@ -552,10 +561,10 @@ class EventLog(w.VBox):
         if i is None or i >= len(self._events):
             return
         cites = self._events[i].cites
-        # the chosen line in full, wrapped (a long line is cut at the list's edge)
-        line = html.escape(self.select.options[i][0]) if i < len(self.select.options) else ""
-        self.detail.value = (f'<div class="kl-eventlog-line" style="font-family:{THAI_FONT};white-space:normal;'
-                             f'overflow-wrap:anywhere;margin:2px 0"><b>{line}</b></div>'
+        # the chosen line in full (the picker's entry may be shortened with "…": pick_words), wrapped
+        # in the log's width (STORY_CSS .kl-eventlog-line), never cut at its edge
+        line = html.escape(" ".join(self._full[i].split())) if i < len(self._full) else ""
+        self.detail.value = (f'<div class="kl-eventlog-line" style="font-family:{THAI_FONT}"><b>{line}</b></div>'
                              + clauses_html(self.book, cites))
         if self.rule_panel is not None and not self._quiet:
             self.rule_panel.highlight(cites)

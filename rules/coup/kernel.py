@@ -97,7 +97,7 @@ def play(config: CoupConfig | Mapping, seed: int, rng: random.Random, trace: lis
     R = rules_for(config)
     n = R.n
     dealt, deck, first = deal(R, seed)
-    money = [R.start_coins] * n + [R.total_coins - R.start_coins * n, 0]
+    money = [R.start_coins] * n + [R.total_coins - R.start_coins * n - R.start_alms, R.start_alms]  # almshouse_start
     return _simulate(R, [list(h) for h in dealt], [[] for _ in range(n)], [[] for _ in range(n)], money,
                      list(deck), [0] * n, first, 1, False, FACTION if R.reformation else TURN, rng, trace, max_steps)
 

@@ -39,7 +39,8 @@ def restricted_state(s, a: int, b: int) -> bool:
 
 def choose_faction(w, first: int, faction: int) -> None:
     """The first player picks a faction; the others alternate clockwise (reformation.factions);
-    the almshouse card goes in the middle, empty (reformation.almshouse; components.yaml)."""
+    the almshouse card goes in the middle (reformation.almshouse), with the coins setup put on it
+    (none by default: ambiguity almshouse_start)."""
     n = w[I_RULES].n
     fac = [0] * n
     for k in range(n):

@@ -29,8 +29,8 @@ def deal(R, seed: int) -> tuple[tuple, tuple, int]:
 
 def new_state(cfg: CoupConfig, seed: int) -> CoupState:
     """Shuffle the deck and deal ``start_cards`` cards and ``start_coins`` coins to each seat
-    (setup.deal) with ``random.Random(seed)``; the bank holds the rest (ambiguity treasury_start).
-    With the Reformation the first player first picks a faction (phase ``faction``)."""
+    (setup.deal) with ``random.Random(seed)``; the bank holds the rest (ambiguity treasury_start) but
+    for the almshouse's starting coins (ambiguity almshouse_start; none by default).  With the Reformation the first player first picks a faction (phase ``faction``)."""
     R = rules_for(cfg)
     hands, deck, first = deal(R, seed)
     n = R.n
@@ -39,8 +39,8 @@ def new_state(cfg: CoupConfig, seed: int) -> CoupState:
     phase, cur = (FACTION, first) if R.reformation else (TURN, first)
     # CoupState(rules=R, hands=hands, ...) in field order, without the keyword call (every game)
     return _tuple_new(CoupState, (
-        R, hands, empty, empty, coins, R.total_coins - sum(coins),  # rules hands up buried coins bank
-        0, deck, (0,) * n if R.reformation else (), first, 1,  # alms deck faction turn turn_no
+        R, hands, empty, empty, coins, R.total_coins - sum(coins) - R.start_alms,  # rules hands up buried coins bank
+        R.start_alms, deck, (0,) * n if R.reformation else (), first, 1,  # alms deck faction turn turn_no
         coins[first], phase, cur, _NO_WINDOW, _NO_ACT,  # start_coins phase cur window act
         False, -1, -1, -1, -1, (), (),  # forced blocker block_claim challenger claimant todo pool
         -1, (), empty, (), -1, False))  # shown peeks claims hit winner deadlock
@@ -62,10 +62,11 @@ def _cards_en(cards) -> str:
 
 def _dealt(state: CoupState) -> bool:
     """True when ``state`` is the position setup.deal leaves (hands of ``start_cards``, nothing
-    lost, ``start_coins`` each, an empty almshouse): not a scenario's own position."""
+    lost, ``start_coins`` each, the almshouse's starting coins - ambiguity almshouse_start): not a
+    scenario's own position."""
     R = state.rules
     return (all(len(h) == R.start_cards for h in state.hands) and not any(state.up) and not any(state.buried)
-            and all(c == R.start_coins for c in state.coins) and state.alms == 0)
+            and all(c == R.start_coins for c in state.coins) and state.alms == R.start_alms)
 
 
 def setup_events(state: CoupState) -> tuple:
@@ -159,15 +160,22 @@ def setup_events(state: CoupState) -> tuple:
         ("components.silver", "components.gold", "details.gold"), bank_th, bank_en)
     if R.reformation:
         faction_cards = comp.model_extra["faction_cards"]["value"]
-        # the rulebook places the card (reformation.almshouse) but never says what it starts with: the
-        # project assumes empty, as the published game does (a reader is told so in words, never
-        # the data file's name)
-        alms_th = "เริ่มว่าง ตามที่โครงการสันนิษฐานไว้ (คู่มือไม่ได้บอก เหมือนในเกมฉบับตีพิมพ์)" if state.alms == 0 else \
-            f"มีเงิน {state.alms} เหรียญตามที่สถานการณ์กำหนด"
-        alms_en = ("empty at the start, as the project assumes (the rulebook does not say; as in the "
-                   "published game)") if state.alms == 0 else \
-            f"holding {state.alms} coins, as the scenario sets"
-        add("setup_reformation", None, {"almshouse": state.alms, "faction_cards": faction_cards},
+        # the rulebook places the card (reformation.almshouse) but never says what it starts with:
+        # ambiguity almshouse_start (a reader is told so in words, never the data file's name)
+        if state.alms != R.start_alms:
+            alms_th = f"มีเงิน {state.alms} เหรียญตามที่สถานการณ์กำหนด"
+            alms_en = f"holding {state.alms} coins, as the scenario sets"
+        elif R.start_alms:
+            ref_th, ref_en = ambiguity_ref("coup", "almshouse_start", R.cfg.almshouse)
+            alms_th = f"มีเงิน {state.alms} เหรียญจากธนาคาร ตาม{ref_th}"
+            alms_en = f"holding {state.alms} coins from the bank, by {ref_en}"
+        else:  # the default reading: the register's entry named as treasury_start's is (setup_bank)
+            ref_th, ref_en = ambiguity_ref("coup", "almshouse_start")
+            alms_th = f"เริ่มว่าง ตามที่โครงการสันนิษฐานไว้ (คู่มือไม่ได้บอก เหมือนในเกมฉบับตีพิมพ์) ดู{ref_th}"
+            alms_en = ("empty at the start, as the project assumes (the rulebook does not say; as in the published "
+                       f"game), see {ref_en}")
+        add("setup_reformation", None, {"almshouse": state.alms, "faction_cards": faction_cards,
+                                        "almshouse_start": R.cfg.almshouse},
             ("reformation.heading", "components.faction_cards", "components.almshouse_card", "reformation.almshouse"),
             f"เล่นแบบการปฏิรูปศาสนา: ผู้เล่นแต่ละคนถือการ์ดศาสนา 1 ใบ (มี {faction_cards} ใบ) "
             f"และวางการ์ดที่พักพิงไว้ตรงกลาง {alms_th}",

@@ -70,6 +70,8 @@ class Rules:
         self.denied = DUKE if cfg.peacock == "duke" else -1  # card an embezzler claims not to hold
         self.one_faction = cfg.one_faction
         self.unlimited = cfg.treasury == "unlimited"
+        # coins on the almshouse at the start (ambiguity almshouse_start): none, or a seat's deal (setup.deal)
+        self.start_alms = self.start_coins if cfg.reformation and cfg.almshouse == "two_coins" else 0
         self.seat_order = cfg.reaction_order == "seat_order"
         self.examine_random = cfg.examine_pick == "random"
         self.forced_inquisitor_exchange = cfg.examine_force == "inquisitor_exchange"

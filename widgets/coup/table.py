@@ -134,7 +134,9 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         head.append(f"ที่พักพิง {obs['almshouse']} / almshouse")
     if obs["forced"] and obs["phase"] == "turn":
         head.append("<b>ต้องรัฐประหาร / must coup</b>")
-    act = obs["action"]
+    # the turn's action and block are the position's pending business: at the game's end (the engine's
+    # word: game_end) none is pending any more, and the status above says who won
+    act = obs["action"] if not ended else None
     if act:
         what = pending_label(state, act)
         # the claimed card, unless the engine's label names it already ("claim the Captain: steal …")
@@ -143,7 +145,7 @@ def table_html(obs: Mapping, full: Mapping | None = None, state: Any = None) -> 
         if who and what.startswith(who):  # the engine's label names the seat already
             who = ""
         head.append(f"การกระทำ / action: {_e(who)}{_e(what)}{_e(claim)}")
-    if obs["block"]:
+    if obs["block"] and not ended:
         by_th, by_en = LABELS.seat_words(obs["block"]["player"])
         card_th, card_en = card_words(obs["block"]["character"])
         head.append(f"ยับยั้งโดย{by_th} ด้วย{_e(card_th)} / blocked by {by_en} with the {_e(card_en)}")
