@@ -28,6 +28,21 @@ def player_words(seat: int) -> tuple[str, str]:
     return f"ผู้เล่น {seat + 1}", f"player {seat + 1}"
 
 
+def titled_clause(game_id: str, clause_id: str, th: str, en: str) -> tuple[str, str]:
+    """:meth:`GameBase.cite_name` of a clause whose title is ``(th, en)`` in game ``game_id``'s
+    rulebook: the title, followed by the clause's own first words when the title is a heading other
+    clauses share (for a module that may not import its game's engine)."""
+    if not th:
+        return th, en
+    from .rulebook import load_rulebook
+    book = load_rulebook(game_id)
+    words = book.own_words(clause_id) if book.shares_title(clause_id) else ""
+    if not words:
+        return th, en
+    words_en = book.own_words_en(clause_id)
+    return f"{th}: {words}", f"{en}: {words_en}" if words_en else en
+
+
 class GameBase:
     """Defaults for the :class:`rules.core.protocol.Game` protocol.
 
@@ -79,16 +94,7 @@ class GameBase:
         (:meth:`~rules.core.rulebook.Rulebook.own_words_en`: ``"Detailed rules: Blocking is never
         compulsory…"``); a clause with no gloss keeps the English title alone (never Thai words in
         the English)."""
-        th, en = self.cite_title(clause_id, seat)
-        if not th:
-            return th, en
-        from .rulebook import load_rulebook
-        book = load_rulebook(self.id)
-        words = book.own_words(clause_id) if book.shares_title(clause_id) else ""
-        if not words:
-            return th, en
-        words_en = book.own_words_en(clause_id)
-        return f"{th}: {words}", f"{en}: {words_en}" if words_en else en
+        return titled_clause(self.id, clause_id, *self.cite_title(clause_id, seat))
 
     def cite_title(self, clause_id: str, seat: int | None = None) -> tuple[str, str]:
         """``(th, en)``: the title :meth:`cite_name` names a clause by.  Default: the rulebook's

@@ -26,11 +26,11 @@ import dataclasses
 from collections import Counter
 from typing import Any, Mapping
 
-from ..core.base import a_or_an
+from ..core.base import a_or_an, titled_clause
 from ..core.protocol import BadInput
 from .castles import counts
 from .config import SOURCES, TOWER_BONUSES
-from .labels import cell_place_name, tile_name
+from .labels import cell_place_name, cite_name, tile_name
 from .missions import PublicCard, SecretCard, load_cards
 from .placement import has_legal_cell, refusal
 from .state import LOST, State
@@ -78,8 +78,7 @@ def _bad(field: str, th: str, en: str) -> BadInput:
 def _rule(clause: str) -> tuple[str, str]:
     """The refusing clause as a reader sees it (the engine's :meth:`cite_name`, never the dotted id,
     which a page shows in tooltips only): ``("กฎ: กฎการวางไทล์: ...", "rule: Tile placement rules: ...")``."""
-    from .engine import GAME  # (the engine imports this module)
-    th, en = GAME.cite_name(clause)
+    th, en = titled_clause("new_world", clause, *cite_name(clause, None))  # = GAME.cite_name (no import cycle)
     return (f"กฎ: {th}" if th else "ตามกฎ"), (f"rule: {en}" if en else "by the rules")
 
 
