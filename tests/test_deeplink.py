@@ -372,3 +372,18 @@ def test_parse_link_raises_one_error_naming_every_bad_field(query, fields):
         assert [f.field for f in problem.faults] == list(fields)
         for f in problem.faults:
             assert f.message_th in problem.message_th and f.message_en in problem.message_en
+
+
+def test_a_scenario_stepper_counts_frames_in_both_languages():
+    """A fresh user read the slider "ขั้น / step 4" beside a link saying ``step=3``: the slider counts
+    frames (an action may take several), a link's ``step=`` counts actions.  The slider and the
+    heading say frame in Thai too ("เฟรม", as a frame= link's note says); the heading names the
+    action the link's step counts."""
+    from widgets.session import GameSession
+    from widgets.stepper import Stepper
+    view = scenario_view(COUP.scenarios / "4_forced_coup.yaml", 2)
+    assert view.stepper.slider.description == "เฟรม / frame"
+    head = unescape(view.info.value)
+    assert "เฟรม / frame" in head and "ขั้น / frame" not in head and "การกระทำ / action 2/" in head
+    plain = Stepper(GameSession(COUP.game, config={"players": 3}, seed=1))
+    assert plain.slider.description == "ขั้น / step"

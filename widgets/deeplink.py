@@ -7,7 +7,7 @@ in the seat they had.
 
 * ``step=<n>``: the position after the scenario's ``n``-th applied action (0: the setup, the
   default; see :mod:`widgets.page`): the frame that shows the whole of action ``n``;
-* ``frame=<k>``: the stepper's frame ``k`` (what the stepper shows as ``ขั้น / frame k/N``).  A game
+* ``frame=<k>``: the stepper's frame ``k`` (what the stepper shows as ``เฟรม / frame k/N``).  A game
   may read one action as several frames (Shadow Master shows a siege event by event); elsewhere
   frame ``k`` is step ``k``.  When both are given, ``frame`` decides.
 

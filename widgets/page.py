@@ -537,7 +537,7 @@ def frame_html(spec: GameSpec, cursor: FrameCursor, now: list[Event], reveal: bo
     """The frame's heading (frame, action and its label from ``SPEC.describe``) and its events,
     each with the clauses it cites (folded)."""
     f, session = cursor.frame, cursor.session
-    head = f"ขั้น / frame <b class='kl-frame-no'>{cursor.step}</b>/{cursor.length}"
+    head = f"เฟรม / frame <b class='kl-frame-no'>{cursor.step}</b>/{cursor.length}"
     if f.action:
         action = session.actions[f.action - 1]
         before = state_before(session, f.action)
@@ -636,7 +636,7 @@ class ScenarioView(w.VBox):
         self.scenario, self.session, self.cursor = sc, session, cursor
         self.path = None if isinstance(scenario, Scenario) else Path(scenario)
         if cursor.length:
-            self.stepper = Stepper(cursor)
+            self.stepper = Stepper(cursor, unit=("เฟรม", "frame"))  # frames, as the heading and a frame= link
             self.stepper_box.children = [self.stepper]
         else:  # a position with no move: buttons that move nowhere were a fresh user's puzzle
             self.stepper = None

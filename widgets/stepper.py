@@ -13,8 +13,11 @@ from .errors import safe
 class Stepper(w.HBox):
     """Navigation through a :class:`~widgets.session.GameSession` history."""
 
-    def __init__(self, session, **kwargs):
+    def __init__(self, session, unit: tuple[str, str] = ("ขั้น", "step"), **kwargs):
+        """``unit``: what the slider counts, Thai and English (a scenario's stepper counts frames:
+        ``("เฟรม", "frame")``, as its heading and its links say; a link's ``step=`` is an action)."""
         self.session = session
+        th, en = unit
         bl = w.Layout(width="42px")
         # icons alone: each button's tooltip is its name (its title, and its aria-label: the light
         # front's widgets/front/src/index.js, the Voila front's template kotika), Thai and English
@@ -25,9 +28,9 @@ class Stepper(w.HBox):
         self.slider = w.IntSlider(min=0, max=max(session.length, 0), value=session.step,
                                   # Thai and English as every label; its natural width: the default
                                   # 90 px label box would cut "ขั้น / step"
-                                  description="ขั้น / step", continuous_update=False,
+                                  description=f"{th} / {en}", continuous_update=False,
                                   style={"description_width": "initial"},
-                                  tooltip="ขั้นที่แสดง เลื่อนไปขั้นใดก็ได้ / the step shown: slide to any step")
+                                  tooltip=f"{th}ที่แสดง เลื่อนไป{th}ใดก็ได้ / the {en} shown: slide to any {en}")
         self.error = w.HTML()
         self.first.on_click(safe(self.error)(lambda _b: session.jump(0)))
         self.back.on_click(safe(self.error)(lambda _b: session.undo()))
