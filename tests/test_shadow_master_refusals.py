@@ -119,3 +119,24 @@ def test_roll_after_choice_c_cites_choose_one():
     s = GAME.apply(s, {"player": 0, "type": "skip"}).state
     why = GAME.explain_illegal(s, {"player": 0, "type": "roll"})
     assert why.clause == "phase1.choose_one"
+
+
+def test_an_owed_decision_is_named_in_words_never_by_its_internal_kind():
+    """Another action tried while a decision is owed (an attack's removal, a front, a sale...) said
+    "a pending 'remove' decision must be made first": a developer's name on the page.  Every owed
+    kind met in random games is named in both languages, with no internal kind in the words."""
+    from rules.shadow_master.actions import PENDING_DECISION_WORDS
+    kinds = set()
+    for state in positions(4, range(6), every=1, variant={"removal_picker": "placer"}):
+        if not state.queue:
+            continue
+        q = state.queue[0]
+        seat = GAME.current_player(state)
+        why = GAME.explain_illegal(state, {"player": seat, "type": "roll"})
+        assert why is not None and why.clause == PENDING_CLAUSE[q.kind]
+        th, en = PENDING_DECISION_WORDS[q.kind]
+        assert why.message_th.endswith(th) and why.message_en == f"the decision owed now comes first: {en}"
+        assert f"'{q.kind}'" not in why.message_en and "pending" not in why.message_en
+        kinds.add(q.kind)
+    assert kinds, "no owed decision met"
+    assert set(PENDING_DECISION_WORDS) == set(PENDING_CLAUSE)  # every kind has its words

@@ -421,6 +421,17 @@ PENDING_OPTION_WORDS = {
 }
 """What an owed decision accepts, said when an action of its type is not one of its options."""
 
+PENDING_DECISION_WORDS = {
+    "front": ("เลือกฝ่ายที่จะโจมตี", "choose the side to attack"),
+    "remove": ("เลือกโทเคนที่จะหยิบออกจากฝ่ายรับ", "choose the defending tokens to remove"),
+    "siege": ("เลือกช่องที่ถูกล้อม", "choose the enclosed cell"),
+    "forced_sale": ("เลือกการ์ดที่ต้องขาย", "choose the card to sell"),
+    "queen": ("เลือกอาณาจักรที่จะย้ายเงินฝากไป", "choose where the deposit moves"),
+    "discard": ("เลือกการ์ด Territory ที่จะทิ้ง", "choose the Territory card to discard"),
+}
+"""The owed decision in words, when another kind of action is tried before it (never its internal
+kind: "a pending 'remove' decision" showed a developer's name on the page)."""
+
 
 def _why(clause: str, th: str, en: str) -> tuple[str, str, str]:
     return (clause, th, en)
@@ -639,7 +650,8 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                 ref_th, ref_en = ambiguity_ref("shadow_master", "forced_sale_choice", s.config.forced_sale_choice)
                 th, en = f"{th} ({ref_th})", f"{en} ({ref_en})"
             return (clause, th, en)
-        return (clause, "ต้องตัดสินใจเรื่องที่ค้างอยู่ก่อน", f"a pending '{q.kind}' decision must be made first")
+        th, en = PENDING_DECISION_WORDS[q.kind]
+        return (clause, f"ต้องตัดสินใจเรื่องที่ค้างอยู่ก่อน: {th}", f"the decision owed now comes first: {en}")
     if s.stage == "turn" and typ in ENVOY_TYPES:
         return _envoy_problem(s, seat, typ, action)
     if s.stage == "turn":
