@@ -43,11 +43,11 @@ CSS = """<style>
 .kl-val .kl-muted { color: #666; }
 .kl-val .kl-clause-name { font-size: 12px; }
 .kl-val .kl-val-scroll { max-width: 100%; overflow-x: auto; }
-/* a rulebook example (widgets.page: the rule panel and the example share a row, the example from
-   560 px): the seats' 12 columns (~810 px) ran past a 713 px example at 1280 px behind a sideways
-   scrollbar, the abilities an ability a line, beside an empty page.  The example takes the row's
-   whole width, under the rule panel, so the table fits */
-.kl-reader > .widget-hbox > .kl-page:has(table.kl-val-seats) { flex: 1 1 100% !important; }
+/* the seats' 12 columns need ~810 px: a box narrower than that (a phone; a rulebook example beside its
+   rule panel at 1280 px, ~713 px) shows a card per seat instead (the container query below), never a
+   sideways scrollbar; the example stays beside the clauses it plays (under them it began ~1050 px
+   below, and a stepped clause and its board were never on screen together) */
+.kl-val { container-type: inline-size; }
 /* Thai has no spaces: wrap at the browser's word boundaries (ICU), never inside a word */
 .kl-val td, .kl-val th { overflow-wrap: normal; word-break: normal; line-break: strict; }
 .kl-val .kl-nobr { white-space: nowrap; }
@@ -59,7 +59,7 @@ CSS = """<style>
     radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.25), rgba(0,0,0,0)) left / 10px 100% no-repeat scroll,
     radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.25), rgba(0,0,0,0)) right / 10px 100% no-repeat scroll;
 }
-@media (max-width: 640px) {
+@container (max-width: 820px) {
   .kl-val td, .kl-val th { min-width: 2.6em; }
   /* phones: the seats' table is a card per seat (a 12-column table was ~970 px wide in a 358 px box),
      each value after its label (Thai / English, the column's header: data-label) */
