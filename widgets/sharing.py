@@ -133,7 +133,46 @@ class LinkHTML(anywidget.AnyWidget):
     value = t.Unicode("").tag(sync=True)
 
 
+_FILES_ESM = r"""
+function render({ model, el }) {
+  // a file the kernel just prepared (a click on "save game" or "save as a ruling") downloads at once:
+  // one click, not two; its button stays for a second copy.  A page that draws a file it was sent
+  // before (a reload, a second view of the same widget) downloads nothing by itself.
+  let shown = model.get("value");
+  const draw = (fresh) => {
+    el.innerHTML = model.get("value");
+    const a = el.querySelector("a.kl-download");
+    if (!fresh || !a) return;
+    a.click();
+    const name = a.querySelector(".kl-file-name");
+    a.textContent = "⬇ " + model.get("again") + " ";
+    if (name) a.appendChild(name);
+  };
+  draw(false);
+  model.on("change:value", () => { const v = model.get("value"); draw(v !== shown); shown = v; });
+}
+export default { render };
+"""
+
+
+class FilesHTML(anywidget.AnyWidget):
+    """The box of a prepared file (:func:`download_html`, ``value`` as ``ipywidgets.HTML``): a file
+    set here downloads at once in the browser (a fresh user took "save game" for broken: its first
+    click only drew a "Ready: click to download" button); the button then says it was downloaded and
+    gives a second copy on a click (:data:`AGAIN_TH` / :data:`AGAIN_EN`).  No rule, no data: the
+    file is the kernel's, as before."""
+
+    _esm = _FILES_ESM
+    value = t.Unicode("").tag(sync=True)
+    again = t.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(again=f"{AGAIN_TH} / {AGAIN_EN}", **kwargs)
+
+
 READY_TH, READY_EN = "พร้อมแล้ว: คลิกเพื่อดาวน์โหลด", "Ready: click to download"
+AGAIN_TH, AGAIN_EN = "ดาวน์โหลดแล้ว: คลิกเพื่อดาวน์โหลดอีกครั้ง", "downloaded: click to download again"
+"""The words of a file's button once the browser downloaded it by itself (:class:`FilesHTML`)."""
 """The words of a prepared file's link (a fresh user took a plain link under the button for
 "nothing happened")."""
 
@@ -397,7 +436,7 @@ class ScenarioShare(_ShareBox):
     def __init__(self, view, **kwargs):
         self.view = view
         self.link = LinkHTML()
-        self.files = w.HTML()
+        self.files = FilesHTML()
         self.message = w.HTML()
         self.save_button = w.Button(description="บันทึกเป็นข้อตัดสิน / save as a ruling", icon="download",
                                     layout=w.Layout(width="auto"))
@@ -479,7 +518,7 @@ class PlayShare(_ShareBox):
     def __init__(self, spec, table: Callable[[], Any], bots: Callable[[], str],
                  open_table: Callable[[str | bytes, str], Any], holder: w.Box | None = None, **kwargs):
         self.spec, self.table, self.bots, self.open_table = spec, table, bots, open_table
-        self.link, self.files, self.message = LinkHTML(), w.HTML(), w.HTML()
+        self.link, self.files, self.message = LinkHTML(), FilesHTML(), w.HTML()
         self.share_button = w.Button(description="แชร์เกมนี้ / share this game", icon="link",
                                      layout=w.Layout(width="auto"))
         self.share_button.on_click(self._guard(self.share))
