@@ -140,3 +140,28 @@ def test_an_owed_decision_is_named_in_words_never_by_its_internal_kind():
         kinds.add(q.kind)
     assert kinds, "no owed decision met"
     assert set(PENDING_DECISION_WORDS) == set(PENDING_CLAUSE)  # every kind has its words
+
+
+def test_no_refusal_shows_an_internal_step_or_decision_name():
+    """Internal names never reach the page (issue 12): "a pending 'discard' decision must be made
+    first" and "not a legal action at this step (phase3)" showed them.  Over random positions, every
+    action type's refusal is free of them: the steps and owed decisions are said in the words of
+    STEP_WORDS and PENDING_DECISION_WORDS, the tables the status line shows too."""
+    from rules.shadow_master.actions import PENDING_DECISION_WORDS, STEP_WORDS
+    from widgets.shadow_master.labels import PENDING_TH, STEP_TH
+    assert STEP_TH is STEP_WORDS and PENDING_TH is PENDING_DECISION_WORDS
+    names = set(STEP_WORDS) | set(PENDING_DECISION_WORDS)
+    raw = re.compile(r"[(']\s*(" + "|".join(sorted(names, key=len, reverse=True)) + r")\s*[)']")
+    checked, problems = 0, []
+    for state in positions(3, range(4), every=2, variant={"removal_picker": "placer"}):
+        seat = GAME.current_player(state)
+        for typ in ACTION_TYPES:
+            why = GAME.explain_illegal(state, sample_action(state, seat, typ))
+            if why is None:
+                continue
+            checked += 1
+            for text in (why.message_th, why.message_en):
+                if raw.search(text):
+                    problems.append(f"{typ}: {text}")
+    assert checked > 1000
+    assert not problems, sorted(set(problems))[:10]

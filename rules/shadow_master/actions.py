@@ -423,14 +423,23 @@ PENDING_OPTION_WORDS = {
 
 PENDING_DECISION_WORDS = {
     "front": ("เลือกฝ่ายที่จะโจมตี", "choose the side to attack"),
-    "remove": ("เลือกโทเคนที่จะหยิบออกจากฝ่ายรับ", "choose the defending tokens to remove"),
+    "remove": ("เลือกโทเคนที่จะหยิบออก", "choose a token to remove"),
     "siege": ("เลือกช่องที่ถูกล้อม", "choose the enclosed cell"),
-    "forced_sale": ("เลือกการ์ดที่ต้องขาย", "choose the card to sell"),
-    "queen": ("เลือกอาณาจักรที่จะย้ายเงินฝากไป", "choose where the deposit moves"),
-    "discard": ("เลือกการ์ด Territory ที่จะทิ้ง", "choose the Territory card to discard"),
+    "forced_sale": ("ต้องขายการ์ดชดใช้หนี้", "must sell a card to pay"),
+    "queen": ("Queen: ย้ายเงินฝาก", "Queen: move the deposit"),
+    "discard": ("ทิ้งการ์ด Territory", "discard a Territory card"),
 }
-"""The owed decision in words, when another kind of action is tried before it (never its internal
-kind: "a pending 'remove' decision" showed a developer's name on the page)."""
+"""An owed decision in words (the status line's "owed" and a refusal of another action tried before
+it), never its internal kind: "a pending 'remove' decision" showed a developer's name on the page."""
+
+STEP_WORDS = {
+    "choose": ("เฟส 1: เลือก A/B/C", "phase 1: choose A/B/C"), "roll": ("ทอยเต๋า", "rolling"),
+    "resolve": ("เฟส 1: วางโทเคน", "phase 1: place"), "buy": ("ซื้อ Kingdom Power?", "buy a Kingdom Power?"),
+    "phase2": ("เฟส 2: หยิบการ์ด", "phase 2: take cards"), "phase3": ("เฟส 3: แลกการ์ด", "phase 3: exchanges"),
+    "phase3_take": ("เฟส 3: หยิบการ์ด", "phase 3: take a card"),
+}
+"""A turn's step in words (the status line; a refusal naming the step it came at), never its
+internal name ("not a legal action at this step (phase3)")."""
 
 
 def _why(clause: str, th: str, en: str) -> tuple[str, str, str]:
@@ -743,8 +752,9 @@ def explain(s, action: dict) -> tuple[str, str, str]:
             if t.exchanges >= exchanges_allowed(s, seat):
                 return ("phase3.exchange_limit", "เปลี่ยนการ์ดครบสิทธิแล้วในรอบนี้", "no exchange left this round")
             return ("phase3.discard_fee", "ต้องทิ้งการ์ดที่ถืออยู่และจ่าย 1 Silver", "discard a card you hold and pay 1 Silver")
-        return (PHASE_CLAUSE.get(t.step, "phase1.choose_one"), f"การกระทำนี้ทำไม่ได้ในขั้นนี้ ({t.step})",
-                f"not a legal action at this step ({t.step})")
+        sth, sen = STEP_WORDS.get(t.step, ("ขั้นตอนนี้ของเกม", "this step of the game"))
+        return (PHASE_CLAUSE.get(t.step, "phase1.choose_one"), f"การกระทำนี้ทำไม่ได้ในขั้นนี้ ({sth})",
+                f"not a legal action at this step ({sen})")
     if typ == "move_money":
         return _money_refusal(s, seat, action)
     if typ in CHOICE_TYPES + RESOLVE_TYPES + BUY_TYPES + TAKE_TYPES + PHASE3_TYPES:

@@ -12,6 +12,7 @@ from typing import Mapping
 
 from rules.shadow_master import GAME
 from rules.shadow_master import board as smb
+from rules.shadow_master.actions import PENDING_DECISION_WORDS, STEP_WORDS
 
 from ..labels import EngineLabels
 
@@ -39,20 +40,8 @@ STAGE_TH = {
     "income": ("จบรอบ: รายได้", "end of round: income"), "deposit": ("จบรอบ: ฝากเงิน", "end of round: deposits"),
     "over": ("จบเกม", "game over"),
 }
-STEP_TH = {
-    "choose": ("เฟส 1: เลือก A/B/C", "phase 1: choose A/B/C"), "roll": ("ทอยเต๋า", "rolling"),
-    "resolve": ("เฟส 1: วางโทเคน", "phase 1: place"), "buy": ("ซื้อ Kingdom Power?", "buy a Kingdom Power?"),
-    "phase2": ("เฟส 2: หยิบการ์ด", "phase 2: take cards"), "phase3": ("เฟส 3: แลกการ์ด", "phase 3: exchanges"),
-    "phase3_take": ("เฟส 3: หยิบการ์ด", "phase 3: take a card"),
-}
-PENDING_TH = {
-    "front": ("เลือกฝ่ายที่จะโจมตี", "choose the side to attack"),
-    "remove": ("เลือกโทเคนที่จะหยิบออก", "choose a token to remove"),
-    "siege": ("เลือกช่องที่ถูกล้อม", "choose the enclosed cell"),
-    "forced_sale": ("ต้องขายการ์ดชดใช้หนี้", "must sell a card to pay"),
-    "queen": ("Queen: ย้ายเงินฝาก", "Queen: move the deposit"),
-    "discard": ("ทิ้งการ์ด Territory", "discard a Territory card"),
-}
+STEP_TH = STEP_WORDS  # the engine's words (rules.shadow_master.actions): a refusal and the status agree
+PENDING_TH = PENDING_DECISION_WORDS
 
 UNKNOWN_STEP = ("ขั้นตอนถัดไปของเกม", "the next step of the game")
 """Words for a step these tables do not know yet: an internal step name never reaches the screen."""
