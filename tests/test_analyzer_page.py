@@ -779,6 +779,30 @@ def test_the_sweep_and_position_panels_refuse_what_they_cannot_play_and_say_why(
     assert position.problems.value == "" and position.table is not None and len(position.table)
 
 
+def test_a_corrected_field_clears_its_error_before_the_next_run():
+    """A fresh user's trial: after factors "abc, 1" were refused, "factors: positive numbers..."
+    stayed under the corrected field until sweep was pressed again.  A change re-checks the
+    fields while an error is shown: a fixed field's error goes, one still wrong stays."""
+    sweep = TableSweepPanel(factors=(1, 2), games=2, players=2, workers=1)
+    sweep.factors.value = "abc, 1"
+    assert sweep.problems.value == ""                      # nothing said before a run
+    sweep.run(wait=True, serial=True)
+    assert "factors: positive numbers" in sweep.problems.value and sweep.table is None
+    sweep.players.value = 9                                # another field, still wrong: both said
+    assert "factors: positive numbers" in sweep.problems.value and "not 9" in sweep.problems.value
+    sweep.factors.value = "0.5, 1"
+    assert "factors" not in sweep.problems.value and "not 9" in sweep.problems.value
+    sweep.players.value = 2
+    assert sweep.problems.value == "" and sweep.table is None  # cleared, and nothing ran
+
+    position = PositionPanel("coup", scenario="1_assassin_challenge_then_contessa_bluff", rollouts=5)
+    position.rollouts.value = 1
+    position.run(wait=True)
+    assert "rollouts: must be 5 to 5,000, not 1" in position.problems.value
+    position.rollouts.value = 5
+    assert position.problems.value == "" and position.table is None
+
+
 def test_a_refused_run_leaves_no_bar_or_time_that_says_it_ran():
     """A fresh user typed 0 games (9 seats, factors "abc", step 999) after a run: the refusal was
     said, but the last run's full bar and "1.8 s" stayed beside the button, as if this click had

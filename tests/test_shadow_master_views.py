@@ -648,6 +648,26 @@ def test_game_over_names_the_winners_and_why():
     assert "ผู้ชนะ" in status and "winner" in status and scores["end_reason"]["en"] in status
 
 
+def test_at_game_over_the_status_says_over_and_an_old_refusal_is_gone(monkeypatch):
+    """A fresh user's trial: after the bots finished, the status still read "ช่วงจบเกม: รอบสุดท้ายคือ
+    60 / the end is near" and "no action takes a cell now (clicked L6)", refused before the finish,
+    stayed under the board.  At the end the status says the game is over (the observation's
+    ``current == "terminal"``) and the next render clears a refused click's note."""
+    import html as _html
+    monkeypatch.setattr(page, "FREEZE_AFTER", 1e9)  # a quick finish: no "the bots are moving" line replaces the note
+    table = page.new_table(SPEC, 3, None, 1)
+    table.board.click("L6")                       # no action takes a cell now: refused, said under the board
+    assert "clicked L6" in table.message.value
+    table.finish()
+    assert table._obs["current"] == "terminal" and table._obs.get("end_triggered")
+    status = re.sub(r"<[^>]+>", " ", _html.unescape(table.board.status.value))
+    assert "เกมจบแล้ว" in status and "the game is over" in status
+    assert "the end is near" not in status and "ช่วงจบเกม" not in status, status
+    assert table.message.value == "", table.message.value
+    table.board.click("L6")                       # a refusal after the end is still said
+    assert "clicked L6" in table.message.value
+
+
 def test_a_play_click_sends_the_board_one_message_with_its_decision(monkeypatch):
     """The board's decision number and the cells it makes clickable went as two messages (two
     round trips and two redraws of the board in the page per click): now one, holding both."""

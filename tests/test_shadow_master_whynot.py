@@ -308,6 +308,22 @@ def test_a_castle_refusal_follows_the_rulebooks_order():
     assert why.clause == "castle.need_power" and "Power" in why.message_en, why
 
 
+def test_a_castle_refusal_on_an_empty_cell_names_no_kingdom():
+    """A fresh user's trial: "C: build a castle on B2 — you must hold that kingdom's Power card (you
+    hold none)" on an empty B2, where "that kingdom" names nothing.  The words fit a cell of no
+    kingdom (empty or black); the clause and the reason order stay (castle.need_power first)."""
+    state, seat = new_game_at("choose")
+    [(a, why)] = listed(state, seat)["build_castle"]
+    assert state.position.colour_at(a["cell"]) is None       # the representative cell is empty
+    assert why.clause == "castle.need_power"
+    assert "that kingdom" not in why.message_en and "ของสีอาณาจักรนั้น" not in why.message_th, why
+    assert why.message_en == "a castle goes only on a kingdom's cell whose Power card you hold: you hold no Power card"
+    assert "ยังไม่ถือการ์ด Power สักใบ" in why.message_th
+    for cell in state.board.cells:                             # every cell refuses with the same clause
+        got = GAME.explain_illegal(state, {"player": seat, "type": "build_castle", "cell": cell})
+        assert got.clause == "castle.need_power" and "that kingdom" not in got.message_en, (cell, got)
+
+
 def test_a_castle_refusal_names_the_money_when_a_valid_cell_exists():
     """With no Silver, where a cell passes every condition but the price, the representative is
     that cell and the refusal is the money (not a cell where the castle is wrong anyway)."""

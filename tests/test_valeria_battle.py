@@ -380,3 +380,29 @@ def test_values_a_browser_writes_are_refused_or_harmless():
     before = len(bench.session.actions)
     bench.click(sorted(k for k, v in bench.choices.items() if v[0] == "act")[0])
     assert len(bench.session.actions) == before + 1 and "kl-error" not in bench.message.value
+
+
+def test_the_chosen_plan_is_shown_by_its_name_never_its_id():
+    """A fresh user saw "แผนรบ / plan plan38": the chosen plan is named by its dice (plan_name)."""
+    bench = BattleBench("10_gems_magic_and_ongoing_champion")
+    bench.click(_key(bench, "กลับค่าย"))
+    bench.click(_key(bench, "plan38"))
+    th, en = plan_name("plan38")
+    visible = re.sub(r"<[^>]*>", " ", bench.board.html)
+    assert "plan38" not in visible, visible
+    assert th in visible and en in visible and "ก็อบลิน 1" in th
+
+
+def test_the_board_row_says_not_unlocked_instead_of_plus_zero():
+    """A fresh user saw "player board: unlocked permanent +1 strength ... +0" with nothing unlocked:
+    the engine's breakdown says the +1 is not unlocked yet, and the table shows that, not +0."""
+    row = vb.strength_breakdown(_session(S10, 7).state, 0)["bonuses"][0]
+    assert (row["source"], row["amount"], row["unlocked"]) == ("board", 0, False)
+    assert "ยังไม่ปลดล็อก" in row["label_th"] and "not unlocked" in row["label_en"]
+    on = vb.strength_breakdown(_session(SPEC.scenarios / "1_strength_capped_by_influence.yaml", 5).state, 0)["bonuses"][0]
+    assert (on["amount"], on["unlocked"]) == (1, True) and "ยังไม่" not in on["label_th"]
+    bench = BattleBench("10_gems_magic_and_ongoing_champion")
+    bench.click(_key(bench, "กลับค่าย"))
+    bench.click(_key(bench, "plan38"))
+    board_row = re.search(r"<tr data-bonus='strength'>.*?</tr>", bench.panel.value, re.S).group(0)
+    assert "+0" not in board_row and "ยังไม่ปลดล็อก" in board_row and "not unlocked" in board_row, board_row

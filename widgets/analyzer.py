@@ -747,6 +747,18 @@ def range_problem(field: tuple[str, str], value: float, lo: float, hi: float,
                     f"{en}: must be {lo:,} to {hi:,}{why[1]}, not {value:,}; fix it to start")
 
 
+def recheck_problems(panel, controls) -> None:
+    """While ``panel.problems`` shows refusals (said when run was pressed), each change of one of
+    ``controls`` checks them again (``panel.input_problems()``): a corrected field's error goes at
+    once, not at the next run (a fresh user's finding: "factors: positive numbers..." stayed after
+    the field was fixed).  Nothing is said before the first refused run."""
+    def again(_change) -> None:
+        if panel.problems.value:
+            panel.problems.value = "".join(error_html(p) for p in panel.input_problems())
+    for control in controls:
+        control.observe(again, "value")
+
+
 class TableSweepPanel(w.VBox):
     """Shadow Master: seat win rates as the assumed Rank and damage tables are scaled."""
 
@@ -769,6 +781,7 @@ class TableSweepPanel(w.VBox):
         super().__init__([row([self.which, self.factors]), row([self.players, self.n_games, self.bot]),
                           self.problems, self.runner.bar, self.estimate, self.fig])
         full_labels(self)
+        recheck_problems(self, (self.factors, self.players, self.n_games))
 
     GAMES_RANGE = (1, 20_000)
     """Games a point may play on this page (a sweep plays that many at every point)."""
@@ -875,6 +888,7 @@ class PositionPanel(w.VBox):
         super().__init__([row([self.scenario, self.step]), row([self.bot, self.rollouts]), self.problems,
                           self.runner.bar, self.out])
         full_labels(self)
+        recheck_problems(self, (self.scenario, self.step, self.rollouts))
 
     ROLLOUTS_RANGE = (5, 5000)
     """Rollouts a choice may get on this page."""

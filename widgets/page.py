@@ -1127,8 +1127,10 @@ class PlayTable(w.VBox):
         self.decision += 1
         self._obs = obs = observation(s.game, s.state, self.viewer)
         self._legal = legal = self.legal()
-        if self.message.value == MOVED_ON:  # a stale click's note is about the position just left
-            self.message.value = ""
+        # a note under the board (a stale click's MOVED_ON, a refused click, a refused tool) is about
+        # the position just left: a new decision starts without it (a refusal of the move that led
+        # here is written after this redraw, by the callback's guard)
+        self.message.value = ""
         self._show_buttons(legal)
         # only at the reader's own decision: the engine says which kinds are not offered, and why
         self.whynot.value = (whynot_html(s.game, s.state, self.viewer, self.spec.describe, self.spec.book)

@@ -72,8 +72,10 @@ def why_not_build(w, seat: int, cell: str) -> tuple[str, str, str] | None:
         return ("castle.limit", "การ์ดปราสาทหมดแล้ว", "no Castle card left")
     if colour is None or colour == board.black:
         if not player.powers:   # castle.need_power fails whatever colour the cell could have
-            return ("castle.need_power", "ต้องถือการ์ด Kingdom Power ของสีอาณาจักรนั้น (ยังไม่ถือสักใบ)",
-                    "you must hold that kingdom's Power card (you hold none)")
+            # words for a cell of no kingdom (empty or black): "that kingdom" would name nothing
+            return ("castle.need_power", "ปราสาทวางได้เฉพาะบนช่องของอาณาจักรที่คุณถือการ์ด Kingdom Power "
+                                         "แต่คุณยังไม่ถือการ์ด Power สักใบ",
+                    "a castle goes only on a kingdom's cell whose Power card you hold: you hold no Power card")
         return ("castle.on_own_colour", "ต้องวางบนช่องที่เป็นสีของอาณาจักร", "a castle goes on a kingdom's cell")
     if not cards_of(player, colour):
         return ("castle.need_power", f"ต้องถือการ์ด Kingdom Power สี{board.colour_th[colour]}",

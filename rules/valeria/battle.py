@@ -295,7 +295,8 @@ def strength_breakdown(s, seat: int) -> dict:
                     "troop", "rolled": face taken, "face": face now, "wild", "counts_as", "strength",
                     "clauses"}],           # an empty slot has die/troop/rolled/face/strength None
          "dice_sum",
-         "bonuses": [{"source": "board" | "champion", "id", "label_th", "label_en", "amount", "clauses"}],
+         "bonuses": [{"source": "board" | "champion", "id", "label_th", "label_en", "amount", "clauses"}]
+         (the board's row, always first, also says ``"unlocked"``; its label says when it is not),
          "bonus_sum", "total", "influence", "real": min(total, influence), "capped": total > influence,
          "clauses": ("battle.strength_cap",),
          "vp": vp_lookup(real), "reserve_bonus": VP, "vp_total": chart VP + reserve bonus,
@@ -321,9 +322,13 @@ def strength_breakdown(s, seat: int) -> dict:
                        counts_as=used[j], strength=strength(b.faces[j]),
                        clauses=("battle.assign_troops",) + (("shrines.gem",) if b.wild[j] else ()))
         slots.append(row)
-    bonuses = [{"source": "board", "id": "strength", "label_th": "กระดานผู้เล่น: +1 พลังถาวรที่ปลดล็อก",
-                "label_en": "player board: unlocked permanent +1 strength", "amount": board,
-                "clauses": ("battle.strength_cap", "battle.level_up")}]
+    if board:
+        board_th, board_en = "กระดานผู้เล่น: +1 พลังถาวรที่ปลดล็อก", "player board: unlocked permanent +1 strength"
+    else:
+        board_th, board_en = ("กระดานผู้เล่น: +1 พลังถาวร ยังไม่ปลดล็อก (ไม่บวก)",
+                              "player board: permanent +1 strength not unlocked yet (adds nothing)")
+    bonuses = [{"source": "board", "id": "strength", "label_th": board_th, "label_en": board_en,
+                "amount": board, "unlocked": board > 0, "clauses": ("battle.strength_cap", "battle.level_up")}]
     for cid, v in champ:
         c = load().champions[cid]
         bonuses.append({"source": "champion", "id": cid, "label_th": f"แชมเปียน {c.name_th}",

@@ -308,8 +308,13 @@ def kingdoms_html(board, obs: Mapping) -> str:
 
 
 def status_html(board, obs: Mapping) -> str:
-    """Round, First Player, stage and step, the dice, an owed decision, end trigger."""
+    """Round, First Player, stage and step, the dice, an owed decision, end trigger; once the
+    observation says the game is over (``current == "terminal"``), only that it is over (the
+    winners and why are :func:`widgets.shadow_master.board.game_over_html`'s)."""
     parts = [f'รอบ / round <b>{obs["round"]}</b>', f'{" / ".join(FIRST_PLAYER)}: {e(seat_name(obs["first_player"]))}']
+    if obs.get("current") == "terminal":  # the engine says the game is over: no stage, turn or "end is near" left
+        parts.append("<b class='kl-over'>เกมจบแล้ว / the game is over</b>")
+        return f'<div class="kl-sm kl-status">{" · ".join(parts)}</div>'
     th, en = words(STAGE_TH, obs["stage"])
     parts.append(f"{e(th)} / <span class='kl-muted'>{e(en)}</span>")
     t = obs.get("turn")

@@ -360,7 +360,8 @@ class BattleBench(w.VBox):
                                      disabled=i not in options, title=en,
                                      extra=f" draggable='true' data-drag='die:{i}'" if i in options else ""))
         source = "จากช่องสำรอง / from the reserve" if b.source == "reserve" else "ซื้อสดจากแถว / bought from the row"
-        return (f"<div>แผนรบ / plan <b>{e(b.plan)}</b> ({source})</div>"
+        name_th, name_en = plan_name(b.plan)
+        return (f"<div><b data-plan='{e(b.plan)}' title='{e(name_en)}'>{e(name_th)}</b> / {e(name_en)} ({source})</div>"
                 f"<div class='kl-vb-row kl-vb-slots'>{''.join(slots)}</div>"
                 f"<div>เต๋าทหาร / troops:</div><div class='kl-vb-row kl-vb-dice'>{''.join(dice)}</div>")
 
@@ -566,7 +567,7 @@ def strength_html(bd: dict, fought: bool) -> str:
     for x in bd["bonuses"]:
         rows.append(f"<tr data-bonus='{e(x['id'])}'><td>+</td><td colspan=2>{e(x['label_th'])} "
                     f"<span class='kl-muted'>/ {e(x['label_en'])}</span><br>{codes(x['clauses'])}</td>"
-                    f"<td class='kl-vb-str'>+{x['amount']}</td></tr>")
+                    f"<td class='kl-vb-str'>{'-' if x.get('unlocked') is False else '+' + str(x['amount'])}</td></tr>")
     table = ("<table><tr><th>ช่อง / slot</th><th>เต๋า / die · ข้อ / clause</th><th>หน้า / face</th><th>พลัง</th></tr>"
              f"{''.join(rows)}</table>")
     sums = (f"<div>เต๋า / dice <b class='kl-vb-dice-sum'>{bd['dice_sum']}</b> + โบนัส / bonuses "
