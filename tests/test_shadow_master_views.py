@@ -707,6 +707,10 @@ def test_the_status_line_says_first_player_and_the_stage_in_thai_and_english():
     assert "ผู้เล่นคนแรก / first player: " in text and "First Player" not in text
     assert "เทิร์นของผู้เล่น / a player's turn" in text
     assert "เฟส 1: เลือก A/B/C / phase 1: choose A/B/C" in text
+    # each Thai phrase kept whole on a line: the browser's dictionary cut "เทิร์น" into "เทิร์" / "น" at 390 px
+    raw = status_html(state.board, obs)
+    assert "<span style='white-space:nowrap'>เทิร์นของผู้เล่น</span>" in raw
+    assert "<span style='white-space:nowrap'>เลือก</span>" in raw
 
 
 def test_game_over_turns_the_hands_up_and_counts_the_final_score():

@@ -307,6 +307,11 @@ def kingdoms_html(board, obs: Mapping) -> str:
             + "".join(rows) + "</table></div>")
 
 
+def _whole(thai: str) -> str:
+    """``thai`` escaped, each space-separated phrase kept on one line (never cut inside a word)."""
+    return " ".join(f"<span style='white-space:nowrap'>{e(w)}</span>" for w in thai.split(" "))
+
+
 def status_html(board, obs: Mapping) -> str:
     """Round, First Player, stage and step, the dice, an owed decision, end trigger; once the
     observation says the game is over (``current == "terminal"``), only that it is over (the
@@ -316,11 +321,12 @@ def status_html(board, obs: Mapping) -> str:
         parts.append("<b class='kl-over'>เกมจบแล้ว / the game is over</b>")
         return f'<div class="kl-sm kl-status">{" · ".join(parts)}</div>'
     th, en = words(STAGE_TH, obs["stage"])
-    parts.append(f"{e(th)} / <span class='kl-muted'>{e(en)}</span>")
+    # each Thai phrase whole: the browser's Thai dictionary cut the loanword "เทิร์น" ("เทิร์" / "น") at 390 px
+    parts.append(f"{_whole(th)} / <span class='kl-muted'>{e(en)}</span>")
     t = obs.get("turn")
     if t and obs["stage"] == "turn":
         sth, sen = words(STEP_TH, t["step"])
-        parts.append(f'ตาของ{e(seat_name(t["seat"]))}: {e(sth)} / <span class="kl-muted">{e(sen)}</span>')
+        parts.append(f'ตาของ{e(seat_name(t["seat"]))}: {_whole(sth)} / <span class="kl-muted">{e(sen)}</span>')
         if t.get("dice"):
             parts.append("เต๋า / dice: " + " ".join(colour_html(board, c) for c in t["dice"]))
         if t.get("military"):
