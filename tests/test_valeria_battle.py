@@ -406,3 +406,16 @@ def test_the_board_row_says_not_unlocked_instead_of_plus_zero():
     bench.click(_key(bench, "plan38"))
     board_row = re.search(r"<tr data-bonus='strength'>.*?</tr>", bench.panel.value, re.S).group(0)
     assert "+0" not in board_row and "ยังไม่ปลดล็อก" in board_row and "not unlocked" in board_row, board_row
+
+
+def test_the_strength_table_heads_say_english_too_and_keep_troop_names_whole():
+    """The strength column's head read "พลัง" alone (every other head is Thai / English; a fresh
+    user read it as cut at the panel's edge), and a slot's troop name was cut inside the word at
+    390 px ("ก็" / "อบลิน")."""
+    from widgets.valeria.battle import BattleBench
+    b = BattleBench()
+    b.click(next(k for k, v in b.choices.items() if v[0] == "act"))  # back to camp
+    b.click(next(k for k, v in b.choices.items() if v[0] == "act" and v[1]["type"] == "choose_plan"))
+    html = b.panel.value
+    assert "<th>พลัง / strength</th>" in html, html[:400]
+    assert "<span class='kl-nobr'>ก็อบลิน</span>" in html

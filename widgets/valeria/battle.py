@@ -84,6 +84,9 @@ CSS = """<style>
 .kl-vb .kl-vb-strength th:last-child, .kl-vb td.kl-vb-str { white-space: nowrap; }
 .kl-vb button.kl-primary .kl-muted { color: #dde9f2; }
 .kl-vb .kl-vb-panel { max-width: 560px; }
+/* the strength table in its panel's width (its clause column wraps) */
+.kl-vb .kl-vb-strength table { width: 100%; }
+.kl-vb .kl-nobr { white-space: nowrap; }
 @media (max-width: 640px) { .kl-vb .kl-vb-panel table { display: block; overflow-x: auto; max-width: 100%; } }
 </style>"""
 
@@ -554,7 +557,7 @@ def strength_html(bd: dict, fought: bool) -> str:
     with its source, the sum, the cut to influence (clause battle.strength_cap), the VP chart read."""
     rows = []
     for r in bd["slots"]:
-        head = f"{r['slot'] + 1} · {e(r['type_th'])}"
+        head = f"{r['slot'] + 1} · <span class='kl-nobr'>{e(r['type_th'])}</span>"  # a troop's name whole (ก็อบลิน cut as ก็ / อบลิน)
         cites = f"<br>{codes(r['clauses'])}"
         if r["die"] is None:
             rows.append(f"<tr><td>{head}</td><td colspan=3 class='kl-muted'>ว่าง / empty{cites}</td></tr>")
@@ -568,7 +571,7 @@ def strength_html(bd: dict, fought: bool) -> str:
         rows.append(f"<tr data-bonus='{e(x['id'])}'><td>+</td><td colspan=2>{e(x['label_th'])} "
                     f"<span class='kl-muted'>/ {e(x['label_en'])}</span><br>{codes(x['clauses'])}</td>"
                     f"<td class='kl-vb-str'>{'-' if x.get('unlocked') is False else '+' + str(x['amount'])}</td></tr>")
-    table = ("<table><tr><th>ช่อง / slot</th><th>เต๋า / die · ข้อ / clause</th><th>หน้า / face</th><th>พลัง</th></tr>"
+    table = ("<table><tr><th>ช่อง / slot</th><th>เต๋า / die · ข้อ / clause</th><th>หน้า / face</th><th>พลัง / strength</th></tr>"
              f"{''.join(rows)}</table>")
     sums = (f"<div>เต๋า / dice <b class='kl-vb-dice-sum'>{bd['dice_sum']}</b> + โบนัส / bonuses "
             f"<b class='kl-vb-bonus'>{bd['bonus_sum']}</b> = รวม / total <b class='kl-vb-total'>{bd['total']}</b></div>")
