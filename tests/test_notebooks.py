@@ -80,6 +80,23 @@ def test_game_page_opens_with_start_here_and_contents(path):
 
 
 
+def test_the_analyzer_opens_with_start_here_and_contents():
+    """A fresh user: every game page opened with "start here" and its contents, the analyzer with
+    neither.  Its second cell is now one (read the first chart, change and run, compare), every link
+    with its ``kl-anchor`` on the page, the contents in page order."""
+    import re
+    nb = nbformat.read(NOTEBOOKS / "analyzer.ipynb", as_version=4)
+    start = nb.cells[1]
+    assert start.cell_type == "markdown" and start.source.startswith("### เริ่มตรงนี้ / Start here")
+    anchors = [a for c in nb.cells if c.cell_type == "markdown"
+               for a in re.findall(r'<a id="(kl-[\w-]+)" class="kl-anchor"></a>', c.source)]
+    assert len(anchors) == len(set(anchors)) == 4, anchors
+    contents = start.source.split("<details>")[1]
+    assert re.findall(r"\]\(#(kl-[\w-]+)\)", contents) == anchors
+    assert set(re.findall(r"\]\(#(kl-[\w-]+)\)", start.source)) <= set(anchors)
+    assert "**เล่น / run**" in start.source  # the run button as the page names it (widgets.analyzer)
+
+
 @pytest.mark.parametrize("path", GAME_PAGES, ids=[p.stem for p in GAME_PAGES])
 def test_start_here_names_the_stepper_button_as_the_page_shows_it(path):
     """"Start here" told the reader to step with "ปุ่ม ▶ ถัดไป", a button the page does not show: the
