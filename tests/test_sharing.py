@@ -563,15 +563,22 @@ def test_the_play_panel_keeps_the_game_in_the_pages_address(gid):
     same step, the reader's seat and bots, the settings saying so, and the reader plays on."""
     spec, panel, share, holder = _panel(gid)
     table = holder.children[0]
-    assert panel.address.hash == "#kl-play"
-    assert _address_actions(panel) == table.session.actions[:table.session.step]
+    # the page's own first game (Shadow Master's page starts one) leaves the address alone until a
+    # move: a scenario's link in it stays (a reload of it opened that game instead of the scenario)
+    assert panel.address.query == {} and panel.address.hash == ""
     _moves(table, 2)
+    assert panel.address.hash == "#kl-play"
     assert table.session.step > 0
     assert _address_actions(panel) == table.session.actions[:table.session.step]
     assert "?game=" + panel.address.query["game"] == share.share()  # the share link's own code
     code, step, actions = panel.address.query["game"], table.session.step, list(table.session.actions)
     table.undo()
     assert table.session.step < step and _address_actions(panel) == table.session.actions[:table.session.step]
+    # New game writes its game at once (the reader's doing), before any move
+    new = next(x for x in panel.children[1].children if isinstance(x, sharing.w.Button))
+    new.click()
+    fresh = holder.children[0]
+    assert fresh is not table and _address_actions(panel) == fresh.session.actions[:fresh.session.step]
     # the reload: a fresh page opens the address it was left at
     reader = page.play(spec)
     assert page.follow(page.link_box(), spec, query=f"game={code}", play_panel=reader) is not None

@@ -1550,30 +1550,34 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
     # entry): a reload, or a phone that dropped the tab, opens it again (a fresh user lost the game)
     address = deeplink.UrlState()
 
-    def seat(table: PlayTable) -> None:
-        """Show ``table`` in the panel and keep its game in the page's address."""
+    def seat(table: PlayTable, now: bool = True) -> None:
+        """Show ``table`` in the panel and keep its game in the page's address: from now on, or
+        (``now`` false: the page's own first game, no doing of the reader's) from its first redraw
+        after a move, so a page opened by a scenario's link keeps that link until the reader plays."""
         replace_children(holder, [table])
+
         def keep(t: PlayTable) -> None:
             if holder.children and holder.children[0] is t:  # never a table replaced since
+                address.hash = PLAY_ANCHOR
                 address.query = game_address(t)
         table.on_render = keep
-        address.hash = PLAY_ANCHOR
-        table.on_render(table)
+        if now:
+            keep(table)
 
     @safe(error)
-    def new_game(_b=None, typed=None):
+    def new_game(_b=None, typed=None, now=True):
         error.value = ""
         typed = parse_seed(seed.value) if typed is None else typed
         game_seed = new_seed() if typed is None else typed
         table = new_table(spec, bots_n.value, kind.value, game_seed,
                           options={name: box.value for name, box in options})
-        seat(table)
+        seat(table, now)
         used.value = (f'<span style="font-family:{THAI_FONT}">seed ที่ใช้ / seed used: <b>{game_seed}</b>'
                       + ("" if typed is not None else " (พิมพ์เลขนี้เพื่อเล่นเกมเดิมซ้ำ / type it to replay this game)")
                       + "</span>")
     start.on_click(new_game)
     if first_seed is not None:
-        new_game(typed=int(first_seed))
+        new_game(typed=int(first_seed), now=False)  # the page's address is the reader's link until a move
     else:  # no table until the reader starts one: say how (a fresh user waited for one to appear)
         used.value = message_html("ยังไม่มีเกม: กด เริ่มเกมใหม่ เพื่อเล่นกับบอท",
                                   "no game yet: press New game to play the bots", tone="info")
