@@ -135,3 +135,62 @@ def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(brow
         page.close()
         if other is not None:
             other.close()
+
+
+STORY_LINES = """t => [...t.querySelectorAll('.kl-story .kl-line')].map(l => l.dataset.n + ' ' + l.textContent.trim())"""
+"""The play table's story, every line with its event number (the setup's folded lines too)."""
+
+
+def test_a_reload_during_a_game_opens_the_same_game_at_the_same_step(browser, dashboard):
+    """A reload (or a phone that dropped the tab) lost the game: the page came back with "no game
+    yet".  After each move the address carries the game (``?game=<code>`` as "share this game" builds
+    it, ``#kl-play`` kept, replaced in the history: no new entry a move); the reload opens that game
+    in the play panel at the same step (the same story, line for line, and the same choices), and the
+    reader plays on.  Screenshots: ``/tmp/reload_shots/reload_<width>.png`` when that folder exists."""
+    from tests.conftest import open_coup_play
+
+    page = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="th-TH")
+    try:
+        table, income = open_coup_play(page, dashboard, seed="4")
+        before = page.evaluate("() => history.length")
+        for _move in (1, 2):  # two moves of the reader's (income, then the first choice), the bots answering each
+            choice = table.locator(".kl-choices button", has_text="รายได้" if _move == 1 else "").first
+            choice.wait_for(timeout=60_000)
+            shown = table.evaluate(STORY_LINES)
+            choice.click()
+            page.wait_for_function(f"n => document.querySelectorAll('.kl-coup-play .kl-story .kl-line').length > n",
+                                   arg=len(shown), timeout=60_000)
+            table.locator(".kl-choices button").first.wait_for(timeout=60_000)  # the bots answered
+        page.wait_for_function("() => new URLSearchParams(location.search).has('game')", timeout=60_000)
+        page.wait_for_timeout(500)  # (the last redraw's address)
+        url = page.url
+        assert "?game=" in url and url.endswith("#kl-play"), url
+        assert page.evaluate("() => history.length") == before  # replaced, not pushed
+        story = table.evaluate(STORY_LINES)
+        offered = table.locator(".kl-choices button").all_inner_texts()
+        assert len(story) > 2 and offered
+        page.reload(wait_until="domcontentloaded", timeout=120_000)
+        again = page.locator(".kl-play-panel .kl-coup-play").first
+        again.locator(".kl-choices button").first.wait_for(timeout=180_000)
+        panel = page.locator(".kl-play-panel").first
+        assert "ยังไม่มีเกม" not in panel.inner_text()
+        assert again.evaluate(STORY_LINES) == story  # the same step: the same events, line for line
+        assert again.locator(".kl-choices button").all_inner_texts() == offered
+        assert page.url == url
+        shots = Path("/tmp/reload_shots")
+        if shots.is_dir():
+            again.scroll_into_view_if_needed()
+            page.screenshot(path=str(shots / "reload_1280.png"))
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_timeout(500)
+            again.locator(".kl-choices").first.scroll_into_view_if_needed()
+            page.screenshot(path=str(shots / "reload_390.png"))
+            page.set_viewport_size({"width": 1280, "height": 1400})
+        # the reader plays on: a choice is clicked and applied, and the address follows
+        again.locator(".kl-choices button").first.click()
+        page.wait_for_function("n => document.querySelectorAll('.kl-play-panel .kl-coup-play .kl-story .kl-line')"
+                               ".length > n", arg=len(story), timeout=60_000)
+        page.wait_for_function("u => location.href !== u && location.search.startsWith('?game=')",
+                               arg=url, timeout=60_000)
+    finally:
+        page.close()

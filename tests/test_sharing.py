@@ -538,3 +538,56 @@ def test_a_shared_link_opens_in_the_pages_play_panel(gid):
     # a cut code: the reader's panel keeps its game, the top says what went wrong
     assert page.follow(page.link_box(), spec, query="game=AAAA", play_panel=reader) is None
     assert reader.children[3].children[0] is linked
+
+
+def _address_actions(panel) -> list:
+    """The actions of the game the play panel wrote in the page's address (decoded as a link is)."""
+    query = panel.address.query
+    assert query["scenario"] is None and query["step"] is None and query["frame"] is None, query
+    text, _digest = sharing.link_from_code(query["game"])
+    return saveload.loads(text, "address").actions
+
+
+def _moves(table, n):
+    """``n`` moves of the reader's (its first legal choice each time: a button or a dropdown's entry)."""
+    for _ in range(n):
+        table.choose(table.decision, table._legal[0])
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_play_panel_keeps_the_game_in_the_pages_address(gid):
+    """A reload (or a phone that dropped the tab) lost the game: the page came back with "no game
+    yet".  After each redraw of the play table the panel's :class:`deeplink.UrlState` holds
+    ``?game=<code>`` (what "share this game" gives) and ``#kl-play``; the code decodes to the actions
+    on the table, follows an undo, and reopened in a fresh page's panel it is the same game at the
+    same step, the reader's seat and bots, the settings saying so, and the reader plays on."""
+    spec, panel, share, holder = _panel(gid)
+    table = holder.children[0]
+    # the page's own first game (Shadow Master's page starts one) leaves the address alone until a
+    # move: a scenario's link in it stays (a reload of it opened that game instead of the scenario)
+    assert panel.address.query == {} and panel.address.hash == ""
+    _moves(table, 2)
+    assert panel.address.hash == "#kl-play"
+    assert table.session.step > 0
+    assert _address_actions(panel) == table.session.actions[:table.session.step]
+    assert "?game=" + panel.address.query["game"] == share.share()  # the share link's own code
+    code, step, actions = panel.address.query["game"], table.session.step, list(table.session.actions)
+    table.undo()
+    assert table.session.step < step and _address_actions(panel) == table.session.actions[:table.session.step]
+    # New game writes its game at once (the reader's doing), before any move
+    new = next(x for x in panel.children[1].children if isinstance(x, sharing.w.Button))
+    new.click()
+    fresh = holder.children[0]
+    assert fresh is not table and _address_actions(panel) == fresh.session.actions[:fresh.session.step]
+    # the reload: a fresh page opens the address it was left at
+    reader = page.play(spec)
+    assert page.follow(page.link_box(), spec, query=f"game={code}", play_panel=reader) is not None
+    again = reader.children[3].children[0]
+    assert (again.session.step, again.session.actions, again.viewer, again.kind, len(again.bots)) == \
+        (step, actions[:step], table.viewer, table.kind, len(table.bots))
+    assert reader.address.query["game"] == code and reader.address.hash == "#kl-play"
+    bots_row, game_row = reader.children[0], reader.children[1]
+    seed = next(x for x in game_row.children if isinstance(x, sharing.w.Text))
+    assert seed.value == str(table.session.seed) and bots_row.children[0].value == len(table.bots)
+    _moves(again, 1)  # a playable table, not a read-only view
+    assert again.session.step > step and _address_actions(reader) == again.session.actions[:again.session.step]

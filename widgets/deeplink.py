@@ -235,7 +235,8 @@ function apply(model) {
     if (value === null || value === '') params.delete(key); else params.set(key, String(value));
   }
   const search = params.toString();
-  const url = window.location.pathname + (search ? '?' + search : '') + window.location.hash;
+  const hash = model.get('hash') || window.location.hash;
+  const url = window.location.pathname + (search ? '?' + search : '') + hash;
   if (url !== window.location.pathname + window.location.search + window.location.hash) {
     window.history.replaceState(window.history.state, '', url);
   }
@@ -245,7 +246,8 @@ export default {
     const on = () => apply(model);
     on();  // the first value too: a link opened elsewhere than it asked (step=abc -> step=0) says so
     model.on('change:query', on);
-    return () => model.off('change:query', on);
+    model.on('change:hash', on);
+    return () => { model.off('change:query', on); model.off('change:hash', on); };
   },
   render({ el }) { el.style.display = 'none'; },
 };
@@ -254,11 +256,13 @@ export default {
 
 class UrlState(anywidget.AnyWidget):
     """Keeps query parameters of the page's URL equal to ``query`` (a value of ``None`` or
-    ``''`` removes its parameter), from its first value on: each change replaces the URL in the
-    browser's history (no reload, no new history entry).  Shows nothing."""
+    ``''`` removes its parameter), and its fragment equal to ``hash`` when one is given
+    (``"#kl-play"``; ``""`` keeps the page's own), from its first value on: each change replaces the
+    URL in the browser's history (no reload, no new history entry).  Shows nothing."""
 
     _esm = _URL_ESM
     query = t.Dict(per_key_traits={}).tag(sync=True)
+    hash = t.Unicode("").tag(sync=True)
 
 
 def _step_source(view) -> t.HasTraits | None:

@@ -1026,6 +1026,9 @@ class PlayTable(w.VBox):
         self.kind = kind if kind in spec.bots else spec.bot_kind
         self.seed = seed
         self.finished_from: int | None = None  # the step "let the bots finish" started at (see undo)
+        self.on_render: Callable[[PlayTable], None] | None = None
+        """Called with the table after each redraw (a move, an undo, a finish): the play panel keeps
+        the game in the page's address (:func:`play`, :func:`game_address`)."""
         self.decision = 0
         self._busy = False
         self._frozen, self._started = True, 0.0  # see _begin: nothing to freeze before a move
@@ -1142,6 +1145,8 @@ class PlayTable(w.VBox):
         if self.eventlog is not None:
             self.eventlog.set_events(**log_window(self.spec, s, list(s.events), s.step))
         self.bots_here.follow()
+        if self.on_render is not None:
+            self.on_render(self)
 
     def finish_words(self) -> tuple[str, str]:
         """What "let the bots finish" does now: the bots finish; while the reader is still in, a bot
@@ -1506,6 +1511,21 @@ def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> Pl
     return table
 
 
+PLAY_ANCHOR = "#kl-play"
+"""The play section's anchor on every game page (``<a id="kl-play">`` in each notebook)."""
+
+
+def game_address(table: PlayTable) -> dict[str, str | None]:
+    """The page's query for the game on ``table`` (:class:`widgets.deeplink.UrlState`): ``game`` is the
+    code "share this game" gives (:func:`widgets.sharing.link_code`: seed, non-default readings,
+    actions up to the step on screen, the reader's seat, the bots' kind), so a reload (or a phone
+    that dropped the tab) opens the same game at the same step in the play panel (:func:`follow`);
+    a scenario link's fields go (the address names one thing, the game the reader is playing).  A
+    code longer than :data:`widgets.sharing.MAX_LINK` is left out (``game`` removed)."""
+    code = sharing.link_code(table.session, {"viewer": table.viewer, "bots": table.kind})
+    return {"game": code if len(code) <= sharing.MAX_LINK else None, "scenario": None, "step": None, "frame": None}
+
+
 SEED_LABEL = "เลขสุ่ม / seed"
 """The seed box's label, Thai and English (it read "seed" alone on every game page)."""
 SEED_PLACEHOLDER = "ว่าง = สุ่มใหม่ / empty = new"
@@ -1528,28 +1548,43 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
                   layout=w.Layout(width="400px", max_width="100%"), style={"description_width": "initial"})
     start = w.Button(description="เริ่มเกมใหม่ / New game", button_style="primary", layout=w.Layout(width="auto"))
     used, error, holder = w.HTML(), w.HTML(), w.VBox()
+    # the game on the table, in the page's address after each redraw (history.replaceState, no new
+    # entry): a reload, or a phone that dropped the tab, opens it again (a fresh user lost the game)
+    address = deeplink.UrlState()
+
+    def seat(table: PlayTable, now: bool = True) -> None:
+        """Show ``table`` in the panel and keep its game in the page's address: from now on, or
+        (``now`` false: the page's own first game, no doing of the reader's) from its first redraw
+        after a move, so a page opened by a scenario's link keeps that link until the reader plays."""
+        replace_children(holder, [table])
+
+        def keep(t: PlayTable) -> None:
+            if holder.children and holder.children[0] is t:  # never a table replaced since
+                address.hash = PLAY_ANCHOR
+                address.query = game_address(t)
+        table.on_render = keep
+        if now:
+            keep(table)
 
     @safe(error)
-    def new_game(_b=None, typed=None):
+    def new_game(_b=None, typed=None, now=True):
         error.value = ""
         typed = parse_seed(seed.value) if typed is None else typed
         game_seed = new_seed() if typed is None else typed
         table = new_table(spec, bots_n.value, kind.value, game_seed,
                           options={name: box.value for name, box in options})
-        replace_children(holder, [table])
+        seat(table, now)
         used.value = (f'<span style="font-family:{THAI_FONT}">seed ที่ใช้ / seed used: <b>{game_seed}</b>'
                       + ("" if typed is not None else " (พิมพ์เลขนี้เพื่อเล่นเกมเดิมซ้ำ / type it to replay this game)")
                       + "</span>")
     start.on_click(new_game)
     if first_seed is not None:
-        new_game(typed=int(first_seed))
+        new_game(typed=int(first_seed), now=False)  # the page's address is the reader's link until a move
     else:  # no table until the reader starts one: say how (a fresh user waited for one to appear)
         used.value = message_html("ยังไม่มีเกม: กด เริ่มเกมใหม่ เพื่อเล่นกับบอท",
                                   "no game yet: press New game to play the bots", tone="info")
 
-    def open_table(text, name):  # a session file: a bad one raises BadInput, the table on screen stays
-        table = saved_table(spec, text, name)
-        replace_children(holder, [table])
+    def settings_of(table: PlayTable) -> None:
         # the settings say what is on the table (a fresh user's trial: after opening a 2-seat save the
         # bots slider still said 3 and the seed box was empty, so New game started another table)
         seed.value = str(table.session.seed)
@@ -1557,12 +1592,17 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
             bots_n.value = len(table.bots)
         if table.kind in spec.bots:
             kind.value = table.kind
+
+    def open_table(text, name):  # a session file: a bad one raises BadInput, the table on screen stays
+        table = saved_table(spec, text, name)
+        seat(table)
+        settings_of(table)
         used.value = message_html(f"เปิดเกมจากไฟล์ {name} (เลขสุ่ม {table.session.seed})",
                                   f"opened the game of {name} (seed {table.session.seed})", tone="info")
     share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
                               lambda: holder.children[0].kind if holder.children else kind.value, open_table,
                               holder=holder)
-    panel = w.VBox([w.HBox([bots_n, kind], layout=w.Layout(flex_flow="row wrap")),
+    panel = w.VBox([w.HBox([bots_n, kind, address], layout=w.Layout(flex_flow="row wrap")),
                     w.HBox([*(box for _n, box in options), seed, start, used], layout=w.Layout(flex_flow="row wrap")),
                     error, holder, share])
     panel.add_class("kl-play-panel")
@@ -1571,10 +1611,12 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
         """Seat a ``?game=`` link's game here (:func:`follow`); :class:`BadInput` for a bad code (the
         table on screen stays).  Returns the table and the caution line of :func:`_link_table`."""
         table, warning = _link_table(spec, code)
-        replace_children(holder, [table])
+        seat(table)
+        settings_of(table)  # a reload goes on with the same seed, bots and kind ("New game" too)
         error.value = warning
         used.value = message_html(f"เกมจากลิงก์ที่แชร์มา เล่นต่อได้ (seed {table.session.seed})",
                                   f"the game from the shared link: play on (seed {table.session.seed})", tone="info")
         return table, warning
     panel.open_shared = open_shared
+    panel.address = address  # the page's address as the panel keeps it (tests)
     return panel
