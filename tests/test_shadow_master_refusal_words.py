@@ -366,7 +366,7 @@ def test_theron_to_its_own_source_says_move_elsewhere():
 def test_theron_to_a_cell_of_another_colour_says_one_colour_per_cell():
     s = play(person_turn("lord_theron", board={"B1": ["blue", 1]}), *ROLL_RED)
     assert refusal(s, theron(target="B1")) == (
-        "board.cell_capacity", "ช่อง B1 มีโทเคนสีอื่นอยู่ (1 ช่องมีได้สีเดียว)", "B1 holds another colour (one colour per cell)")
+        "board.cell_capacity", "ช่อง B1 มีโทเคนสีอื่นอยู่ (วางได้เฉพาะสีเดียวกัน)", "B1 holds another colour (one colour per cell)")
 
 
 def test_theron_to_a_full_cell_says_the_room_left():

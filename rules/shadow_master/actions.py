@@ -711,7 +711,7 @@ def _theron_problem(s, seat: int, action: dict) -> tuple[str, str, str]:
         return (cl, f"ช่องปลายทาง {dst} คือช่องต้นทาง ต้องย้ายไปช่องอื่น", f"the target {dst} is the source: move to another cell")
     have = pos.colour_at(dst)
     if have is not None and have != colour:
-        return ("board.cell_capacity", f"ช่อง {dst} มีโทเคนสีอื่นอยู่ (1 ช่องมีได้สีเดียว)", f"{dst} holds another colour (one colour per cell)")
+        return ("board.cell_capacity", f"ช่อง {dst} มีโทเคนสีอื่นอยู่ (วางได้เฉพาะสีเดียวกัน)", f"{dst} holds another colour (one colour per cell)")
     why = castle_colour_problem(s, dst, colour)
     if why:
         return why
