@@ -219,3 +219,242 @@ def test_envoy_after_a_choice_without_a_roll_names_the_choice():
     assert refusal(s, envoy("envoy_ally")) == (
         "shadow.envoy", "Shadow Envoy ใช้หลังทอยเต๋า แต่เทิร์นนี้เลือกทางเลือก C (ไม่ได้ทอย)",
         "the Shadow Envoy acts after a roll, and this turn took choice C (no roll)")
+
+
+# ----------------------------------------------------------------------------- Lord Theron and Turncloak
+# shadow.lord_theron: "move up to 2 tokens of the rolled colour from a cell to a cell whose Territory
+# card you hold"; shadow.turncloak: "turn the tokens in all cells whose Territory card you hold into
+# the rolled colour".  Their refusals share the Envoy's common part (held, a roll, once per turn, the
+# roll unused, the rolled colour), then say each act's own reason.
+HAND = ["E6", "B1", "B2", "B3", "B4"]
+
+
+def person_turn(person, cfg=None, held=True, hand=HAND, board=None, **over):
+    """Seat 0 (holding ``person`` unless not ``held``) at its phase-1 choice, red on E3-E5."""
+    me = {"hand": list(hand), **over.pop("me", {})}
+    if held:
+        me["persons"] = [person] if isinstance(person, str) else list(person)
+    return start(cfg=cfg, board=dict(RED3, **(board or {})), players={"0": me}, **over)
+
+
+def theron(source="E3", target="E6", count=1, colour="red", **extra):
+    return {"player": 0, "type": "theron", "colour": colour, "source": source, "target": target, "count": count, **extra}
+
+
+TURNCLOAK = {"player": 0, "type": "turncloak", "colour": "red"}
+
+
+def test_theron_not_held_says_so_before_anything_else():
+    s = person_turn("lord_theron", cfg={"theron_one_per_round": "applies"}, held=False, cells_this_round=["E6"])
+    s = play(s, *ROLL_RED)
+    # not held comes first, even with a target that got a token this round
+    assert refusal(s, theron()) == (
+        "shadow.persons_use", "ไม่ได้ถือการ์ด Lord Theron (ใช้ความสามารถของบุคคลได้เฉพาะผู้ที่ถือครองการ์ด)",
+        "you do not hold Lord Theron (only a person's holder may use its ability)")
+
+
+def test_theron_before_the_roll_says_roll_first():
+    assert refusal(person_turn("lord_theron"), theron()) == (
+        "shadow.lord_theron", "Lord Theron ใช้หลังทอยเต๋า: ต้องเลือกทอยเต๋า (ทางเลือก A) ก่อน",
+        "Lord Theron acts after a roll: roll the die (choice A) first")
+
+
+def test_theron_after_a_military_says_no_roll_was_made():
+    s = person_turn("lord_theron", me={"powers": [["red", "military"]]})
+    s = play(s, {"player": 0, "type": "military", "colour": "red"})
+    assert refusal(s, theron()) == (
+        "shadow.lord_theron", "Lord Theron ใช้หลังทอยเต๋าเท่านั้น แต่เทิร์นนี้ใช้ Military สีแดง (ไม่ได้ทอย)",
+        "Lord Theron acts after a roll only, and this turn used a red Military (no roll)")
+
+
+def test_theron_after_choice_c_names_the_choice():
+    s = play(person_turn("lord_theron"), {"player": 0, "type": "skip"})
+    assert refusal(s, theron()) == (
+        "shadow.lord_theron", "Lord Theron ใช้หลังทอยเต๋า แต่เทิร์นนี้เลือกทางเลือก C (ไม่ได้ทอย)",
+        "Lord Theron acts after a roll, and this turn took choice C (no roll)")
+
+
+def test_theron_after_another_person_this_turn_says_once_per_turn():
+    s = person_turn(["shadow_envoy", "lord_theron"], cfg={"person_timing": "besides_placing"})
+    s = play(s, *ROLL_RED, envoy("envoy_ally"))
+    assert s.turn.step == "resolve" and s.turn.used_person
+    clause, th, en = refusal(s, theron())
+    assert clause == "shadow.persons_use"
+    assert en.startswith("a person acts once per turn, and one acted this turn (ambiguity: ")
+    assert th.startswith("ใช้การ์ดบุคคลได้เทิร์นละ 1 ครั้ง และเทิร์นนี้ใช้ไปแล้ว")
+
+
+def test_theron_after_the_roll_was_placed_says_the_roll_is_used():
+    s = play(person_turn("lord_theron"), *ROLL_RED, {"player": 0, "type": "place", "cell": "E6", "colour": "red"})
+    assert refusal(s, theron()) == (
+        "phase1.choose_one", "ผลทอยเต๋าของเทิร์นนี้ใช้ไปแล้ว (วางหรือไม่วางแล้ว) Lord Theron ใช้ได้ทันทีหลังทอย",
+        "this turn's roll is used (placed or declined): Lord Theron acts right after the roll")
+
+
+def test_theron_of_a_colour_not_rolled_names_the_rolled_colour():
+    s = play(person_turn("lord_theron", board={"A1": ["blue", 1]}), *ROLL_RED)
+    assert refusal(s, theron(source="A1", colour="blue")) == (
+        "shadow.lord_theron", "Lord Theron ใช้ได้กับสีที่ทอยได้เท่านั้น (สีแดง)", "Lord Theron acts on the rolled colour only (red)")
+
+
+def test_theron_of_a_colour_with_no_token_on_the_map_says_so():
+    s = play(person_turn("lord_theron"), {"player": 0, "type": "roll"}, {"chance": "die", "colour": "white"})
+    assert refusal(s, theron(colour="white")) == (
+        "shadow.lord_theron", "ไม่มีโทเคนสีขาวบนแผนที่ให้ Lord Theron ย้าย", "there is no white token on the map for Lord Theron to move")
+
+
+def test_theron_from_a_cell_without_the_colour_names_the_colours_cells():
+    s = play(person_turn("lord_theron"), *ROLL_RED)
+    assert refusal(s, theron(source="A1")) == (
+        "shadow.lord_theron", "ช่อง A1 ไม่มีโทเคนสีแดง (Lord Theron ย้ายโทเคนสีแดงจากช่อง E3, E4, E5)",
+        "A1 holds no red token (Lord Theron moves red tokens from E3, E4, E5)")
+
+
+def test_theron_out_of_a_locked_castle_cell_comes_before_the_target():
+    """theron_castle=castle_cells_locked: the source is the text's first word ("ย้ายโทเคนในช่อง..."),
+    so a locked source is said before a target that got a token this round."""
+    cfg = {"theron_castle": "castle_cells_locked", "theron_one_per_round": "applies"}
+    s = person_turn("lord_theron", cfg=cfg, castles=[{"cell": "E3", "owner": 0}], cells_this_round=["E6"])
+    s = play(s, *ROLL_RED)
+    clause, th, en = refusal(s, theron(source="E3", target="E6"))
+    assert clause == "castle.risk"
+    assert en.startswith("Lord Theron may not move tokens out of the castle cell E3 (ambiguity: ")
+    assert th.startswith("Lord Theron ย้ายโทเคนออกจากช่องปราสาท E3 ไม่ได้ (ข้อกำกวม: ")
+
+
+def test_theron_of_more_than_two_tokens_says_up_to_two():
+    s = play(person_turn("lord_theron", board={"E3": ["red", 3]}), *ROLL_RED)
+    assert refusal(s, theron(count=3)) == (
+        "shadow.lord_theron", "Lord Theron ย้ายได้ 1 ถึง 2 โทเคน (ไม่ใช่ 3)", "Lord Theron moves 1 to 2 tokens (not 3)")
+
+
+def test_theron_of_more_tokens_than_the_source_holds_says_both_numbers():
+    s = play(person_turn("lord_theron"), *ROLL_RED)
+    assert refusal(s, theron(count=2)) == (
+        "shadow.lord_theron", "ช่อง E3 มีโทเคนสีแดงเพียง 1 ตัว (ขอย้าย 2)", "E3 holds only 1 red token(s) (2 asked)")
+
+
+def test_theron_from_two_cells_under_one_cell_reading_says_the_registers_reading():
+    s = play(person_turn("lord_theron"), *ROLL_RED)
+    clause, th, en = refusal(s, theron(count=2, source2="E4"))
+    assert clause == "shadow.lord_theron"
+    assert en.startswith("Lord Theron moves from one cell only (ambiguity: ")
+    assert th.startswith("Lord Theron ย้ายจากช่องเดียวเท่านั้น (ข้อกำกวม: ")
+
+
+def test_theron_from_two_cells_in_reverse_order_names_the_order():
+    s = play(person_turn("lord_theron", cfg={"theron_sources": "any_cells"}), *ROLL_RED)
+    assert theron(source="E3", source2="E4", count=2) in GAME.legal_actions(s, 0)
+    assert refusal(s, theron(source="E4", source2="E3", count=2)) == (
+        "shadow.lord_theron", "ระบุ 2 ช่องต้นทางตามลำดับบนแผนที่: E3 ก่อน แล้วจึง E4",
+        "name the two source cells in the map's order: E3 first, then E4")
+
+
+def test_theron_to_a_cell_whose_card_is_not_held_names_it():
+    s = play(person_turn("lord_theron"), *ROLL_RED)
+    assert refusal(s, theron(target="A1")) == (
+        "shadow.lord_theron", "Lord Theron ย้ายไปได้เฉพาะช่องที่ถือการ์ด Territory (ไม่ได้ถือการ์ดช่อง A1)",
+        "Lord Theron moves tokens only to a cell whose Territory card you hold (you do not hold A1)")
+
+
+def test_theron_to_its_own_source_says_move_elsewhere():
+    s = play(person_turn("lord_theron", hand=["E3"] + HAND[1:]), *ROLL_RED)
+    assert refusal(s, theron(source="E3", target="E3")) == (
+        "shadow.lord_theron", "ช่องปลายทาง E3 คือช่องต้นทาง ต้องย้ายไปช่องอื่น", "the target E3 is the source: move to another cell")
+
+
+def test_theron_to_a_cell_of_another_colour_says_one_colour_per_cell():
+    s = play(person_turn("lord_theron", board={"B1": ["blue", 1]}), *ROLL_RED)
+    assert refusal(s, theron(target="B1")) == (
+        "board.cell_capacity", "ช่อง B1 มีโทเคนสีอื่นอยู่ (วางได้เฉพาะสีเดียวกัน)", "B1 holds another colour (one colour per cell)")
+
+
+def test_theron_to_a_full_cell_says_the_room_left():
+    s = play(person_turn("lord_theron", board={"B1": ["red", 3]}), *ROLL_RED)
+    assert refusal(s, theron(target="B1")) == (
+        "board.cell_capacity", "ช่อง B1 รับได้อีก 0 โทเคน (สูงสุด 3) ย้าย 1 ไม่ได้",
+        "B1 has room for 0 more token(s) (at most 3): 1 do not fit")
+
+
+def test_theron_to_an_empty_castle_cell_of_another_colour_comes_before_the_round():
+    """An empty castle cell takes its castle's colour only (castle.on_own_colour): a lasting reason,
+    said before the cell's one arrival this round (theron_one_per_round=applies)."""
+    cfg = {"castle_emptied": "stays", "theron_one_per_round": "applies"}
+    s = person_turn("lord_theron", cfg=cfg, castles=[{"cell": "B1", "owner": 0, "colour": "blue"}],
+                    cells_this_round=["B1"])
+    s = play(s, *ROLL_RED)
+    assert refusal(s, theron(target="B1")) == (
+        "castle.on_own_colour", "ช่อง B1 มีปราสาทของอาณาจักรสีน้ำเงินตั้งอยู่ วางได้เฉพาะโทเคนสีน้ำเงิน (ไม่ใช่สีแดง)",
+        "B1 holds a blue castle: only blue tokens may go there, not red")
+
+
+def test_theron_to_a_cell_placed_on_this_round_comes_after_the_person():
+    s = play(person_turn("lord_theron", cfg={"theron_one_per_round": "applies"}, cells_this_round=["E6"]), *ROLL_RED)
+    assert refusal(s, theron(target="E6")) == (
+        "territory.one_per_round", "ช่อง E6 ถูกวางไปแล้วในรอบนี้ (รอบละ 1 โทเคน รวมการย้ายของ Lord Theron)",
+        "E6 already got tokens this round (1 per round, Lord Theron's moves included)")
+    # not holding Lord Theron is said first, before the cell
+    s2 = play(person_turn("lord_theron", cfg={"theron_one_per_round": "applies"}, held=False,
+                          cells_this_round=["E6"]), *ROLL_RED)
+    assert refusal(s2, theron(target="E6"))[0] == "shadow.persons_use"
+    # the fold's representative move (E3 to the only held cell, E6) gets the very same refusal
+    s3 = play(person_turn("lord_theron", cfg={"theron_one_per_round": "applies"}, hand=["E6"],
+                          cells_this_round=["E6"]), *ROLL_RED)
+    listed = [(a, w) for a, w in GAME.unavailable(s3, 0) if a["type"] == "theron"]
+    assert [(a["source"], a["target"], w.clause) for a, w in listed] == [("E3", "E6", "territory.one_per_round")]
+
+
+def test_turncloak_not_held_says_so():
+    s = play(person_turn("turncloak", held=False), *ROLL_RED)
+    assert refusal(s, TURNCLOAK) == (
+        "shadow.persons_use", "ไม่ได้ถือการ์ด Turncloak (ใช้ความสามารถของบุคคลได้เฉพาะผู้ที่ถือครองการ์ด)",
+        "you do not hold the Turncloak (only a person's holder may use its ability)")
+
+
+def test_turncloak_before_the_roll_says_roll_first():
+    assert refusal(person_turn("turncloak"), TURNCLOAK) == (
+        "shadow.turncloak", "Turncloak ใช้หลังทอยเต๋า: ต้องเลือกทอยเต๋า (ทางเลือก A) ก่อน",
+        "the Turncloak acts after a roll: roll the die (choice A) first")
+
+
+def test_turncloak_used_once_per_game_says_so_even_before_the_roll():
+    w = thaw(person_turn("turncloak", cfg={"turncloak_limit": "once_per_game"}))
+    w.players[0].turncloak_used = True
+    s = w.freeze()
+    clause, th, en = refusal(s, TURNCLOAK)
+    assert clause == "shadow.turncloak"
+    assert en.startswith("the Turncloak was used already this game (ambiguity: ")
+    assert th.startswith("Turncloak ใช้ไปแล้วในเกมนี้ (ข้อกำกวม: ")
+    s = play(s, *ROLL_RED)
+    assert refusal(s, TURNCLOAK)[2].startswith("the Turncloak was used already this game")
+
+
+def test_turncloak_of_a_colour_not_rolled_names_the_rolled_colour():
+    s = play(person_turn("turncloak"), *ROLL_RED)
+    assert refusal(s, dict(TURNCLOAK, colour="blue")) == (
+        "shadow.turncloak", "Turncloak ใช้ได้กับสีที่ทอยได้เท่านั้น (สีแดง)", "the Turncloak acts on the rolled colour only (red)")
+
+
+def test_turncloak_with_no_cell_to_turn_names_the_held_cells():
+    s = play(person_turn("turncloak"), *ROLL_RED)   # every held cell empty
+    assert refusal(s, TURNCLOAK) == (
+        "shadow.turncloak", "ไม่มีช่องที่ถือการ์ด (B1, B2, B3, B4, E6) ที่มีโทเคนสีอื่นให้เปลี่ยนเป็นสีแดง",
+        "none of the cells whose Territory card you hold (B1, B2, B3, B4, E6) has tokens of another colour to turn red")
+
+
+def test_turncloak_with_only_black_and_castle_cells_says_why_they_stay():
+    s = person_turn("turncloak", board={"B1": ["black", 1], "B2": ["blue", 1]}, castles=[{"cell": "B2", "owner": 1}])
+    s = play(s, *ROLL_RED)
+    clause, th, en = refusal(s, TURNCLOAK)
+    assert clause == "shadow.turncloak"
+    assert en.startswith("none of the cells whose Territory card you hold (B1, B2, B3, B4, E6) has tokens of another "
+                         "colour to turn red; castle cells are never turned; ambiguity: ")
+    assert th.startswith("ไม่มีช่องที่ถือการ์ด (B1, B2, B3, B4, E6) ที่มีโทเคนสีอื่นให้เปลี่ยนเป็นสีแดง; ช่องปราสาทไม่เปลี่ยนสี; ข้อกำกวม: ")
+    assert [w.clause for a, w in GAME.unavailable(s, 0) if a["type"] == "turncloak"] == ["shadow.turncloak"]
+
+
+def test_turncloak_holding_no_cell_card_says_so():
+    s = play(person_turn("turncloak", hand=["X"]), *ROLL_RED)
+    assert refusal(s, TURNCLOAK) == (
+        "shadow.turncloak", "Turncloak เปลี่ยนสีช่องที่ถือการ์ด Territory แต่ไม่ได้ถือการ์ดช่องใดเลย",
+        "the Turncloak turns the cells whose Territory card you hold, and you hold none")

@@ -592,47 +592,175 @@ def _alliance_problem(s, bind: bool, action: dict) -> tuple[str, str, str] | Non
 
 ENVOY_TYPES = ("envoy_ally", "envoy_unally")
 
+PERSON_ACTS = {"envoy_ally": ("shadow_envoy", "Shadow Envoy", "the Shadow Envoy", "shadow.envoy"),
+               "envoy_unally": ("shadow_envoy", "Shadow Envoy", "the Shadow Envoy", "shadow.envoy"),
+               "theron": ("lord_theron", "Lord Theron", "Lord Theron", "shadow.lord_theron"),
+               "turncloak": ("turncloak", "Turncloak", "the Turncloak", "shadow.turncloak")}
+"""A person's act after a roll: ``type -> (person id, name in Thai text, name in English text, clause)``."""
 
-def _envoy_problem(s, seat: int, typ: str, action: dict) -> tuple[str, str, str]:
-    """Why the Shadow Envoy's act (``shadow.envoy``: "roll to add or remove that colour's alliance
-    token in an X cell without a card") is refused on ``seat``'s turn, one reason in the order of the
-    text: the person not held (``shadow.persons_use``: its holder uses it); no roll - before the
-    roll, after a Military, or a phase-1 choice without one (``shadow.envoy``); the roll already
-    resolved or a person already used this turn (``phase1.choose_one`` / ``shadow.persons_use``,
-    ambiguity ``person_timing``); a colour not rolled (``shadow.envoy``: "that colour"); then the
-    alliance's own rules (:func:`_alliance_problem`)."""
+
+def _person_act_problem(s, seat: int, person: str, name_th: str, name_en: str, clause: str, action: dict,
+                        spent: tuple[str, str, str] | None = None) -> tuple[str, str, str] | None:
+    """What stops ``seat`` using ``person``'s act after a roll (the Shadow Envoy, Lord Theron,
+    Turncloak: each "after a roll", on "the rolled colour"), one reason in the order of the text:
+    the person not held (``shadow.persons_use``: its holder uses it); ``spent`` (a person's own
+    bar that no roll lifts, e.g. Turncloak once per game); no roll - before the roll, after a
+    Military, or a phase-1 choice without one (the person's ``clause``); a person already used this
+    turn (``shadow.persons_use``, ambiguity ``person_timing``); the roll already resolved
+    (``phase1.choose_one``); a colour not rolled (``clause``: "the rolled colour").  ``None``
+    when only the act's own rules remain to check."""
     t = s.turn
-    if "shadow_envoy" not in s.players[seat].persons:
-        return ("shadow.persons_use", "ไม่ได้ถือการ์ด Shadow Envoy (ใช้ความสามารถของบุคคลได้เฉพาะผู้ที่ถือครองการ์ด)",
-                "you do not hold the Shadow Envoy (only a person's holder may use its ability)")
+    if person not in s.players[seat].persons:
+        return ("shadow.persons_use", f"ไม่ได้ถือการ์ด {name_th} (ใช้ความสามารถของบุคคลได้เฉพาะผู้ที่ถือครองการ์ด)",
+                f"you do not hold {name_en} (only a person's holder may use its ability)")
+    if spent:
+        return spent
     if t.step == "choose":
-        return ("shadow.envoy", "Shadow Envoy ใช้หลังทอยเต๋า: ต้องเลือกทอยเต๋า (ทางเลือก A) ก่อน",
-                "the Shadow Envoy acts after a roll: roll the die (choice A) first")
+        return (clause, f"{name_th} ใช้หลังทอยเต๋า: ต้องเลือกทอยเต๋า (ทางเลือก A) ก่อน",
+                f"{name_en} acts after a roll: roll the die (choice A) first")
     if t.military and t.second_roll:
-        return ("shadow.envoy", "Shadow Envoy ใช้หลังทอยเต๋า: วางโทเคนของ Military ก่อน แล้วจึงทอยเต๋าของ Faith",
-                "the Shadow Envoy acts after a roll: place the Military's token first, then the Faith's roll follows")
+        return (clause, f"{name_th} ใช้หลังทอยเต๋า: วางโทเคนของ Military ก่อน แล้วจึงทอยเต๋าของ Faith",
+                f"{name_en} acts after a roll: place the Military's token first, then the Faith's roll follows")
     if t.military:
-        return ("shadow.envoy", f"Shadow Envoy ใช้หลังทอยเต๋าเท่านั้น แต่เทิร์นนี้ใช้ Military สี{s.board.colour_th.get(t.military, t.military)} (ไม่ได้ทอย)",
-                f"the Shadow Envoy acts after a roll only, and this turn used a {t.military} Military (no roll)")
+        return (clause, f"{name_th} ใช้หลังทอยเต๋าเท่านั้น แต่เทิร์นนี้ใช้ Military สี{s.board.colour_th.get(t.military, t.military)} (ไม่ได้ทอย)",
+                f"{name_en} acts after a roll only, and this turn used a {t.military} Military (no roll)")
     if t.choice not in ("", "A"):
-        return ("shadow.envoy", f"Shadow Envoy ใช้หลังทอยเต๋า แต่เทิร์นนี้เลือกทางเลือก {t.choice} (ไม่ได้ทอย)",
-                f"the Shadow Envoy acts after a roll, and this turn took choice {t.choice} (no roll)")
+        return (clause, f"{name_th} ใช้หลังทอยเต๋า แต่เทิร์นนี้เลือกทางเลือก {t.choice} (ไม่ได้ทอย)",
+                f"{name_en} acts after a roll, and this turn took choice {t.choice} (no roll)")
     if t.used_person:
         ref_th, ref_en = ambiguity_ref("shadow_master", "person_timing", s.config.person_timing)
         return ("shadow.persons_use", f"ใช้การ์ดบุคคลได้เทิร์นละ 1 ครั้ง และเทิร์นนี้ใช้ไปแล้ว ({ref_th})",
                 f"a person acts once per turn, and one acted this turn ({ref_en})")
     if t.step != "resolve":
-        return ("phase1.choose_one", "ผลทอยเต๋าของเทิร์นนี้ใช้ไปแล้ว (วางหรือไม่วางแล้ว) Shadow Envoy ใช้ได้ทันทีหลังทอย",
-                "this turn's roll is used (placed or declined): the Shadow Envoy acts right after the roll")
+        return ("phase1.choose_one", f"ผลทอยเต๋าของเทิร์นนี้ใช้ไปแล้ว (วางหรือไม่วางแล้ว) {name_th} ใช้ได้ทันทีหลังทอย",
+                f"this turn's roll is used (placed or declined): {name_en} acts right after the roll")
     colours = _colours_now(s, t)
     if action.get("colour") not in colours:
         names_th = ", ".join(f"สี{s.board.colour_th.get(c, c)}" for c in colours)
-        return ("shadow.envoy", f"Shadow Envoy ใช้ได้กับสีที่ทอยได้เท่านั้น ({names_th})",
-                f"the Shadow Envoy acts on the rolled colour only ({', '.join(colours)})")
+        return (clause, f"{name_th} ใช้ได้กับสีที่ทอยได้เท่านั้น ({names_th})",
+                f"{name_en} acts on the rolled colour only ({', '.join(colours)})")
+    return None
+
+
+def _envoy_problem(s, seat: int, typ: str, action: dict) -> tuple[str, str, str]:
+    """Why the Shadow Envoy's act (``shadow.envoy``: "roll to add or remove that colour's alliance
+    token in an X cell without a card") is refused on ``seat``'s turn: the common part of a
+    person's act (:func:`_person_act_problem`), then the alliance's own rules
+    (:func:`_alliance_problem`)."""
+    why = _person_act_problem(s, seat, *PERSON_ACTS[typ], action)
+    if why:
+        return why
     why = _alliance_problem(s, typ == "envoy_ally", action)
     if why:
         return why
     return ("shadow.envoy", "Shadow Envoy ทำไม่ได้ในตอนนี้", "the Shadow Envoy cannot act now")
+
+
+def _theron_problem(s, seat: int, action: dict) -> tuple[str, str, str]:
+    """Why Lord Theron's move (``shadow.lord_theron``: "move up to 2 tokens of the rolled colour
+    from a cell to a cell whose Territory card you hold") is refused: the common part of a person's
+    act (:func:`_person_act_problem`), then the move's own rules in the text's order - the tokens
+    (no token of the colour on the board, the source holds none of it, a castle cell under
+    ``theron_castle=castle_cells_locked``: ``castle.risk``, the count 1-2 and what the source
+    holds, a second source only under ``theron_sources=any_cells``), then the target (a cell whose
+    card is held, not the source, one colour and 3 tokens a cell: ``board.cell_capacity``, a
+    castle's colour: ``castle.on_own_colour``, one arrival per round under
+    ``theron_one_per_round=applies``: ``territory.one_per_round``)."""
+    why = _person_act_problem(s, seat, *PERSON_ACTS["theron"], action)
+    if why:
+        return why
+    board, pos = s.board, s.position
+    colour, src, dst, n = action.get("colour"), action.get("source"), action.get("target"), action.get("count")
+    src2 = action.get("source2")
+    name = board.colour_th.get(colour, colour)
+    cl = "shadow.lord_theron"
+    cells = list(B.cells_of(pos, colour))
+    if not cells:
+        return (cl, f"ไม่มีโทเคนสี{name}บนแผนที่ให้ Lord Theron ย้าย", f"there is no {colour} token on the map for Lord Theron to move")
+    for cell in (src, src2) if src2 is not None else (src,):
+        if not isinstance(cell, str) or cell not in board.hex_of or pos.colour_at(cell) != colour:
+            held = ", ".join(cells)
+            return (cl, f"ช่อง {cell} ไม่มีโทเคนสี{name} (Lord Theron ย้ายโทเคนสี{name}จากช่อง {held})",
+                    f"{cell} holds no {colour} token (Lord Theron moves {colour} tokens from {held})")
+        if theron_castle_locked(s, cell):
+            ref_th, ref_en = ambiguity_ref("shadow_master", "theron_castle", "castle_cells_locked")
+            return ("castle.risk", f"Lord Theron ย้ายโทเคนออกจากช่องปราสาท {cell} ไม่ได้ ({ref_th})",
+                    f"Lord Theron may not move tokens out of the castle cell {cell} ({ref_en})")
+    if src2 is not None:
+        if s.config.theron_sources != "any_cells":
+            ref_th, ref_en = ambiguity_ref("shadow_master", "theron_sources", s.config.theron_sources)
+            return (cl, f"Lord Theron ย้ายจากช่องเดียวเท่านั้น ({ref_th})", f"Lord Theron moves from one cell only ({ref_en})")
+        if src2 == src or n != 2:
+            return (cl, "ย้ายจาก 2 ช่องได้ช่องละ 1 ตัว จากคนละช่อง (รวม 2 ตัว)",
+                    "a move from two cells takes 1 token from each of two different cells (2 in all)")
+        if cells.index(src) > cells.index(src2):   # one action per pair: the sources in the map's order
+            return (cl, f"ระบุ 2 ช่องต้นทางตามลำดับบนแผนที่: {src2} ก่อน แล้วจึง {src}",
+                    f"name the two source cells in the map's order: {src2} first, then {src}")
+    elif not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= THERON_MAX:
+        return (cl, f"Lord Theron ย้ายได้ 1 ถึง {THERON_MAX} โทเคน (ไม่ใช่ {n})", f"Lord Theron moves 1 to {THERON_MAX} tokens (not {n})")
+    elif n > pos.count_at(src):
+        return (cl, f"ช่อง {src} มีโทเคนสี{name}เพียง {pos.count_at(src)} ตัว (ขอย้าย {n})",
+                f"{src} holds only {pos.count_at(src)} {colour} token(s) ({n} asked)")
+    if not isinstance(dst, str) or dst not in board.hex_of:
+        return (cl, f"ไม่มีช่อง {dst} บนแผนที่ (Lord Theron ย้ายไปช่องที่ถือการ์ด Territory)",
+                f"there is no cell {dst} on the map (Lord Theron moves tokens to a cell whose Territory card you hold)")
+    if dst not in s.players[seat].hand:
+        return (cl, f"Lord Theron ย้ายไปได้เฉพาะช่องที่ถือการ์ด Territory (ไม่ได้ถือการ์ดช่อง {dst})",
+                f"Lord Theron moves tokens only to a cell whose Territory card you hold (you do not hold {dst})")
+    if dst in (src, src2):
+        return (cl, f"ช่องปลายทาง {dst} คือช่องต้นทาง ต้องย้ายไปช่องอื่น", f"the target {dst} is the source: move to another cell")
+    have = pos.colour_at(dst)
+    if have is not None and have != colour:
+        return ("board.cell_capacity", f"ช่อง {dst} มีโทเคนสีอื่นอยู่ (วางได้เฉพาะสีเดียวกัน)", f"{dst} holds another colour (one colour per cell)")
+    why = castle_colour_problem(s, dst, colour)
+    if why:
+        return why
+    cap = cell_capacity(s, dst)
+    if pos.count_at(dst) + n > cap:
+        return ("board.cell_capacity", f"ช่อง {dst} รับได้อีก {cap - pos.count_at(dst)} โทเคน (สูงสุด {cap}) ย้าย {n} ไม่ได้",
+                f"{dst} has room for {cap - pos.count_at(dst)} more token(s) (at most {cap}): {n} do not fit")
+    if theron_round_blocked(s, dst):
+        return ("territory.one_per_round", f"ช่อง {dst} ถูกวางไปแล้วในรอบนี้ (รอบละ 1 โทเคน รวมการย้ายของ Lord Theron)",
+                f"{dst} already got tokens this round (1 per round, Lord Theron's moves included)")
+    return (cl, "Lord Theron ทำไม่ได้ในตอนนี้", "Lord Theron cannot act now")
+
+
+def _turncloak_problem(s, seat: int, action: dict) -> tuple[str, str, str]:
+    """Why Turncloak (``shadow.turncloak``: "turn the tokens in all cells whose Territory card you
+    hold into the rolled colour") is refused: used already under ``turncloak_limit=once_per_game``
+    (no roll lifts it), then the common part of a person's act (:func:`_person_act_problem`), then
+    no held cell it would turn - naming the held cells, why each stays (castle cells never,
+    ``castle.on_own_colour``; black cells under ``turncloak_black=kingdom_tokens``)."""
+    p = s.players[seat]
+    spent = None
+    if s.config.turncloak_limit == "once_per_game" and p.turncloak_used:
+        ref_th, ref_en = ambiguity_ref("shadow_master", "turncloak_limit", "once_per_game")
+        spent = ("shadow.turncloak", f"Turncloak ใช้ไปแล้วในเกมนี้ ({ref_th})", f"the Turncloak was used already this game ({ref_en})")
+    why = _person_act_problem(s, seat, *PERSON_ACTS["turncloak"], action, spent=spent)
+    if why:
+        return why
+    colour = action.get("colour")
+    name = s.board.colour_th.get(colour, colour)
+    held = hand_cells(s, seat)
+    if not held:
+        return ("shadow.turncloak", "Turncloak เปลี่ยนสีช่องที่ถือการ์ด Territory แต่ไม่ได้ถือการ์ดช่องใดเลย",
+                "the Turncloak turns the cells whose Territory card you hold, and you hold none")
+    if not turncloak_cells(s, seat, colour):
+        pos = s.position
+        th, en = [], []
+        if any(castle_at(s, c) is not None for c in held):
+            th.append("ช่องปราสาทไม่เปลี่ยนสี")
+            en.append("castle cells are never turned")
+        if s.config.turncloak_black != "black_too" and any(pos.colour_at(c) == s.board.black for c in held):
+            ref_th, ref_en = ambiguity_ref("shadow_master", "turncloak_black", s.config.turncloak_black)
+            th.append(ref_th)
+            en.append(ref_en)
+        tail_th, tail_en = (f"; {'; '.join(th)}", f"; {'; '.join(en)}") if th else ("", "")
+        cells = ", ".join(held)
+        return ("shadow.turncloak",
+                f"ไม่มีช่องที่ถือการ์ด ({cells}) ที่มีโทเคนสีอื่นให้เปลี่ยนเป็นสี{name}{tail_th}",
+                f"none of the cells whose Territory card you hold ({cells}) has tokens of another colour to turn {colour}{tail_en}")
+    return ("shadow.turncloak", "Turncloak ทำไม่ได้ในตอนนี้", "the Turncloak cannot act now")
 
 
 def explain(s, action: dict) -> tuple[str, str, str]:
@@ -663,6 +791,10 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         return (clause, f"ต้องตัดสินใจเรื่องที่ค้างอยู่ก่อน: {th}", f"the decision owed now comes first: {en}")
     if s.stage == "turn" and typ in ENVOY_TYPES:
         return _envoy_problem(s, seat, typ, action)
+    if s.stage == "turn" and typ == "theron":
+        return _theron_problem(s, seat, action)
+    if s.stage == "turn" and typ == "turncloak":
+        return _turncloak_problem(s, seat, action)
     if s.stage == "turn":
         why = _turn_refusal(s, seat, typ, action)
         if why:
@@ -683,20 +815,6 @@ def explain(s, action: dict) -> tuple[str, str, str]:
         why = place_problem(s, seat, str(cell), colour, 2 if typ == "place_combo" else 1)
         if why:
             return why
-    if s.stage == "turn" and t.step == "resolve" and typ == "theron" and theron_round_blocked(s, action.get("target")):
-        cell = action.get("target")
-        return ("territory.one_per_round", f"ช่อง {cell} ถูกวางไปแล้วในรอบนี้ (รอบละ 1 โทเคน รวมการย้ายของ Lord Theron)",
-                f"{cell} already got tokens this round (1 per round, Lord Theron's moves included)")
-    if s.stage == "turn" and t.step == "resolve" and typ == "theron" and isinstance(action.get("target"), str):
-        why = castle_colour_problem(s, action["target"], action.get("colour"))
-        if why:
-            return why
-    if (s.stage == "turn" and t.step == "resolve" and typ == "theron" and isinstance(action.get("source"), str)
-            and theron_castle_locked(s, action["source"])):
-        cell = action["source"]
-        ref_th, ref_en = ambiguity_ref("shadow_master", "theron_castle", "castle_cells_locked")
-        return ("castle.risk", f"Lord Theron ย้ายโทเคนออกจากช่องปราสาท {cell} ไม่ได้ ({ref_th})",
-                f"Lord Theron may not move tokens out of the castle cell {cell} ({ref_en})")
     if s.stage == "turn" and t.step == "choose" and typ == "black":
         why = place_problem(s, seat, str(action.get("cell")), s.board.black)
         if why:
@@ -724,9 +842,6 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                 why = _alliance_problem(s, typ == "ally", action)
                 if why:
                     return why
-            if typ in ("theron", "turncloak"):
-                return ("shadow.persons_use", "ใช้ได้เมื่อถือการ์ดบุคคลนั้น หลังทอยเต๋า เทิร์นละครั้ง",
-                        "usable when you hold that person, after a roll, once per turn")
             if typ == "decline":
                 return ("power_card.military", "ใช้ Military แล้วต้องวาง (ไม่ได้ทอยเต๋า)", "after a Military choice you place (no roll)")
             return (RESOLVE_CLAUSE[typ], "ทำไม่ได้กับสีนี้หรือช่องนี้", "not possible with this colour or cell")
