@@ -1049,6 +1049,7 @@ class PlayTable(w.VBox):
         # "why can't I do something?": the engine's unavailable actions and refusals (widgets.whynot)
         self.whynot = w.HTML(layout=w.Layout(width="100%"))
         self.undo_button = self.finish_button = None  # fresh ones per decision (see _show_tools)
+        self._replaced: list[w.Widget] = []  # the last decision's choices and tools, closed at the end of render
         self.tools = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.tools.add_class("kl-tools")
         self.bots_here = BotsHere(spec, self.spot, "play")  # one button until it is clicked
@@ -1077,7 +1078,7 @@ class PlayTable(w.VBox):
             self.session.unobserve(self._watch, names=["step", "length"])
         except (ValueError, AttributeError):  # AttributeError: closed before __init__ finished
             pass
-        for part in (self.board, self.controls, self.eventlog):
+        for part in (self.board, self.controls, self.eventlog, *getattr(self, "_replaced", ())):
             if part is not None:
                 close_tree(part)
         looks = getattr(self, "_looks", None)
@@ -1147,6 +1148,11 @@ class PlayTable(w.VBox):
         self.bots_here.follow()
         if self.on_render is not None:
             self.on_render(self)
+        # the previous decision's choices and tools are closed last: their closing messages came
+        # before the board's and the log's, so the browser handled them before it drew the move
+        replaced, self._replaced = self._replaced, []
+        for x in replaced:
+            close_tree(x)
 
     def finish_words(self) -> tuple[str, str]:
         """What "let the bots finish" does now: the bots finish; while the reader is still in, a bot
@@ -1175,8 +1181,7 @@ class PlayTable(w.VBox):
         finish.on_click(lambda _b: self._tool(decision, lambda: self.finish(kind)))
         self.undo_button, self.finish_button = undo, finish
         self.tools.children = [undo, finish]
-        for x in old:
-            close_tree(x)
+        self._replaced += old  # closed at the end of render
 
     def _tool(self, decision: int, fn: Callable[[], None]) -> None:
         if decision != self.decision or self._busy:
@@ -1235,8 +1240,7 @@ class PlayTable(w.VBox):
                 row.add_class("kl-pick-row")
                 rows += [row, picked]
         self.buttons.children = rows
-        for x in old:
-            close_tree(x)
+        self._replaced += old  # closed at the end of render
         self.prompt.value = self._prompt_html(bool(legal), bluffs)
 
     def _prompt_html(self, mine: bool, bluffs: int) -> str:
