@@ -239,3 +239,32 @@ def test_kernel_begins_the_end_on_the_move_that_puts_the_last_token_in_an_x_cell
         for i in range(len(engine_ended) - 1):
             assert watch.ended[i + 1] == engine_ended[i] or (not engine_ended[i] and engine_ended[i + 1]), (seed, i)
     assert seen >= 3   # the case is met: blue's last token into an X cell
+
+
+def test_the_register_panel_shows_the_entry_in_reader_words():
+    """The page's register panel has the entry: its question, both readings by their short words
+    (the default marked) and why, Thai and English; the ids only in the developer fold."""
+    import html
+    import re
+
+    from widgets.rulepanel import ambiguities_html
+    page = ambiguities_html("shadow_master")
+    entry = re.search(r'<details data-entry="ally_token">.*?</details></details>', page, flags=re.S).group(0)
+    reader = html.unescape(re.sub(r'<details class="kl-dev">.*?</details>', "", entry, flags=re.S))
+    for words in ("เป็นโทเคนสีนั้นจากกองของสีนั้น", "Is the token put in an X cell to bind an alliance",
+                  "โทเคนพันธมิตรไม่หักจากกอง", "alliance token not from the supply",
+                  "โทเคนพันธมิตรหักจากกองของสีนั้น", "alliance token from the colour's supply",
+                  "ค่าเริ่มต้น / default", "ทำไมเลือกอ่านแบบนี้ / why this default:"):
+        assert words in reader, words
+    text = re.sub(r"<[^>]+>", " ", reader)
+    assert not re.search(r"\bally_token\b|\bfrom_supply\b|alliance\.place_remove", text)
+
+
+def test_the_analyzer_sweeps_both_readings_through_the_kernel():
+    from rules.analysis.sweeps import reading_points, sweep
+    points = reading_points("shadow_master", "ally_token")
+    assert [p.label for p in points] == ["separate", "from_supply"]
+    assert [dict(p.config) for p in points] == [{"ally_token": "separate"}, {"ally_token": "from_supply"}]
+    table = sweep("shadow_master", points, 4, config={"players": 3}, seed=2, workers=1, progress=False)
+    assert table.attrs["path"] == "kernel" and sorted(set(table["point"])) == ["from_supply", "separate"]
+    assert len(table) == 8
