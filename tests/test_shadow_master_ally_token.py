@@ -102,15 +102,20 @@ def test_from_supply_a_four_colour_reset_gives_every_token_back():
     assert supply(s) == {"red": 29, "blue": 28, "green": 29, "yellow": 29, "purple": 30, "white": 30}
 
 
-def test_separate_default_the_supply_never_moves():
-    s = start(alliances={"X1": ["blue", "green", "yellow"]})
+@pytest.mark.parametrize("cfg", [None, {"ally_token": "separate"}])
+def test_separate_default_the_supply_never_moves(cfg):
+    """The default (also named) plays as before: an ally, a reset and a withdrawal leave the supply."""
+    s = start(cfg, alliances={"X1": ["blue", "green", "yellow"]})
     before = supply(s)
     assert before == {"red": 29, "blue": 28, "green": 29, "yellow": 29, "purple": 30, "white": 30}
     s, kinds = act(roll(s, "red"), {"player": 0, "type": "ally", "x": "X1", "colour": "red"})
     assert kinds == ["ally", "alliance_reset"] and supply(s) == before
-    s = start()
+    s = start(cfg)
     s, _ = act(roll(s, "red"), {"player": 0, "type": "ally", "x": "X2", "colour": "red"})
-    assert supply(s) == before
+    assert supply(s) == before and s.alliances == ((), ("red",), ())
+    s = GAME.apply_overrides(next_turn_of_seat_0(s), {"players": {"0": {"hand": ["X"]}}})
+    s, _ = act(roll(s, "red"), {"player": 0, "type": "unally", "colour": "red"})
+    assert supply(s) == before and s.alliances == ((), (), ())
 
 
 @pytest.mark.parametrize("typ,player", [("ally", {"hand": ["X"]}), ("envoy_ally", {"hand": [], "persons": ["shadow_envoy"]})])
