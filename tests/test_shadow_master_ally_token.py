@@ -273,3 +273,29 @@ def test_the_analyzer_sweeps_both_readings_through_the_kernel():
     table = sweep("shadow_master", points, 4, config={"players": 3}, seed=2, workers=1, progress=False)
     assert table.attrs["path"] == "kernel" and sorted(set(table["point"])) == ["from_supply", "separate"]
     assert len(table) == 8
+
+
+@pytest.mark.parametrize("cfg,back", [(FROM, 30), (None, 30)])
+def test_a_collapse_takes_the_alliance_token_back_to_the_supply(cfg, back):
+    """Red has no token on the map but its alliance token in X1: it collapses (collapse.trigger,
+    the default collapse_alliance=map_only) and its token leaves the X cell - back to the supply
+    under from_supply (where it had come from), the supply untouched under separate."""
+    from rules.shadow_master.powers import collapse_if_empty
+    from rules.shadow_master.state import thaw
+    s = start(cfg, board={"F6": ["blue", 2]}, alliances={"X1": ["red", "blue"]})
+    assert supply(s)["red"] == (29 if cfg else 30)
+    w = thaw(s)
+    assert collapse_if_empty(w, "red")
+    s = w.freeze()
+    assert s.alliances == (("blue",), (), ()) and supply(s)["red"] == back and supply(s)["blue"] == (27 if cfg else 28)
+    assert GAME.invariants(s) == []
+
+
+def test_from_supply_overrides_refuse_an_alliance_token_the_supply_cannot_give():
+    from rules.core.protocol import BadInput
+    with pytest.raises(BadInput) as exc:
+        start(FROM, board=RED_FULL, alliances={"X1": ["red"]})
+    assert exc.value.field == "alliances"
+    assert "more red tokens than exist (30) counting its X-cell token" in str(exc.value)
+    assert "โทเคนสีแดงเกินจำนวนที่มี (30) เมื่อนับโทเคนพันธมิตรในช่อง X ด้วย" in str(exc.value)
+    start(board=RED_FULL, alliances={"X1": ["red"]})   # a separate marker: nothing to count
