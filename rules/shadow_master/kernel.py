@@ -26,7 +26,8 @@ about two thirds of a step's cost.  Here one :class:`~.state.Work` lives for the
 the handlers (:mod:`.turn`, :mod:`.decisions`, :mod:`.income`, :mod:`.chance`) and the steps after
 them (``update_flags``, ``enforce_limit``, ``check_end``, :func:`.flow.advance`) edit it in
 place, exactly as ``GAME.apply`` calls them (``update_flags`` and ``check_end`` only after the
-position changed: at a position they have seen they can change nothing, see :func:`play`): the
+position changed - or the supply, under ``ally_token=from_supply`` - : at a position they have
+seen they can change nothing, see :func:`play`): the
 handlers are not written twice; what it saves is the bookkeeping around them.  The working
 copy's ``events`` is ``None``: the rule functions then build no event at all.
 
