@@ -22,7 +22,7 @@ from rules.core.ambiguity import ambiguity_ref
 from rules.core.protocol import CHANCE, TERMINAL
 
 from . import board as B
-from .alliance import can_place, x_cell_of
+from .alliance import can_place, supply_empty, x_cell_of
 from .attack import removal_cells
 from .castles import BUILD_ORDER, GROUP_MIN, castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
 from .constants import EXCHANGE_FEE, FINE, PASS_COST, THERON_MAX
@@ -567,8 +567,9 @@ def _alliance_problem(s, bind: bool, action: dict) -> tuple[str, str, str] | Non
     (``bind``) or coming out (by the X card or the Shadow Envoy alike), or ``None``: binding, a cell
     that is not an X cell (``alliance.place_remove``), the colour's token already in an X cell
     (``alliance.one_token``, naming it), the colour not on the map under the register's default
-    (``alliance.intro``, ambiguity ``ally_off_map``); withdrawing, no token of the colour in an X
-    cell (``alliance.place_remove``)."""
+    (``alliance.intro``, ambiguity ``ally_off_map``), no token of the colour left in its supply
+    under ``ally_token=from_supply`` (``alliance.place_remove``); withdrawing, no token of the
+    colour in an X cell (``alliance.place_remove``)."""
     c = action.get("colour")
     name = s.board.colour_th.get(c, c)
     if not bind:
@@ -587,6 +588,10 @@ def _alliance_problem(s, bind: bool, action: dict) -> tuple[str, str, str] | Non
         ref_th, ref_en = ambiguity_ref("shadow_master", "ally_off_map", "on_map")
         return ("alliance.intro", f"สี{name}ยังไม่มีโทเคนบนแผนที่ (พันธมิตรผูกระหว่างอาณาจักร; {ref_th})",
                 f"{c} is not on the map (alliances are bound between kingdoms; {ref_en})")
+    if supply_empty(s, c):   # ambiguity ally_token=from_supply: the alliance token is one of the colour's
+        ref_th, ref_en = ambiguity_ref("shadow_master", "ally_token", "from_supply")
+        return ("alliance.place_remove", f"โทเคนสี{name}หมดกองแล้ว ไม่มีโทเคนให้วางในช่อง X ({ref_th})",
+                f"no {c} token left in its supply to put in an X cell ({ref_en})")
     return None
 
 

@@ -1,7 +1,8 @@
 """Invariants checked after every action in tests and soak runs (``GAME.invariants``).
 
 * at most 3 tokens and one colour per cell (2 under a castle by default);
-* tokens conserved: on the map + supply = the colour's tokens (with removed tokens to supply);
+* tokens conserved: on the map (+ in an X cell under ally_token=from_supply) + supply = the colour's
+  tokens (with removed tokens to supply);
 * money conserved between players (cash, deposits), the open row's coins and the bank;
 * Kingdom Power cards conserved (decks + held), Territory cards conserved, Shadow Master cards
   conserved; no negative money;
@@ -67,8 +68,9 @@ def invariants(s: State) -> list[str]:
     counts = Counter()
     for colour, n in pos._cells.values():
         counts[colour] += n
+    in_x = Counter(c for a in s.alliances for c in a) if cfg.ally_token == "from_supply" else Counter()
     for k, colour in enumerate(board.colours):
-        on = counts[colour]
+        on = counts[colour] + in_x[colour]   # ambiguity ally_token=from_supply: its X-cell token too
         if s.supply[k] < 0 or (cfg.removed_tokens == "to_supply" and on + s.supply[k] != board.tokens_per_colour) \
                 or on + s.supply[k] > board.tokens_per_colour:
             out.append(f"{colour}: {on} on the map + {s.supply[k]} in supply != {board.tokens_per_colour}")

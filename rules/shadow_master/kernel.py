@@ -26,7 +26,8 @@ about two thirds of a step's cost.  Here one :class:`~.state.Work` lives for the
 the handlers (:mod:`.turn`, :mod:`.decisions`, :mod:`.income`, :mod:`.chance`) and the steps after
 them (``update_flags``, ``enforce_limit``, ``check_end``, :func:`.flow.advance`) edit it in
 place, exactly as ``GAME.apply`` calls them (``update_flags`` and ``check_end`` only after the
-position changed: at a position they have seen they can change nothing, see :func:`play`): the
+position changed - or the supply, under ``ally_token=from_supply`` - : at a position they have
+seen they can change nothing, see :func:`play`): the
 handlers are not written twice; what it saves is the bookkeeping around them.  The working
 copy's ``events`` is ``None``: the rule functions then build no event at all.
 
@@ -307,8 +308,11 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
     # update_flags and check_end read only the position (its Ranks, colours, black tokens and
     # empty cells; the supply moves only with it) unless allies_rank=merged, where the alliances
     # count too: at a position they have already seen they can change nothing, so they are run
-    # again only after the position changed (a new object: positions are never edited in place)
+    # again only after the position changed (a new object: positions are never edited in place).
+    # Under ally_token=from_supply an alliance token moves the supply without the position (its
+    # last token into an X cell: end.two_exhausted), so a changed supply is checked too
     checked, merged = None, cfg.allies_rank == "merged"
+    ally_supply, seen_supply = cfg.ally_token == "from_supply", None
     steps = 0
     while steps < max_steps and w.stage != "over":
         c = w.chance
@@ -359,12 +363,14 @@ def play(config, seed: int, rng: random.Random, trace: list | None = None, max_s
                 act_end_of_round(w, seat, a)
         if trace is not None:
             trace.append(a)
-        if w.position is not checked or merged:
+        if w.position is not checked or merged or (ally_supply and w.supply != seen_supply):
             update_flags(w)
             if limit_on:
                 enforce_limit(w)
             check_end(w)
             checked = None if end_deferred(w) else w.position   # end_mid_attack=after_attack: check again
+            if ally_supply:
+                seen_supply = w.supply.copy()
         elif limit_on:
             enforce_limit(w)
         # advance returns at once while a chance node is pending (its first test): not called then

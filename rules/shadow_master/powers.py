@@ -8,6 +8,7 @@ income.rank_income, income.tax, collapse.* .
 from __future__ import annotations
 
 from . import board as B
+from .alliance import give_back
 from rules.core.events import emit
 from .money import charge, held_colours, spendable
 from .constants import (EXCHANGES_PER_ROUND, FIVE_BLACK, LAND_EXCHANGE_BONUS, LAND_TERRITORY_BONUS, LIMIT_BONUS,
@@ -285,6 +286,7 @@ def collapse_if_empty(w, colour: str) -> bool:
     for a in w.alliances:
         if colour in a:
             a.remove(colour)
+            give_back(w, (colour,))   # ambiguity ally_token=from_supply: back to the supply
     if colour in w.rank15:
         w.rank15.remove(colour)
     if w.events is not None:   # None: a random-play kernel keeps no event

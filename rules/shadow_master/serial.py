@@ -4,7 +4,8 @@ overrides on top of ``new_game`` (:func:`apply_overrides`).
 Override keys (nested, or dotted such as ``players.0.cash``):
 
 * ``board``: ``{cell: [colour, count]}`` - the whole map (supplies follow);
-* ``alliances``: ``{X1: [colour, ...]}``; ``castles``: ``[{cell, owner, colour}]`` (``colour``
+* ``alliances``: ``{X1: [colour, ...]}`` (under ``ally_token=from_supply`` each token is counted out
+  of its colour's supply); ``castles``: ``[{cell, owner, colour}]`` (``colour``
   defaults to the cell's tokens; an empty castle cell needs it and a reading that allows it);
 * ``players``: ``{seat: {cash, deposits: {colour: n}, powers: [[colour, kind]], hand: [cards],
   persons: [card]}}`` (or a list by seat); cards come from the decks, money from the bank;
@@ -162,6 +163,10 @@ def apply_overrides(state: State, overrides: Mapping[str, Any]) -> State:
                        f"unknown override (known: {', '.join(sorted(known))})")
     w = thaw(state)
     board = w.board
+    # ambiguity ally_token=from_supply: the alliance tokens counted out of the supply so far (none
+    # once the supply is counted afresh from a new board), squared with the new ones below
+    ally_supply = w.config.ally_token == "from_supply"
+    held_x = set() if "board" in ov else {c for a in w.alliances for c in a}
     if "board" in ov:
         w.position = B.position_from_json(board, ov["board"], f"{SRC}.board")
         for k, c in enumerate(board.colours):
@@ -178,6 +183,15 @@ def apply_overrides(state: State, overrides: Mapping[str, Any]) -> State:
             if x not in board.x_cells or not isinstance(colours, list) or any(c not in board.colours for c in colours):
                 raise _bad(f"alliances.{x}", "ต้องเป็นช่อง X และรายการสีอาณาจักร", "expected an X cell and a list of colours")
             w.alliances[board.x_cells.index(x)] = list(colours)
+    if ally_supply and ("board" in ov or "alliances" in ov):
+        now_x = {c for a in w.alliances for c in a}
+        for c in board.colours:
+            k = w.cidx(c)
+            w.supply[k] += (c in held_x) - (c in now_x)
+            if w.supply[k] < 0:
+                raise _bad("alliances", f"โทเคนสี{board.colour_th[c]}เกินจำนวนที่มี ({board.tokens_per_colour}) "
+                                        "เมื่อนับโทเคนพันธมิตรในช่อง X ด้วย",
+                           f"more {c} tokens than exist ({board.tokens_per_colour}) counting its X-cell token")
     players = ov.get("players", {})
     if isinstance(players, list):
         players = {str(i): p for i, p in enumerate(players) if p is not None}
