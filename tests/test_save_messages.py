@@ -156,3 +156,23 @@ def test_every_fixture_config_passes_the_strict_check():
         d = json.loads(p.read_text(encoding="utf-8"))
         saveload.check_config(engine(d["game"]), d["config"], p.name)  # no BadInput
         assert saveload.load(p).game.id == d["game"]
+
+
+def test_an_illegal_action_in_a_save_names_its_clause_by_title_and_the_files_own_seat_number():
+    """A save whose action is in the wrong seat's name (a fresh user's finding): the refusal said
+    "illegal action (setup.first_turn): it is seat 1's turn, not seat 2's" beside a file reading
+    ``"player": 1``: a clause id on the screen, and the engine's seat words (counted from 1) with
+    nothing to tie them to the file's number (counted from 0)."""
+    game = engine("coup")
+    cfg = game.config_model(players=3)
+    d = json.loads(saveload.dumps(game, cfg, 4, [{"player": 1, "type": "income"}]))
+    with pytest.raises(BadInput) as e:
+        saveload.loads(json.dumps(d), "bad.json")
+    err = e.value
+    assert err.field == "actions[0]"
+    title_th, title_en = game.cite_name("setup.first_turn")
+    assert "setup.first_turn" not in err.message_th and "setup.first_turn" not in err.message_en
+    assert title_th in err.message_th and title_en in err.message_en
+    assert err.message_en.startswith(f"illegal action ({title_en}): it is seat 1's turn, not seat 2's")
+    assert err.message_en.endswith('(the file\'s "player": 1 counts seats from 0)')
+    assert 'ในไฟล์ "player": 1 นับที่นั่งจาก 0' in err.message_th

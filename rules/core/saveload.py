@@ -146,7 +146,7 @@ def replay(game: Game, config: Any, seed: int, actions: list[dict], overrides: d
         try:
             tr = game.apply(rp.state, action)
         except IllegalAction as exc:
-            raise _illegal(exc, i, source) from None
+            raise _illegal(exc, i, source, game, action) from None
         rp.actions.append(action)
         rp.transitions.append(tr)
     return rp
@@ -156,9 +156,27 @@ def _as_json(x: Any) -> Any:
     return json.loads(json.dumps(x))
 
 
-def _illegal(exc: IllegalAction, i: int, source: str) -> BadInput:
-    return BadInput(source, f"actions[{i}]", f"การกระทำนี้ผิดกติกา ({exc.clause}): {exc.message_th}",
-                    f"illegal action ({exc.clause}): {exc.message_en}")
+def _illegal(exc: IllegalAction, i: int, source: str, game: Game | None = None,
+             action: dict | None = None) -> BadInput:
+    """The error of the save file's ``actions[i]`` that the engine refused with ``exc``: the clause
+    by its title (:meth:`GameBase.cite_name`; clause ids never reach the screen) and, as the
+    engine's words count seats from 1 ("seat 2") while the file counts them from 0, the file's own
+    ``"player"`` number."""
+    th, en = exc.clause, exc.clause
+    cite = getattr(game, "cite_name", None)
+    if cite is not None:
+        try:
+            th, en = cite(exc.clause)
+        except Exception:  # noqa: BLE001 - an id the rulebook does not hold: the id is all there is
+            th = en = ""
+        th, en = th or exc.clause, en or exc.clause
+    seat = (action or {}).get("player")
+    file_th = file_en = ""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        file_th = f' (ในไฟล์ "player": {seat} นับที่นั่งจาก 0)'
+        file_en = f' (the file\'s "player": {seat} counts seats from 0)'
+    return BadInput(source, f"actions[{i}]", f"การกระทำนี้ผิดกติกา ({th}): {exc.message_th}{file_th}",
+                    f"illegal action ({en}): {exc.message_en}{file_en}")
 
 
 def _check_action(game: Game, state: Any, action: dict, i: int, source: str) -> None:
@@ -186,7 +204,7 @@ def _check_action(game: Game, state: Any, action: dict, i: int, source: str) -> 
     except Exception:  # noqa: BLE001 - an engine that cannot even explain a malformed action
         why = None
     if isinstance(why, IllegalAction):
-        raise _illegal(why, i, source)
+        raise _illegal(why, i, source, game, action)
     raise BadInput(source, where, "ไม่ใช่การกระทำที่ทำได้ในตานี้",
                    "not one of the legal actions in this position")
 

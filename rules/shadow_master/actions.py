@@ -22,7 +22,8 @@ from rules.core.ambiguity import ambiguity_ref
 from rules.core.protocol import CHANCE, TERMINAL
 
 from . import board as B
-from .alliance import can_place, supply_empty, x_cell_of
+from .alliance import can_place, x_cell_of
+from .ally_supply import supply_empty
 from .attack import removal_cells
 from .castles import BUILD_ORDER, GROUP_MIN, castle_at, castle_colour_problem, cell_capacity, near_castle, why_not_build
 from .constants import EXCHANGE_FEE, FINE, PASS_COST, THERON_MAX

@@ -13,6 +13,7 @@ reset, the collapse: :func:`give_back`).
 from __future__ import annotations
 
 from . import board as B
+from .ally_supply import from_supply, give_back, supply_empty
 from rules.core.events import emit
 
 RESET_AT = 4
@@ -24,24 +25,6 @@ def x_cell_of(alliances, colour: str) -> int | None:
         if colour in cell:
             return i
     return None
-
-
-def from_supply(w) -> bool:
-    """Ambiguity ``ally_token``: the alliance token is one of the colour's tokens (``from_supply``)."""
-    return w.config.ally_token == "from_supply"
-
-
-def supply_empty(w, colour: str) -> bool:
-    """Under ``ally_token=from_supply``, ``colour`` has no token left to put in an X cell."""
-    return from_supply(w) and w.supply[w.cidx(colour)] <= 0
-
-
-def give_back(w, colours) -> None:
-    """Alliance tokens of ``colours`` left their X cell: back to their supplies under
-    ``ally_token=from_supply`` (nothing under ``separate``: they never left it)."""
-    if from_supply(w):
-        for c in colours:
-            w.supply[w.cidx(c)] += 1
 
 
 def can_place(w, colour: str) -> bool:

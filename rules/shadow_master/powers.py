@@ -8,7 +8,7 @@ income.rank_income, income.tax, collapse.* .
 from __future__ import annotations
 
 from . import board as B
-from .alliance import give_back
+from .ally_supply import give_back
 from rules.core.events import emit
 from .money import charge, held_colours, spendable
 from .constants import (EXCHANGES_PER_ROUND, FIVE_BLACK, LAND_EXCHANGE_BONUS, LAND_TERRITORY_BONUS, LIMIT_BONUS,
