@@ -1511,6 +1511,10 @@ def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> Pl
     return table
 
 
+ADDRESS_GAME_TH, ADDRESS_GAME_EN = "เกมในลิงก์ของหน้านี้ เล่นต่อได้", "the game in this page's address: play on"
+"""What the play panel says of a ``?game=`` address's game: true both for a link someone shared and
+for the reader's own game reopened by a reload (the address holds it after each move)."""
+
 PLAY_ANCHOR = "#kl-play"
 """The play section's anchor on every game page (``<a id="kl-play">`` in each notebook)."""
 
@@ -1614,8 +1618,10 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
         seat(table)
         settings_of(table)  # a reload goes on with the same seed, bots and kind ("New game" too)
         error.value = warning
-        used.value = message_html(f"เกมจากลิงก์ที่แชร์มา เล่นต่อได้ (seed {table.session.seed})",
-                                  f"the game from the shared link: play on (seed {table.session.seed})", tone="info")
+        # the same words for a link someone shared and for the reader's own game after a reload (the
+        # address keeps the game after each move): "from the shared link" was untrue for the latter
+        used.value = message_html(f"{ADDRESS_GAME_TH} (เลขสุ่ม {table.session.seed})",
+                                  f"{ADDRESS_GAME_EN} (seed {table.session.seed})", tone="info")
         return table, warning
     panel.open_shared = open_shared
     panel.address = address  # the page's address as the panel keeps it (tests)
