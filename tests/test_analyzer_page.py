@@ -932,3 +932,24 @@ def test_the_page_shows_its_first_panel_before_its_first_run_plays(monkeypatch):
         seats.runner.join(120)
     assert not seats.runner.running and 0 < len(seats.table) < 400  # cancelled part way, and drawn
     assert "kl-coverage" in seats.coverage.value and "ยกเลิก / cancelled" in seats.runner.status.value
+
+
+def test_coups_reformation_only_readings_are_said_to_have_no_effect_without_it():
+    """The analyzer plays Coup without the Reformation, yet offers its readings ("the almshouse starts
+    with 2 coins": register entry almshouse_start): accepted, they have no effect (no almshouse), so
+    the page says so under the dropdowns and above the comparison, in Thai and English; a reading
+    that acts (who blocks) and a config with the Reformation are not marked."""
+    from rules.analysis.compare import reading_words
+    words = reading_words("coup", {"players": 4}, {"players": 4, "almshouse": "two_coins"})
+    assert [w["entry"] for w in words] == ["almshouse_start"] and words[0]["inert"]
+    assert not any(w["inert"] for w in reading_words("coup", {"players": 4}, {"players": 4, "who_blocks": "anyone"}))
+    on = {"players": 4, "reformation": True}
+    assert not any(w["inert"] for w in reading_words("coup", on, {**on, "almshouse": "two_coins"}))
+    panel = SimulationPanel("coup", players=4, games=2, workers=1, against={"almshouse": "two_coins"})
+    said = html.unescape(panel.reading_words.value)
+    assert "kl-inert" in said and "only with the Reformation" in said and "empty by construction" in said
+    assert "การปฏิรูปศาสนา" in said and "ผลต่าง 0 โดยโครงสร้าง" in said
+    panel.run(wait=True)
+    assert "only with the Reformation" in html.unescape(panel.cmp_words.value)
+    plain = SimulationPanel("coup", players=4, games=2, workers=1, against={"who_blocks": "anyone"})
+    assert "kl-inert" not in plain.reading_words.value

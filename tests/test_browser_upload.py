@@ -5,6 +5,7 @@ Thai/English refusal and leaves the view as it was (another game's session file 
 the same file can be chosen twice."""
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -120,7 +121,7 @@ def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(brow
         # top of the page has a link that scrolls to it
         panel = other.locator(".kl-play-panel").first
         assert panel.locator(".kl-coup-play").count() == 1 and other.locator(".kl-coup-play").count() == 1
-        assert "ยังไม่มีเกม" not in panel.inner_text() and "the game from the shared link" in panel.inner_text()
+        assert "ยังไม่มีเกม" not in panel.inner_text() and "the game in this page's address" in panel.inner_text()
         go = other.locator("a.kl-go-play").first
         assert panel.evaluate("p => p.getBoundingClientRect().top") > 1400  # below the first screen
         go.click()
@@ -146,7 +147,8 @@ def test_a_reload_during_a_game_opens_the_same_game_at_the_same_step(browser, da
     yet".  After each move the address carries the game (``?game=<code>`` as "share this game" builds
     it, ``#kl-play`` kept, replaced in the history: no new entry a move); the reload opens that game
     in the play panel at the same step (the same story, line for line, and the same choices), and the
-    reader plays on.  Screenshots: ``/tmp/reload_shots/reload_<width>.png`` when that folder exists."""
+    reader plays on.  Screenshots: ``/tmp/reload_shots/reload_<width>.png`` (or in ``$KL_RELOAD_SHOTS``)
+    when that folder exists."""
     from tests.conftest import open_coup_play
 
     page = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="th-TH")
@@ -174,10 +176,13 @@ def test_a_reload_during_a_game_opens_the_same_game_at_the_same_step(browser, da
         again.locator(".kl-choices button").first.wait_for(timeout=180_000)
         panel = page.locator(".kl-play-panel").first
         assert "ยังไม่มีเกม" not in panel.inner_text()
+        # the reader's own game: the panel does not call it "the game from the shared link"
+        assert "the game in this page's address: play on" in panel.inner_text()
+        assert "shared link" not in panel.inner_text()
         assert again.evaluate(STORY_LINES) == story  # the same step: the same events, line for line
         assert again.locator(".kl-choices button").all_inner_texts() == offered
         assert page.url == url
-        shots = Path("/tmp/reload_shots")
+        shots = Path(os.environ.get("KL_RELOAD_SHOTS", "/tmp/reload_shots"))
         if shots.is_dir():
             again.scroll_into_view_if_needed()
             page.screenshot(path=str(shots / "reload_1280.png"))

@@ -57,3 +57,40 @@ def test_bad_components_file_names_the_field(tmp_path):
 def test_config_rejects_unknown_reading():
     with pytest.raises(Exception):
         CoupConfig(deck="five")
+
+
+def test_reformation_only_readings_are_accepted_without_it_and_play_the_defaults_games():
+    """``almshouse=two_coins`` (register entry almshouse_start) and the other Reformation-only readings
+    are accepted with the Reformation off (the analyzer sweeps them as grids), and have no effect:
+    the engine names them (``inert_readings``, with why in Thai and English), every game under them is
+    the default reading's game to the end, and no setup event speaks of an almshouse.  With the
+    Reformation on, none is inert and two_coins puts 2 coins on the almshouse."""
+    from rules.analysis.compare import compare
+    from rules.core.protocol import setup_events
+    from rules.coup import GAME
+    from rules.coup.config import REFORMATION_ONLY
+
+    inert = GAME.inert_readings({"players": 4})
+    assert set(inert) == set(REFORMATION_ONLY) and GAME.inert_readings({"players": 4, "reformation": True}) == {}
+    th, en = inert["almshouse"]
+    assert "การปฏิรูปศาสนา" in th and "only with the Reformation" in en
+    register = {e["variant"]: e for e in REGISTER}
+    assert set(REFORMATION_ONLY) <= set(register)
+    for variant in REFORMATION_ONLY:
+        for r in register[variant]["readings"]:
+            if r["id"] == register[variant]["default"]:
+                continue
+            value = r.get("value", r["id"])
+            GAME.make_config({"players": 4, variant: value})  # accepted, not refused
+            c = compare("coup", 12, {"players": 4}, {variant: value}, seed=3, workers=1, progress=False)
+            assert c.part_step.isna().all(), (variant, value, c.part_step.tolist())
+    # the setup: no almshouse, the bank as by default
+    plain = GAME.new_game(GAME.make_config({"players": 4}), 5)
+    two = GAME.new_game(GAME.make_config({"players": 4, "almshouse": "two_coins"}), 5)
+    assert two.alms == 0 and two.bank == plain.bank
+    said = [(ev.kind, ev.text_th, ev.text_en) for ev in setup_events(GAME, two)]
+    assert said == [(ev.kind, ev.text_th, ev.text_en) for ev in setup_events(GAME, plain)]
+    assert not any("almshouse" in en or "ที่พักพิง" in th for _k, th, en in said)
+    # with the Reformation the reading acts: the almshouse starts with 2 coins, from the bank
+    on = GAME.new_game(GAME.make_config({"players": 4, "reformation": True, "almshouse": "two_coins"}), 5)
+    assert on.alms == 2 and on.bank == plain.bank - 2

@@ -110,3 +110,60 @@ def test_the_session_file_names_the_bots_that_play_not_the_picker():
     picker.value = "random"  # changed for the next game; this one is still played by the first kind
     assert json.loads(share.save_text())["table"]["bots"] == first
     assert f"let the “{first}” bots finish" in table.finish_button.description  # the kind that plays, too
+
+
+def test_a_finish_is_kept_in_the_games_code_and_undo_after_a_reload_skips_the_bots_moves():
+    """A reload lost "let the bots finish": the game's code (the page's address, "share this game",
+    the session file) did not carry :attr:`PlayTable.finished_from`, so after a finish and a reload
+    "undo my move" stepped to a bot's move in the reader's seat.  Reopened from its code (or its
+    session file) the table has the same ``finished_from`` and undo goes to the same step."""
+    from widgets import sharing
+
+    table = short_table("greedy")
+    reader_moves(table, 2)
+    start = table.session.step
+    table.finish_button.click()
+    assert table.finished_from == start and table.session.step > start
+    # the finish played the reader's seat: without finished_from undo would stop at a bot's move
+    bots_in_my_seat = [k for k in range(start, table.session.step)
+                       if table.session.actions[k].get("player") == table.viewer
+                       and "chance" not in table.session.actions[k]]
+    assert bots_in_my_seat
+    code = page.game_address(table)["game"]
+    share = sharing.PlayShare(SPEC, lambda: table, lambda: table.kind, lambda *_a: None)
+    for again in (page._link_table(SPEC, code)[0], page.saved_table(SPEC, share.save_text(), "file")):
+        assert again.session.actions == table.session.actions
+        assert again.finished_from == table.finished_from == start
+        assert again._my_last_action() == table._my_last_action() < start
+        again.undo()
+        assert again.session.step == table._my_last_action() and again.my_turn()
+    table.undo()
+    assert table.session.step == again.session.step and table.session.actions == again.session.actions
+    assert table.finished_from is None and "finished_from" not in sharing.table_fields(table, table.kind)
+
+
+def _code_with_table(table: page.PlayTable, fields: dict) -> str:
+    from widgets import sharing
+    return sharing.link_code(table.session, {"viewer": table.viewer, "bots": table.kind, **fields})
+
+
+@pytest.mark.parametrize("bad", ["3", -1, 1.5, True, 10_000, [2]])
+def test_a_bad_finished_from_in_a_code_is_refused_naming_the_field(bad):
+    """An old code (no ``finished_from``) opens as before (``None``); a wrong one is the clear Thai and
+    English refusal naming ``table.finished_from``, and the play panel's table stays."""
+    from rules.core.protocol import BadInput
+
+    table = short_table("greedy")
+    reader_moves(table, 1)
+    old = page._link_table(SPEC, _code_with_table(table, {}))[0]
+    assert old.finished_from is None and old.session.actions == table.session.actions
+    assert page._link_table(SPEC, _code_with_table(table, {"finished_from": None}))[0].finished_from is None
+    with pytest.raises(BadInput) as err:
+        page._link_table(SPEC, _code_with_table(table, {"finished_from": bad}))
+    assert err.value.field == "table.finished_from", err.value
+    assert err.value.message_th and err.value.message_en and "finished_from" in str(err.value)
+    panel = page.play(SPEC, first_seed=5)
+    on_screen = panel.children[3].children[0]
+    with pytest.raises(BadInput):
+        panel.open_shared(_code_with_table(table, {"finished_from": bad}))
+    assert panel.children[3].children[0] is on_screen

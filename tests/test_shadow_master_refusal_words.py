@@ -458,3 +458,38 @@ def test_turncloak_holding_no_cell_card_says_so():
     assert refusal(s, TURNCLOAK) == (
         "shadow.turncloak", "Turncloak เปลี่ยนสีช่องที่ถือการ์ด Territory แต่ไม่ได้ถือการ์ดช่องใดเลย",
         "the Turncloak turns the cells whose Territory card you hold, and you hold none")
+
+
+def test_theron_with_a_second_source_of_a_wrong_type_names_the_field_and_leaves_the_state():
+    """``source2`` (Lord Theron's second cell, ``theron_sources=any_cells``) is typed like every other
+    field of an action: a list, a number, ``None`` or a dict there is refused naming ``source2`` (it
+    read "['E4'] holds no red token", as if it were a cell), in a session file too; the state is
+    untouched, and a legal two-cell move still applies."""
+    import pytest
+
+    from rules.core import saveload
+    from rules.core.protocol import BadInput, IllegalAction
+
+    s = play(person_turn("lord_theron", cfg={"theron_sources": "any_cells"}), *ROLL_RED)
+    before = GAME.state_to_json(s)
+    for bad in (["E4"], 4, None, {"cell": "E4"}, True):
+        action = theron(source="E3", source2=bad, count=2)
+        clause, th, en = refusal(s, action)
+        assert "'source2'" in en and "must be str" in en and "'source2'" in th, (bad, en)
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(s, action)
+        assert (err.value.clause, err.value.message_en) == (clause, en)
+        assert GAME.state_to_json(s) == before
+    # a session file holding such a move: the clear refusal names the action and the field
+    good = theron(source="E3", source2="E4", count=2)
+    assert good in GAME.legal_actions(s, 0)
+    cfg = GAME.config_to_json(s.config)
+    overrides = {"first_player": 0, "board": RED3, "players": {"0": {"hand": HAND, "persons": ["lord_theron"]}}}
+    assert saveload.replay(GAME, cfg, 3, [*ROLL_RED, good], overrides, "save.json").state.position["E6"] == ("red", 2)
+    with pytest.raises(BadInput) as err:
+        saveload.replay(GAME, cfg, 3, [*ROLL_RED, theron(source="E3", source2=["E4"], count=2)],
+                        overrides, "save.json")
+    assert err.value.field == "actions[2]" and "'source2'" in err.value.message_en
+    # the legal move with source2 still applies: one token from each cell
+    after = GAME.apply(s, good).state
+    assert after.position["E6"] == ("red", 2) and "E3" not in after.position and "E4" not in after.position

@@ -528,7 +528,7 @@ def test_a_shared_link_opens_in_the_pages_play_panel(gid):
     linked = reader.children[3].children[0]
     assert isinstance(linked, page.PlayTable) and linked.session.actions == holder.children[0].session.actions
     assert "ยังไม่มีเกม" not in reader.children[1].children[-1].value  # the panel says it holds the link's game
-    assert "the game from the shared link" in reader.children[1].children[-1].value
+    assert "the game in this page's address" in html.unescape(reader.children[1].children[-1].value)
     assert not any(isinstance(x, (page.PlayTable, sharing.PlayShare)) for x in box.children)
     top = "".join(getattr(x, "value", "") for x in box.children)
     assert "kl-go-play" in top and ".kl-play-panel" in top and "play section below" in top
@@ -586,6 +586,16 @@ def test_the_play_panel_keeps_the_game_in_the_pages_address(gid):
     assert (again.session.step, again.session.actions, again.viewer, again.kind, len(again.bots)) == \
         (step, actions[:step], table.viewer, table.kind, len(table.bots))
     assert reader.address.query["game"] == code and reader.address.hash == "#kl-play"
+    # the panel's words are true of the reader's own reloaded game too (it said "the game from the
+    # shared link"), and so is the line at the top of the page
+    said = html.unescape(reader.children[1].children[-1].value)
+    assert "the game in this page's address: play on" in said and "เกมในลิงก์ของหน้านี้ เล่นต่อได้" in said
+    assert "shared" not in said and "แชร์" not in said
+    assert str(table.session.seed) in said
+    top = page.link_box()
+    page.follow(top, spec, query=f"game={code}", play_panel=page.play(spec))
+    top_text = html.unescape("".join(getattr(x, "value", "") for x in top.children))
+    assert "this page's address opens a game" in top_text and "shared game" not in top_text
     bots_row, game_row = reader.children[0], reader.children[1]
     seed = next(x for x in game_row.children if isinstance(x, sharing.w.Text))
     assert seed.value == str(table.session.seed) and bots_row.children[0].value == len(table.bots)

@@ -311,6 +311,21 @@ def same_data_html(entry: dict) -> str:
     return f'<div class="kl-same-data" style="margin-left:1em;color:#8a5a00"><b>{th}</b> / {en}.</div>'
 
 
+INERT_WORDS = ("ทุกแบบของข้อนี้จึงเล่นเป็นเกมเดียวกัน และการเทียบได้ผลต่าง 0 โดยโครงสร้าง",
+               "so every reading of it plays the same games, and a comparison of them is empty by construction")
+"""What a page adds to the engine's reason when an entry's readings have no effect under the config
+(``reading_words``' ``inert``: Coup's Reformation-only entries with the Reformation off)."""
+
+
+def inert_html(entry: dict) -> str:
+    """The engine's reason (``reading_words``' ``inert``) and :data:`INERT_WORDS`, else ``""``."""
+    if not entry.get("inert"):
+        return ""
+    (th, en), (th2, en2) = entry["inert"], INERT_WORDS
+    return (f'<div class="kl-inert" style="margin-left:1em;color:#8a5a00"><b>{html.escape(th)}: {html.escape(th2)}</b>'
+            f' / {html.escape(en)}: {html.escape(en2)}.</div>')
+
+
 def compare_words_html(comparison) -> str:
     """What the comparison's sides read, in the register's words (``Comparison.readings``:
     ``rules.analysis.compare.reading_words``): each entry's question, then reading A and reading B
@@ -324,7 +339,7 @@ def compare_words_html(comparison) -> str:
             mark = " (ค่าเริ่มต้น / default)" if x["default"] else ""
             rows.append(f'<div style="margin-left:1em"><b>{side.upper()}</b>{mark}: {e(x["th"])} '
                         f'<span class="kl-muted">/ {e(x["en"])}</span></div>')
-        rows.append(same_data_html(r))
+        rows.append(same_data_html(r) + inert_html(r))
     if not comparison.readings or "[" in comparison.label_a + comparison.label_b:
         rows.append(f'<div>A: <code>{e(comparison.label_a)}</code> · B: <code>{e(comparison.label_b)}</code></div>')
     return (f'<div class="kl-compare-words" style="font-family:{THAI_FONT};margin:4px 0">'

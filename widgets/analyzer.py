@@ -118,7 +118,7 @@ def reading_choice_html(game: str, variant: tuple, against: tuple | None) -> str
             x = r["b"]
             rows.append(f'<div><b>{label}:</b> {e(r["question_th"])} <span class="kl-muted">/ '
                         f'{e(r["question_en"])}</span> → {e(x["th"])} <span class="kl-muted">/ {e(x["en"])}</span></div>')
-            rows.append(C.same_data_html(r))
+            rows.append(C.same_data_html(r) + C.inert_html(r))
     return (f'<div class="kl-reading-words" style="font-family:{THAI_FONT};font-size:13px;margin:2px 0 6px">'
             + "".join(rows) + "</div>") if rows else ""
 

@@ -445,8 +445,9 @@ def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
             if play is None:
                 raise BadInput("link", "game", "หน้านี้เปิดเกมจากลิงก์ไม่ได้", "this page cannot open a shared game")
             shown = play(link.game)
-            box.children = [w.HTML(message_html("ลิงก์นี้เปิดเกมที่มีคนแชร์ไว้ เล่นต่อได้",
-                                                "this link opens a shared game: play on", tone="info")), shown]
+            # a shared link or the reader's own game after a reload (the play panel keeps it in the address)
+            box.children = [w.HTML(message_html("ลิงก์ของหน้านี้เปิดเกมไว้ เล่นต่อได้",
+                                                "this page's address opens a game: play on", tone="info")), shown]
             return link
         if link.scenario is None:
             return None

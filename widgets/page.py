@@ -1501,11 +1501,13 @@ def new_table(spec: GameSpec, bots_count: int | None = None, kind: str | None = 
 def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> PlayTable:
     """A :class:`PlayTable` at the position of a save file (its seat and bots' kind from the file's
     ``table``); :class:`BadInput` naming the field for any fault of the file."""
-    session, viewer, kind = sharing.open_session(spec, text, source)
+    session, viewer, kind, finished_from = sharing.open_seat(spec, text, source)
     players = len(spec.game.returns(session.state))
     _label, factory = spec.bots[kind]
     table = PlayTable(spec, session, viewer=viewer, bots={s: factory() for s in range(players) if s != viewer},
                       seed=session.seed, kind=kind)
+    # after "let the bots finish", undo still skips the bots' moves in the reader's seat (a reload lost it)
+    table.finished_from = finished_from
     table._busy = True
     try:
         table.advance()
@@ -1515,6 +1517,10 @@ def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> Pl
     return table
 
 
+ADDRESS_GAME_TH, ADDRESS_GAME_EN = "เกมในลิงก์ของหน้านี้ เล่นต่อได้", "the game in this page's address: play on"
+"""What the play panel says of a ``?game=`` address's game: true both for a link someone shared and
+for the reader's own game reopened by a reload (the address holds it after each move)."""
+
 PLAY_ANCHOR = "#kl-play"
 """The play section's anchor on every game page (``<a id="kl-play">`` in each notebook)."""
 
@@ -1522,11 +1528,12 @@ PLAY_ANCHOR = "#kl-play"
 def game_address(table: PlayTable) -> dict[str, str | None]:
     """The page's query for the game on ``table`` (:class:`widgets.deeplink.UrlState`): ``game`` is the
     code "share this game" gives (:func:`widgets.sharing.link_code`: seed, non-default readings,
-    actions up to the step on screen, the reader's seat, the bots' kind), so a reload (or a phone
+    actions up to the step on screen, the reader's seat, the bots' kind, where "let the bots finish"
+    started: :func:`widgets.sharing.table_fields`), so a reload (or a phone
     that dropped the tab) opens the same game at the same step in the play panel (:func:`follow`);
     a scenario link's fields go (the address names one thing, the game the reader is playing).  A
     code longer than :data:`widgets.sharing.MAX_LINK` is left out (``game`` removed)."""
-    code = sharing.link_code(table.session, {"viewer": table.viewer, "bots": table.kind})
+    code = sharing.link_code(table.session, sharing.table_fields(table, table.kind))
     return {"game": code if len(code) <= sharing.MAX_LINK else None, "scenario": None, "step": None, "frame": None}
 
 
@@ -1618,8 +1625,10 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
         seat(table)
         settings_of(table)  # a reload goes on with the same seed, bots and kind ("New game" too)
         error.value = warning
-        used.value = message_html(f"เกมจากลิงก์ที่แชร์มา เล่นต่อได้ (seed {table.session.seed})",
-                                  f"the game from the shared link: play on (seed {table.session.seed})", tone="info")
+        # the same words for a link someone shared and for the reader's own game after a reload (the
+        # address keeps the game after each move): "from the shared link" was untrue for the latter
+        used.value = message_html(f"{ADDRESS_GAME_TH} (เลขสุ่ม {table.session.seed})",
+                                  f"{ADDRESS_GAME_EN} (seed {table.session.seed})", tone="info")
         return table, warning
     panel.open_shared = open_shared
     panel.address = address  # the page's address as the panel keeps it (tests)

@@ -578,7 +578,7 @@ class PlayShare(_ShareBox):
     def save_text(self) -> str:
         """The session on screen as a save file (schema 2, the state as a checked snapshot)."""
         t = self._table()
-        return t.session.save(snapshot=True, table={"viewer": t.viewer, "bots": self.bots()})
+        return t.session.save(snapshot=True, table=table_fields(t, self.bots()))
 
     def save_game(self, _b=None) -> str:
         """"Save game": offer the session file of the game on screen (what "open a session" reads
@@ -595,7 +595,7 @@ class PlayShare(_ShareBox):
         """Offer the link of the game on screen (the link only: "save game" beside it gives the file;
         a second, identical-looking download here was taken for "save game"); returns the link's query."""
         t = self._table()
-        code = link_code(t.session, {"viewer": t.viewer, "bots": self.bots()})
+        code = link_code(t.session, table_fields(t, self.bots()))
         if len(code) > MAX_LINK:
             self.link.value = message_html("เกมนี้ยาวเกินกว่าจะใส่ในลิงก์: กด บันทึกเกม แล้วส่งไฟล์แทน",
                                            "this game is too long for a link: press save game and send the file",
@@ -626,8 +626,24 @@ class PlayShare(_ShareBox):
         self.message.value = message_html(f"เปิดไฟล์ {name} แล้ว", f"opened {name}", tone="info")
 
 
+def table_fields(table, bots: str) -> dict:
+    """The save's ``table`` of a play table (:class:`widgets.page.PlayTable`): the reader's seat, the
+    bots' kind ``bots`` and, after "let the bots finish", the step it started at (``finished_from``;
+    left out when there was none, so a code without a finish is as before)."""
+    out = {"viewer": table.viewer, "bots": bots}
+    if getattr(table, "finished_from", None) is not None:
+        out["finished_from"] = table.finished_from
+    return out
+
+
 def open_session(spec, text: str | bytes, source: str):
     """``(session, viewer, bots kind)`` of a save file for ``spec``'s game; :class:`BadInput`."""
+    return open_seat(spec, text, source)[:3]
+
+
+def open_seat(spec, text: str | bytes, source: str):
+    """``(session, viewer, bots kind, finished_from)`` of a save file for ``spec``'s game (see
+    :func:`table_fields`; ``finished_from`` ``None`` when absent); :class:`BadInput` naming the field."""
     from .session import GameSession
 
     saveload.parse(text, source, spec.id)  # a ruling file or another game's: said first
@@ -641,6 +657,11 @@ def open_session(spec, text: str | bytes, source: str):
     if viewer is not None and not 0 <= viewer < players:
         raise BadInput(source, "table.viewer", f"ที่นั่ง {viewer} ไม่มีในเกม {players} คน",
                        f"seat {viewer} is not in a {players}-player game")
-    return session, viewer, kind
+    finished_from = table.finished_from if table is not None else None
+    if finished_from is not None and finished_from > len(rp.actions):
+        raise BadInput(source, "table.finished_from",
+                       f"table.finished_from ต้องไม่เกินจำนวนการกระทำ ({len(rp.actions)})",
+                       f"table.finished_from must not be past the number of actions ({len(rp.actions)})")
+    return session, viewer, kind, finished_from
 
 

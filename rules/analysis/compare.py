@@ -31,10 +31,19 @@ def reading_words(game_id: str, config_a: Mapping, config_b: Mapping) -> list[di
     id, descriptions, whether it is the entry's default), and ``"same_data"``: the two readings load
     the same data (the engine's ``data_copies``: an owner slot still holding a copy of the assumed
     map or cards), so games under them are the same game and a comparison of them is empty by
-    construction.  A field no entry selects is left out."""
+    construction; ``"inert"``: ``(th, en)`` saying why the entry's readings have no effect under
+    ``config_b`` (the engine's ``inert_readings``: Coup's Reformation-only entries with the
+    Reformation off), else ``None``: a comparison of them is empty by construction too.  A field
+    no entry selects is left out."""
     from ..core.ambiguity import load_ambiguities
-    copies_of = getattr(engine(game_id), "data_copies", None)
+    game = engine(game_id)
+    copies_of = getattr(game, "data_copies", None)
     copies = copies_of(dict(config_a)) if callable(copies_of) else {}
+    inert_of = getattr(game, "inert_readings", None)
+    try:
+        inert = inert_of(dict(config_b)) if callable(inert_of) else {}
+    except BadInput:  # a config the engine refuses is said where it is run, not here
+        inert = {}
     out = []
     for entry in load_ambiguities(game_id):
         va = config_a.get(entry.variant, entry.default_value)
@@ -47,7 +56,8 @@ def reading_words(game_id: str, config_a: Mapping, config_b: Mapping) -> list[di
             sides[side] = ({"id": r.id, "th": r.description_th, "en": r.description_en, "default": r.id == entry.default}
                            if r is not None else {"id": str(value), "th": str(value), "en": str(value), "default": False})
         out.append({"entry": entry.id, "question_th": entry.question_th, "question_en": entry.question_en, **sides,
-                    "same_data": {va, vb} == set(copies.get(entry.variant, ()))})
+                    "same_data": {va, vb} == set(copies.get(entry.variant, ())),
+                    "inert": inert.get(entry.variant)})
     return out
 
 

@@ -8,6 +8,7 @@ save can never hold a state the rules would not reach.  Format (``schema_version
      "overrides": {...}, "actions": [{"player": 0, "type": "income"}, {"chance": ...}],
      "snapshot": {"step": 2, "state": {...}},      # optional: state_to_json after the actions
      "table": {"viewer": 0, "bots": "bluffer"}}    # optional: who the reader played, the bots' kind
+                                                   # (and "finished_from": the step "let the bots finish" began)
 
 * ``snapshot`` is a cache for other readers (the position without an engine); it is never
   trusted: loading replays the actions and refuses the file when the snapshot differs.
@@ -62,10 +63,13 @@ class SnapshotV2(_Strict):
 
 
 class TableV2(_Strict):
-    """The reader's seat (``None``: a spectator) and the bots' kind on a play page."""
+    """The reader's seat (``None``: a spectator) and the bots' kind on a play page; ``finished_from``:
+    the step "let the bots finish" started at (``None``, or absent as in older files: no finish), so
+    "undo my move" after a reload still skips the bot's moves in the reader's seat."""
 
     viewer: Optional[int] = Field(0, ge=0, le=64)
     bots: str = Field("", max_length=40)
+    finished_from: Optional[int] = Field(None, ge=0, le=MAX_ACTIONS)
 
 
 class SaveFileV1(_Strict):

@@ -37,7 +37,9 @@ class _CoupBase(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: int = Field(4, ge=2, le=6, description="number of seats (cover.players)")
-    reformation: bool = Field(False, description="play the Reformation variant (reformation.*)")
+    reformation: bool = Field(False, description=(
+        "play the Reformation variant (reformation.*); without it the Reformation's readings "
+        "(REFORMATION_ONLY: almshouse, conversion_coins, peacock, ...) are accepted and have no effect"))
 
 
 CoupConfig = config_model("coup", _CoupBase, "CoupConfig")
@@ -46,6 +48,17 @@ entry of ``data/coup/ambiguities.yaml`` (its ``variant``; values = its readings,
 default reading), built by :func:`rules.core.ambiguity.config_model`: an entry cannot be missing
 from the config, nor a variant field from the register."""
 CoupConfig.__module__ = __name__
+
+
+REFORMATION_ONLY = ("conversion_coins", "peacock", "one_faction", "concede_loss", "embezzle_challenger",
+                    "factions", "almshouse")
+"""The register variants that act only with ``reformation`` (factions, the almshouse, conversion,
+embezzlement: clauses reformation.*): register entries conversion_coins, peacock_is_duke,
+one_faction_left, concede_loss, embezzle_challenger, faction_choice, almshouse_start.  Without the
+Reformation a config may still name them (the analyzer sweeps them as grids; a config is never
+refused for them) and they have no effect: every game is the one of the default reading (proved by
+tests/test_coup_config.py), and the setup never places an almshouse (``Rules.start_alms``).  The
+analyzer says so beside such a reading (``CoupGame.inert_readings``)."""
 
 
 DECKS = {

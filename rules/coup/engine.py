@@ -98,6 +98,18 @@ class CoupGame(GameBase):
         from .state import seat_name
         return seat_name(seat)
 
+    def inert_readings(self, config: CoupConfig | Mapping | None = None) -> dict[str, tuple[str, str]]:
+        """The register variants whose readings have no effect under ``config``, each with why in
+        Thai and English: without the Reformation, those of :data:`.config.REFORMATION_ONLY` (a
+        config naming them is accepted, and plays the default reading's games; a comparison of
+        their readings is empty by construction: the analyzer says so).  ``{}`` with the Reformation."""
+        from .config import REFORMATION_ONLY
+        if self.make_config(config or {}).reformation:
+            return {}
+        why = ("ข้อนี้มีผลเฉพาะเมื่อเล่นการปฏิรูปศาสนา ซึ่งเกมเหล่านี้ไม่ได้เล่น (ไม่มีที่พักพิง ไม่มีศาสนา)",
+               "this entry acts only with the Reformation, which these games do not play (no almshouse, no factions)")
+        return {v: why for v in REFORMATION_ONLY}
+
     def title_in_play(self, config: CoupConfig | Mapping) -> tuple[str, str]:
         """``("เกมโค่นอำนาจ", "Coup + Inquisitor")``: the catalogue's title says the product
         (``"Coup (Inquisitor + Reformation)"``), a run names the expansions its config has on:

@@ -388,8 +388,9 @@ def legal(s, seat: int) -> list[dict]:
 
 # ----------------------------------------------------------------------------- refusals
 ACTION_FIELDS = {"player": int, "type": str, "card": str, "cell": str, "colour": str, "index": int, "x": str,
-                 "kind": str, "amount": int, "source": str, "target": str, "count": int}
-"""The type of every field of a Shadow Master action (a malformed one is refused naming the field)."""
+                 "kind": str, "amount": int, "source": str, "source2": str, "target": str, "count": int}
+"""The type of every field of a Shadow Master action (a malformed one is refused naming the field);
+``source2``: Lord Theron's second source cell (ambiguity ``theron_sources=any_cells``)."""
 
 CHOICE_TYPES = ("roll", "military", "military_faith", "black", "skip", "buy_person", "build_castle")
 """The phase-1 choice (``phase1.choose_one``: A roll / Military, B black token, C skip or buy)."""
