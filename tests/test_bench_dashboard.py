@@ -71,9 +71,13 @@ def test_a_server_waiting_for_a_cpu_is_not_quiet():
     although it is not done: a process that is runnable is not quiet."""
     import psutil
     from benchmarks.dashboard import Server
-    spin = subprocess.Popen([sys.executable, "-c", "import os\nos.nice(19)\nwhile True: pass"])
+    spin = subprocess.Popen([sys.executable, "-c", "import os\nos.nice(19)\nprint('spinning', flush=True)\nwhile True: pass"],
+                            stdout=subprocess.PIPE, text=True)
     rest = subprocess.Popen(["sleep", "60"])
     try:
+        # sampled while Python was still starting (reading its files: sleeping, not runnable) the
+        # spinner failed this test on a busy machine: wait until it is in its loop
+        assert spin.stdout.readline().strip() == "spinning"
         server = object.__new__(Server)  # no server started: only its process and psutil
         server.psutil = psutil
         server.proc = spin
