@@ -10,6 +10,8 @@ chart shows; the map fills its column at 1280 px and fits at 390 px.  Screenshot
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from widgets.deeplink import title_of
@@ -17,6 +19,8 @@ from widgets.deeplink import title_of
 from tests.conftest import ARTIFACTS
 from tests.test_browser_phone import PHONE
 from tests.test_browser_shadow_master import OfflinePage
+
+THAI = re.compile(r"[\u0e00-\u0e7f]")
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
@@ -288,6 +292,18 @@ def test_the_map_editor_board_is_whole_on_a_phone(browser, dashboard):
         column = page.evaluate("() => document.querySelector('.kl-nw-editor').getBoundingClientRect().width")
         assert got["width"] >= column - 2 and got["right"] <= got["screen"] + 1, (got, column)  # scales to the width
         assert got["page"] <= got["screen"] + 1, got  # no sideways scroll of the page
+        # its place labels, 3.8 px at this width, are hidden; a tap names the cell under the map, in
+        # the words of its hover text, as it is after the tap's edit (a fresh user's finding: the
+        # labels were an unreadable smudge and a tap only edited)
+        board = page.locator(".kl-nw-editor .kl-nw-map").first
+        labels = board.evaluate(MAP_LABELS)
+        assert labels["n"] > 10 and labels["px"] < 5 and labels["shown"] == 0, labels
+        line = _tap_names(page, board, labels["cell"], tap=True)
+        assert line["text"] == "ช่องที่แตะ / cell tapped: " + line["title"] and line["font"] >= 12, line
+        q, r = labels["cell"].split(",")
+        th, en = line["title"].split(" / ")
+        assert f"({q}, {r})" in th and f"({q}, {r})" in en and THAI.search(th) and not THAI.search(en), line
+        board.screenshot(path=str(ARTIFACTS / "new_world_editor_tapped_390.png"))
     finally:
         page.close()
 

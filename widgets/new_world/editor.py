@@ -30,7 +30,7 @@ from ..errors import message_html, safe
 from ..filepicker import FilePicker
 from ..hexboard import HexBoard
 from ..sharing import uploaded
-from .board import ICON_FILL, name_labels
+from .board import ICON_FILL, MIN_LABEL_PX, TAPPED, name_labels
 
 ICON_TOOLS = {"blank": "ว่าง / blank", "food": "ฟาร์มอาหาร / food", "energy": "ฟาร์มพลังงาน / energy",
               "settlement": "ช่องนิคม / settlement space", "water": "น้ำ / water",
@@ -82,7 +82,11 @@ class MapEditor(w.VBox):
         # its width given (the whole column): with none, a phone's column laid the board out by the
         # SVG's default 300 px width (Chromium sizes a flex column's item so), its box 42 px shorter
         # than the board at 390 px and its bottom rows cut off (the play map's NWMap has it too)
-        self.map = HexBoard([], size=size, width=900, layout=w.Layout(width="100%", min_width="0"))
+        # a tap names the cell under the map, so place labels too small to read (3.8 px on a phone) are
+        # hidden, as on the play and scenario maps; a tap edits the cell too, and the line then names it
+        # as it is now (its hover text follows each edit)
+        self.map = HexBoard([], size=size, width=900, layout=w.Layout(width="100%", min_width="0"),
+                            tap_names=TAPPED, min_label_px=MIN_LABEL_PX)
         self.map.add_class("kl-nw-map")
         self.map.on_click(self._clicked)
         self.palette = w.ToggleButtons(options=[(label, k) for k, label in TOOLS.items()], value="blank",
