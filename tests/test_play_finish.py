@@ -167,3 +167,20 @@ def test_a_bad_finished_from_in_a_code_is_refused_naming_the_field(bad):
     with pytest.raises(BadInput):
         panel.open_shared(_code_with_table(table, {"finished_from": bad}))
     assert panel.children[3].children[0] is on_screen
+
+
+def test_game_over_offers_undo_only_when_there_is_a_move_of_the_readers_to_undo():
+    """A game the bots played out from the reader's first decision (every move of the reader's seat
+    a bot's) ended with "undo my move or start a new game" beside a disabled undo (a fresh user's
+    finding); the line offers what the buttons offer."""
+    table = short_table("greedy")
+    table.finish_button.click()
+    assert table.session.current_player() == TERMINAL
+    assert table.undo_button.disabled and "undo my move" not in table.prompt.value
+    assert "start a new game" in table.prompt.value and "เริ่มเกมใหม่ได้" in table.prompt.value
+    # with a move of the reader's before the finish, undo is there and the line says so
+    played = short_table("greedy")
+    reader_moves(played, 1)
+    played.finish_button.click()
+    assert played.session.current_player() == TERMINAL
+    assert not played.undo_button.disabled and "undo my move or start a new game" in played.prompt.value

@@ -258,11 +258,13 @@ def test_share_this_game_gives_a_link_and_save_game_a_session_file_that_open_the
     assert "kl-error" not in other_share.message.value, other_share.message.value
     opened = other_holder.children[0]
     assert opened.session.state == table.session.state and opened.session.seed == table.session.seed
-    # the other panel's settings now say what its table is (New game replays this game's seed)
+    # the other panel's settings now say what its table is (its bots); the seed box is left as the
+    # reader left it ("New game" deals a new game) and the line names the seed to type for a replay
     other_settings, other_game_row = _p.children[0].children, _p.children[1].children
-    assert other_game_row[-3].value == str(table.session.seed) and other_settings[0].value == len(table.bots)
+    assert other_game_row[-3].value == "" and other_settings[0].value == len(table.bots)
     said = _p.children[1].children[-1].value
     assert f"เลขสุ่ม {table.session.seed}" in said and f"seed {table.session.seed}" in said and name in said
+    assert "type it in the seed box to replay this game" in said
     # the game goes on as it would have: the same bot answers to the same click
     first = [b for b in table.buttons.children if isinstance(b, sharing.w.Button)]
     again = [b for b in opened.buttons.children if isinstance(b, sharing.w.Button)]
@@ -598,6 +600,15 @@ def test_the_play_panel_keeps_the_game_in_the_pages_address(gid):
     assert "this page's address opens a game" in top_text and "shared game" not in top_text
     bots_row, game_row = reader.children[0], reader.children[1]
     seed = next(x for x in game_row.children if isinstance(x, sharing.w.Text))
-    assert seed.value == str(table.session.seed) and bots_row.children[0].value == len(table.bots)
+    # the bots and their kind follow the game; the seed box does not: "New game" deals a new game,
+    # as the panel says (it dealt the reloaded game's cards again), the line names the seed to type
+    assert seed.value == "" and bots_row.children[0].value == len(table.bots)
+    assert "type it in the seed box to replay this game" in said and "พิมพ์เลขนี้ในช่องเลขสุ่ม" in said
     _moves(again, 1)  # a playable table, not a read-only view
     assert again.session.step > step and _address_actions(reader) == again.session.actions[:again.session.step]
+    # "New game" now deals a new game (another seed), with the same bots and kind
+    start = next(x for x in game_row.children if isinstance(x, sharing.w.Button))
+    start.click()
+    fresh = reader.children[3].children[0]
+    assert fresh is not again and fresh.session.seed != table.session.seed, fresh.session.seed
+    assert (len(fresh.bots), fresh.kind) == (len(table.bots), table.kind)

@@ -1247,8 +1247,12 @@ class PlayTable(w.VBox):
         """What the reader decides now (the labels adapter's words), or whose decision it is."""
         obs = self._obs
         if obs.get("current") == "terminal":
-            return ("<div class='kl-decide'><b>จบเกม / game over</b> · ย้อนตาของฉันหรือเริ่มเกมใหม่ได้ / "
-                    "undo my move or start a new game</div>")
+            if self.is_player() and self._my_last_action() is not None:
+                return ("<div class='kl-decide'><b>จบเกม / game over</b> · ย้อนตาของฉันหรือเริ่มเกมใหม่ได้ / "
+                        "undo my move or start a new game</div>")
+            # no move of the reader's to undo (the bots played every one): undo is disabled, so only
+            # a new game is offered (it said "undo my move or start a new game" beside a grey undo)
+            return "<div class='kl-decide'><b>จบเกม / game over</b> · เริ่มเกมใหม่ได้ / start a new game</div>"
         if not mine:
             if self.is_player() and self.bots and self.viewer_out():  # the bots wait for the finish button
                 th, en = self.finish_words()
@@ -1518,6 +1522,8 @@ def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> Pl
 
 
 ADDRESS_GAME_TH, ADDRESS_GAME_EN = "เกมในลิงก์ของหน้านี้ เล่นต่อได้", "the game in this page's address: play on"
+REPLAY_TH, REPLAY_EN = "; พิมพ์เลขนี้ในช่องเลขสุ่มเพื่อเล่นเกมนี้ซ้ำ", "; type it in the seed box to replay this game"
+"""After an opened game's seed: "New game" deals a new game unless the seed is typed."""
 """What the play panel says of a ``?game=`` address's game: true both for a link someone shared and
 for the reader's own game reopened by a reload (the address holds it after each move)."""
 
@@ -1597,8 +1603,10 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
 
     def settings_of(table: PlayTable) -> None:
         # the settings say what is on the table (a fresh user's trial: after opening a 2-seat save the
-        # bots slider still said 3 and the seed box was empty, so New game started another table)
-        seed.value = str(table.session.seed)
+        # bots slider still said 3, so New game started another kind of table); the seed box stays as
+        # the reader left it: "New game" deals a new game, as the panel says (with the opened game's
+        # seed in the box it dealt the same cards again, a later trial's finding); the line beside it
+        # names the seed to type for a replay
         if lo <= len(table.bots) <= hi:
             bots_n.value = len(table.bots)
         if table.kind in spec.bots:
@@ -1608,8 +1616,8 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
         table = saved_table(spec, text, name)
         seat(table)
         settings_of(table)
-        used.value = message_html(f"เปิดเกมจากไฟล์ {name} (เลขสุ่ม {table.session.seed})",
-                                  f"opened the game of {name} (seed {table.session.seed})", tone="info")
+        used.value = message_html(f"เปิดเกมจากไฟล์ {name} (เลขสุ่ม {table.session.seed}{REPLAY_TH})",
+                                  f"opened the game of {name} (seed {table.session.seed}{REPLAY_EN})", tone="info")
     share = sharing.PlayShare(spec, lambda: holder.children[0] if holder.children else None,
                               lambda: holder.children[0].kind if holder.children else kind.value, open_table,
                               holder=holder)
@@ -1623,12 +1631,12 @@ def play(spec: GameSpec, first_seed: int | None = None) -> w.VBox:
         table on screen stays).  Returns the table and the caution line of :func:`_link_table`."""
         table, warning = _link_table(spec, code)
         seat(table)
-        settings_of(table)  # a reload goes on with the same seed, bots and kind ("New game" too)
+        settings_of(table)  # a reload goes on with the same bots and kind ("New game" too, with a new seed)
         error.value = warning
         # the same words for a link someone shared and for the reader's own game after a reload (the
         # address keeps the game after each move): "from the shared link" was untrue for the latter
-        used.value = message_html(f"{ADDRESS_GAME_TH} (เลขสุ่ม {table.session.seed})",
-                                  f"{ADDRESS_GAME_EN} (seed {table.session.seed})", tone="info")
+        used.value = message_html(f"{ADDRESS_GAME_TH} (เลขสุ่ม {table.session.seed}{REPLAY_TH})",
+                                  f"{ADDRESS_GAME_EN} (seed {table.session.seed}{REPLAY_EN})", tone="info")
         return table, warning
     panel.open_shared = open_shared
     panel.address = address  # the page's address as the panel keeps it (tests)
