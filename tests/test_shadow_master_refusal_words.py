@@ -493,3 +493,35 @@ def test_theron_with_a_second_source_of_a_wrong_type_names_the_field_and_leaves_
     # the legal move with source2 still applies: one token from each cell
     after = GAME.apply(s, good).state
     assert after.position["E6"] == ("red", 2) and "E3" not in after.position and "E4" not in after.position
+
+
+# ----------------------------------------------------------------------------- the fold's two findings
+# alliance.x_card refuses the card's way; when the Shadow Envoy's way of the very same move is legal
+# now (the "(Envoy)" action offered), the refusal says so instead of reading as a contradiction.
+X_CARD_ENVOY = ("alliance.x_card", "ต้องมีการ์ด Territory: X (ทำผ่าน Shadow Envoy ได้: ปุ่ม “(Envoy)”)",
+                "you need an X Territory card (the Shadow Envoy's way is offered: the “(Envoy)” button)")
+X_CARD = ("alliance.x_card", "ต้องมีการ์ด Territory: X", "you need an X Territory card")
+
+
+def test_ally_without_an_x_card_says_the_envoys_way_is_offered():
+    s = play(envoy_turn(), *ROLL_RED)
+    ally = {"player": 0, "type": "ally", "x": "X1", "colour": "red"}
+    assert envoy("envoy_ally") in GAME.legal_actions(s, 0) and ally not in GAME.legal_actions(s, 0)
+    assert refusal(s, ally) == X_CARD_ENVOY
+    # the fold lists the card's way with these very words
+    assert [w.message_en for a, w in GAME.unavailable(s, 0) if a["type"] == "ally"] == [X_CARD_ENVOY[2]]
+    # the Envoy's way not legal for that move (a colour not rolled; the Envoy not held): the plain words
+    assert refusal(s, dict(ally, colour="blue")) == X_CARD
+    assert refusal(play(envoy_turn(held=False), *ROLL_RED), ally) == X_CARD
+
+
+def test_unally_without_an_x_card_says_the_envoys_way_is_offered():
+    s = play(envoy_turn(alliances={"X2": ["red"]}), *ROLL_RED)
+    unally = {"player": 0, "type": "unally", "colour": "red"}
+    assert envoy("envoy_unally") in GAME.legal_actions(s, 0)
+    assert refusal(s, unally) == X_CARD_ENVOY
+    # once a person acted this turn (person_timing=besides_placing) the Envoy's way is gone too
+    s2 = play(envoy_turn(cfg={"person_timing": "besides_placing"}, alliances={"X2": ["red"]}),
+              *ROLL_RED, envoy("envoy_unally"))
+    assert s2.turn.step == "resolve"
+    assert refusal(s2, dict(unally, colour="blue")) == X_CARD

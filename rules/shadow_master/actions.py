@@ -770,6 +770,21 @@ def _turncloak_problem(s, seat: int, action: dict) -> tuple[str, str, str]:
     return ("shadow.turncloak", "Turncloak ทำไม่ได้ในตอนนี้", "the Turncloak cannot act now")
 
 
+def _x_card_refusal(s, seat: int, typ: str, action: dict) -> tuple[str, str, str]:
+    """``alliance.x_card``: the alliance move by the card needs an X Territory card.  When the very
+    same move is legal now by the Shadow Envoy (``envoy_ally`` with the same X cell and colour, or
+    ``envoy_unally`` with the same colour: asked of :func:`legal`, never re-derived), the refusal
+    says so, so that it does not read as a contradiction of the "(Envoy)" action offered."""
+    th, en = "ต้องมีการ์ด Territory: X", "you need an X Territory card"
+    envoy = {"player": seat, "type": "envoy_" + typ, "colour": action.get("colour")}
+    if typ == "ally":
+        envoy["x"] = action.get("x")
+    if envoy in legal(s, seat):
+        th += " (ทำผ่าน Shadow Envoy ได้: ปุ่ม “(Envoy)”)"
+        en += " (the Shadow Envoy's way is offered: the “(Envoy)” button)"
+    return ("alliance.x_card", th, en)
+
+
 def explain(s, action: dict) -> tuple[str, str, str]:
     """``(clause, th, en)`` for a refused action: THE clause that forbids that action in that
     position.  By moment (game over, a chance node, not this seat's move, an owed decision), then
@@ -844,7 +859,7 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                 if why:
                     return why
             if typ in ("ally", "unally") and not has_x(s, seat):
-                return ("alliance.x_card", "ต้องมีการ์ด Territory: X", "you need an X Territory card")
+                return _x_card_refusal(s, seat, typ, action)
             if typ in ("ally", "unally"):   # the one reason that applies, with the clause that decides it
                 why = _alliance_problem(s, typ == "ally", action)
                 if why:
