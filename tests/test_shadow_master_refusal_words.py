@@ -525,3 +525,27 @@ def test_unally_without_an_x_card_says_the_envoys_way_is_offered():
               *ROLL_RED, envoy("envoy_unally"))
     assert s2.turn.step == "resolve"
     assert refusal(s2, dict(unally, colour="blue")) == X_CARD
+
+
+# shadow.buy_when: a person bought at choice C - the one reason that applies, not "gone or cannot pay".
+def test_buying_a_person_without_the_silver_says_both_amounts():
+    s = start(players={"0": {"cash": 0}})
+    assert s.turn.step == "choose" and sum(s.players[0].deposits) == 0
+    buy = {"player": 0, "type": "buy_person", "card": "master_of_coin"}
+    assert buy not in GAME.legal_actions(s, 0)
+    assert refusal(s, buy) == ("shadow.buy_when", "เงินไม่พอ: มีเงินที่ใช้ได้ 0 Silver แต่ Master of Coin ราคา 8 Silver",
+                               "you cannot pay for it: you have 0 Silver, the Master of Coin costs 8 Silver")
+    # the fold's representative (the cheapest person left) gets these very words
+    listed = [(a, w) for a, w in GAME.unavailable(s, 0) if a["type"] == "buy_person"]
+    assert [(a["card"], w.message_en) for a, w in listed] == [
+        ("master_of_coin", "you cannot pay for it: you have 0 Silver, the Master of Coin costs 8 Silver")]
+
+
+def test_buying_a_person_that_is_gone_says_so_without_the_money():
+    s = start(players={"0": {"cash": 50}, "1": {"persons": ["master_of_coin"]}})
+    buy = {"player": 0, "type": "buy_person", "card": "master_of_coin"}
+    assert refusal(s, buy) == ("shadow.buy_when", "ไม่มีการ์ด Master of Coin เหลือแล้ว (ผู้เล่นอื่นถืออยู่)",
+                               "the Master of Coin card is gone (another player holds it)")
+    s2 = start(players={"0": {"cash": 50, "persons": ["master_of_coin"]}})
+    assert refusal(s2, buy) == ("shadow.buy_when", "ถือการ์ด Master of Coin อยู่แล้ว (การ์ดนี้มีใบเดียว)",
+                                "you hold the Master of Coin already (there is one such card)")
