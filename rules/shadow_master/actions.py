@@ -770,6 +770,44 @@ def _turncloak_problem(s, seat: int, action: dict) -> tuple[str, str, str]:
     return ("shadow.turncloak", "Turncloak ทำไม่ได้ในตอนนี้", "the Turncloak cannot act now")
 
 
+def _x_card_refusal(s, seat: int, typ: str, action: dict) -> tuple[str, str, str]:
+    """``alliance.x_card``: the alliance move by the card needs an X Territory card.  When the very
+    same move is legal now by the Shadow Envoy (``envoy_ally`` with the same X cell and colour, or
+    ``envoy_unally`` with the same colour: asked of :func:`legal`, never re-derived), the refusal
+    says so, so that it does not read as a contradiction of the "(Envoy)" action offered."""
+    th, en = "ต้องมีการ์ด Territory: X", "you need an X Territory card"
+    envoy = {"player": seat, "type": "envoy_" + typ, "colour": action.get("colour")}
+    if typ == "ally":
+        envoy["x"] = action.get("x")
+    if envoy in legal(s, seat):
+        th += " (ทำผ่าน Shadow Envoy ได้: ปุ่ม “(Envoy)”)"
+        en += " (the Shadow Envoy's way is offered: the “(Envoy)” button)"
+    return ("alliance.x_card", th, en)
+
+
+def _buy_person_problem(s, seat: int, card) -> tuple[str, str, str]:
+    """Why buying Shadow Master person ``card`` at phase 1's choice C is refused (``shadow.buy_when``),
+    the one reason that applies: no such person, ``seat`` holds it already, another player holds it
+    (the card is gone), or the Silver ``seat`` can pay is less than its price (both amounts said)."""
+    sh = tables().shadow
+    prices = sh.prices(s.config.shadow_prices).persons
+    if card not in prices:
+        return ("shadow.buy_when", f"ไม่มีการ์ดบุคคล {card}", f"there is no person card {card}")
+    name_th, name_en = sh.persons[card].name_th, sh.persons[card].name_en
+    if card in s.players[seat].persons:
+        return ("shadow.buy_when", f"ถือการ์ด {name_th} อยู่แล้ว (การ์ดนี้มีใบเดียว)",
+                f"you hold the {name_en} already (there is one such card)")
+    if card not in s.person_supply:
+        other = any(card in p.persons for p in s.players)
+        return ("shadow.buy_when", f"ไม่มีการ์ด {name_th} เหลือแล้ว" + (" (ผู้เล่นอื่นถืออยู่)" if other else ""),
+                f"the {name_en} card is gone" + (" (another player holds it)" if other else ""))
+    price, have = prices[card], spendable(s, seat)
+    if have < price:
+        return ("shadow.buy_when", f"เงินไม่พอ: มีเงินที่ใช้ได้ {have} Silver แต่ {name_th} ราคา {price} Silver",
+                f"you cannot pay for it: you have {have} Silver, the {name_en} costs {price} Silver")
+    return ("shadow.buy_when", "ซื้อการ์ดนี้ไม่ได้ในตอนนี้", "this card cannot be bought now")
+
+
 def explain(s, action: dict) -> tuple[str, str, str]:
     """``(clause, th, en)`` for a refused action: THE clause that forbids that action in that
     position.  By moment (game over, a chance node, not this seat's move, an owed decision), then
@@ -844,7 +882,7 @@ def explain(s, action: dict) -> tuple[str, str, str]:
                 if why:
                     return why
             if typ in ("ally", "unally") and not has_x(s, seat):
-                return ("alliance.x_card", "ต้องมีการ์ด Territory: X", "you need an X Territory card")
+                return _x_card_refusal(s, seat, typ, action)
             if typ in ("ally", "unally"):   # the one reason that applies, with the clause that decides it
                 why = _alliance_problem(s, typ == "ally", action)
                 if why:
@@ -862,7 +900,7 @@ def explain(s, action: dict) -> tuple[str, str, str]:
             if typ == "military":
                 return ("power_card.military", "ไม่มีที่วางสีนั้นได้", "that colour cannot be placed anywhere")
             if typ == "buy_person":
-                return ("shadow.buy_when", "ไม่มีการ์ดนี้เหลือหรือเงินไม่พอ", "that card is gone or you cannot pay for it")
+                return _buy_person_problem(s, seat, action.get("card"))
             if typ == "build_castle":
                 return ("castle.on_own_colour", "ไม่มีช่องนี้บนแผนที่", "no such cell on the map")
             return ("phase1.choose_one", "ทางเลือกนี้ไม่มี", "no such choice")
