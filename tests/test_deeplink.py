@@ -198,8 +198,12 @@ def test_a_scenario_of_one_step_says_1_step_not_1_steps():
     assert "has 1 step (step=0..1)" in one.message_en and "1 steps" not in one.message_en
     assert "มี 1 ขั้น" in one.message_th
     assert "has 3 steps" in deeplink.step_error(link, 3).message_en
-    assert "has 1 frame (frame=0..1)" in deeplink.step_error(
-        deeplink.DeepLink(link.scenario, 0, frame=5), 1, "frame").message_en
+    # frames are pictures, the first included: frame=0..1 is 2 of them (it said "has 1 frame
+    # (frame=0..1)", and "has 11 frames (frame=0..11)" on a Shadow Master link: a fresh user's finding)
+    two = deeplink.step_error(deeplink.DeepLink(link.scenario, 0, frame=5), 1, "frame")
+    assert "has 2 frames (frame=0..1)" in two.message_en and "มี 2 เฟรม" in two.message_th
+    assert "has 1 frame (frame=0..0)" in deeplink.step_error(
+        deeplink.DeepLink(link.scenario, 0, frame=5), 0, "frame").message_en
 
 
 def test_a_bad_link_error_names_the_field_on_its_own_line_not_in_the_thai_sentence():

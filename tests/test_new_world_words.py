@@ -116,3 +116,31 @@ def test_an_english_refusal_takes_an_before_a_vowel():
     assert refused.value.clause == "placement.energy_farm"
     assert refused.value.message_en == "an energy farm cannot go on a settlement space"
     assert refused.value.message_th == "ฟาร์มพลังงาน วางบนช่องนิคมไม่ได้"
+
+
+
+def test_a_farm_group_of_one_scores_1_point_not_1_points():
+    """"a group of 1: 1 points" (a fresh user's finding): the English counts one point as one."""
+    import random
+    from rules.catalog import engine
+    game = engine("new_world")
+    seen = {}
+    for seed in range(40):
+        rng, state = random.Random(seed), game.new_game(game.config_model(players=2), seed)
+        while game.current_player(state) >= 0 or game.current_player(state) == -1:
+            p = game.current_player(state)
+            if p == -1:  # chance
+                outs = game.chance_outcomes(state)
+                tr = game.apply(state, rng.choices([o for o, _ in outs], [w for _, w in outs])[0])
+            else:
+                tr = game.apply(state, rng.choice(game.legal_actions(state, p)))
+            state = tr.state
+            for ev in tr.events:
+                if ev.kind == "farm_scored":
+                    seen.setdefault(ev.data["points"], ev.text_en)
+            if 1 in seen and 2 in seen:
+                break
+        if 1 in seen and 2 in seen:
+            break
+    assert seen[1].endswith(": 1 point"), seen[1]
+    assert seen[2].endswith(": 2 points"), seen[2]

@@ -192,18 +192,21 @@ def step_error(link: DeepLink, length: int | None, field: str = "step", titled: 
     th, en = scenario_title(link.scenario) if link.scenario and titled else ("", "")
     n = link.frame if field == "frame" else link.step
     th_unit, en_unit = ("เฟรม", "frame") if field == "frame" else ("ขั้น", "step")
+    # steps count actions (step=0..n: n of them); frames count pictures, the first included
+    # (frame=0..n: n + 1 of them; it said "has 11 frames (frame=0..11)")
+    count = length + 1 if field == "frame" and length is not None else length
     if length is None:
         if not th:
             return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้าย", f"{en_unit} {n} is past the last {en_unit}")
         return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้ายของสถานการณ์ {th}",
                         f"{en_unit} {n} is past the last {en_unit} of scenario {en}")
     if not th:
-        return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้าย: มี {length} {th_unit} ({field}=0-{length})",
-                        f"{en_unit} {n} is past the end: there are {count_en(length, en_unit)} ({field}=0..{length})")
+        return BadInput("link", field, f"{th_unit} {n} เกิน{th_unit}สุดท้าย: มี {count} {th_unit} ({field}=0-{length})",
+                        f"{en_unit} {n} is past the end: there are {count_en(count, en_unit)} ({field}=0..{length})")
     return BadInput("link", field,
-                    f"{th_unit} {n} เกิน{th_unit}สุดท้าย: สถานการณ์ {th} มี {length} {th_unit} "
+                    f"{th_unit} {n} เกิน{th_unit}สุดท้าย: สถานการณ์ {th} มี {count} {th_unit} "
                     f"({field}=0-{length})",
-                    f"{en_unit} {n} is past the end: scenario {en} has {count_en(length, en_unit)} "
+                    f"{en_unit} {n} is past the end: scenario {en} has {count_en(count, en_unit)} "
                     f"({field}=0..{length})")
 
 

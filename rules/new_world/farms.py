@@ -34,6 +34,6 @@ def score_farm(w, seat: int, kind: int, i: int, log: list, add) -> None:
     joined = sum(1 for n in w.board.nbrs[i] if w.cells[n] == w.cells[i])
     emit(log, "farm_scored", seat, ("turn.score_tile", "scoring.farm_group"),
          f"{th} วาง{kth} กลุ่มที่ติดกันมี {points} แผ่น ได้ {points} แต้ม",
-         f"{en}'s {ken} joins a group of {points}: {points} points",
+         f"{en}'s {ken} joins a group of {points}: {points} point{'' if points == 1 else 's'}",
          cells=[list(w.board.cells[j]) for j in group], points=points, neighbours_joined=joined,
          awards=[[seat, "farms", points]])
