@@ -79,7 +79,10 @@ def test_clicks_build_a_map_that_round_trips_through_yaml_and_the_loader():
     assert board.index[a] in board.harbour
     assert board.icon[board.index[far]] == "food" and board.icon[board.index[ghost]] == "energy"
     text = ed.save()
-    assert "download=\"scotland-edited.yaml\"" in ed.download.value
+    # a file that downloads at once, drawn as a button for a second copy (it was a plain black link)
+    from widgets.sharing import FilesHTML
+    assert isinstance(ed.download, FilesHTML) and "download='scotland-edited.yaml'" in ed.download.value
+    assert "class='kl-download'" in ed.download.value and "kl-share-box" in ed.download._dom_classes
     again = parse_map_text(text)
     assert (again.cells, again.icon, again.settlements, again.harbour) == (board.cells, board.icon,
                                                                           board.settlements, board.harbour)

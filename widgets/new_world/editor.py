@@ -7,14 +7,13 @@ settlement" groups the selected cells into one settlement), *add cell* (the free
 map are drawn pale; the grid grows by a column or a row at its right or bottom edge) or *remove
 cell*.  The editor decides no rule: "check" runs the engine's map loader
 (:func:`rules.new_world.board.parse_map_text`) and shows its Thai / English error naming the field
-(the cell it names is highlighted); "save" gives a download link of the YAML only for a map the
+(the cell it names is highlighted); "save" downloads the YAML only for a map the
 loader accepts; an uploaded file is loaded only when the loader accepts it whole (else the error,
 and the map being edited stays as it was); "play on this map" starts a game against the bots with
 the map passed as data (config ``map_yaml``, see ``rules/new_world/config.py``).
 """
 from __future__ import annotations
 
-import base64
 import html
 import re
 
@@ -29,7 +28,7 @@ from rules.new_world.labels import CELL_KIND, cell_words
 from ..errors import message_html, safe
 from ..filepicker import FilePicker
 from ..hexboard import HexBoard
-from ..sharing import uploaded
+from ..sharing import SHARE_CSS, FilesHTML, download_html, uploaded
 from .board import ICON_FILL, MIN_LABEL_PX, TAPPED, name_labels
 
 ICON_TOOLS = {"blank": "ว่าง / blank", "food": "ฟาร์มอาหาร / food", "energy": "ฟาร์มพลังงาน / energy",
@@ -105,7 +104,11 @@ class MapEditor(w.VBox):
                                  tooltip="โหลดแผนที่ YAML / load a map YAML")
         play = w.Button(description="เล่นบนแผนที่นี้ / play on this map", button_style="primary",
                         layout=w.Layout(width="auto"))
-        self.status, self.download, self.summary = w.HTML(), w.HTML(), w.HTML()
+        self.status, self.summary = w.HTML(), w.HTML()
+        # the saved map downloads at once and its button gives a second copy, as "save game" does (a
+        # fresh user's finding: "save" drew a plain black line, "download …", that did not look tappable)
+        self.download = FilesHTML()
+        self.download.add_class("kl-share-box")
         self.play_holder = w.VBox()
         wrap = w.Layout(flex_flow="row wrap")
         restart.on_click(safe(self.status)(lambda _b: self.open_side(self.start_from.value)))
@@ -118,7 +121,7 @@ class MapEditor(w.VBox):
         super().__init__([w.HBox([self.start_from, restart], layout=wrap), self.palette,
                           w.HBox([self.name, group, clear], layout=wrap), self.map, self.summary,
                           w.HBox([check, save, self.upload, play], layout=wrap), self.status, self.download,
-                          self.play_holder])
+                          self.play_holder, w.HTML(SHARE_CSS, layout=w.Layout(display="none"))])
         self.add_class("kl-nw-editor")
         self.open_side(side)
 
@@ -335,13 +338,11 @@ class MapEditor(w.VBox):
         return out
 
     def save(self) -> str:
-        """A download link of the YAML (only of a map the loader accepts); returns the text."""
+        """The YAML as a file that downloads at once (only of a map the loader accepts; its button
+        gives a second copy: :class:`widgets.sharing.FilesHTML`); returns the text."""
         self.check()
         text = self.to_yaml()
-        b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.download.value = (f'<a class="kl-nw-download" download="{self.side}-edited.yaml" '
-                               f'href="data:text/yaml;charset=utf-8;base64,{b64}">ดาวน์โหลด / download '
-                               f'{html.escape(self.side)}-edited.yaml</a>')
+        self.download.value = download_html(f"{self.side}-edited.yaml", text.encode("utf-8"), "application/x-yaml")
         return text
 
     def _uploaded(self, change) -> None:
