@@ -178,6 +178,15 @@ def test_every_page_reads_on_a_phone(browser, dashboard, name):
         page.wait_for_timeout(800)
         page.screenshot(path=str(ARTIFACTS / f"phone_{stem}_full.png"))
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"] + 1
+        # the "start here" path's and the contents' links (folds opened) are 24 px tall or more, a
+        # finger's target (WCAG 2.5.8): a fresh user measured 16 px, inline text
+        small = page.evaluate("""() => {
+          document.querySelectorAll('.jp-RenderedMarkdown details').forEach((d) => { d.open = true; });
+          return [...document.querySelectorAll('.jp-RenderedMarkdown li a[href^="#kl-"]')]
+            .map((a) => [a.textContent.trim().slice(0, 30), a.getBoundingClientRect().height])
+            .filter(([_t, h]) => h > 0 && h < 24);
+        }""")
+        assert small == [], small
     finally:
         page.close()
 

@@ -106,6 +106,10 @@ MOBILE_CSS = f"""<style>{SCROLL_CSS}
   input[type=checkbox] {{ min-height: 40px !important; width: 24px; box-sizing: border-box; }}
   /* a fold title a block (list-item, its marker drawn) so its height can be set: the why-not
      fold's rule titles were inline, 37 px with any padding */
+  /* the "start here" path's and the contents' links (markdown lists of #kl- anchors) tall enough
+     to tap, 28 px with their padding (16 px of inline text, a fresh user's finding), and apart */
+  .jp-RenderedMarkdown li {{ margin: 2px 0; }}
+  .jp-RenderedMarkdown li a[href^="#kl-"] {{ display: inline-block; padding: 6px 0; }}
   summary {{ display: list-item !important; min-height: 40px; box-sizing: border-box;
     padding-top: 9px; padding-bottom: 9px; }}
 }}
