@@ -81,3 +81,17 @@ def test_the_palettes_labels_put_a_slash_between_thai_and_english():
     labels = [label for label, _v in panel.picker.options]
     assert labels[-1] == "ลบ / remove"
     assert all(" / " in label for label in labels), labels
+
+
+def test_the_home_page_opens_with_a_start_here_path_like_every_game_page():
+    """Every game page opens with "start here"; the home page had none (a fresh user's finding): a
+    path of three steps, the games' pages, the live board and the analyzer (linked)."""
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "index.ipynb").read_text(encoding="utf-8"))
+    first = "".join(nb["cells"][0]["source"])
+    assert "### เริ่มตรงนี้ / Start here" in first
+    path = first.split("### เริ่มตรงนี้ / Start here", 1)[1]
+    assert [line[:3] for line in path.strip().splitlines()] == ["1. ", "2. ", "3. "]
+    assert "](analyzer.ipynb)" in path
+    assert (Path(__file__).resolve().parents[1] / "notebooks" / "analyzer.ipynb").exists()
