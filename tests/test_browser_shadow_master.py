@@ -225,3 +225,20 @@ def test_shadow_master_notebook_steps_an_attack(browser, dashboard):
         assert op.errors == [], op.errors
     finally:
         page.close()
+
+
+def test_each_visitor_gets_their_own_first_deal(browser, dashboard):
+    """The page starts a first game at once; with seed 1 for everyone a whole class was dealt the
+    same cards (a fresh user's finding). Two visitors (two kernels): two seeds."""
+    import re
+    seeds = []
+    for _ in range(2):
+        page = browser.new_page()
+        try:
+            page.goto(f"{dashboard}/voila/render/shadow_master.ipynb", wait_until="domcontentloaded", timeout=120_000)
+            used = page.locator(".kl-play-panel", has_text="seed used").first
+            used.wait_for(timeout=180_000)
+            seeds.append(int(re.search(r"seed used: (\d+)", used.inner_text()).group(1)))
+        finally:
+            page.close()
+    assert seeds[0] != seeds[1], seeds
