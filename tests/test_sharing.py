@@ -405,7 +405,7 @@ def test_a_link_keeps_the_readings_the_reader_chose():
     session = GameSession(GAME, config={"players": 3, "reformation": True, "who_blocks": "anyone"}, seed=3)
     text = sharing.link_save(session, {"viewer": 0, "bots": spec.bot_kind})
     assert json.loads(text)["config"] == {"players": 3, "reformation": True, "who_blocks": "anyone"}
-    opened, viewer, _kind = sharing.open_session(spec, sharing.save_from_code(sharing.game_code(text)), "link")
+    opened, viewer, _kind, _finished = sharing.open_seat(spec, sharing.save_from_code(sharing.game_code(text)), "link")
     assert opened.config == session.config and opened.state == session.state and viewer == 0
 
 

@@ -1522,10 +1522,11 @@ def saved_table(spec: GameSpec, text: str | bytes, source: str = "<save>") -> Pl
 
 
 ADDRESS_GAME_TH, ADDRESS_GAME_EN = "เกมในลิงก์ของหน้านี้ เล่นต่อได้", "the game in this page's address: play on"
-REPLAY_TH, REPLAY_EN = "; พิมพ์เลขนี้ในช่องเลขสุ่มเพื่อเล่นเกมนี้ซ้ำ", "; type it in the seed box to replay this game"
-"""After an opened game's seed: "New game" deals a new game unless the seed is typed."""
 """What the play panel says of a ``?game=`` address's game: true both for a link someone shared and
 for the reader's own game reopened by a reload (the address holds it after each move)."""
+
+REPLAY_TH, REPLAY_EN = "; พิมพ์เลขนี้ในช่องเลขสุ่มเพื่อเล่นเกมนี้ซ้ำ", "; type it in the seed box to replay this game"
+"""After an opened game's seed: "New game" deals a new game unless the seed is typed."""
 
 PLAY_ANCHOR = "#kl-play"
 """The play section's anchor on every game page (``<a id="kl-play">`` in each notebook)."""

@@ -636,11 +636,6 @@ def table_fields(table, bots: str) -> dict:
     return out
 
 
-def open_session(spec, text: str | bytes, source: str):
-    """``(session, viewer, bots kind)`` of a save file for ``spec``'s game; :class:`BadInput`."""
-    return open_seat(spec, text, source)[:3]
-
-
 def open_seat(spec, text: str | bytes, source: str):
     """``(session, viewer, bots kind, finished_from)`` of a save file for ``spec``'s game (see
     :func:`table_fields`; ``finished_from`` ``None`` when absent); :class:`BadInput` naming the field."""

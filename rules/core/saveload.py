@@ -166,14 +166,12 @@ def _illegal(exc: IllegalAction, i: int, source: str, game: Game | None = None,
     by its title (:meth:`GameBase.cite_name`; clause ids never reach the screen) and, as the
     engine's words count seats from 1 ("seat 2") while the file counts them from 0, the file's own
     ``"player"`` number."""
-    th, en = exc.clause, exc.clause
-    cite = getattr(game, "cite_name", None)
-    if cite is not None:
-        try:
-            th, en = cite(exc.clause)
-        except Exception:  # noqa: BLE001 - an id the rulebook does not hold: the id is all there is
-            th = en = ""
-        th, en = th or exc.clause, en or exc.clause
+    th = en = ""
+    try:
+        th, en = game.cite_name(exc.clause)
+    except Exception:  # noqa: BLE001 - no game, or an id its rulebook does not hold: the id is all there is
+        pass
+    th, en = th or exc.clause, en or exc.clause
     seat = (action or {}).get("player")
     file_th = file_en = ""
     if isinstance(seat, int) and not isinstance(seat, bool):
