@@ -281,7 +281,7 @@ def _valeria_play_html() -> str:
         obs = page.observation(SPEC.game, table.session.state, None)
         if any(p["reserve"] for p in obs["players"]):
             break
-        rng.choice([b for b in table.buttons.children if hasattr(b, "choice")]).click()
+        rng.choice([b for b in table.choices if b.kind == "button"]).click()
     else:
         raise AssertionError("no plan reserved in 60 moves")
     board = table.board.html.value
