@@ -180,7 +180,7 @@ INIT_JS = r"""
       if (kl.selected === table) {
         kl.selected = null;
         const row = table.querySelector('.kl-pick-row');
-        const doIt = row ? [...row.querySelectorAll('button.jupyter-button')].find(enabled) : null;
+        const doIt = row ? [...row.querySelectorAll('button')].find(enabled) : null;
         if (doIt) return [table.querySelector(SCOPE) || table, doIt];
       }
       const svg = table.querySelector('svg.kl-hexboard');
@@ -192,7 +192,8 @@ INIT_JS = r"""
           return [scope, pick(cells, r / 0.8)];
         }
       }
-      const buttons = [...table.querySelectorAll('button.jupyter-button')].filter((b) =>
+      // the choices and tools are plain buttons in a kernel-drawn picture (widgets.playchoices)
+      const buttons = [...table.querySelectorAll('button.jupyter-button, .kl-choices button, .kl-tools button')].filter((b) =>
         enabled(b) && !SKIP.test(b.textContent) && !b.closest('.widget-toggle-buttons') && !b.closest('.kl-bots'));
       const b = pick(buttons, r);
       return b ? [scope, b] : null;
@@ -218,8 +219,8 @@ INIT_JS = r"""
   kl.unstick = () => {
     const root = kl.roots.play();
     if (!root) return false;
-    for (const b of root.querySelectorAll('button.jupyter-button')) {
-      if (enabled(b) && /let the bots finish/.test(b.textContent)) { b.click(); return 'finish'; }
+    for (const b of root.querySelectorAll('.kl-tools button, button.jupyter-button')) {
+      if (enabled(b) && /bots finish/.test(b.textContent)) { b.click(); return 'finish'; }
     }
     for (const b of root.querySelectorAll('button.jupyter-button')) {
       if (enabled(b) && /New game/.test(b.textContent)) { b.click(); return 'new'; }

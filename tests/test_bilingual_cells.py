@@ -84,7 +84,7 @@ def test_every_table_cell_of_a_board_has_english(game):
         rng = random.Random(seed)
         for move in range(70):
             _found(f"play seed {seed} move {move}", table.board, found)
-            buttons = [b for b in table.buttons.children if hasattr(b, "choice") and not b.disabled]
+            buttons = [b for b in table.choices if b.kind == "button" and not b.disabled]
             if not buttons:
                 break
             rng.choice(buttons).click()

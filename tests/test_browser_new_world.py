@@ -387,3 +387,40 @@ def test_a_tapped_cell_is_named_where_its_label_is_too_small_to_read(browser, da
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= viewport["width"] + 1
     finally:
         page.close()
+
+
+def test_an_entry_picked_in_the_select_is_marked_on_the_map_and_do_places_it(browser, dashboard):
+    """The play choices are one kernel-drawn picture (widgets.playchoices): the reader's pick in the
+    select goes to the kernel (the map outlines that entry's cell), the line under the row names it
+    whole at once, and "do" places exactly that entry (its click carries the entry the select
+    showed), not the first one."""
+    op = OfflinePage(browser)
+    page = op.page
+    try:
+        op.goto(f"{dashboard}/voila/render/new_world.ipynb")
+        panel = page.locator(".kl-play-panel").first
+        panel.wait_for(timeout=180_000)
+        panel.locator("input[type=text]").first.fill("5")
+        panel.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        play = page.locator(".kl-nw-play").first
+        select = play.locator(".kl-pick-row select").first
+        select.wait_for(timeout=60_000)
+        text = select.evaluate("s => s.options[3].text")
+        q, r = re.search(r"\((\d+), (\d+)\)\s*$", text).groups()
+        cell = f"{q},{r}"
+        fill = page.evaluate(f"() => document.querySelector('.kl-nw-play polygon.kl-cell[data-cell=\"{cell}\"]').getAttribute('fill')")
+        select.select_option(index=3)
+        picked = play.locator(".kl-picked").first
+        assert text in picked.inner_text().replace("\u00a0", " ")  # written in the browser, at once
+        page.wait_for_function(SHOWS_CELL, arg=cell, timeout=20_000)  # the kernel heard the pick
+        page.wait_for_timeout(300)
+        play.screenshot(path=str(ARTIFACTS / "new_world_play_picked_1280.png"))
+        rev = page.evaluate(REV)
+        play.locator(".kl-pick-row button").first.click()
+        page.wait_for_function(f"() => ({REV})() !== {rev!r}", timeout=20_000)
+        page.wait_for_function(
+            f"(old) => document.querySelector('.kl-nw-play polygon.kl-cell[data-cell=\"{cell}\"]').getAttribute('fill') !== old",
+            arg=fill, timeout=20_000)  # a tile on the picked cell
+        assert not op.errors, op.errors
+    finally:
+        page.close()

@@ -281,7 +281,7 @@ def _valeria_play_html() -> str:
         obs = page.observation(SPEC.game, table.session.state, None)
         if any(p["reserve"] for p in obs["players"]):
             break
-        rng.choice([b for b in table.buttons.children if hasattr(b, "choice")]).click()
+        rng.choice([b for b in table.choices if b.kind == "button"]).click()
     else:
         raise AssertionError("no plan reserved in 60 moves")
     board = table.board.html.value
@@ -672,7 +672,7 @@ def test_the_scenario_stepper_takes_two_rows_on_a_phone(browser, dashboard, stem
 # open): each one's height and words; and the chosen story line's number against the line's left
 # edge, where the chosen line's 3 px bar is drawn.
 PLAY_BUTTONS = """
-() => [...document.querySelectorAll('.kl-play-panel .jupyter-button')].filter(b => {
+() => [...document.querySelectorAll('.kl-play-panel .jupyter-button, .kl-play-panel .kl-choices button, .kl-play-panel .kl-tools button')].filter(b => {
   const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0;
 }).map(b => ({h: b.getBoundingClientRect().height, text: (b.innerText || b.title).trim().slice(0, 30)}))
 """

@@ -74,7 +74,7 @@ def test_a_seat_view_never_names_another_seats_hidden_card():
     assert session.observation(1)["phase"] == "exchange"
     for view in (table, spectator):
         text = view.board.html.value + " ".join(str(o) for o in view.eventlog.select.options)
-        text += " ".join(b.description for b in view.buttons.children)
+        text += " ".join(b.description for b in view.choices)
         assert "คอนเตสซ่า" not in text and "contessa" not in text
     assert "คอนเตสซ่า" in seat1.board.html.value and "หยิบมา" in seat1.board.html.value
 
@@ -82,10 +82,10 @@ def test_a_seat_view_never_names_another_seats_hidden_card():
 def test_buttons_apply_and_bots_answer():
     session = GameSession(GAME, config={"players": 3}, seed=3)
     table = CoupTable(session, viewer=0, bots={1: honest_bot, 2: random_bot}, seed=3)
-    labels = [b.description for b in table.buttons.children]
+    labels = [b.description for b in table.choices]
     income_label = SPEC.label(session.state, {"player": 0, "type": "income"})
     assert income_label in labels
-    income = next(b for b in table.buttons.children if b.description == income_label)
+    income = next(b for b in table.choices if b.description == income_label)
     income.click()
     assert session.length >= 2 and table.message.value == ""
     cp = session.current_player()
@@ -100,7 +100,7 @@ def test_a_full_game_by_clicking():
     for _ in range(500):
         if table.session.current_player() == TERMINAL:
             break
-        buttons = table.buttons.children
+        buttons = table.choices
         if not buttons:  # you are out: the bots wait for "play the rest"
             assert table.viewer_out() and table.finish_button.layout.display == "", table.board.html.value
             table.finish_button.click()
@@ -301,7 +301,7 @@ def test_playing_leaves_no_widgets_behind():
         start.click()
         table = holder.children[0]
         for _ in range(6):
-            buttons = table.buttons.children
+            buttons = table.choices
             if not buttons:
                 break
             buttons[rng.randrange(len(buttons))].click()
@@ -353,8 +353,8 @@ def test_undo_my_move_goes_back_before_my_last_decision_and_replays_the_bots():
     assert table.undo_button.layout.display != "none"
     rng = random.Random(3)
     for _ in range(4):
-        table.buttons.children[rng.randrange(len(table.buttons.children))].click()
-        if session.current_player() == TERMINAL or not table.buttons.children:
+        table.choices[rng.randrange(len(table.choices))].click()
+        if session.current_player() == TERMINAL or not table.choices:
             break
     assert not table.undo_button.disabled
     line = list(session.actions[:session.step])
@@ -367,7 +367,7 @@ def test_undo_my_move_goes_back_before_my_last_decision_and_replays_the_bots():
     assert table.board.html.value != shown or session.step == len(line)
     # the same decision again brings back the same bot moves and the same shuffles
     label = SPEC.label(session.state, line[mine[-1]])
-    next(b for b in table.buttons.children if b.description.split(" ⚠ ")[0] == label).click()
+    next(b for b in table.choices if b.description.split(" ⚠ ")[0] == label).click()
     assert session.actions[:session.step] == line
     # undo all the way back: then nothing is left to undo
     while not table.undo_button.disabled:
@@ -391,7 +391,7 @@ def test_when_you_are_out_the_bots_wait_for_play_the_rest():
         session = table.session
         rng = random.Random(seed)
         while session.current_player() != TERMINAL and not table.viewer_out():
-            buttons = table.buttons.children
+            buttons = table.choices
             # prefer losing quickly: challenge everything, never block
             pick = [b for b in buttons if b.description.startswith("ท้าทาย")] or list(buttons)
             pick[rng.randrange(len(pick))].click()
@@ -399,7 +399,7 @@ def test_when_you_are_out_the_bots_wait_for_play_the_rest():
             break
     else:
         raise AssertionError("no game left the bots playing after seat 0 was out")
-    assert table.buttons.children == () and table.finish_button.layout.display == ""
+    assert table.choices == [] and table.buttons.html == "" and table.finish_button.layout.display == ""
     table.finish_button.click()
     assert session.current_player() == TERMINAL and table.finish_button.layout.display == "none"
     assert "ผู้ชนะ" in table.board.html.value
@@ -532,7 +532,7 @@ def _knocked_out_by_challenges(seed=464591):
     for _ in range(200):
         if table.session.current_player() == TERMINAL or table.viewer_out():
             break
-        buttons = table.buttons.children
+        buttons = table.choices
         pick = [b for b in buttons if " challenges " in b.description] or list(buttons)
         pick[0].click()
     assert table.viewer_out()

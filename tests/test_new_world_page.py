@@ -15,13 +15,12 @@ from widgets.new_world.charts import breakdown_figure
 def do_button(table):
     """The "do" button of the play dropdown showing the table's chosen action (or, with few
     choices, the chosen action's own button)."""
-    for row in table.buttons.children:
-        if "kl-pick-row" in row._dom_classes:
-            dd, button = row.children
-            if button.choices[1][dd.value] == table.chosen:
-                return button
-        elif getattr(row, "choice", (None, None))[1] == table.chosen:
-            return row
+    for c in table.choices:
+        if c.kind == "pick":
+            if c.acts[c.value] == table.chosen:
+                return c
+        elif c.action == table.chosen:
+            return c
     raise AssertionError(f"no button takes {table.chosen}")
 
 
@@ -96,9 +95,8 @@ def test_a_cell_click_selects_the_placement_and_do_places_it():
     picture of a past decision changes nothing and says calmly that the game moved on."""
     table = page.new_table(SPEC, 1, "greedy", seed=5)
     board = table.board
-    row, = [x for x in table.buttons.children if "kl-pick-row" in x._dom_classes]
-    dd, do = row.children
-    acts = do.choices[1]
+    dd, = [x for x in table.choices if x.kind == "pick"]
+    acts = dd.acts
     a = acts[7]
     length, decision = table.session.length, table.decision
     board.click(a["q"], a["r"])
@@ -106,7 +104,8 @@ def test_a_cell_click_selects_the_placement_and_do_places_it():
     board.click(a["q"], a["r"])  # a double click selects it again, places nothing
     assert table.session.length == length and table.decision == decision
     assert dd.value == 7 and table.chosen == a and board.marked == a
-    assert SPEC.label(table.session.state, a) in table.buttons.children[1].value  # the line under the row
+    assert table.buttons.picks == {dd.key: 7}  # the select shows it (the browser writes the line under it)
+    assert SPEC.label(table.session.state, a) in dd.options[7]
     chosen = [o for o in board.map.outlines if o[1] == "#1f6fb2"]
     assert len(chosen) == 1 and "chosen" in chosen[0][2]
     # the reader picks another entry in the dropdown: the map outlines that one instead
@@ -114,7 +113,7 @@ def test_a_cell_click_selects_the_placement_and_do_places_it():
     assert board.marked == acts[3] and len([o for o in board.map.outlines if o[1] == "#1f6fb2"]) == 1
     board.click(a["q"], a["r"])
     assert dd.value == 7
-    do.click()
+    dd.click()
     assert table.session.actions[length] == a  # the cell clicked, not an entry at a list position
     assert table.decision > decision
     # a click made on the old picture: nothing selected, nothing placed, a calm line
@@ -341,7 +340,8 @@ def test_show_coordinates_writes_q_r_in_each_cell_and_a_pick_outlines_its_cell()
     assert board.map.coords is True
     board.coords.value = False
     assert board.map.coords is False
-    acts, dd = table._picks[0]
+    dd = next(c for c in table.choices if c.kind == "pick")
+    acts = dd.acts
     dd.value = 7
     q, r = action_cell(acts[7])
     from rules.core import hexgrid

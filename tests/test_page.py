@@ -52,7 +52,7 @@ def test_toy_pig_page_is_built_through_the_shared_page():
     panel = page.play(SPEC, first_seed=5)
     table = panel.children[3].children[0]
     assert "<b>5</b>" in panel.children[1].children[-1].value
-    assert [b.description for b in table.buttons.children] == [SPEC.label(table.session.state, a)
+    assert [b.description for b in table.choices] == [SPEC.label(table.session.state, a)
                                                               for a in table.legal()]
     secret = table.session.state.secrets[0]
     assert f"kl-secret'>{secret}<" in table.board.html.value
@@ -60,7 +60,7 @@ def test_toy_pig_page_is_built_through_the_shared_page():
     for _ in range(300):
         if table.session.current_player() == TERMINAL:
             break
-        buttons = table.buttons.children
+        buttons = table.choices
         buttons[rng.randrange(len(buttons))].click()
         assert "kl-error" not in table.message.value
     assert table.session.current_player() == TERMINAL
@@ -90,7 +90,7 @@ def _coup_table(seed=3):
 
 def test_a_double_click_is_refused_not_applied_twice():
     table = _coup_table()
-    income = next(b for b in table.buttons.children if b.choice[1]["type"] == "income")
+    income = next(b for b in table.choices if b.choice[1]["type"] == "income")
     income.click()
     length = table.session.length
     assert table.session.actions[0] == {"player": 0, "type": "income"}
@@ -100,9 +100,9 @@ def test_a_double_click_is_refused_not_applied_twice():
 
 def test_a_late_click_is_never_applied_to_another_action():
     table = _coup_table()
-    shown = [b.choice for b in table.buttons.children]
+    shown = [b.choice for b in table.choices]
     decision = table.decision
-    table.buttons.children[0].click()
+    table.choices[0].click()
     assert table.decision != decision
     for old_decision, action in shown:
         before = table.session.length
@@ -256,8 +256,8 @@ def test_every_label_comes_from_describe_action(monkeypatch):
         monkeypatch.setattr(type(game), "describe_action", lambda self, s, a: (f"TH:{a.get('type', a.get('chance'))}", "EN"),
                             raising=False)
         table = page.new_table(spec, 1, None, 2)
-        assert table.buttons.children
-        for b in table.buttons.children:
+        assert table.choices
+        for b in table.choices:
             assert b.description.startswith("TH:") or b.description == "ทำ / do", b.description
         view = page.watch(spec, players=2, seed=1, steps=3)
         assert "TH:" in view.info.value

@@ -31,7 +31,7 @@ def short_table(kind: str, seed: int = 5) -> page.PlayTable:
 def reader_moves(table: page.PlayTable, n: int) -> None:
     """The reader takes the last choice shown ``n`` times (the most passive one: skip, end turn)."""
     for _ in range(n):
-        buttons = [b for b in table.buttons.children if hasattr(b, "choice")]
+        buttons = [b for b in table.choices if b.kind == "button"]
         assert buttons and table.my_turn()
         buttons[-1].click()
 

@@ -19,17 +19,15 @@ def _choices(table):
     """``(kind, shown action, click)`` of every choice on screen: its kind (button / dropdown /
     board), the action it showed, and a function that clicks it once."""
     out = []
-    for row in table.buttons.children:
-        if hasattr(row, "choice"):
-            out.append(("button", row.choice[1], row.click))
-        elif hasattr(row, "children"):  # a dropdown and its "do" button
-            dd, do = row.children
-            decision, acts, _dd = do.choices
-            for i, a in enumerate(acts):
-                def click(dd=dd, do=do, i=i):
-                    if dd.value != i and not dd.disabled:
-                        dd.value = i
-                    do.click()
+    for c in table.choices:
+        if c.kind == "button":
+            out.append(("button", c.action, c.click))
+        else:  # a select and its "do" button
+            for i, a in enumerate(c.acts):
+                def click(c=c, i=i):
+                    if c.value != i and not c.disabled:
+                        c.value = i
+                    c.click()
                 out.append(("dropdown", a, click))
     board = table.board
     if getattr(board, "hexboard", None) is not None and board.mode.options:
@@ -123,9 +121,9 @@ def test_new_world_cell_clicks_select_and_do_applies_each_shown_placement_once()
         for _k in range(rng.choice((2, 3))):
             board.click(a["q"], a["r"])
             assert table.session.length == length and table.decision == before and table.chosen == a
-        row, = [x for x in table.buttons.children if "kl-pick-row" in x._dom_classes]
+        pick, = [c for c in table.choices if c.kind == "pick"]
         for k in range(rng.choice((2, 3))):
-            row.children[1].click()
+            pick.click()
             if k == 0:
                 assert table.decision != before and "kl-error" not in table.message.value, table.message.value
             else:
@@ -141,11 +139,11 @@ def test_a_selected_button_is_marked_not_taken():
     nothing and says calmly that the game moved on."""
     from widgets.coup import SPEC
     table = page.new_table(SPEC, 1, "random", 1)
-    buttons = [b for b in table.buttons.children if hasattr(b, "choice")]
+    buttons = [b for b in table.choices if b.kind == "button"]
     assert len(buttons) >= 2
     length, decision = table.session.length, table.decision
     assert table.select(decision, buttons[0].choice[1]) and table.select(decision, buttons[1].choice[1])
-    assert [("kl-chosen" in b._dom_classes) for b in buttons[:2]] == [False, True]
+    assert [b.marked for b in buttons[:2]] == [False, True]
     assert table.session.length == length and table.chosen == buttons[1].choice[1]
     assert not table.select(decision - 1, buttons[0].choice[1])
     assert "kl-moved-on" in table.message.value and table.chosen == buttons[1].choice[1]
@@ -178,13 +176,13 @@ def test_buttons_are_disabled_while_the_bots_move(monkeypatch):
     bot = table.bots[1]
 
     def watching(obs, legal, rng):
-        seen.append([b.disabled for b in table.buttons.children] + [table.undo_button.disabled])
+        seen.append([b.disabled for b in table.choices] + [table.undo_button.disabled])
         return bot(obs, legal, rng)
     table.bots[1] = watching
-    next(b for b in table.buttons.children if b.choice[1]["type"] == "income").click()
+    next(b for b in table.choices if b.choice[1]["type"] == "income").click()
     assert seen and all(all(flags) for flags in seen), seen
     assert page.THINKING not in table.message.value
-    assert not any(b.disabled for b in table.buttons.children)  # the next decision's buttons are live
+    assert not any(b.disabled for b in table.choices)  # the next decision's buttons are live
 
 
 def test_a_slow_answer_disables_the_buttons_a_quick_one_does_not():
@@ -198,22 +196,25 @@ def test_a_slow_answer_disables_the_buttons_a_quick_one_does_not():
     def slow(bot):
         def move(obs, legal, rng):
             time.sleep(page.FREEZE_AFTER * 1.5)
-            seen.append(([b.disabled for b in table.buttons.children], page.THINKING in table.message.value))
+            seen.append(([b.disabled for b in table.choices], page.THINKING in table.message.value))
             return bot(obs, legal, rng)
         return move
     table.bots = {seat: slow(bot) for seat, bot in bots.items()}
-    old = list(table.buttons.children)
+    old = list(table.choices)
     next(b for b in old if b.choice[1]["type"] == "income").click()
     assert seen[0][0] == [False] * len(old) and not seen[0][1]  # the first move was still quick
     assert len(seen) > 1 and all(all(flags) and said for flags, said in seen[1:]), seen
     assert page.THINKING not in table.message.value
-    assert not any(b.disabled for b in table.buttons.children)
+    assert not any(b.disabled for b in table.choices)
 
     table.bots = bots  # quick bots: the past buttons were never disabled, only replaced
-    old = [b for b in table.buttons.children if hasattr(b, "choice")]
+    old = [b for b in table.choices if b.kind == "button"]
     assert old
+    frozen = []
+    table.buttons.observe(lambda c: frozen.append(c["new"]), names="frozen")
     old[0].click()
-    assert not any(b.disabled for b in old) and all(b.comm is None for b in old)
+    assert not any(b.disabled for b in old) and frozen == []  # never frozen: only redrawn
+    assert table.buttons.current != old[0].decision
 
 
 def test_no_internal_step_name_reaches_the_screen():
@@ -240,8 +241,11 @@ def test_no_internal_step_name_reaches_the_screen():
 def _texts(widget) -> list[str]:
     import ipywidgets as w
     out = []
+    from widgets.choiceboard import ChoiceBoard
     if isinstance(widget, w.HTML):
         out.append(widget.value)
+    if isinstance(widget, ChoiceBoard):  # the choices and the tools, drawn as HTML
+        out.append(widget.html)
     if isinstance(widget, (w.Button, w.ToggleButtons, w.Dropdown)):
         out.append(str(getattr(widget, "description", "")))
         out += [str(o[0] if isinstance(o, tuple) else o) for o in getattr(widget, "options", ())]

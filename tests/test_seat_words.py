@@ -90,7 +90,7 @@ def test_every_seat_on_a_play_page_is_the_engines_seat_words(game):
     for _ in range(25):
         text = visible_text(table)
         assert_seats_named_by_the_engine(game, text, 3)
-        buttons = [b for b in table.buttons.children if isinstance(b, w.Button) and hasattr(b, "choice")]
+        buttons = [b for b in table.choices if b.kind == "button"]
         if not buttons:
             break
         rng.choice(buttons).click()

@@ -199,9 +199,7 @@ def test_a_bad_ruling_upload_is_a_message_and_changes_nothing(gid, data, field):
 
 def choices(table) -> list:
     """What the reader is offered: button labels, and a dropdown's labels."""
-    return [b.description if isinstance(b, sharing.w.Button) else [o[0] for o in b.children[0].options]
-            for b in table.buttons.children if isinstance(b, (sharing.w.Button, sharing.w.Box))]
-    # (an HTML line beside a dropdown's row repeats its chosen label on a phone: not a choice)
+    return [b.description if b.kind == "button" else list(b.options) for b in table.choices]
 
 
 def _panel(gid, seed=5):
@@ -213,7 +211,7 @@ def _panel(gid, seed=5):
 
 def _play_some(table, moves=8):
     for _ in range(moves):
-        buttons = [b for b in table.buttons.children if hasattr(b, "choice")]
+        buttons = [b for b in table.choices if b.kind == "button"]
         if not buttons:
             break
         buttons[0].click()
@@ -266,8 +264,8 @@ def test_share_this_game_gives_a_link_and_save_game_a_session_file_that_open_the
     assert f"เลขสุ่ม {table.session.seed}" in said and f"seed {table.session.seed}" in said and name in said
     assert "type it in the seed box to replay this game" in said
     # the game goes on as it would have: the same bot answers to the same click
-    first = [b for b in table.buttons.children if isinstance(b, sharing.w.Button)]
-    again = [b for b in opened.buttons.children if isinstance(b, sharing.w.Button)]
+    first = [b for b in table.choices if b.kind == "button"]
+    again = [b for b in opened.choices if b.kind == "button"]
     if first and again:
         first[0].click()
         again[0].click()

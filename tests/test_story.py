@@ -72,9 +72,9 @@ def test_the_story_groups_events_by_turn_with_setup_folded():
     table = page.new_table(SPEC, 2, "bluffer", 3)
     rng = random.Random(3)
     for _ in range(6):
-        if not table.buttons.children:
+        if not table.choices:
             break
-        rng.choice(table.buttons.children).click()
+        rng.choice(table.choices).click()
     story = table.eventlog.story.value
     assert '<details class="kl-setup">' in story and "<details class=\"kl-setup\" open" not in story
     heads = re.findall(r'<div class="kl-turn-head">([^<]*)</div>', story)
@@ -118,7 +118,7 @@ def test_a_bluff_is_marked_from_the_engine_and_matches_my_hand():
     for seed in range(1, 8):
         table = page.new_table(SPEC, 2, "honest", seed)
         hand = table._obs["players"][0]["hand"]
-        for b in table.buttons.children:
+        for b in table.choices:
             a = b.choice[1]
             claim = claimed_character(table.session.state, a)
             bluff = claim is not None and claim not in hand
@@ -138,8 +138,8 @@ def test_at_the_end_of_a_coup_game_every_hand_is_shown():
         table = page.new_table(SPEC, 2, "random", seed)
         rng = random.Random(seed)
         while table.session.current_player() != TERMINAL:
-            if table.buttons.children:
-                rng.choice(table.buttons.children).click()
+            if table.choices:
+                rng.choice(table.choices).click()
             elif table.finish_button.layout.display == "":
                 table.finish_button.click()
             else:

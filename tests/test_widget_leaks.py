@@ -77,15 +77,13 @@ def twin(spec, table: page.PlayTable, rng: random.Random) -> tuple[page.PlayTabl
     return out, hidden
 
 
-def clickables(table: page.PlayTable) -> list[w.Button]:
+def clickables(table: page.PlayTable) -> list:
+    """The choices on screen (a select set to a random entry first, as the reader would)."""
     out = []
-    for x in table.buttons.children:
-        if isinstance(x, w.Button):
-            out.append(x)
-        elif isinstance(x, w.HBox):  # a dropdown and its "do" button
-            dd, b = x.children
-            dd.index = random.Random(len(table.session.actions)).randrange(len(dd.options))
-            out.append(b)
+    for x in table.choices:
+        if x.kind == "pick":
+            x.value = random.Random(len(table.session.actions)).randrange(len(x.options))
+        out.append(x)
     return out
 
 
@@ -186,14 +184,14 @@ def test_a_flood_of_clicks_applies_only_the_decisions_shown():
     real = table.act
 
     def act(action):
-        shown_now = [b.choice[1] for b in table.buttons.children if hasattr(b, "choice")]
+        shown_now = [b.choice[1] for b in table.choices if b.kind == "button"]
         applied.append((dict(action), shown_now))
         real(action)
     table.act = act
     old_buttons = []
     rng = random.Random(1)
     for i in range(1000):
-        buttons = [b for b in table.buttons.children if hasattr(b, "choice")]
+        buttons = [b for b in table.choices if b.kind == "button"]
         old_buttons += buttons
         pool = buttons + old_buttons[-20:]  # stale buttons of past decisions are clicked too
         if not pool:

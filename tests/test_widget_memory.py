@@ -56,14 +56,8 @@ def tables_alive() -> int:
     return sum(1 for o in gc.get_objects() if isinstance(o, page.PlayTable))
 
 
-def choices(table: page.PlayTable) -> list[w.Button]:
-    out = []
-    for x in table.buttons.children:
-        if isinstance(x, w.Button):
-            out.append(x)
-        elif isinstance(x, w.HBox):  # a dropdown and its "do" button
-            out.append(x.children[1])
-    return out
+def choices(table: page.PlayTable) -> list:
+    return list(table.choices)
 
 
 MOVES = 60

@@ -87,7 +87,7 @@ MOBILE_CSS = f"""<style>{SCROLL_CSS}
   /* every button of the play panel (New game, the choices, undo, the bots' buttons), of the share
      rows (share, save, open) and of a choice list 40 px tall, as the stepper's: 28 px was too small
      to tap (a fresh user's finding) */
-  .kl-play-panel .jupyter-button, .kl-share-box .jupyter-button, .kl-choices .jupyter-button {{
+  .kl-play-panel .jupyter-button, .kl-share-box .jupyter-button, .kl-choices button, .kl-tools button {{
     min-height: 40px !important; }}
   /* every control the reader taps 40 px tall, one rule for all (a fresh user at 390 px measured
      28 px dropdowns, number boxes, palettes and editor buttons, 20 px "answer" buttons and 19 px

@@ -47,7 +47,6 @@ from typing import Any, Callable, Iterable, Mapping
 
 import ipywidgets as w
 import traitlets as t
-from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget import CallbackDispatcher
 
 from rules.core.protocol import CHANCE, TERMINAL, BadInput, Event
@@ -62,6 +61,8 @@ from .lazy import lazy as lazy_part
 from .eventlog import EventLog, event_text, game_kind_words, names_seat
 from .labels import table_words
 from .mobile import MOBILE_CSS, PHONE_MAX_WIDTH
+from .choiceboard import ChoiceBoard
+from .playchoices import DO_WORDS, MAX_BUTTONS, ShownChoice, ShownTool, choices_html, tools_html
 from .rulepanel import PANEL_CSS, RulePanel, clause_html
 from .rulepanel import ambiguities_html as register_html
 from .session import Cursor, GameSession
@@ -71,8 +72,6 @@ from .whynot import WHYNOT_CSS, whynot_html
 SCENARIOS = DATA / "scenarios"
 LOG_EVENTS = 80
 """The event log shows the latest events only (a long game would send thousands)."""
-MAX_BUTTONS = 6
-"""More choices of one kind than this are a dropdown and a "do" button."""
 BLUFF_MARK = ("⚠ คุณไม่มีการ์ดใบนี้", "you do not hold this card")
 """Added to a choice that claims a card the reader does not hold (the engine says so: ``SPEC.bluff``)."""
 MOVED_ON = message_html("เกมเดินต่อไปแล้ว การคลิกนี้จึงไม่ได้ทำอะไร", "the game has moved on, so this click did nothing",
@@ -81,6 +80,8 @@ MOVED_ON = message_html("เกมเดินต่อไปแล้ว กา
 (:meth:`PlayTable.render`) and fades out on its own (``kl-moved-on-fade`` in :data:`PAGE_CSS`): the
 second click of a double click arrives after the first one's redraw, and a note left under the next
 decision read as if the move had failed."""
+TOOL_ICONS = {"undo": "↶", "finish": "⏩"}
+"""The signs before the tools' words (the ipywidgets buttons' Font Awesome "undo" and "forward")."""
 THINKING = message_html("บอทกำลังเดิน…", "the bots are moving…", tone="missing")
 """Shown while the bots answer (the buttons are disabled meanwhile)."""
 FREEZE_AFTER = 0.05
@@ -97,18 +98,15 @@ PAGE_CSS = f"""<style>
 .kl-page .kl-teach {{ background: #e8f4fd; border-left: 4px solid #2a6f97; padding: 3px 8px; margin: 4px 0; }}
 .kl-eventlog select {{ font-family: {THAI_FONT}; font-size: 14px; }}
 .kl-eventlog-detail {{ white-space: normal; overflow-wrap: anywhere; }}
-.kl-page .kl-choices .jupyter-button, .kl-page .kl-choices button {{ white-space: normal; height: auto;
-  min-height: 28px; text-align: left; line-height: 1.3; padding: 3px 8px; max-width: 100%; font-family: {THAI_FONT}; }}
-.kl-page .kl-tools .jupyter-button {{ white-space: normal; height: auto; min-height: 28px; line-height: 1.3;
-  padding: 3px 8px; max-width: 100%; }}  /* "let the “…” bots finish (they play my seat too)" read whole, not cut */
-.kl-page .kl-choices .kl-bluff {{ border: 2px dashed #b26a00; }}
-.kl-page .kl-choices .kl-chosen {{ outline: 3px solid #1f6fb2; }}
+.kl-page .kl-choices button, .kl-page .kl-tools button {{ white-space: normal; height: auto;
+  min-height: 28px; text-align: left; line-height: 1.3; padding: 3px 8px; max-width: 100%; font-family: {THAI_FONT};
+  font-size: 13px; }}  /* "let the “…” bots finish (they play my seat too)" read whole, not cut */
 .kl-page .kl-decide {{ margin: 4px 0 2px; }}
 /* the calm "moved on" note (MOVED_ON) fades after a few seconds: it says nothing about the move taken */
 .kl-moved-on {{ animation: kl-moved-on-fade 6s ease-in forwards; }}
 @keyframes kl-moved-on-fade {{ 0%, 70% {{ opacity: 1; }} 100% {{ opacity: 0; visibility: hidden; }} }}
 @media (max-width: {PHONE_MAX_WIDTH}px) {{
-  .kl-page .kl-pick-row > .widget-dropdown {{ flex: 1 1 100% !important; }}
+  .kl-page .kl-pick-row > select {{ flex: 1 1 100% !important; }}
 }}
 </style>"""
 
@@ -116,12 +114,6 @@ PAGE_CSS = f"""<style>
 def e(text: Any) -> str:
     """HTML-escaped text."""
     return html.escape(str(text))
-
-
-def picked_html(label: str) -> str:
-    """The line under a play dropdown: the whole label of the entry it shows (a dropdown cuts a
-    long one: on a phone, and at 1280 px too, where New World's sat in a 410 px column)."""
-    return f"<div class='kl-muted'>เลือกอยู่ / chosen: {e(label)}</div>" if label else ""
 
 
 _WIDGET_TRAITS: dict[type, tuple[str, ...]] = {}
@@ -138,21 +130,13 @@ def widget_traits(cls: type) -> tuple[str, ...]:
     return names
 
 
-def share(widget: w.Widget) -> w.Widget:
-    """Mark ``widget`` (a layout or style given to many widgets) as shared: :func:`close_tree`
-    leaves it open; its owner closes it."""
-    widget._kl_shared = True
-    return widget
-
-
 def close_tree(widget: Any) -> None:
     """Close ``widget`` and every widget it holds (children, layout, style), so a replaced view
-    leaves no live widget behind in the kernel (nor its model in the browser).  Widgets marked
-    :func:`share` are left to their owner."""
+    leaves no live widget behind in the kernel (nor its model in the browser)."""
     seen: set[int] = set()
 
     def close(x: Any) -> None:
-        if not isinstance(x, w.Widget) or id(x) in seen or getattr(x, "_kl_shared", False):
+        if not isinstance(x, w.Widget) or id(x) in seen:
             return
         seen.add(id(x))
         for name in widget_traits(type(x)):
@@ -978,31 +962,6 @@ def table_header_html(game: Any, config: Any) -> str:
             f"<span class='kl-muted'>/ this table: <b>{e(en)}</b></span></div>")
 
 
-class _ButtonLooks:
-    """Layouts and styles shared by the buttons and dropdowns a :class:`PlayTable` draws anew at
-    every decision (marked :func:`share`: closing a past decision's buttons leaves them; the table
-    closes them with itself).  A button then brings the browser one new model instead of three."""
-
-    def __init__(self) -> None:
-        self.choice = share(w.Layout(width="auto", height="auto", max_width="100%"))
-        self.auto = share(w.Layout(width="auto", display=""))
-        self.hidden = share(w.Layout(width="auto", display="none"))
-        # a dropdown of many choices takes what its row leaves; its "do" button keeps its whole
-        # label (a wide dropdown squeezed it into a sliver "ท… / d…" at 1280 px), and on a phone
-        # the button wraps under a dropdown as wide as the screen (PAGE_CSS: .kl-pick-row)
-        self.pick = share(w.Layout(width="auto", max_width="100%", flex="1 1 260px", min_width="0"))
-        self.do = share(w.Layout(width="auto", flex="0 0 auto", min_width="max-content"))
-        self.row = share(w.Layout(flex_flow="row wrap", align_items="center", width="100%"))
-        self.picked = share(w.Layout(width="100%"))
-        self.button = share(w.ButtonStyle())
-        self.description = share(DescriptionStyle())
-
-    def close(self) -> None:
-        """Close the shared layouts and styles (the table is closed)."""
-        for x in vars(self).values():
-            x.close()
-
-
 class PlayTable(w.VBox):
     """The reader's seat ``viewer`` over a :class:`GameSession`, bots on the ``bots`` seats.
 
@@ -1036,22 +995,24 @@ class PlayTable(w.VBox):
         self._obs: dict = {}
         # this decision's choices: each dropdown with the actions of its entries, each button with
         # its action (select() finds the one holding an action), and the action shown as chosen
-        self._picks: list[tuple[list[dict], w.Dropdown]] = []
-        self._choice_buttons: list[tuple[dict, w.Button]] = []
+        # this decision's choices as drawn (ShownChoice: each button's action, each select's actions)
+        # and the action shown as chosen; the tools ("undo my move", "let the bots finish") likewise
+        self.choices: list[ShownChoice] = []
         self.chosen: dict | None = None
-        # the layouts and styles of the buttons drawn anew at every decision, one set per table:
-        # a button then costs the browser one model, not three (button, layout, style)
-        self._looks = _ButtonLooks()
-        self.buttons = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap"))
+        self.undo_button = self.finish_button = None  # ShownTool, new for each decision (see _show_tools)
+        self._finish_kind = self.kind  # the bot kind the finish button drawn now names
+        # the choices and the tools: one kernel-drawn picture each, redrawn in one message per
+        # decision (widgets.playchoices: ipywidgets buttons cost the browser 7-9 models a move)
+        self.buttons = ChoiceBoard(layout=w.Layout(width="100%"))
         self.buttons.add_class("kl-choices")
+        self.buttons.on_choice(lambda *args: safe(self.message)(self._on_choice)(*args))
         self.prompt = w.HTML()  # what is being decided, and what each choice does (the engine's words)
         self.message = w.HTML()
         # "why can't I do something?": the engine's unavailable actions and refusals (widgets.whynot)
         self.whynot = w.HTML(layout=w.Layout(width="100%"))
-        self.undo_button = self.finish_button = None  # fresh ones per decision (see _show_tools)
-        self._replaced: list[w.Widget] = []  # the last decision's choices and tools, closed at the end of render
-        self.tools = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.tools = ChoiceBoard()
         self.tools.add_class("kl-tools")
+        self.tools.on_choice(self._on_tool)
         self.bots_here = BotsHere(spec, self.spot, "play")  # one button until it is clicked
         self.controls = w.VBox([self.prompt, self.buttons, self.whynot, self.message, self.tools, self.bots_here])
         self.board = spec.board(spec, session.state, side=[self.controls], play=True)
@@ -1078,12 +1039,9 @@ class PlayTable(w.VBox):
             self.session.unobserve(self._watch, names=["step", "length"])
         except (ValueError, AttributeError):  # AttributeError: closed before __init__ finished
             pass
-        for part in (self.board, self.controls, self.eventlog, *getattr(self, "_replaced", ())):
+        for part in (self.board, self.controls, self.eventlog):
             if part is not None:
                 close_tree(part)
-        looks = getattr(self, "_looks", None)
-        if looks is not None:
-            looks.close()
         super().close()
 
     # -- reading ---------------------------------------------------------------------------
@@ -1148,11 +1106,6 @@ class PlayTable(w.VBox):
         self.bots_here.follow()
         if self.on_render is not None:
             self.on_render(self)
-        # the previous decision's choices and tools are closed last: their closing messages came
-        # before the board's and the log's, so the browser handled them before it drew the move
-        replaced, self._replaced = self._replaced, []
-        for x in replaced:
-            close_tree(x)
 
     def finish_words(self) -> tuple[str, str]:
         """What "let the bots finish" does now: the bots finish; while the reader is still in, a bot
@@ -1164,24 +1117,23 @@ class PlayTable(w.VBox):
         return f"ให้บอท “{th}” เล่นจนจบ (เล่นแทนที่นั่งของฉันด้วย)", f"let the “{en}” bots finish (they play my seat too)"
 
     def _show_tools(self) -> None:
-        """"Undo my move" and "let the bots finish", new for each decision and bound to it (a double
-        click on undo undoes one move, not two; finish plays with the bot kind its words name, also
-        in the reader's seat while the reader is still in); the previous ones are closed."""
-        old = list(self.tools.children)
-        decision, player, looks = self.decision, self.is_player(), self._looks
-        undo = w.Button(description="ย้อนตาของฉัน / undo my move", icon="undo",
-                        layout=looks.auto if player else looks.hidden, style=looks.button,
-                        disabled=self._my_last_action() is None)
-        undo.on_click(lambda _b: self._tool(decision, self.undo))
+        """"Undo my move" and "let the bots finish", drawn for this decision (a double click on undo
+        undoes one move, not two; finish plays with the bot kind its words name, also in the
+        reader's seat while the reader is still in)."""
+        decision, player = self.decision, self.is_player()
         unfinished = self.session.current_player() != TERMINAL
-        kind = self.kind
         th, en = self.finish_words()
-        finish = w.Button(description=f"{th} / {en}", icon="forward", style=looks.button,
-                          layout=looks.auto if player and self.bots and unfinished else looks.hidden)
-        finish.on_click(lambda _b: self._tool(decision, lambda: self.finish(kind)))
-        self.undo_button, self.finish_button = undo, finish
-        self.tools.children = [undo, finish]
-        self._replaced += old  # closed at the end of render
+        self._finish_kind = self.kind
+        self.undo_button = ShownTool(self.tools, "undo", decision, "ย้อนตาของฉัน / undo my move",
+                                     off=self._my_last_action() is None, hidden=not player)
+        self.finish_button = ShownTool(self.tools, "finish", decision, f"{th} / {en}",
+                                       hidden=not (player and self.bots and unfinished))
+        self.tools.show(tools_html([self.undo_button, self.finish_button], TOOL_ICONS), decision)
+
+    def _on_tool(self, kind: str, key: str, decision: int, _extra) -> None:
+        tools = {"undo": self.undo, "finish": lambda k=self._finish_kind: self.finish(k)}
+        if kind == "click" and key in tools:
+            self._tool(decision, tools[key])
 
     def _tool(self, decision: int, fn: Callable[[], None]) -> None:
         if decision != self.decision or self._busy:
@@ -1190,57 +1142,36 @@ class PlayTable(w.VBox):
         safe(self.message)(fn)()
 
     def _show_buttons(self, legal: list[dict]) -> None:
-        """One button per action (a dropdown when one kind has many), each bound to its action and to
-        this decision; the previous decision's buttons are closed."""
-        old = list(self.buttons.children)
+        """One button per action (a select and "do" when one kind has many), each drawn for this
+        decision in the choices' picture (:mod:`widgets.playchoices`)."""
         groups: dict[str, list[dict]] = {}
         for a in legal:
             groups.setdefault(a["type"], []).append(a)
-        state, decision, rows = self.session.state, self.decision, []
-        looks = self._looks
+        state, decision, shown = self.session.state, self.decision, []
         bluffs = 0
-        self._picks, self._choice_buttons, self.chosen = [], [], None
+        self.chosen = None
         for typ, acts in groups.items():
             style = "danger" if typ in self.spec.danger else "primary" if typ in self.spec.primary else ""
-            labels = []
+            labels, marks = [], []
             for a in acts:
                 text = self.spec.label(state, a)
-                if self.spec.bluff is not None and self.spec.bluff(state, a):
+                bluff = self.spec.bluff is not None and self.spec.bluff(state, a)
+                if bluff:
                     text += f" {BLUFF_MARK[0]} / {BLUFF_MARK[1]}"
                     bluffs += 1
                 labels.append(text)
+                marks.append(bluff)
             if len(acts) <= MAX_BUTTONS:
-                for a, text in zip(acts, labels):
-                    b = w.Button(description=text, tooltip=text, button_style=style,
-                                 layout=looks.choice, style=looks.button)
-                    if BLUFF_MARK[0] in text:
-                        b.add_class("kl-bluff")
-                    b.choice = (decision, dict(a))
-                    b.on_click(self._on_button)
-                    rows.append(b)
-                    self._choice_buttons.append((b.choice[1], b))
+                for a, text, bluff in zip(acts, labels, marks):
+                    shown.append(ShownChoice(self.buttons, f"c{len(shown)}", decision, text, action=dict(a),
+                                             style=style, bluff=bluff))
             else:
-                dd = w.Dropdown(options=[(text, i) for i, text in enumerate(labels)],
-                                layout=looks.pick, style=looks.description)
-                b = w.Button(description="ทำ / do", button_style=style, layout=looks.do, style=looks.button)
-                b.choices = (decision, [dict(a) for a in acts], dd)
-                b.on_click(self._on_dropdown)
-                self._picks.append((b.choices[1], dd))
+                shown.append(ShownChoice(self.buttons, f"p{len(shown)}", decision, DO_WORDS,
+                                         acts=[dict(a) for a in acts], options=labels, style=style))
                 if self.chosen is None:
-                    self.chosen = b.choices[1][0]  # what "do" takes as drawn (the board marks it)
-                # the chosen entry's whole label under the row, at every width: a dropdown cuts a
-                # long one on a phone ("place settlement (influenc") and at 1280 px in its column
-                # ("place food farm on cell (10, 1")
-                picked = w.HTML(picked_html(labels[0]), layout=looks.picked)
-                picked.add_class("kl-picked")
-                dd.observe(lambda c, picked=picked, labels=labels: setattr(
-                    picked, "value", picked_html(labels[c["new"]] if c["new"] is not None else "")), "value")
-                dd.observe(lambda c, acts=b.choices[1]: self._picked(decision, acts, c["new"]), "value")
-                row = w.HBox([dd, b], layout=looks.row)
-                row.add_class("kl-pick-row")
-                rows += [row, picked]
-        self.buttons.children = rows
-        self._replaced += old  # closed at the end of render
+                    self.chosen = shown[-1].acts[0]  # what "do" takes as drawn (the board marks it)
+        self.choices = shown
+        self.buttons.show(choices_html(shown), decision)
         self.prompt.value = self._prompt_html(bool(legal), bluffs)
 
     def _prompt_html(self, mine: bool, bluffs: int) -> str:
@@ -1270,13 +1201,32 @@ class PlayTable(w.VBox):
         return "".join(rows)
 
     # -- acting ----------------------------------------------------------------------------
-    def _on_button(self, b) -> None:
-        decision, action = b.choice
-        safe(self.message)(self.choose)(decision, action)
-
-    def _on_dropdown(self, b) -> None:
-        decision, acts, dd = b.choices
-        safe(self.message)(self.choose)(decision, acts[dd.value])
+    def _on_choice(self, kind: str, key: str, decision: int, index) -> None:
+        """A message of the choices' picture: a ``click`` on a button or a "do" (``index``: the entry
+        its select showed), a ``pick`` of a select's entry (the board marks it)."""
+        if decision != self.decision or self._busy:
+            if kind == "click":
+                self.moved_on()
+            return  # a pick on a past picture changes nothing
+        name = key.removeprefix("do:") if kind == "click" else key
+        shown = next((c for c in self.choices if c.key == name), None)
+        picked = kind == "pick" or key.startswith("do:")  # a select's message, not a button's
+        if shown is None or picked != bool(shown.acts):
+            raise BadInput("play", "click", "ตัวเลือกนี้ไม่ได้อยู่ในตัวเลือกที่แสดง จึงไม่ได้ทำ",
+                           "this choice is not one of those shown, so nothing was done")
+        if not shown.acts:
+            self.choose(decision, shown.action)
+            return
+        if index is None:
+            index = int(self.buttons.picks.get(shown.key, 0))
+        if not 0 <= index < len(shown.acts):
+            raise BadInput("play", "click", f"ไม่มีตัวเลือกลำดับที่ {index} ในรายการนี้ จึงไม่ได้ทำ",
+                           f"this list has no entry {index}, so nothing was done")
+        if kind == "pick":
+            self.buttons.picks = {**self.buttons.picks, shown.key: index}
+            self._mark(shown.acts[index])
+        else:
+            self.choose(decision, shown.acts[index])
 
     def choose(self, decision: int, action: dict) -> bool:
         """Take ``action`` shown for ``decision``; returns whether it was applied.  A click on a
@@ -1302,26 +1252,16 @@ class PlayTable(w.VBox):
             return False
         self._refuse_unoffered(action)
         self.message.value = ""
-        for acts, dd in self._picks:
-            if action in acts:
-                dd.value = acts.index(action)  # its observer (_picked) marks the board
-                self._mark(action)  # (no change when it was chosen already: the observer is silent)
+        for c in self.choices:
+            if action in c.acts:
+                self.buttons.picks = {**self.buttons.picks, c.key: c.acts.index(action)}
+                self._mark(action)
                 return True
-        for a, b in self._choice_buttons:
-            if a == action:
-                for _a, other in self._choice_buttons:
-                    if other is not b:
-                        other.remove_class("kl-chosen")
-                b.add_class("kl-chosen")
+            if c.action == action:
+                self.buttons.marked = c.key
                 self._mark(action)
                 return True
         return False
-
-    def _picked(self, decision: int, acts: list[dict], index: int | None) -> None:
-        """A dropdown of ``decision`` now shows entry ``index`` (the reader's pick or a board click):
-        the board marks its action."""
-        if decision == self.decision and not self._busy and index is not None:
-            self._mark(acts[index])
 
     def _mark(self, action: dict | None) -> None:
         if action != self.chosen:
@@ -1341,14 +1281,10 @@ class PlayTable(w.VBox):
         self.message.value = MOVED_ON
 
     def freeze(self) -> None:
-        """Disable every choice and tool shown (while the move and the bots' answers are worked out)."""
-        def off(x):
-            if isinstance(x, (w.Button, w.Dropdown, w.ToggleButtons)):
-                x.disabled = True
-            for c in getattr(x, "children", ()):
-                off(c)
-        off(self.buttons)
-        off(self.tools)
+        """Disable every choice and tool shown (while the move and the bots' answers are worked out):
+        one message for the choices, one for the tools."""
+        self.buttons.frozen = True
+        self.tools.frozen = True
         mode = getattr(self.board, "mode", None)
         if isinstance(mode, w.ToggleButtons):
             mode.disabled = True
