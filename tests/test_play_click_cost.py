@@ -128,3 +128,92 @@ def _tree(widget) -> list:
         out.append(x)
         stack += list(getattr(x, "children", ()))
     return out
+
+
+def _json_bytes(msg) -> int:
+    """A message's size as the kernel sends it (jupyter_client's JSON: UTF-8, not ASCII-escaped)."""
+    import json
+    return len(json.dumps(msg, ensure_ascii=False, default=str).encode("utf-8"))
+
+
+def test_a_move_sends_the_pickers_changed_entries_only_and_a_browser_follows(monkeypatch):
+    """A play move set the event picker's whole list of entries anew: ipywidgets sent every entry
+    (about 14 kB in a New World move, 80 entries, for the dozen new ones).  Now a move sends the
+    entries that changed (the new events' entries, and how many old ones left the window) and the
+    choice; a browser that applies those messages to the list it was given when its model was made
+    (the whole list, ``get_state``) holds the kernel's entries and choice after every move."""
+    from ipywidgets.widgets.widget import Widget
+    from widgets.new_world import SPEC
+    table = page.new_table(SPEC, 2, "random", 4)
+    rng = random.Random(3)
+    picker = table.eventlog.select
+    sent = []
+    real_send = Widget._send
+    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: (
+        sent.append(msg) if self is picker else None, real_send(self, msg, buffers))[1])
+    made = picker.get_state()  # what a browser is given when it makes the model (or asks again)
+    lines, rev, index = list(made.get("lines", ())), made.get("rev"), made.get("index")
+    moved = 0
+    for _ in range(14):
+        if not table._legal:
+            break
+        sent.clear()
+        table.choose(table.decision, rng.choice(table._legal))
+        moved += 1
+        whole = _json_bytes([label for label, _ in picker.options])
+        cost = sum(_json_bytes(m) for m in sent)
+        new = [label for label, _ in picker.options if label not in lines]  # entries the browser lacks
+        assert cost < 4000 and cost < _json_bytes(new) + 400, (cost, whole, len(new), len(picker.options))
+        if len(picker.options) > page.LOG_EVENTS // 2:
+            assert cost < whole / 3, (cost, whole, len(picker.options))
+        for m in sent:  # the browser's side of it (EventPicker's module)
+            if m.get("method") == "custom" and m["content"].get("event") == "lines":
+                c = m["content"]
+                assert c["base"] == rev, (c["base"], rev)
+                lines, rev = lines[c["drop"]:c["drop"] + c["keep"]] + c["add"], c["rev"]
+            elif m.get("method") == "update":
+                assert "lines" not in m["state"] and "_options_labels" not in m["state"], m["state"].keys()
+                index = m["state"].get("index", index)
+        assert lines == [label for label, _ in picker.options]
+        assert index == picker.index == len(lines) - 1
+    assert moved >= 10 and table.eventlog._first > 0  # the window moved on too
+    assert picker.get_state()["lines"] == lines and picker.get_state()["rev"] == rev
+    table.close()
+
+
+def test_the_pickers_browser_messages_are_checked_and_a_new_view_gets_the_whole_list(monkeypatch):
+    """The browser chooses an event by a message the kernel checks (an entry it shows, on the list
+    it shows now): anything else chooses nothing, raises nothing, and the browser is told to show
+    the kernel's choice again.  A browser whose list is not the kernel's (it missed a change while
+    its module loaded) asks and gets the whole list."""
+    from ipywidgets.widgets.widget import Widget
+    spec, table = _table_with_events(30)
+    log = table.eventlog
+    picker = log.select
+    sent = []
+    real_send = Widget._send
+    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: (
+        sent.append(msg) if self is picker else None, real_send(self, msg, buffers))[1])
+    last = len(picker.options) - 1
+    assert picker.value == last and f"{log._first + last + 1}. " in log.detail.value
+    state = picker.get_state()
+    rev = state["rev"]
+    assert state["lines"] == [label for label, _ in picker.options] and state["index"] == last
+    for junk in (None, [], "pick", {"event": "pick"}, {"event": "pick", "index": last + 1, "rev": rev},
+                 {"event": "pick", "index": -1, "rev": rev}, {"event": "pick", "index": "0", "rev": rev},
+                 {"event": "pick", "index": True, "rev": rev}, {"event": "pick", "index": 0, "rev": rev - 1},
+                 {"event": "pick", "index": 0}, {"event": "nonsense", "index": 0, "rev": rev}):
+        picker._handle_custom_msg(junk, [])
+        assert picker.value == last and f"{log._first + last + 1}. " in log.detail.value, junk
+    assert sum(m.get("content", {}).get("event") == "again" for m in sent) == 7
+    sent.clear()
+    picker._handle_custom_msg({"event": "pick", "index": 0, "rev": rev}, [])  # the first entry
+    assert picker.value == 0 and log.clicks.chosen == log._first
+    assert log.detail.value.startswith('<div class="kl-eventlog-line"') and f"{log._first + 1}. " in log.detail.value
+    assert [m["state"] for m in sent if m.get("method") == "update"] == [{"index": 0}]
+    sent.clear()
+    picker._handle_custom_msg({"event": "sync", "rev": rev}, [])  # the browser has the list: nothing sent
+    assert sent == []
+    picker._handle_custom_msg({"event": "sync", "rev": rev - 3}, [])
+    assert [m["state"] for m in sent] == [{"index": 0, "lines": state["lines"], "rev": rev}]
+    table.close()

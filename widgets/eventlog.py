@@ -422,9 +422,210 @@ class StoryClicks(anywidget.AnyWidget):
     chosen = t.Int(-1).tag(sync=True)
 
 
+_PICK_ESM = """
+// The event picker: a label and a real <select> (keyboard and screen readers as ipywidgets' Dropdown,
+// whose classes it carries so the page's dropdown styles apply).  Its entries are the model's 'lines'
+// (the kernel's whole list when the model is made or asks again); a play move sends only what changed,
+// {event: 'lines', base, rev, drop, keep, add}: the entries of revision 'base' less the first 'drop',
+// then 'keep' of them, then 'add'.  A change made on another revision than the model's asks the kernel
+// for its whole list ({event: 'sync'}).  A choice is sent to the kernel ({event: 'pick'}), which decides
+// what is chosen ('index'): the select shows the kernel's choice.
+let made = 0;
+export default {
+  initialize({ model }) {
+    let asked = -1e9;
+    const sync = (force) => {
+      const now = Date.now();
+      if (!force && now - asked < 1000) return;
+      asked = now;
+      model.send({ event: 'sync', rev: model.get('rev') });
+    };
+    const apply = (msg) => {
+      if (!msg || msg.event !== 'lines') return;
+      const rev = model.get('rev');
+      if (rev === msg.rev) return;
+      if (rev !== msg.base) { sync(false); return; }
+      const old = model.get('lines') || [];
+      model.set('lines', old.slice(msg.drop, msg.drop + msg.keep).concat(msg.add));
+      model.set('rev', msg.rev);
+    };
+    model.on('msg:custom', apply);
+    sync(true);  // a change sent while this module loaded was missed: the kernel answers with its list if so
+    return () => model.off('msg:custom', apply);
+  },
+  render({ model, el }) {
+    el.classList.add('jupyter-widgets', 'widget-inline-hbox', 'widget-dropdown');
+    const label = document.createElement('label');
+    label.className = 'widget-label';
+    label.style.width = 'initial';  // read whole (a fixed width cut it)
+    const sel = document.createElement('select');
+    sel.id = label.htmlFor = 'kl-pick-' + (++made) + '-' + Math.random().toString(36).slice(2, 8);
+    el.append(label, sel);
+    const words = () => {
+      const d = model.get('description') || '';
+      label.textContent = d;
+      label.style.display = d ? '' : 'none';
+    };
+    const choose = () => {
+      const i = model.get('index');
+      const k = typeof i === 'number' && i >= 0 && i < sel.options.length ? i : -1;
+      if (sel.selectedIndex !== k) sel.selectedIndex = k;
+    };
+    const lines = () => {
+      const want = model.get('lines') || [], opts = sel.options;
+      if (want.length && opts.length && opts[0].textContent !== want[0]) {
+        // the window moved on: its oldest entries leave from the top (each entry is led by its number)
+        let d = 1;
+        while (d < opts.length && opts[d].textContent !== want[0]) d++;
+        if (d < opts.length) for (let k = 0; k < d; k++) sel.remove(0);
+      }
+      while (opts.length > want.length) sel.remove(opts.length - 1);
+      for (let i = 0; i < want.length; i++) {
+        if (i < opts.length) {
+          if (opts[i].textContent !== want[i]) opts[i].textContent = want[i];
+        } else {
+          const o = document.createElement('option');
+          o.textContent = want[i];
+          sel.appendChild(o);
+        }
+      }
+      choose();
+    };
+    const again = (msg) => { if (msg && msg.event === 'again') choose(); };  // a refused choice
+    const pick = () => model.send({ event: 'pick', index: sel.selectedIndex, rev: model.get('rev') });
+    sel.addEventListener('change', pick);
+    model.on('change:lines', lines);
+    model.on('change:index', choose);
+    model.on('change:description', words);
+    model.on('msg:custom', again);
+    words();
+    lines();
+    return () => {
+      sel.removeEventListener('change', pick);
+      model.off('change:lines', lines); model.off('change:index', choose);
+      model.off('change:description', words); model.off('msg:custom', again);
+    };
+  },
+};
+"""
+
+
+def picker_change(old: list[str], new: list[str]) -> dict | None:
+    """What turns the picker's entries ``old`` into ``new``: ``{"drop": d, "keep": k, "add": [...]}``
+    (``new`` is ``old[d:d + k] + add``), the fewest entries sent when the window moved on by ``d``
+    (each entry is led by its event's number, so ``new[0]`` is found in ``old`` once) and events
+    were added or taken back at its end; ``None`` when nothing changed."""
+    if old == new:
+        return None
+    try:
+        d = old.index(new[0]) if new else len(old)
+    except ValueError:
+        d = len(old)
+    k = 0
+    while k < len(new) and d + k < len(old) and old[d + k] == new[k]:
+        k += 1
+    return {"drop": d, "keep": k, "add": list(new[k:])}
+
+
+class EventPicker(anywidget.AnyWidget):
+    """The event log's picker of one event: a label (:attr:`description`) and a ``<select>`` of
+    entries (:meth:`show`), as an ipywidgets Dropdown of ``(entry, i)`` options shows them, with its
+    Python face (:attr:`options`, :attr:`value`, :attr:`index`: the chosen entry's place or ``None``).
+
+    Why not a Dropdown: setting its options sends every entry again (a New World move sent its 80
+    entries, about 14 kB, for a dozen new ones).  Here the whole list goes out only when a browser
+    makes the model or asks for it (:meth:`get_state` adds ``lines`` and ``rev``: the list is no
+    synced trait, so assigning it sends nothing); a change goes as one custom message of the
+    entries that changed (:func:`picker_change`), on the revision it applies to.  The browser's
+    choice comes as a message too (``{"event": "pick", "index", "rev"}``): a choice of an entry the
+    kernel does not show now, or made on another revision, chooses nothing and the browser is told
+    to show the kernel's choice again; no browser message sets a trait."""
+
+    _esm = _PICK_ESM
+    description = t.Unicode("").tag(sync=True)
+    index = t.Int(None, allow_none=True).tag(sync=True)
+    value = t.Int(None, allow_none=True)  # the same as index (a Dropdown's value for the options (entry, i))
+    _EXTRA = ("lines", "rev")
+
+    def __init__(self, **kwargs):
+        self._labels: list[str] = []
+        self._rev = 0
+        super().__init__(**kwargs)
+        self.on_msg(self._on_msg)
+
+    @property
+    def options(self) -> tuple[tuple[str, int], ...]:
+        """The entries as a Dropdown's options: ``(entry, i)``."""
+        return tuple((label, i) for i, label in enumerate(self._labels))
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(self._labels)
+
+    @t.validate("index", "value")
+    def _valid(self, proposal):
+        i = proposal.value
+        if i is not None and not 0 <= i < len(self._labels):
+            raise t.TraitError(f"ไม่มีรายการที่ {i} / no entry {i} (of {len(self._labels)})")
+        return i
+
+    @t.observe("index")
+    def _index(self, change) -> None:
+        self.value = change["new"]
+
+    @t.observe("value")
+    def _value(self, change) -> None:
+        self.index = change["new"]
+
+    def show(self, labels: Iterable[str], index: int | None = None) -> None:
+        """Show the entries ``labels``, ``index`` chosen (``None``: none): one message of what changed
+        in the entries, then the choice (its observers run once, after nothing was chosen while the
+        entries changed: the same place may name another event now)."""
+        labels = list(labels)
+        with self.hold_sync():
+            self.value = None
+            change = picker_change(self._labels, labels)
+            if change is not None:
+                base, self._labels = self._rev, labels
+                self._rev += 1
+                self.send({"event": "lines", "base": base, "rev": self._rev, **change})
+            self.value = index
+
+    def get_state(self, key=None, drop_defaults=False):
+        """The synced traits' state, with the whole list (``lines``) and its revision (``rev``)
+        when every key is asked (a model made, a page asking for every widget) or they are named."""
+        keys = None if key is None else [key] if isinstance(key, str) else list(key)
+        state = super().get_state(None if keys is None else [k for k in keys if k not in self._EXTRA],
+                                  drop_defaults)
+        if keys is None or "lines" in keys:
+            state["lines"] = list(getattr(self, "_labels", ()))
+        if keys is None or "rev" in keys:
+            state["rev"] = getattr(self, "_rev", 0)
+        return state
+
+    def set_state(self, sync_data) -> None:
+        """A browser sets nothing here: it speaks by messages (:meth:`_on_msg`), checked first."""
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict):
+            return
+        event, rev = content.get("event"), content.get("rev")
+        if event == "sync":
+            if rev != self._rev:
+                self.send_state(["lines", "rev", "index"])
+        elif event == "pick":
+            i = content.get("index")
+            if (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self._labels)
+                    and rev == self._rev):
+                self.value = i
+            else:
+                self.send({"event": "again"})
+
+
 class EventLog(w.VBox):
-    """The story of the events (:attr:`story`), a picker of one event (:attr:`select`, a dropdown
-    whose options are :func:`event_line`) and, below, the chosen event in full with its clauses.
+    """The story of the events (:attr:`story`), a picker of one event (:attr:`select`, an
+    :class:`EventPicker` whose entries are :func:`event_line`, shortened by :func:`pick_words`; a move
+    sends only the entries that changed) and, below, the chosen event in full with its clauses.
     A click on a story line chooses its event in the picker (:attr:`clicks`, :meth:`click_line`).
 
     ``session``: follow its ``events`` (optional; else call :meth:`set_events`);
@@ -456,9 +657,8 @@ class EventLog(w.VBox):
         # the lines already written (story and picker), for the words they were written with: see _lines
         self._memo: tuple[tuple, dict, dict] = ((), {}, {})
         self.story = Story()
-        self.select = w.Dropdown(options=[], value=None, description="ข้อกติกาของ / clauses of",  # hidden until an event
-                                 layout=w.Layout(width="100%", max_width="760px", display="none"),
-                                 style={"description_width": "initial"})  # its label whole (a fixed width cut it)
+        self.select = EventPicker(description="ข้อกติกาของ / clauses of",  # hidden until an event
+                                  layout=w.Layout(width="100%", max_width="760px", display="none"))
         self.select.add_class("kl-eventlog")
         self.select.add_class("kl-eventlog-pick")
         self.detail = w.HTML()
@@ -525,14 +725,9 @@ class EventLog(w.VBox):
             options.append((pick_words(hit[1]), i))
             full.append(hit[1])
         self._full = full  # each entry's whole line: the picker's may be shortened, the heading under it is not
-        # One message for the picker (options and choice together), and the chosen event's
-        # clauses worked out once: with a choice standing, new options made ipywidgets choose the
-        # first event on the way (its clauses drawn, the rule panel redrawn) before the last one.
-        with self.select.hold_sync():
-            self.select.index = None  # nothing chosen while the options change (no observer runs)
-            self.select.options = options
-            if options and select_last:
-                self.select.index = len(options) - 1
+        # The entries that changed and the choice (the chosen event's clauses worked out once: the
+        # newest, or none while the entries change): EventPicker.show
+        self.select.show([label for label, _ in options], len(options) - 1 if options and select_last else None)
         self.select.layout.display = "" if options else "none"
         if self.select.value is None:
             self.detail.value = ""
