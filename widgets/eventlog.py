@@ -549,7 +549,7 @@ class EventPicker(anywidget.AnyWidget):
 
     def __init__(self, **kwargs):
         self._labels: list[str] = []
-        self._rev = 0
+        self._rev = list_rev([])
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
 
@@ -587,7 +587,7 @@ class EventPicker(anywidget.AnyWidget):
             change = picker_change(self._labels, labels)
             if change is not None:
                 base, self._labels = self._rev, labels
-                self._rev += 1
+                self._rev = list_rev(labels)
                 self.send({"event": "lines", "base": base, "rev": self._rev, **change})
             self.value = index
 
@@ -620,6 +620,15 @@ class EventPicker(anywidget.AnyWidget):
                 self.value = i
             else:
                 self.send({"event": "again"})
+
+
+def list_rev(labels: list[str]) -> int:
+    """The revision of a picker's entries: a 48-bit digest of them (an integer JavaScript holds
+    exactly).  Of the entries, not of the moves that led to them: two tables showing the same
+    entries send the same state (a counter told how many moves a table had seen: a seat's widgets
+    then differed with its history, tests/test_widget_leaks)."""
+    import hashlib
+    return int.from_bytes(hashlib.blake2b("\n".join(labels).encode("utf-8"), digest_size=6).digest(), "big")
 
 
 class EventLog(w.VBox):
