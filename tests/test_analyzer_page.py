@@ -969,14 +969,14 @@ def test_coup_one_way_to_win_is_said_and_how_each_seat_went_out_is_charted():
     from rules.analysis import metrics as M
     panel = SimulationPanel("coup", players=3, games=30, workers=1, bots="honest")
     panel.run(wait=True)
-    words = panel.src_words.value
-    assert "มีทางชนะทางเดียว" in words and "has one way to win" in words, words
-    assert "เหลือผู้เล่นที่มีอิทธิพลคนเดียว" in words and "one player left with influence" in words, words
     fig = panel.fig_src.children[0].figure
-    assert "how each seat's game ended" in fig["layout"]["title"]["text"]
     names = [t["name"] for t in fig["data"]]
     assert names[0] == "ชนะ /<br>won", names
     assert any("out by Coup" in n for n in names) and any("out by Assassin" in n for n in names), names
+    assert "how each seat's game ended" in fig["layout"]["title"]["text"]
+    words = panel.src_words.value
+    assert "มีทางชนะทางเดียว" in words and "has one way to win" in words, words
+    assert "เหลือผู้เล่นที่มีอิทธิพลคนเดียว" in words and "one player left with influence" in words, words
     assert not any("actions.coup" in n or "characters." in n for n in names), names  # no clause ids
     per_seat = {}
     for t in fig["data"]:
