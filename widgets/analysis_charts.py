@@ -250,7 +250,9 @@ def exits_chart(df, seat=seat_tick, outcome=id_tick) -> dict:
     data, k = [], 0
     for name in (list(dict.fromkeys(ex["outcome"])) if len(ex) else []):
         d = ex[ex["outcome"] == name]
-        label = tick_lines(outcome(name))
+        # a clause's name on lines of its own after its colon: "ตกรอบเพราะ รัฐประหาร: จ่ายโทเค็นเงิน 7
+        # ชิ้นและเลือกผู้เล่น…" on one line ran past a 390 px phone's chart
+        label = tick_lines(outcome(name)).replace(": ", ":<br>")
         if name == M.WON:
             colour = "#2ca02c"
         elif name == M.STILL_IN:
