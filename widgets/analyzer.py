@@ -4,7 +4,8 @@
 register (and optionally a second one to compare on the same seeds), the number of games; *run*
 plays them off the widget comm thread (a worker thread driving ``rules.analysis.simulate`` on the
 local process pool) with a progress bar and a *cancel* button, then draws the seat win rates with
-their intervals, the game lengths, where the points come from, the branching factor, the variant
+their intervals, the game lengths, where the points come from (for a game whose score has one
+source, Coup's, how each seat's game ended instead: :func:`one_source_html`), the branching factor, the variant
 comparison and the clause coverage table, and offers the table as CSV and Parquet.
 
 :class:`TableSweepPanel`: Shadow Master's assumed Rank and damage tables scaled by a factor (a
