@@ -188,13 +188,14 @@ def test_a_box_keeps_one_chart_widget_redrawn_in_place():
 
 
 def test_the_source_chart_names_a_lone_source_and_the_empty_comparison_has_no_axes():
-    """Coup's only score source (influence left) is named in a legend (plotly hides a one-trace
-    legend by default, which left bars of unnamed numbers); with no 'vs' chosen the comparison
-    box draws no axes (a stray 0 and ticks sat under its title)."""
+    """Coup's only score source (influence left) is named (plotly hid a one-trace legend, which
+    left bars of unnamed numbers): now in the words over the box that shows how seats' games ended
+    in its place; with no 'vs' chosen the comparison box draws no axes (a stray 0 and ticks sat
+    under its title)."""
     panel = SimulationPanel("coup", players=2, games=12, workers=1)
     panel.run(wait=True)
-    src = panel.fig_src.children[0].figure
-    assert [t["name"] for t in src["data"]] == ["อิทธิพลที่เหลือ /<br>influence left"]  # Thai over English, a slash between (the page's text ran them together) and src["layout"]["showlegend"] is True
+    assert "อิทธิพลที่เหลือ" in panel.src_words.value and "influence left" in panel.src_words.value
+    assert panel.fig_src.children[0].figure["layout"]["showlegend"] is True
     cmp = panel.fig_cmp.children[0].figure
     assert cmp["data"] == [] and "choose 'vs'" in cmp["layout"]["title"]["text"]
     assert cmp["layout"]["xaxis"]["visible"] is False and cmp["layout"]["yaxis"]["visible"] is False
@@ -517,11 +518,15 @@ def test_phases_sources_and_ends_are_shown_in_the_engines_words(game, players, b
     assert bf and names
     phases = {p: C.LINES.join(id_label(G, "phase", p)) for p in G.id_labels["phase"]}
     assert set(bf) <= set(phases.values()), bf
-    assert set(names) <= {C.LINES.join(id_label(G, "source", k)) for k in G.id_labels["source"]}, names
+    if panel.src_words.value:  # one source (Coup): named in the words over how seats' games ended
+        assert [th for th, en in (id_label(G, "source", k) for k in G.id_labels["source"])
+                if th in panel.src_words.value], panel.src_words.value
+    else:
+        assert set(names) <= {C.LINES.join(id_label(G, "source", k)) for k in G.id_labels["source"]}, names
     ends = [" / ".join(v) for v in G.id_labels["end_reason"].values()]
     assert any(e in panel.summary.value for e in ends), panel.summary.value
     legend = panel.fig_src.children[0].figure["layout"]["legend"]["title"]["text"]
-    shown = " ".join(bf + names + [panel.summary.value, legend])
+    shown = " ".join(bf + names + [panel.summary.value, legend, panel.src_words.value])
     for raw in RAW_IDS[game]:
         assert not re.search(rf"(?<![\w.:-]){re.escape(raw)}(?![\w.:-])", shown), (raw, shown[:400])
     assert "engine's id" not in shown and "ชื่อในเอนจิน" not in shown
@@ -953,3 +958,35 @@ def test_coups_reformation_only_readings_are_said_to_have_no_effect_without_it()
     assert "only with the Reformation" in html.unescape(panel.cmp_words.value)
     plain = SimulationPanel("coup", players=4, games=2, workers=1, against={"who_blocks": "anyone"})
     assert "kl-inert" not in plain.reading_words.value
+
+
+def test_coup_one_way_to_win_is_said_and_how_each_seat_went_out_is_charted():
+    """Coup's score has one source, so the "where the points come from" chart was one thin colour
+    a seat that said nothing the win rates do not (a fresh user's finding): the analyzer says the
+    game has one way to win (its end in the engine's words) and charts how each seat's game ended,
+    won or out by the clause the engine's ``eliminated`` event cites first, as shares of the games
+    that add up to one a seat; a game with several sources keeps its sources chart."""
+    from rules.analysis import metrics as M
+    panel = SimulationPanel("coup", players=3, games=30, workers=1, bots="honest")
+    panel.run(wait=True)
+    fig = panel.fig_src.children[0].figure
+    names = [t["name"] for t in fig["data"]]
+    assert names[0] == "ชนะ /<br>won", names
+    assert any("out by Coup" in n for n in names) and any("out by Assassin" in n for n in names), names
+    assert "how each seat's game ended" in fig["layout"]["title"]["text"]
+    words = panel.src_words.value
+    assert "มีทางชนะทางเดียว" in words and "has one way to win" in words, words
+    assert "เหลือผู้เล่นที่มีอิทธิพลคนเดียว" in words and "one player left with influence" in words, words
+    assert not any("actions.coup" in n or "characters." in n for n in names), names  # no clause ids
+    per_seat = {}
+    for t in fig["data"]:
+        for x, y in zip(t["x"], t["y"]):
+            per_seat[x] = per_seat.get(x, 0) + y
+    assert len(per_seat) == 3 and all(abs(v - 1) < 1e-9 for v in per_seat.values()), per_seat
+    ex = M.exits(panel.table)
+    won = ex[ex["outcome"] == "won"].set_index("seat")["games"]
+    assert won.to_dict() == {s: int(panel.table[f"win_{s}"].sum()) for s in range(3)}  # the table's winners
+    other = SimulationPanel("shadow_master", players=2, games=3, workers=1, bots="greedy")
+    other.run(wait=True)
+    assert other.src_words.value == ""
+    assert "where the points come from" in other.fig_src.children[0].figure["layout"]["title"]["text"]

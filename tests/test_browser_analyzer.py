@@ -68,7 +68,11 @@ def test_analyzer_page_draws_its_charts(browser, dashboard):
         # "อิทธิพลที่เหลือinfluence left"), the subtitles say their values in Thai too, and coverage
         # rows under one section title are told apart by their own words
         import re
-        assert re.search(r"อิทธิพลที่เหลือ\s*/\s*influence left", body), body[body.find("ที่มา"):][:200]
+        # (Coup's one score source, influence left, is named in the words over how seats' games
+        # ended, whose legend reads apart the same way)
+        assert re.search(r"คะแนนมีที่มาเดียวคืออิทธิพลที่เหลือ", body) and "one source, influence left" in body
+        assert re.search(r"ชนะ\s*/\s*won", body) and re.search(r"นักฆ่า\s*/\s*out by Assassin", body), \
+            body[body.find("ผล / outcome"):][:300]
         assert "ความสมดุล" in body and "มัธยฐาน" in body
         assert "ส่วนประกอบ: การ์ดตัวละคร" in body
         ARTIFACTS.mkdir(exist_ok=True)

@@ -242,3 +242,46 @@ def test_each_visitor_gets_their_own_first_deal(browser, dashboard):
         finally:
             page.close()
     assert seeds[0] != seeds[1], seeds
+
+
+# The smallest cell label (text.kl-label) of each Shadow Master board in `sel` as drawn: its computed
+# font size times the SVG's scale on screen (getScreenCTM), with the page's sideways scroll width.
+LABEL_PX = """(sel) => {
+  const sizes = [];
+  for (const svg of document.querySelectorAll(sel)) {
+    if (!svg.getBoundingClientRect().width) continue;
+    const scale = svg.getScreenCTM().a;
+    for (const t of svg.querySelectorAll("text.kl-label")) {
+      if (t.getBoundingClientRect().width) sizes.push(parseFloat(getComputedStyle(t).fontSize) * scale);
+    }
+  }
+  return {min: sizes.length ? Math.min(...sizes) : null, n: sizes.length,
+          page: document.scrollingElement.scrollWidth, screen: innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("width,least", [(1280, 12.0), (390, 10.0)], ids=["1280", "390"])
+def test_the_cell_names_on_the_maps_read(browser, dashboard, width, least):
+    """A fresh user measured the play map's cell names ("E4") 6.8-8 px high at 390 px and the home
+    page's board 8.6 px: as drawn (font size times the board's scale) every label of the play map
+    and of the home page's board is at least 12 px at 1280 (11.3 before) and 10 px at 390, and the page itself
+    does not scroll sideways."""
+    page = browser.new_page(viewport={"width": width, "height": 2600})
+    try:
+        page.goto(f"{dashboard}/voila/render/shadow_master.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        page.locator(".kl-sm-play svg.kl-hexboard text.kl-label").first.wait_for(timeout=180_000)
+        page.wait_for_timeout(500)
+        play = page.evaluate(LABEL_PX, ".kl-sm-play svg.kl-hexboard")
+        page.locator(".kl-sm-play .kl-sm-board").first.screenshot(path=str(ARTIFACTS / f"shadow_master_play_map_{width}.png"))
+        page.goto(f"{dashboard}/", wait_until="domcontentloaded", timeout=120_000)
+        page.locator('[role="tab"]').first.wait_for(timeout=180_000)
+        page.get_by_role("tab", name="Shadow Master").first.click()
+        page.locator(".kl-picker").first.wait_for(timeout=60_000)  # the live board's colour picker
+        page.wait_for_timeout(1000)
+        home = page.evaluate(LABEL_PX, "svg.kl-hexboard")  # (only the open tab's board is drawn)
+    finally:
+        page.close()
+    for where, got in (("play", play), ("home", home)):
+        assert got["n"] > 50, (where, got)  # the map's names are drawn (101 cells and X cells)
+        assert got["min"] >= least, (where, width, got)
+        assert got["page"] <= got["screen"] + 1, (where, got)  # no sideways scroll of the page

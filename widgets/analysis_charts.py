@@ -220,6 +220,56 @@ def sources_chart(df, seat=seat_tick, source=id_tick) -> dict:
                   xaxis=_axis(SEAT_AXIS), yaxis=_axis("คะแนนเฉลี่ย / mean score"), height=540)
 
 
+EXIT_COLOURS = ("#d62728", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
+"""The colours of the clauses that put seats out (:func:`exits_chart`); a win is green, still in grey."""
+
+
+def exit_words(game: str | None):
+    """``word(outcome)``: an outcome of :func:`rules.analysis.metrics.exits` in Thai and English:
+    won, still in, or out by a clause named as the coverage table names it (:func:`clause_words`,
+    the engine's words of it, never its id)."""
+    from .rulepanel import clause_named
+
+    def word(outcome: str) -> str:
+        if outcome == M.WON:
+            return "ชนะ / won"
+        if outcome == M.STILL_IN:
+            return "ไม่ตกรอบแต่ไม่ชนะ / not out, not a winner"
+        clause = outcome.partition(":")[2]
+        th, en = clause_named(game, clause) if game else (clause, clause)
+        return f"ตกรอบเพราะ {th} / out by {en}"
+    return word
+
+
+def exits_chart(df, seat=seat_tick, outcome=id_tick) -> dict:
+    """How each seat's game ended (:func:`rules.analysis.metrics.exits`): a bar a seat, stacked by
+    outcome (won, or out by the clause that put it out), as shares of the finished games, each
+    outcome's Wilson interval in the hover.  For a game that scores one way only (Coup: the last
+    player left with influence wins) in place of :func:`sources_chart`, one colour a seat there."""
+    ex = M.exits(df)
+    data, k = [], 0
+    for name in (list(dict.fromkeys(ex["outcome"])) if len(ex) else []):
+        d = ex[ex["outcome"] == name]
+        # a clause's name on lines of its own after its colon: "ตกรอบเพราะ รัฐประหาร: จ่ายโทเค็นเงิน 7
+        # ชิ้นและเลือกผู้เล่น…" on one line ran past a 390 px phone's chart
+        label = tick_lines(outcome(name)).replace(": ", ":<br>")
+        if name == M.WON:
+            colour = "#2ca02c"
+        elif name == M.STILL_IN:
+            colour = "#c7c7c7"
+        else:
+            colour, k = EXIT_COLOURS[k % len(EXIT_COLOURS)], k + 1
+        data.append(dict(type="bar", x=[tick_lines(seat(int(s))) for s in d["seat"]], y=d["estimate"], name=label,
+                         marker=dict(color=colour), customdata=d[["lo", "hi", "games"]].to_numpy(),
+                         hovertemplate=label + ": %{y:.0%} [%{customdata[0]:.0%}, %{customdata[1]:.0%}], "
+                                               "%{customdata[2]} games<extra></extra>"))
+    return figure(data, "แต่ละที่นั่งจบเกมอย่างไร<br><sup>how each seat's game ended (share of games)</sup>",
+                  barmode="stack", showlegend=True,
+                  legend=dict(title=dict(text="ผล / outcome", side="top"), **BELOW),
+                  xaxis=_axis(SEAT_AXIS), yaxis=dict(title=dict(text="สัดส่วนของเกม / share of games"),
+                                                     tickformat=".0%", range=[0, 1]), height=540)
+
+
 def branching_chart(df, phase=id_tick) -> dict:
     """Mean number of legal actions per decision, by phase, with bootstrap intervals: one bar a
     phase, across (a phase's name is read on one or two lines beside its bar, however many phases

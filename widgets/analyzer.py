@@ -4,7 +4,8 @@
 register (and optionally a second one to compare on the same seeds), the number of games; *run*
 plays them off the widget comm thread (a worker thread driving ``rules.analysis.simulate`` on the
 local process pool) with a progress bar and a *cancel* button, then draws the seat win rates with
-their intervals, the game lengths, where the points come from, the branching factor, the variant
+their intervals, the game lengths, where the points come from (for a game whose score has one
+source, Coup's, how each seat's game ended instead: :func:`one_source_html`), the branching factor, the variant
 comparison and the clause coverage table, and offers the table as CSV and Parquet.
 
 :class:`TableSweepPanel`: Shadow Master's assumed Rank and damage tables scaled by a factor (a
@@ -233,6 +234,29 @@ def id_text(game: str, kind: str, sep: str = " / "):
 def end_words(game: str, reason) -> str:
     """An end reason's id in the engine's words (the simulator's own for a cut game), Thai / English."""
     return id_text(game, "end_reason")(reason)
+
+
+def one_source_html(df, game: str) -> str:
+    """What the score chart's box shows for a game whose score has one source (Coup: influence
+    left), in words: the game has one way to win (its most frequent end, in the engine's words),
+    so a chart of where the points come from is one colour a seat; the box shows how each seat's
+    game ended instead (:func:`widgets.analysis_charts.exits_chart`).  ``""`` for a game with
+    several sources or a table whose engine said no seat went out (its sources chart stays)."""
+    src = M.score_sources(df)
+    sources = list(src["source"].unique()) if len(src) else []
+    if len(sources) != 1 or not len(M.exits(df)):
+        return ""
+    g = GAMES[game]
+    th_title, en_title = (html.escape(x) for x in (g.title_th, g.title_en))
+    th_src, en_src = (html.escape(x) for x in id_words(game, "source", sources[0]))
+    ends = [r for r in M.end_reasons(df)["reason"] if r != "max_steps"]
+    th_end, en_end = (html.escape(x) for x in id_words(game, "end_reason", ends[0])) if ends else ("-", "-")
+    return (f'<div class="kl-one-source" style="font-family:{THAI_FONT};max-width:600px">'
+            f'<b>{th_title} มีทางชนะทางเดียว: {th_end}</b> คะแนนมีที่มาเดียวคือ{th_src} กราฟที่มาของคะแนนจึงเป็นสีเดียวต่อที่นั่ง '
+            f'และบอกเพียงอัตราชนะซ้ำ ด้านล่างจึงแสดงแทนว่าแต่ละที่นั่งจบเกมอย่างไร: ชนะ หรือตกรอบเพราะกติกาข้อใด<br>'
+            f'<i><b>{en_title} has one way to win: {en_end}</b>. '
+            f'Its score has one source, {en_src}, so a chart of where the points come from is one colour a seat '
+            f'and only repeats the win rates; shown instead: how each seat\'s game ended, won or put out by which rule.</i></div>')
 
 
 def intro_html(settings: dict) -> str:
@@ -477,6 +501,7 @@ class SimulationPanel(w.VBox):
         self.runner = _Runner("เล่น / run")
         self.runner.run_button.on_click(lambda _: self.run())
         self.fig_win, self.fig_len, self.fig_src, self.fig_bf, self.fig_cmp = (w.Box() for _ in range(5))
+        self.src_words = w.HTML()  # a game with one score source: why the box shows how seats' games ended
         self.cmp_words = w.HTML()  # what the comparison's A and B read, in the register's words
         self.summary = w.HTML()
         # what the charts below show (game, games, seats, bots, reading), and whether the controls
@@ -506,7 +531,7 @@ class SimulationPanel(w.VBox):
                 d.value = name
         if against:
             self.against.value = next(v for _, v in self.against.options if v and dict(v) == dict(against))
-        charts = w.VBox([row([self.fig_win, self.fig_len]), row([self.fig_src, self.fig_bf]), self.cmp_words,
+        charts = w.VBox([row([self.fig_win, self.fig_len]), row([w.VBox([self.src_words, self.fig_src]), self.fig_bf]), self.cmp_words,
                          self.fig_cmp])
         self._show_intro()
         self._show_reading_words()
@@ -692,7 +717,13 @@ class SimulationPanel(w.VBox):
         seat = seat_words(game)
         C.into(self.fig_win, C.win_rate_chart(df, seat=seat))
         C.into(self.fig_len, C.length_chart(df))
-        C.into(self.fig_src, C.sources_chart(df, seat=seat, source=id_text(game, "source")))
+        # one score source (Coup: influence left) drew one thin colour a seat that said nothing the
+        # win rates do not (a fresh user's finding): say so, and chart how each seat's game ended
+        self.src_words.value = one_source_html(df, game)
+        if self.src_words.value:
+            C.into(self.fig_src, C.exits_chart(df, seat=seat, outcome=C.exit_words(game)))
+        else:
+            C.into(self.fig_src, C.sources_chart(df, seat=seat, source=id_text(game, "source")))
         C.into(self.fig_bf, C.branching_chart(df, phase=id_text(game, "phase", C.LINES)))
         if self.comparison is not None:
             self.cmp_words.value = (C.compare_words_html(self.comparison)

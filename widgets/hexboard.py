@@ -16,6 +16,8 @@ synced traits so a click re-sends only what changed:
   for a game whose texts name cells by coordinates (New World's "ช่อง (6, 1)"); while on, the view
   has the class ``kl-hex-coords`` (set by the view: a class added to the widget after it is shown
   does not reach the page).
+* ``label_scale`` (optional, 0.36 by default): a label's font size as a share of ``size``
+  (Shadow Master draws its cell names larger, 0.46).
 * ``min_label_px`` (optional, 0 by default): labels that the scaled board would draw smaller than
   this many CSS px are hidden (the view's class ``kl-hex-small-labels``), e.g. on a phone's column
   where a tapped cell is named in the caption instead.
@@ -51,6 +53,8 @@ if TYPE_CHECKING:  # shapely (and numpy with it) is imported only by the functio
     from shapely.geometry.base import BaseGeometry
 
 DEFAULT_FILL = "#f3eddc"
+LABEL_SCALE = 0.36
+"""A cell label's font size as a share of the board's ``size`` (:attr:`HexBoard.label_scale`)."""
 STROKE = "#7a6a4f"
 
 
@@ -140,8 +144,9 @@ function render({ model, el }) {
       const [pts, cx, cy, label] = cells[id];
       polys[id] = mk("polygon", { points: pts, "data-cell": id, class: "kl-cell" }, layers.cells);
       if (label) {
-        const tx = mk("text", { x: cx, y: cy - size * 0.55, class: "kl-label",
-                                "font-size": size * 0.36 }, layers.labels);
+        const ls = model.get("label_scale");
+        const tx = mk("text", { x: cx, y: cy - size * (0.73 - ls / 2), class: "kl-label",
+                                "font-size": size * ls }, layers.labels);
         tx.textContent = label;
       }
     }
@@ -273,7 +278,7 @@ function render({ model, el }) {
   // hidden: the view gets the class kl-hex-small-labels (0: labels are always drawn)
   function labelSize() {
     const vb = svg.viewBox && svg.viewBox.baseVal, wide = svg.getBoundingClientRect().width;
-    const px = vb && vb.width > 0 && wide > 0 ? model.get("size") * 0.36 * wide / vb.width : null;
+    const px = vb && vb.width > 0 && wide > 0 ? model.get("size") * model.get("label_scale") * wide / vb.width : null;
     const small = px !== null && px < (model.get("min_label_px") || 0);
     el.classList.toggle("kl-hex-small-labels", small);
     const said = px === null ? null : px.toFixed(2);  // written only when it changes (edges runs on each scroll)
@@ -316,7 +321,7 @@ function render({ model, el }) {
     model.send({ event: "click", cell: named, decision: model.get("decision") });
   });
   const handlers = [
-    ["change:cells change:view_box change:size change:width", () => {
+    ["change:cells change:view_box change:size change:width change:label_scale", () => {
       drawCells(); drawHighlights(); drawTokens(); drawPips();
       if (named !== null && !model.get("cells")[named]) named = null;
       drawCaption(); labelSize();
@@ -404,6 +409,11 @@ class HexBoard(anywidget.AnyWidget):
     coords = t.Bool(False).tag(sync=True)
     """Whether each cell shows its axial ``q,r`` (small, light, at the cell's bottom); off by default
     (a page turns it on with a toggle of its own, e.g. New World's "แสดงพิกัด / show coordinates")."""
+    label_scale = t.Float(LABEL_SCALE).tag(sync=True)
+    """A label's font size as a share of :attr:`size` (the cell's centre-to-corner radius): its
+    baseline sits ``0.73 - label_scale / 2`` of the size above the cell's centre, the text inside
+    the cell's top (0.55 at the default: as before).  A board whose labels are the only name of its
+    cells (Shadow Master's "E4") draws them larger (:data:`widgets.shadow_master.live_board.LABEL_SCALE`)."""
     min_label_px = t.Float(0.0).tag(sync=True)
     """Labels drawn smaller than this many CSS px (the board scaled down to a narrow column: its SVG
     scales to the width) are hidden (the view's class ``kl-hex-small-labels``; its attribute
@@ -579,9 +589,9 @@ class HexBoard(anywidget.AnyWidget):
         out.append('</g><g class="kl-labels">')
         for cid, (_pts, cx, cy, label) in self.cells.items():
             if label:
-                out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy - size * 0.55)}" fill="#6b5d45" '
+                out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy - size * (0.73 - self.label_scale / 2))}" fill="#6b5d45" '
                            'stroke="#fff" stroke-opacity=".75" stroke-width="2" paint-order="stroke" '
-                           f'font-size="{_fmt(size * 0.36)}" text-anchor="middle">{e(label)}</text>')
+                           f'font-size="{_fmt(size * self.label_scale)}" text-anchor="middle">{e(label)}</text>')
         out.append('</g><g class="kl-coords">')
         for cid, (_pts, cx, cy, _label) in (self.cells.items() if self.coords else ()):
             out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + size * 0.74)}" fill="#222" fill-opacity=".85" '

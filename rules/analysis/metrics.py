@@ -341,6 +341,33 @@ def end_reasons(df):
     return _frame(out)
 
 
+WON, STILL_IN = "won", "still_in"
+""":func:`exits`' outcomes besides ``out:<clause>``: the seat won; it was neither out nor a winner."""
+
+
+def exits(df):
+    """How each seat's game ended, over the finished games: ``seat``, ``outcome`` (``won``, or
+    ``out:<clause>``: the clause its ``eliminated`` event cited first, the ``out_<s>`` column, or
+    ``still_in``: neither out nor a winner), ``games``, ``n``, ``estimate`` (the share of the games),
+    ``lo``, ``hi`` (Wilson).  Empty for a table without ``out_<s>`` columns (no seat ever went out,
+    or a kernel's rows)."""
+    d = finished(df)
+    seats = seats_of(d)
+    if not len(d) or not any(f"out_{s}" in d for s in seats):
+        return _frame([])
+    n = len(d)
+    out = []
+    for s in seats:
+        won = d[f"win_{s}"].astype(bool).to_numpy()
+        cause = d[f"out_{s}"].fillna("").astype(str).to_numpy() if f"out_{s}" in d else np.full(n, "")
+        outcome = np.where(won, WON, np.where(cause != "", np.char.add("out:", cause.astype(str)), STILL_IN))
+        values, counts = np.unique(outcome, return_counts=True)
+        for v, k in sorted(zip(values, counts), key=lambda x: (x[0] != WON, x[0] == STILL_IN, -x[1], x[0])):
+            p, lo, hi = wilson(int(k), n)
+            out.append({"seat": s, "outcome": str(v), "games": int(k), "n": n, "estimate": p, "lo": lo, "hi": hi})
+    return _frame(out)
+
+
 def coverage(df, game: str | None = None):
     """The clause coverage meter: per clause of the rulebook, ``clause``, ``status``, ``cites``
     (events citing it over all games), ``games`` (games that cited it at least once), ``reach``

@@ -28,6 +28,10 @@ run, a local process pool and a Dask cluster give the same table row for row.  T
 ``end_reason``        the ``id`` of ``score_breakdown(state)["end_reason"]`` (why the game ended,
                       ``rules/core/README.md``: ``last_player``, ``final_round``...); ``max_steps``
                       when cut off; ``""`` for an engine that does not say
+``out_<s>``           the clause that put seat ``s`` out: the first clause its ``eliminated`` event
+                      cites (the engine names the cause first: Coup's ``actions.coup``,
+                      ``challenge.fail``...; Shadow Master's ``bankruptcy.out``); ``""`` when seat
+                      ``s`` was not eliminated; written when a seat of the game went out (else NaN)
 ``cite:<clause>``     how many events of the game (its setup events included) cite ``clause``
 ``bf_n:<phase>``      decisions taken in observation phase ``phase`` (``observe(...)["phase"]``)
 ``bf_sum:<phase>``    the sum of ``len(legal_actions)`` over those decisions (branching factor =
@@ -192,6 +196,7 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
     state = game.new_game(config, gseed)
     policies = [bot(job.game, n) for n in job.bots]
     cites: Counter = Counter()
+    out_by: dict = {}  # seat -> the clause its ``eliminated`` event cites first (the cause)
     setup = setup_events(game, state)
     for e in setup:
         cites.update(e.cites)
@@ -217,6 +222,8 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
             tr = apply(state, outcome)
             for e in tr.events:
                 cites.update(e.cites)
+                if e.kind == "eliminated" and e.cites:
+                    out_by[e.actor] = e.cites[0]
             if trace is not None:
                 trace.append((outcome, _signature(tr.events)))
             state = tr.state
@@ -246,6 +253,8 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
         tr = apply(state, action)
         for e in tr.events:
             cites.update(e.cites)
+            if e.kind == "eliminated" and e.cites:
+                out_by[e.actor] = e.cites[0]
         if trace is not None:
             trace.append((action, _signature(tr.events)))
         state = tr.state
@@ -263,6 +272,9 @@ def play_game(job: Job, index: int, trace: list | None = None) -> dict:
     _score_columns(row, sb, returns, players, finished)
     row.update(first_seat=first_seat if first_seat is not None else -1, steps=steps, actions=actions, turns=turns,
                end_reason=_end_reason(sb, finished))
+    if out_by:  # (a game where no seat went out has none: NaN in the table, read as "")
+        for s in range(players):
+            row[f"out_{s}"] = str(out_by.get(s, ""))
     for c in sorted(cites):
         row[f"cite:{c}"] = cites[c]
     for p in sorted(bf_n):

@@ -40,6 +40,12 @@ def _tint(hex_colour: str, amount: float = 0.35, base: str = "#f3eddc") -> str:
     return "#" + "".join(f"{round(y + (x - y) * amount):02x}" for x, y in zip(a, b))
 
 
+LABEL_SCALE = 0.46
+"""Shadow Master's cell names ("E4", "X1") as a share of a board's ``size``
+(:attr:`widgets.hexboard.HexBoard.label_scale`): they are the only name a cell has, and at the
+default 0.36 a fresh user measured them 8 px high on the play map at 390 px (6.8 units of a size-19
+board); at 0.46 they read 14 px at 1280 and 12 px at 390 (the map the column's width there, :data:`widgets.shadow_master.panels.CSS`)."""
+
 RANKS_CSS = ".kl-ranks th, .kl-ranks td { padding: 2px 8px; vertical-align: bottom; }"
 """The Rank table's cells apart: unpadded, its headers read "kingdomRankโทเคน" run together (a
 fresh user on the home page at 390 px)."""
@@ -67,7 +73,7 @@ class ShadowMasterBoard(w.VBox):
         self.picker.add_class("kl-picker")
         self.hexboard = HexBoard([self.board.hex_of[c] for c in self.board.cells], size=size,
                                  labels={self.board.hex_of[c]: c for c in self.board.cells},
-                                 width=600,
+                                 width=600, label_scale=LABEL_SCALE,
                                  layout=w.Layout(flex="1 1 420px", max_width="600px"))
         self.ranks = w.HTML()
         self.message = w.HTML()

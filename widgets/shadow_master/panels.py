@@ -28,8 +28,9 @@ from rules.shadow_master.tables import tables
 
 from ..errors import THAI_FONT
 from ..hexboard import HexBoard
+from ..mobile import PHONE_MAX_WIDTH
 from ..page import acting
-from .live_board import COLOUR_CSS, OUTLINE_CSS
+from .live_board import COLOUR_CSS, LABEL_SCALE, OUTLINE_CSS
 from .labels import FIRST_PLAYER, PENDING_TH, STAGE_TH, STEP_TH, words
 from .labels import seat_label as seat_name
 
@@ -70,6 +71,11 @@ CSS = f"""<style>
 .kl-sm .kl-ledger {{ background: #fff4cc; border-left: 3px solid #e0a800; padding: 1px 6px;
   margin-top: 3px; font-size: 13px; }}
 .kl-sm .kl-muted {{ color: #666; font-size: 12px; }}
+/* on a phone the map (board_widget_box) takes the column's whole width: its flex basis was its
+   content's (an SVG's default 300 px), so it drew 300 px wide in a 362 px column, its labels 8 px */
+@media (max-width: {PHONE_MAX_WIDTH}px) {{
+  .kl-sm-map {{ flex: 1 1 100% !important; width: 100% !important; }}
+}}
 </style>"""
 
 
@@ -171,6 +177,7 @@ class SMBoard(HexBoard):
     """
 
     def __init__(self, board: smb.Board, size: float = 20.0, width: int = 420, **kwargs):
+        kwargs.setdefault("label_scale", LABEL_SCALE)
         self.sm_board = board
         self.x_hex = x_strip(board)
         self.hex_of = {**board.hex_of, **self.x_hex}
@@ -349,6 +356,7 @@ def board_widget_box(hexboard: SMBoard, *side: w.Widget) -> w.HBox:
     # in the kernel and the browser per board, never closed)
     with hexboard.layout.hold_sync():
         hexboard.layout.flex, hexboard.layout.min_width = "0 1 440px", "300px"
+    hexboard.add_class("kl-sm-map")  # (before it is shown: a phone's CSS widens it, :data:`CSS`)
     return w.HBox([hexboard, w.VBox(list(side), layout=w.Layout(flex="1 1 320px", min_width="280px"))],
                   layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
 
