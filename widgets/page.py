@@ -971,10 +971,12 @@ class PlayTable(w.VBox):
     would the bots do here?" starts with it; ``seed``: the bots' rng is seeded from it and the step,
     chance from the session's seed and the line of play, so an undo brings back the same moves.
 
-    Every choice shown (a button, a dropdown entry, a board click) is bound to the action it showed
+    Every choice shown (a button, a select's entry, a board click) is bound to the action it showed
     and to the decision it was shown for (:attr:`decision`, bumped at every redraw): a late or double
     click after the position changed is refused with a message, never applied to another action.
-    Buttons of a past decision are closed (no widget is left behind).
+    The choices and the tools are one kernel-drawn picture each (:mod:`widgets.playchoices`,
+    :attr:`choices`, :attr:`undo_button`, :attr:`finish_button`): a decision is one message each,
+    and no widget is built or closed for it.
     """
 
     def __init__(self, spec: GameSpec, session: GameSession, viewer: int | None = 0,
