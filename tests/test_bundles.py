@@ -45,6 +45,10 @@ def test_served_widgets_carry_a_shim_not_their_module(served):
     from widgets.deeplink import UrlState
     from widgets.hexboard import HexBoard
     from widgets.lazy import WhenSeen
+    from widgets.choiceboard import ChoiceBoard
+    from widgets.eventlog import EventPicker, StoryClicks
+    from widgets.filepicker import FilePicker
+    from widgets.sharing import FilesHTML, LinkHTML
 
     class Map(HexBoard):  # a game's board (NWMap, SMBoard) keeps the hex board's module
         pass
@@ -56,7 +60,10 @@ def test_served_widgets_carry_a_shim_not_their_module(served):
     assert len(served[plotly_file][0]) > 1_000_000  # what it no longer carries
     for widget, name in ((HexBoard([(0, 0)]), "hexboard"), (Map([(0, 0)]), "hexboard"),
                          (UrlState(), "url-state"), (WhenSeen(), "when-seen"),
-                         (Chart({"data": [{"type": "bar", "y": [1]}]}), "plotly-chart")):
+                         (Chart({"data": [{"type": "bar", "y": [1]}]}), "plotly-chart"),
+                         (ChoiceBoard(), "choice-board"), (StoryClicks(), "story-clicks"),
+                         (EventPicker(), "event-picker"), (FilePicker(), "file-picker"),
+                         (LinkHTML(), "share-link"), (FilesHTML(), "share-files")):
         esm = _esm(widget)
         assert len(esm) < SHIM_MAX and re.search(rf'"/kotika/kl-static/{name}\.[0-9a-f]{{16}}\.js"', esm), esm
     assert json.loads(json.dumps(fig.get_state()["_widget_data"]))[0]["type"] == "bar"  # the figure is intact

@@ -140,6 +140,36 @@ def _when_seen_js() -> str:
     return _SEEN_ESM
 
 
+def _choice_board_js() -> str:
+    from .choiceboard import _ESM
+    return _ESM
+
+
+def _story_clicks_js() -> str:
+    from .eventlog import _CLICKS_ESM
+    return _CLICKS_ESM
+
+
+def _event_picker_js() -> str:
+    from .eventlog import _PICK_ESM
+    return _PICK_ESM
+
+
+def _file_picker_js() -> str:
+    from .filepicker import _ESM
+    return _ESM
+
+
+def _link_js() -> str:
+    from .sharing import _LINK_ESM
+    return _LINK_ESM
+
+
+def _files_js() -> str:
+    from .sharing import _FILES_ESM
+    return _FILES_ESM
+
+
 @dataclass(frozen=True)
 class Bundle:
     """A widget module served as a file: ``classes`` are the ``module.QualName`` of the anywidget
@@ -156,6 +186,15 @@ BUNDLES: dict[str, Bundle] = {b.name: b for b in (
     Bundle("hexboard", ("widgets.hexboard.HexBoard",), _hexboard_js),
     Bundle("url-state", ("widgets.deeplink.UrlState",), _url_state_js),
     Bundle("when-seen", ("widgets.lazy.WhenSeen",), _when_seen_js),
+    # the small modules of the widgets a page holds several of (a play table's two choice pictures,
+    # each event log's picker and story clicks, each share row's links and files): each instance
+    # sent its module and the browser evaluated it once per instance
+    Bundle("choice-board", ("widgets.choiceboard.ChoiceBoard",), _choice_board_js),
+    Bundle("story-clicks", ("widgets.eventlog.StoryClicks",), _story_clicks_js),
+    Bundle("event-picker", ("widgets.eventlog.EventPicker",), _event_picker_js),
+    Bundle("file-picker", ("widgets.filepicker.FilePicker",), _file_picker_js),
+    Bundle("share-link", ("widgets.sharing.LinkHTML",), _link_js),
+    Bundle("share-files", ("widgets.sharing.FilesHTML",), _files_js),
 )}
 
 
