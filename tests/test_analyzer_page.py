@@ -972,7 +972,11 @@ def test_coup_one_way_to_win_is_said_and_how_each_seat_went_out_is_charted():
     fig = panel.fig_src.children[0].figure
     names = [t["name"] for t in fig["data"]]
     assert names[0] == "ชนะ /<br>won", names
-    assert any("out by Coup" in n for n in names) and any("out by Assassin" in n for n in names), names
+    # each exit in the engine's short words (the clause's title, "out by Challenges:If the proof
+    # fails, the player...", told a teacher neither which way a challenge went)
+    assert any("out by a coup" in n for n in names) and any("assassinated" in n for n in names), names
+    assert any("caught bluffing" in n for n in names) or any("lost a challenge" in n for n in names), names
+    assert not any("proof" in n for n in names), names
     assert "how each seat's game ended" in fig["layout"]["title"]["text"]
     words = panel.src_words.value
     assert "มีทางชนะทางเดียว" in words and "has one way to win" in words, words

@@ -209,6 +209,68 @@ def test_a_real_double_click_in_coup_play_applies_one_move(browser, dashboard):
         page.close()
 
 
+REV_OF_CHOICES = "() => { const r = document.querySelector('.kl-coup-play .kl-choices .kl-choiceboard'); return r ? r.getAttribute('data-rev') : null; }"
+BUTTON_AT = """([x, y]) => [...document.querySelectorAll('.kl-coup-play .kl-choices button')].some((b) => {
+  const r = b.getBoundingClientRect(); return r.left <= x && x <= r.right && r.top <= y && y <= r.bottom; })"""
+
+
+# Set up before a click: when the choices' picture is drawn anew, note at once (in the same task) what
+# the pointer at (x, y) would hit and whether a button of the new picture lies there; and note the
+# time of every trusted click, and of the draw.
+WATCH_DRAW = """([x, y]) => {
+  const root = document.querySelector('.kl-coup-play .kl-choices .kl-choiceboard');
+  window.__klDraw = null;
+  window.__klClicks = [];
+  document.addEventListener('click', (e) => { if (e.isTrusted) window.__klClicks.push(performance.now()); }, true);
+  const old = root.getAttribute('data-rev');
+  const obs = new MutationObserver(() => {
+    if (root.getAttribute('data-rev') === old || window.__klDraw) return;
+    const hit = document.elementFromPoint(x, y);
+    window.__klDraw = {at: performance.now(), hitChoice: !!(hit && hit.closest('[data-choice]')),
+                       under: (""" + BUTTON_AT + """)([x, y])};
+    obs.disconnect();
+  });
+  obs.observe(root, {attributes: true});
+}"""
+
+
+def test_a_quick_second_click_on_choices_just_drawn_takes_nothing(browser, dashboard):
+    """A fresh user clicked "pass" five times 0.1 s apart: the bots answered the first click within
+    0.1 s and the second click landed on the choices just drawn under the pointer (a challenge the
+    user never read) and took it.  A new picture of choices now takes no click for SETTLE_MS: its
+    buttons ignore the pointer while they fade in (the pointer hits no choice the moment it is drawn,
+    though a button lies there), and a trusted click that comes meanwhile takes nothing; the same
+    click a moment later takes that button's choice."""
+    from widgets.page import SETTLE_MS
+    page = browser.new_page(viewport={"width": 1280, "height": 2000}, locale="th-TH")
+    try:
+        table, income = open_coup_play(page, dashboard)
+        page.wait_for_timeout(SETTLE_MS + 200)
+        box = income.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.evaluate(WATCH_DRAW, [x, y])
+        page.mouse.click(x, y)  # income: the bots answer, my next decision is drawn
+        page.wait_for_function("() => window.__klDraw !== null", timeout=60_000)
+        page.mouse.click(x, y)  # at once: a quick double click's second click
+        drawn = page.evaluate("() => window.__klDraw")
+        assert drawn["under"], "no button of the new picture under the pointer"
+        assert not drawn["hitChoice"], "the pointer hit a choice the moment it was drawn"
+        rev = page.evaluate(REV_OF_CHOICES)
+        page.wait_for_timeout(1500)
+        second = page.evaluate("() => window.__klClicks[1] - window.__klDraw.at")
+        if second < SETTLE_MS - 50:  # (a machine too busy to click that soon tests the pointer only)
+            assert page.evaluate(REV_OF_CHOICES) == rev, ("the quick second click took a choice", second)
+            mine = [ln for ln in table.locator(".kl-story").inner_text().splitlines() if "ที่นั่ง 1 รับเงิน" in ln]
+            assert len(mine) == 1, mine
+        rev = page.evaluate(REV_OF_CHOICES)
+        assert page.evaluate(BUTTON_AT, [x, y])
+        page.mouse.click(x, y)  # a moment later: a click the reader meant takes that choice
+        page.wait_for_function(f"(old) => ({REV_OF_CHOICES})() !== old", arg=rev, timeout=60_000)
+        assert table.locator(".kl-error").count() == 0
+    finally:
+        page.close()
+
+
 # Each "copy link" text: whether every character can be read (no clamp, no cut; a long one scrolls
 # inside its own box), its box inside the screen, and a tap selecting it whole.
 LINK_TEXTS = """

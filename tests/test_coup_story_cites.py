@@ -197,3 +197,26 @@ def test_a_fizzle_cites_the_register_entry_that_decides_it():
         assert [e.cites for e in hit] == [("characters.assassin_assassinate", "details.proven_continues",
                                            "challenge.lose_both")]
         assert hit[0].text_th.endswith(f"({ambiguity_ref('coup', 'gone_target')[0]})"), hit[0].text_th
+
+
+def test_a_blocked_action_is_named_in_words_not_by_its_id():
+    """A fresh user read "seat 2's foreign_aid is blocked" in the story: a blocked action is named by
+    the engine's words for it ("foreign aid", "steal from seat 3"), in Thai and English."""
+    import random
+
+    from rules.core.play import choose_action
+    from rules.coup.challenge import action_phrase
+    seen = set()
+    for seed in range(60):
+        state, rng = GAME.new_game(GAME.make_config({"players": 4}), seed), random.Random(seed)
+        while (action := choose_action(GAME, state, None, rng)) is not None:
+            before = state
+            tr = GAME.apply(state, action)
+            state = tr.state
+            for e in tr.events:
+                if e.kind == "blocked":
+                    kind, target = before.act[0], before.act[1]
+                    th, en = action_phrase(kind, target)
+                    assert "_" not in e.text_en and en in e.text_en and th in e.text_th, (e.text_th, e.text_en)
+                    seen.add(kind)
+    assert "foreign_aid" in seen and "steal" in seen, seen

@@ -75,6 +75,9 @@ def test_fold_lists_the_refused_actions_in_thai_without_clause_ids():
         assert "ข้อกติกา / rule:" in text  # the clause by its title (the engine's cite_name)
         assert not re.search(r"\b[a-z_]+\.[a-z_]+\b", text), text
         assert "title='actions.coup'" in out  # the id in the tooltip only
+        # the opened rule reads in English too (the book's gloss under its Thai text)
+        gloss = SPEC.book.clause("actions.coup").gloss_en.strip()
+        assert gloss and f"lang='en'>{gloss}" in out.replace("&#x27;", "'"), out
     finally:
         table.close()
 

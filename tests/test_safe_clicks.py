@@ -270,3 +270,16 @@ def test_the_moved_on_note_goes_at_the_next_redraw_and_fades(game):
     table.render()  # the next redraw (a move, undo, a step in the history)
     assert "kl-moved-on" not in table.message.value
     assert "kl-moved-on-fade" in spec.style().value and "@keyframes kl-moved-on-fade" in page.PAGE_CSS
+
+
+def test_a_play_tables_clickable_pictures_settle_and_a_reading_board_does_not():
+    """The choices, the tools and Shadow Master's play map (a cell click takes an action there) take
+    no click for SETTLE_MS after a new picture (the browser side: tests/test_browser_phone.py,
+    a quick second click); a board only read (an example's) answers at once."""
+    from widgets.shadow_master import SPEC
+    table = page.new_table(SPEC, 1, None, 3)
+    assert page.SETTLE_MS >= 300
+    assert table.buttons.settle == table.tools.settle == table.board.hexboard.settle == page.SETTLE_MS
+    view = page.scenario_at(SPEC, sorted(SPEC.scenarios.glob("*.yaml"))[0], 0)
+    assert view.board.hexboard.settle == 0
+    table.close()

@@ -226,8 +226,9 @@ EXIT_COLOURS = ("#d62728", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"
 
 def exit_words(game: str | None):
     """``word(outcome)``: an outcome of :func:`rules.analysis.metrics.exits` in Thai and English:
-    won, still in, or out by a clause named as the coverage table names it (:func:`clause_words`,
-    the engine's words of it, never its id)."""
+    won, still in, or out by a clause: the engine's short words of that exit (``exit_words``, as
+    Coup's "caught bluffing"), else the clause named as the coverage table names it
+    (:func:`clause_words`, the engine's words of it, never its id)."""
     from .rulepanel import clause_named
 
     def word(outcome: str) -> str:
@@ -236,6 +237,11 @@ def exit_words(game: str | None):
         if outcome == M.STILL_IN:
             return "ไม่ตกรอบแต่ไม่ชนะ / not out, not a winner"
         clause = outcome.partition(":")[2]
+        if game:
+            from rules.catalog import engine
+            said = getattr(engine(game), "exit_words", lambda _c: None)(clause)  # the engine's own words
+            if said is not None:
+                return f"{said[0]} / {said[1]}"
         th, en = clause_named(game, clause) if game else (clause, clause)
         return f"ตกรอบเพราะ {th} / out by {en}"
     return word

@@ -65,17 +65,34 @@ function render({ model, el }) {
       else if (!frozen && x.hasAttribute("data-frozen")) { x.disabled = false; x.removeAttribute("data-frozen"); }
     }
   };
+  // A new picture takes no click for 'settle' ms (a play table's: the second click of a quick double
+  // click landed on the choices the bots' answer had just drawn under the pointer, a decision the
+  // reader never read).  The controls ignore the pointer meanwhile (a CSS animation on the new
+  // elements: nothing to undo later) and a trusted click or key press that still comes is dropped.
+  let drawnHtml = null, drawnDecision = null, fresh = -1e9;
+  const settle = () => model.get("settle") || 0;
+  if (settle() > 0) {
+    root.classList.add("kl-settle");
+    root.style.setProperty("--kl-settle", settle() + "ms");
+  }
   const draw = () => {
-    root.innerHTML = model.get("html");
-    root.setAttribute("data-rev", String(model.get("decision")));
+    const html = model.get("html"), decision = model.get("decision");
+    if (html === drawnHtml && decision === drawnDecision) return;  // html and decision came in one message
+    drawnHtml = html;
+    drawnDecision = decision;
+    root.innerHTML = html;  // also when only the decision changed: a new picture (its elements new)
+    root.setAttribute("data-rev", String(decision));
+    fresh = performance.now();
     applyPicks();
     applyMarked();
     applyFrozen();
   };
+  const settling = (e) => e.isTrusted && performance.now() - fresh < settle() - 50;
   const send = (msg) => model.send({ ...msg, decision: model.get("decision") });
   root.addEventListener("click", (e) => {
     const b = e.target.closest ? e.target.closest("[data-choice]") : null;
     if (!b || b.disabled || root.classList.contains("kl-frozen") || b.getAttribute("aria-disabled") === "true") return;
+    if (settling(e)) return;
     const msg = { event: "click", choice: b.getAttribute("data-choice") };
     const sel = b.hasAttribute("data-with") ? byKey("data-pick", b.getAttribute("data-with")) : null;
     if (sel) msg.index = sel.selectedIndex;
@@ -101,6 +118,7 @@ function render({ model, el }) {
     send({ event: "drop", drag: e.dataTransfer.getData("text/plain"), drop: d.getAttribute("data-drop") });
   });
   model.on("change:html", draw);
+  model.on("change:decision", draw);
   model.on("change:picks", applyPicks);
   model.on("change:marked", applyMarked);
   model.on("change:frozen", applyFrozen);
@@ -108,6 +126,7 @@ function render({ model, el }) {
   el.appendChild(root);
   return () => {
     model.off("change:html", draw);
+    model.off("change:decision", draw);
     model.off("change:picks", applyPicks);
     model.off("change:marked", applyMarked);
     model.off("change:frozen", applyFrozen);
@@ -125,6 +144,9 @@ _CSS = f"""
 .kl-choiceboard button:disabled {{ cursor: default; opacity: .55; }}
 .kl-choiceboard button.kl-primary {{ background: #2a6f97; color: #fff; border-color: #2a6f97; }}
 .kl-choiceboard button.kl-picked {{ outline: 3px solid #e0a800; }}
+.kl-choiceboard.kl-settle button, .kl-choiceboard.kl-settle select {{
+  animation: kl-settle var(--kl-settle, 400ms) ease-out; }}
+@keyframes kl-settle {{ from {{ pointer-events: none; opacity: .55; }} to {{ pointer-events: none; opacity: 1; }} }}
 .kl-choiceboard button.kl-danger {{ background: #d7301f; color: #fff; border-color: #d7301f; }}
 .kl-choiceboard button.kl-bluff {{ border: 2px dashed #b26a00; }}
 .kl-choiceboard button.kl-chosen {{ outline: 3px solid #1f6fb2; }}
@@ -157,6 +179,8 @@ class ChoiceBoard(anywidget.AnyWidget):
     """The key of the one button outlined as chosen (``kl-chosen``); reset by :meth:`show`."""
     frozen = t.Bool(False).tag(sync=True)
     """Every control disabled (while the bots answer); reset by :meth:`show`."""
+    settle = t.Int(0).tag(sync=True)
+    """Milliseconds a new picture takes no click from the reader (0: at once): it fades in meanwhile."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -313,9 +313,24 @@ function render({ model, el }) {
       marked = now;
     }
   }
+  // A play board whose cell click takes an action (settle > 0) takes no click from the reader for
+  // 'settle' ms after its decision changed: the second click of a quick double click took a move on the
+  // position the bots' answer had just drawn.  The cells ignore the pointer meanwhile (an animation,
+  // restarted at each decision: nothing to undo later) and a trusted click that still comes is dropped.
+  let fresh = -1e9;
+  const settle = () => model.get("settle") || 0;
+  const restart = () => {
+    if (settle() <= 0) return;
+    fresh = performance.now();
+    svg.style.setProperty("--kl-settle", settle() + "ms");
+    svg.classList.remove("kl-settle");
+    void svg.getBoundingClientRect();  // a reflow: the animation starts again
+    svg.classList.add("kl-settle");
+  };
   svg.addEventListener("click", (e) => {
     const target = e.target.closest ? e.target.closest("[data-cell]") : null;
     if (!target) return;
+    if (e.isTrusted && performance.now() - fresh < settle() - 50) return;
     named = target.getAttribute("data-cell");
     drawCaption();
     model.send({ event: "click", cell: named, decision: model.get("decision") });
@@ -336,6 +351,7 @@ function render({ model, el }) {
     ["change:highlights", drawHighlights],
     ["change:outlines", drawOutlines],
     ["change:stacks", drawTokens],
+    ["change:decision", restart],
   ];
   for (const [ev, fn] of handlers) model.on(ev, fn);
   drawCells(); drawHighlights(); drawOutlines(); drawTokens(); drawPips();
@@ -355,6 +371,8 @@ _CSS = f"""
 .kl-hexboard {{ width: 100%; height: auto; user-select: none; font-family: {THAI_FONT}; }}
 .kl-hexboard .kl-cell {{ stroke: {STROKE}; stroke-width: 1; cursor: pointer; }}
 .kl-hexboard .kl-cell:hover, .kl-hexboard .kl-cell.kl-named {{ stroke: #000; stroke-width: 2; }}
+.kl-hexboard.kl-settle [data-cell] {{ animation: kl-hex-settle var(--kl-settle, 400ms) linear; }}
+@keyframes kl-hex-settle {{ from {{ pointer-events: none; }} to {{ pointer-events: none; }} }}
 .kl-hexboard .kl-hl {{ fill: none; stroke: #e0a800; stroke-width: 4; pointer-events: none; }}
 .kl-hexboard .kl-outline {{ fill: none; stroke-width: 3.5; stroke-linejoin: round;
   pointer-events: none; }}
@@ -421,6 +439,9 @@ class HexBoard(anywidget.AnyWidget):
     decision = t.Int(0).tag(sync=True)
     """The decision the board shows (set by a play view); a click carries it back, so a click made
     on an older picture can be told from one on the current picture (:attr:`clicked_decision`)."""
+    settle = t.Int(0).tag(sync=True)
+    """Milliseconds after :attr:`decision` changed in which the board takes no click from the reader
+    (a board whose cell click takes an action; 0: at once)."""
 
     def __init__(self, cells: Iterable[Hex], size: float = 28.0,
                  labels: Mapping[Hex, str] | None = None, width: int = 640, **kwargs):

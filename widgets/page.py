@@ -80,6 +80,10 @@ MOVED_ON = message_html("เกมเดินต่อไปแล้ว กา
 (:meth:`PlayTable.render`) and fades out on its own (``kl-moved-on-fade`` in :data:`PAGE_CSS`): the
 second click of a double click arrives after the first one's redraw, and a note left under the next
 decision read as if the move had failed."""
+SETTLE_MS = 400
+"""Milliseconds a play table's new choices, tools and (where a cell click takes an action) board take
+no click from the reader: a quick double click's second click landed on the choices the bots' answer
+had just drawn under the pointer, and took a decision the reader never read (a fresh user's trial)."""
 TOOL_ICONS = {"undo": "↶", "finish": "⏩"}
 """The signs before the tools' words (the ipywidgets buttons' Font Awesome "undo" and "forward")."""
 THINKING = message_html("บอทกำลังเดิน…", "the bots are moving…", tone="missing")
@@ -1014,6 +1018,7 @@ class PlayTable(w.VBox):
         self.whynot = w.HTML(layout=w.Layout(width="100%"))
         self.tools = ChoiceBoard()
         self.tools.add_class("kl-tools")
+        self.buttons.settle = self.tools.settle = SETTLE_MS
         self.tools.on_choice(self._on_tool)
         self.bots_here = BotsHere(spec, self.spot, "play")  # one button until it is clicked
         self.controls = w.VBox([self.prompt, self.buttons, self.whynot, self.message, self.tools, self.bots_here])

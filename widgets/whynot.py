@@ -51,10 +51,10 @@ def whynot_html(game: Any, state: Any, seat: int | None, describe: Callable[[Any
         th = " · ".join(n[0] for n in names)
         en = " · ".join(n[1] for n in names if n[1])
         title_th, title_en = game.cite_name(cid, seat) if hasattr(game, "cite_name") else ("", "")
-        text = ""
+        text = gloss = ""
         if book is not None:
             try:
-                text = book.clause(cid).text_th.strip()
+                text, gloss = book.clause(cid).text_th.strip(), book.clause(cid).gloss_en.strip()
             except KeyError:
                 text = ""
         if text == title_th:  # a heading clause: its text is its title, nothing more to open
@@ -64,7 +64,11 @@ def whynot_html(game: Any, state: Any, seat: int | None, describe: Callable[[Any
             head = f"ข้อกติกา / rule: {_pair(title_th, title_en)}" if title_th else "ข้อกติกา / the rule"
             if text:
                 rule = (f"<details class='kl-whynot-rule'><summary title='{html.escape(cid)}'>{head}</summary>"
-                        f"<div class='kl-whynot-text' lang='th'>{html.escape(text)}</div></details>")
+                        f"<div class='kl-whynot-text' lang='th'>{html.escape(text)}</div>"
+                        # the book's English of it under the Thai, as a clause card has (a reader without
+                        # Thai opened the rule and found Thai only: a fresh user's trial)
+                        + (f"<div class='kl-whynot-text kl-muted' lang='en'>{html.escape(gloss)}</div>" if gloss else "")
+                        + "</details>")
             else:
                 rule = f"<div class='kl-whynot-rule' title='{html.escape(cid)}'>{head}</div>"
         rows.append(f"<li><b>{_pair(th, en)}</b><div>{_pair(why_th, why_en)}</div>"

@@ -404,11 +404,13 @@ def blocked(w: list) -> None:
     cites = (ACTION_CLAUSE[kind],)
     if w[I_BLOCK_CLAIM] == CONTESSA:
         cites += ("characters.contessa_block",)
-    key = (w[I_BLOCKER], w[I_TURN], kind, w[I_BLOCK_CLAIM])
+    target = w[I_ACT][1]
+    key = (w[I_BLOCKER], w[I_TURN], kind, target, w[I_BLOCK_CLAIM])
     e = _BLOCKED_EV.get(key)
     if e is None:
-        e = _BLOCKED_EV[key] = new_event("blocked", w[I_BLOCKER], cites, f"การกระทำของที่นั่ง {w[I_TURN] + 1} ถูกยับยั้ง",
-                                         f"seat {w[I_TURN] + 1}'s {kind} is blocked", None,
+        ath, aen = action_phrase(kind, target)  # words, not the action's id ("foreign_aid")
+        e = _BLOCKED_EV[key] = new_event("blocked", w[I_BLOCKER], cites, f"การ{ath} ของที่นั่ง {w[I_TURN] + 1} ถูกยับยั้ง",
+                                         f"seat {w[I_TURN] + 1}'s {aen} is blocked", None,
                                          {"action": kind, "character": NAMES[w[I_BLOCK_CLAIM]]})
     w[I_EVENTS].append(e)
 

@@ -181,6 +181,21 @@ class CoupGame(GameBase):
         kind = "examine_pick" if state.todo[0][0] == "pick" else "shuffle"
         return A.describe_action(state, {"chance": kind})
 
+    EXIT_WORDS = {
+        "actions.coup": ("ถูกรัฐประหาร", "out by a coup"),
+        "characters.assassin_assassinate": ("ถูกลอบสังหาร", "assassinated"),
+        "challenge.fail": ("ถูกจับได้ว่าอ้างการ์ดที่ไม่มี", "caught bluffing (a claim not proven)"),
+        "challenge.challenger_loses": ("ท้าทายผิด (อีกฝ่ายมีการ์ดจริง)", "lost a challenge (the card was there)"),
+    }
+    """Short words for the clause whose loss put a seat out (its ``eliminated`` event's first cite):
+    what the clause does to the seat, for a chart's legend (the clause's own title is the rule's
+    first words: "Challenges: If the proof fails, the player..." told a reader neither way)."""
+
+    def exit_words(self, clause_id: str) -> tuple[str, str] | None:
+        """``(th, en)`` of how a seat went out by ``clause_id`` (:data:`EXIT_WORDS`); ``None`` for
+        another clause (a reader then gets the clause's name)."""
+        return self.EXIT_WORDS.get(clause_id)
+
     def sample_chance(self, state: CoupState, rng: random.Random) -> dict:
         """A random outcome of the chance node (a uniformly random deck order for a shuffle)."""
         if state.todo and state.todo[0][0] == "shuffle":

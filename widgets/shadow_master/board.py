@@ -28,7 +28,7 @@ from rules.shadow_master.attack import KIND_TH
 from rules.shadow_master.whatif import overlay
 
 from ..errors import safe
-from ..page import BoardView, Frame, GameSession, Shown, close_tree, state_before
+from ..page import SETTLE_MS, BoardView, Frame, GameSession, Shown, close_tree, state_before
 from ..rulepanel import clause_html
 from .labels import rank_groups, seat_label
 from .panels import (SMBoard, alliances_of, board_widget_box, colour_html, e, kingdoms_html, players_html,
@@ -149,7 +149,8 @@ class SMBoardView(BoardView):
     def __init__(self, spec, state, side=(), play=False, size: float = 19.0, **kwargs):
         super().__init__(spec, state, side, play, **kwargs)
         self.sm_board = state.board
-        self.hexboard = SMBoard(self.sm_board, size=size)
+        # in play a cell click takes an action: a new position takes no click for a moment (page.SETTLE_MS)
+        self.hexboard = SMBoard(self.sm_board, size=size, settle=SETTLE_MS if play else 0)
         self.hexboard.on_click(self._cell_clicked)
         self.attack_box, self.status, self.hint = w.HTML(), w.HTML(), w.HTML()
         self.kingdoms, self.players = w.HTML(), w.HTML()
