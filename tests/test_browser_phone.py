@@ -197,8 +197,10 @@ def test_a_real_double_click_in_coup_play_applies_one_move(browser, dashboard):
         table, income = open_coup_play(page, dashboard)
         income.dblclick()
         story = table.locator(".kl-story")
-        # the bots answer, then the next decision's buttons appear
-        table.locator(".kl-choices button").first.wait_for(timeout=60_000)
+        # the move is in the story (on a busy machine the story may come seconds after the board),
+        # then time for a second move, had the double click made one
+        page.wait_for_function("(s) => s.innerText.includes('ที่นั่ง 1 รับเงิน')", arg=story.element_handle(),
+                               timeout=60_000)
         page.wait_for_timeout(2500)
         text = story.inner_text()
         mine = [ln for ln in text.splitlines() if "ที่นั่ง 1 รับเงิน" in ln]
