@@ -137,3 +137,15 @@ def open_coup_play(page, dashboard: str, seed: str = "4"):
     income.wait_for(timeout=60_000)
     income.scroll_into_view_if_needed()
     return table, income
+
+
+STORY_LINES_JS = """(story) => [...story.querySelectorAll('.kl-line')].map(
+    (l) => l.textContent.replace(/\\s+/g, ' ').trim())"""
+
+
+def story_lines(story) -> list[str]:
+    """The lines of a story (``.kl-story`` locator) as the kernel wrote them, read from each line's
+    ``textContent``: a story's turns are ``content-visibility: auto`` (widgets/eventlog.py), so a turn
+    the browser has not yet laid out (off screen, or just arrived on a busy machine: no frame drawn
+    since) reads '' through ``innerText`` though its words are there (two CI runs failed on that)."""
+    return story.evaluate(STORY_LINES_JS)

@@ -45,8 +45,11 @@ def test_analyzer_page_draws_its_charts(browser, dashboard):
         # draws, the game lengths as bars counted in Python, the sweep as lines with bands
         pg.get_by_text("game length").first.wait_for(timeout=180_000)
         # the three panels below the first screen are built when the reader nears them
-        # (widgets/lazy.py): scroll to each placeholder until none is left
-        assert pg.locator(".kl-lazy-box .kl-lazy").count() == 3
+        # (widgets/lazy.py): scroll to each placeholder until none is left. Three such parts; how many
+        # are still placeholders now depends on the machine (on a busy one the first panel's charts
+        # came late, the page was short, and a part near the first screen was already built: 2 left)
+        assert pg.locator(".kl-lazy-box").count() == 3
+        assert pg.locator(".kl-lazy-box .kl-lazy").count() >= 1
         for _ in range(240):
             left = pg.evaluate("""() => { const ps = document.querySelectorAll('.kl-lazy-box .kl-lazy');
                                           if (ps.length) ps[0].scrollIntoView({ block: 'center' });

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ARTIFACTS, open_coup_play
+from tests.conftest import ARTIFACTS, open_coup_play, story_lines
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
@@ -199,11 +199,11 @@ def test_a_real_double_click_in_coup_play_applies_one_move(browser, dashboard):
         story = table.locator(".kl-story")
         # the move is in the story (on a busy machine the story may come seconds after the board),
         # then time for a second move, had the double click made one
-        page.wait_for_function("(s) => s.innerText.includes('ที่นั่ง 1 รับเงิน')", arg=story.element_handle(),
+        page.wait_for_function("(s) => s.textContent.includes('ที่นั่ง 1 รับเงิน')", arg=story.element_handle(),
                                timeout=60_000)
         page.wait_for_timeout(2500)
-        text = story.inner_text()
-        mine = [ln for ln in text.splitlines() if "ที่นั่ง 1 รับเงิน" in ln]
+        text = story_lines(story)
+        mine = [ln for ln in text if "ที่นั่ง 1 รับเงิน" in ln]
         assert len(mine) == 1, text
         assert table.locator(".kl-error").count() == 0
         table.screenshot(path=str(ARTIFACTS / "coup_play_after_dblclick.png"))
@@ -262,7 +262,7 @@ def test_a_quick_second_click_on_choices_just_drawn_takes_nothing(browser, dashb
         second = page.evaluate("() => window.__klClicks[1] - window.__klDraw.at")
         if second < SETTLE_MS - 50:  # (a machine too busy to click that soon tests the pointer only)
             assert page.evaluate(REV_OF_CHOICES) == rev, ("the quick second click took a choice", second)
-            mine = [ln for ln in table.locator(".kl-story").inner_text().splitlines() if "ที่นั่ง 1 รับเงิน" in ln]
+            mine = [ln for ln in story_lines(table.locator(".kl-story")) if "ที่นั่ง 1 รับเงิน" in ln]
             assert len(mine) == 1, mine
         rev = page.evaluate(REV_OF_CHOICES)
         box = table.locator(".kl-choices button").first.bounding_box()  # (the page may have moved meanwhile)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, story_lines
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
@@ -98,7 +98,7 @@ def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(brow
         income.click()
         table.locator(".kl-story").filter(has_text="ที่นั่ง 1 รับเงิน").wait_for(timeout=60_000)
         table.locator(".kl-choices button").first.wait_for(timeout=60_000)  # the bots answered
-        story = table.locator(".kl-story").inner_text()
+        story = story_lines(table.locator(".kl-story"))
         play.get_by_role("button", name="แชร์เกมนี้ / share this game").click()
         code = play.locator("code.kl-link-text").first
         code.wait_for(timeout=60_000)
@@ -127,9 +127,8 @@ def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(brow
         go.click()
         other.wait_for_function("() => { const r = document.querySelector('.kl-play-panel').getBoundingClientRect();"
                                 " return r.top >= -2 && r.top < 100; }", timeout=10_000)
-        again.scroll_into_view_if_needed()  # (a story off screen is not laid out: its innerText is '')
-        mine = [ln for ln in story.splitlines() if "ที่นั่ง 1 รับเงิน" in ln]
-        assert mine and [ln for ln in again.inner_text().splitlines() if "ที่นั่ง 1 รับเงิน" in ln] == mine
+        mine = [ln for ln in story if "ที่นั่ง 1 รับเงิน" in ln]
+        assert mine and [ln for ln in story_lines(again) if "ที่นั่ง 1 รับเงิน" in ln] == mine, (story, story_lines(again))
         ARTIFACTS.mkdir(exist_ok=True)
         play.locator(".kl-share-box").first.screenshot(path=str(ARTIFACTS / "share_game_link.png"))
     finally:

@@ -53,6 +53,12 @@ SOURCE_WORDS = {"map editor": ("ในตัวแก้แผนที่", "in
 any other source is a file name (or a path) and is shown as it is."""
 
 
+def e(text: Any) -> str:
+    """``text`` (any value, as ``str``) escaped for HTML, quotes too: the one escape of the page's
+    parts (widgets/page.py, widgets/playchoices.py)."""
+    return html.escape(str(text))
+
+
 def bad_input_where(exc: BadInput) -> str:
     """Where a :class:`BadInput` is, as HTML in reader words: ``ช่อง / field: <code>seed</code>
     · ใน / in: <code>save.json</code>``; a field with a list position, counted from 1 as a reader

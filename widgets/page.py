@@ -37,7 +37,6 @@ address bar give whichever of the two names the frame on screen (:meth:`FrameCur
 from __future__ import annotations
 
 import gc
-import html
 import random
 import re
 import time
@@ -55,7 +54,7 @@ from rules.core.scenario import Scenario, load_scenario, recorded_game
 
 from . import deeplink, sharing
 from .bots_here import BotsHere, Spot
-from .errors import THAI_FONT, count_en, error_html, message_html, safe
+from .errors import THAI_FONT, count_en, e, error_html, message_html, safe
 from .lazy import LazyBox
 from .lazy import lazy as lazy_part
 from .eventlog import EventLog, event_text, game_kind_words, names_seat
@@ -113,11 +112,6 @@ PAGE_CSS = f"""<style>
   .kl-page .kl-pick-row > select {{ flex: 1 1 100% !important; }}
 }}
 </style>"""
-
-
-def e(text: Any) -> str:
-    """HTML-escaped text."""
-    return html.escape(str(text))
 
 
 _WIDGET_TRAITS: dict[type, tuple[str, ...]] = {}

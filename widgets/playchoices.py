@@ -14,10 +14,11 @@ select showed.  :class:`ShownChoice` is what the kernel drew, for tests and scri
 """
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
+
+from .errors import e
 
 MAX_BUTTONS = 6
 """More choices of one kind than this are a select and a "do" button."""
@@ -26,10 +27,6 @@ PICK_WORDS = "เลือกตัวเลือก แล้วกด “ท�
 PICKED_PREFIX = "เลือกอยู่ / chosen: "
 """Before the whole label of a select's entry, on the line under its row (a select cuts a long one:
 on a phone, and at 1280 px in New World's 410 px column)."""
-
-
-def e(text: Any) -> str:
-    return html.escape(str(text), quote=True)
 
 
 @dataclass
