@@ -72,6 +72,26 @@ def test_an_example_picked_after_a_bad_link_takes_over_the_address_bar():
     assert _params(url) == {"scenario": "4_forced_coup", "step": str(view.session.length)}
 
 
+def test_a_link_asks_the_page_to_bring_its_example_on_screen_and_a_picked_example_does_not():
+    """A deep link's example lies below the page's first screen on a phone: its address keeper asks
+    the browser to bring the example's stepper (and the link's line) on screen once drawn
+    (``UrlState.reveal``, the JavaScript: tests/test_browser_scrollto.py).  An example the reader
+    picks after a bad link opens under the picker they used: nothing to bring."""
+    box = deeplink.placeholder()
+    deeplink.follow(box, "coup", scenario_view, query="scenario=4_forced_coup&step=2")
+    view, url = box.children[1], box.children[2]
+    assert url.reveal == deeplink.REVEAL == ".kl-stepper" and "kl-stepper" in view.stepper._dom_classes
+    assert url.get_state()["reveal"] == ".kl-stepper"  # a synced trait: the browser reads it
+    bad = deeplink.placeholder()
+    deeplink.follow(bad, "coup", scenario_view, query="scenario=4_forced_coup&step=abc")  # opens at step 0
+    assert bad.children[2].reveal == ".kl-stepper"
+    other = deeplink.placeholder()
+    deeplink.follow(other, "coup", scenario_view, query="scenario=nonsense")
+    dd = other.children[1].children[0]
+    dd.value = next(p for _label, p in dd.options if p is not None and p.stem == "4_forced_coup")
+    assert other.children[1].children[2].children[1].reveal == ""
+
+
 def test_no_link_leaves_the_box_empty():
     box = deeplink.placeholder()
     assert deeplink.follow(box, "coup", scenario_view, query="") is None

@@ -52,6 +52,9 @@ from .errors import count_en, error_html, message_html
 
 SCENARIOS = DATA / "scenarios"
 POSITION_FIELDS = ("step", "frame")
+REVEAL = ".kl-stepper"
+"""What a deep link's page brings on screen once drawn (:attr:`UrlState.reveal`): the example's stepper
+(with the link's line over it when both fit on the screen)."""
 """The link's fields that say where in a scenario to open (a fault in one opens it at step 0)."""
 
 
@@ -266,6 +269,50 @@ function later(url) {
   else window.setTimeout(flush, 50);
 }
 window.addEventListener('pagehide', flush);
+// Bringing a linked example on screen ('reveal'): a deep link's example lies below the page's first
+// screen (at 390 px its stepper was 1400 px down: the reader saw the page's top and no sign of the
+// link).  Once per model, when the element 'reveal' names (the example's stepper) is drawn in this
+// widget's own box, the page scrolls so that the box's first line (the link's line: what the link
+// opened) and that element are on screen together, or, when both do not fit, that element is at
+// the top.  For about 3 s after it is drawn the page is put there again if the parts above it grew.
+// A reader who moved the page (a scroll, a wheel, a touch, a key, a click) before or meanwhile is
+// never fought: nothing more is scrolled.
+let readerMoved = false;
+const moves = ['wheel', 'touchstart', 'keydown', 'mousedown'];
+const sawMove = () => { readerMoved = true; for (const ev of moves) window.removeEventListener(ev, sawMove, true); };
+for (const ev of moves) window.addEventListener(ev, sawMove, { capture: true, passive: true });
+const REVEAL_WAIT = 60000, REVEAL_SETTLE = 3000;
+function reveal(model, el) {
+  const want = model.get('reveal');
+  if (!want || model.klRevealed) return;
+  model.klRevealed = true;
+  const start = Date.now();
+  let drawn = 0, ours = null;
+  const step = () => {
+    if (readerMoved || !el.isConnected) return;
+    const y = window.scrollY || window.pageYOffset || 0;
+    if (ours === null ? y > 2 : Math.abs(y - ours) > 40) return;  // the reader is elsewhere already
+    const box = el.parentElement;
+    const target = box ? box.querySelector(want) : null;
+    const r = target ? target.getBoundingClientRect() : null;
+    if (!r || r.height === 0) {  // not drawn yet
+      if (Date.now() - start < REVEAL_WAIT) setTimeout(step, 100);
+      return;
+    }
+    drawn = drawn || Date.now();
+    const head = box.firstElementChild && box.firstElementChild !== el ? box.firstElementChild.getBoundingClientRect() : r;
+    const h = window.innerHeight || document.documentElement.clientHeight;
+    const top = r.bottom - head.top <= h - 8 ? head.top : r.top;
+    if (Math.abs(top) > 4) {
+      window.scrollTo(0, y + top);
+      ours = window.scrollY || window.pageYOffset || 0;
+    } else if (ours === null) {
+      ours = y;
+    }
+    if (Date.now() - drawn < REVEAL_SETTLE) setTimeout(step, 150);
+  };
+  requestAnimationFrame(step);
+}
 export default {
   initialize({ model }) {
     const on = () => apply(model);
@@ -274,7 +321,7 @@ export default {
     model.on('change:hash', on);
     return () => { model.off('change:query', on); model.off('change:hash', on); };
   },
-  render({ el }) { el.style.display = 'none'; },
+  render({ model, el }) { el.style.display = 'none'; reveal(model, el); },
 };
 """
 
@@ -288,6 +335,11 @@ class UrlState(anywidget.AnyWidget):
     _esm = _URL_ESM
     query = t.Dict(per_key_traits={}).tag(sync=True)
     hash = t.Unicode("").tag(sync=True)
+    reveal = t.Unicode("").tag(sync=True)
+    """A CSS selector (``""``: none): once the element it names is drawn in this widget's own box,
+    the page scrolls that box's first line and the element on screen (the element at the top when
+    both do not fit), once, and never after the reader moved the page (:func:`follow`: a deep
+    link's example and its stepper, below the page's first screen on a phone)."""
 
 
 def _step_source(view) -> t.HasTraits | None:
@@ -477,7 +529,11 @@ def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
         def moved(where: dict[str, int]) -> None:  # the banner follows what is on screen
             banner.value = note + banner_html(title, opened, where)
         on_screen(shown, moved)
-        box.children = [banner, shown, keep_in_url(shown, stem)]
+        url = keep_in_url(shown, stem)
+        # the page brings the link's line and the example's stepper on screen once they are drawn
+        # (below the page's first screen on a phone), unless the reader has moved the page already
+        url.reveal = REVEAL
+        box.children = [banner, shown, url]
         return link
     except Exception as exc:  # noqa: BLE001 - a reader's bad link is a message, not a traceback
         html = error_html(exc)
