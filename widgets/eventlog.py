@@ -380,9 +380,32 @@ export default {
     // The line of the event chosen in the picker (the kernel's 'chosen', an event number or -1) carries
     // kl-chosen-line, the line chosen before does not; the story's lines are redrawn as events come,
     // so a change in the log marks again.
-    let watch = null, tries = 0;
+    let watch = null, tries = 0, log = null;
+    // The event the reader chose in the picker (its 'kl-pick' event, by mouse, tap or key: the
+    // select's change), until the kernel has chosen it too: its line is then brought into view.
+    let wanted = null, wantedAt = 0;
+    // The chosen line brought into the story's box (the box scrolls, never the page): a line of the
+    // folded setup opens it; an early line (of a turn not laid out: content-visibility) is placed
+    // again for a few frames while the turns around it are laid out.
+    const bring = (line) => {
+      const fold = line.closest('details');
+      if (fold && !fold.open) fold.open = true;
+      const box = line.closest('.kl-story');
+      if (!box) return;
+      let frames = 0;
+      const fit = () => {
+        if (!line.isConnected) return;
+        const b = box.getBoundingClientRect(), r = line.getBoundingClientRect();
+        const top = b.top + box.clientTop, bottom = top + box.clientHeight;
+        if (r.top < top + 4 || r.bottom > bottom - 4) {  // not whole in the box: to its middle (its top if taller)
+          const d = r.height >= bottom - top - 8 ? r.top - top - 4 : (r.top + r.bottom) / 2 - (top + bottom) / 2;
+          box.scrollTop += d;
+        }
+        if (frames++ < 8) requestAnimationFrame(fit);
+      };
+      fit();
+    };
     const mark = () => {
-      const log = el.closest('.kl-eventlog-box');
       if (!log) return;
       const n = model.get('chosen');
       for (const old of log.querySelectorAll('.kl-line.kl-chosen-line')) {
@@ -390,12 +413,21 @@ export default {
       }
       const line = n >= 0 ? log.querySelector('.kl-line[data-n="' + n + '"]') : null;
       if (line && !line.classList.contains('kl-chosen-line')) line.classList.add('kl-chosen-line');
+      if (wanted !== null && Date.now() - wantedAt > 15000) wanted = null;  // the kernel chose another
+      if (line && wanted === n) { wanted = null; bring(line); }
+    };
+    const picked = (e) => {
+      const n = e && e.detail ? e.detail.n : null;
+      if (typeof n !== 'number' || !(n >= 0)) return;
+      wanted = n; wantedAt = Date.now();
+      mark();  // chosen already (else when the kernel's choice comes: change:chosen)
     };
     const attach = () => {  // el is in the page once the log is drawn
-      const log = el.closest('.kl-eventlog-box');
+      log = el.closest('.kl-eventlog-box');
       if (!log) { if (tries++ < 200) requestAnimationFrame(attach); return; }
       watch = new MutationObserver(mark);
       watch.observe(log, { childList: true, subtree: true });
+      log.addEventListener('kl-pick', picked);
       mark();
     };
     attach();
@@ -403,6 +435,7 @@ export default {
     return () => {
       document.removeEventListener('click', click); model.off('msg:custom', shown); model.off('change:chosen', mark);
       if (watch) watch.disconnect();
+      if (log) log.removeEventListener('kl-pick', picked);
     };
   },
 };
@@ -416,7 +449,9 @@ class StoryClicks(anywidget.AnyWidget):
     "shown"}`` (the click chose its event), it scrolls the log's clause panel
     (``.kl-eventlog-detail``) into view if its first line is off screen.  :attr:`chosen` is the
     number of the event chosen in the log's picker (``-1``: none): its story line carries the class
-    ``kl-chosen-line`` (the line chosen before loses it)."""
+    ``kl-chosen-line`` (the line chosen before loses it); when the reader chose it in the picker (its
+    ``kl-pick`` DOM event, :class:`EventPicker`), the story's box scrolls (the page does not) so that
+    line is in view, the folded setup opened for a setup event's line."""
 
     _esm = _CLICKS_ESM
     chosen = t.Int(-1).tag(sync=True)
@@ -492,7 +527,13 @@ export default {
       choose();
     };
     const again = (msg) => { if (msg && msg.event === 'again') choose(); };  // a refused choice
-    const pick = () => model.send({ event: 'pick', index: sel.selectedIndex, rev: model.get('rev') });
+    const pick = () => {
+      // the event log's story brings the chosen event's line into view (StoryClicks: 'kl-pick', the
+      // event's number, which leads its entry) once the kernel has chosen it
+      const o = sel.options[sel.selectedIndex], n = o ? parseInt(o.textContent, 10) - 1 : NaN;
+      if (n >= 0) el.dispatchEvent(new CustomEvent('kl-pick', { bubbles: true, detail: { n } }));
+      model.send({ event: 'pick', index: sel.selectedIndex, rev: model.get('rev') });
+    };
     sel.addEventListener('change', pick);
     model.on('change:lines', lines);
     model.on('change:index', choose);
@@ -537,7 +578,9 @@ class EventPicker(anywidget.AnyWidget):
     makes the model or asks for it (:meth:`get_state` adds ``lines`` and ``rev``: the list is no
     synced trait, so assigning it sends nothing); a change goes as one custom message of the
     entries that changed (:func:`picker_change`), on the revision it applies to.  The browser's
-    choice comes as a message too (``{"event": "pick", "index", "rev"}``): a choice of an entry the
+    choice comes as a message too (``{"event": "pick", "index", "rev"}``; in the page it also
+    dispatches a bubbling ``kl-pick`` DOM event of the chosen event's number, by which the log's
+    :class:`StoryClicks` brings that event's story line into view): a choice of an entry the
     kernel does not show now, or made on another revision, chooses nothing and the browser is told
     to show the kernel's choice again; no browser message sets a trait."""
 
