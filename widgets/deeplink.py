@@ -276,7 +276,8 @@ window.addEventListener('pagehide', flush);
 // opened) and that element are on screen together, or, when both do not fit, that element is at
 // the top.  For about 3 s after it is drawn the page is put there again if the parts above it grew.
 // A reader who moved the page (a scroll, a wheel, a touch, a key, a click) before or meanwhile is
-// never fought: nothing more is scrolled.
+// never fought: nothing more is scrolled; nor is an address with a fragment (#kl-step: the page's
+// template holds that anchor at the top).
 let readerMoved = false;
 const moves = ['wheel', 'touchstart', 'keydown', 'mousedown'];
 const sawMove = () => { readerMoved = true; for (const ev of moves) window.removeEventListener(ev, sawMove, true); };
@@ -290,6 +291,7 @@ function reveal(model, el) {
   let drawn = 0, ours = null;
   const step = () => {
     if (readerMoved || !el.isConnected) return;
+    if (window.location.hash.length > 1) return;  // the address names its own place (the page holds it there)
     const y = window.scrollY || window.pageYOffset || 0;
     if (ours === null ? y > 2 : Math.abs(y - ours) > 40) return;  // the reader is elsewhere already
     const box = el.parentElement;
