@@ -56,6 +56,26 @@ DEFAULT_FILL = "#f3eddc"
 LABEL_SCALE = 0.36
 """A cell label's font size as a share of the board's ``size`` (:attr:`HexBoard.label_scale`)."""
 STROKE = "#7a6a4f"
+LABEL_DESCENT = 0.3
+"""How far below its baseline a cell label's box reaches, as a share of its font size (the font's
+descent, with Thai vowels below the line): a token stack stays clear of it (:func:`stack_drop`)."""
+TOKEN_GAP = 1.0
+"""Units of space kept between a cell's label box and the top of its token stack (:func:`stack_drop`)."""
+
+
+def stack_drop(size: float, label_scale: float, label: str, n: int) -> float:
+    """How much lower than a lone token (``0.12`` of ``size`` below the cell's centre) a stack of ``n``
+    tokens starts: each token of a stack is drawn 3 units up and right of the one under it (three
+    drawn at most), and a stack of two or three rose into the cell's name, or, under a name wider than
+    its cell (New World's), a neighbour's: Shadow Master's larger names (``label_scale`` 0.46) were
+    crossed by its outline (a fresh user's trial).  A stack now starts lower by what it rises, so its
+    top is a lone token's; on a cell with a ``label`` whose box (its baseline plus
+    :data:`LABEL_DESCENT`, and :data:`TOKEN_GAP`) reaches lower than that top, lower still."""
+    rise = 3 * (min(n, 3) - 1)
+    if not label:
+        return float(rise)
+    bottom = -size * (0.73 - label_scale / 2) + size * label_scale * LABEL_DESCENT + TOKEN_GAP
+    return rise + max(0.0, bottom - (size * 0.12 - size * 0.4))
 
 
 def cell_id(h: Hex) -> str:
@@ -117,6 +137,7 @@ def text_colour(fill: str) -> str:
 
 _ESM = r"""
 const NS = "http://www.w3.org/2000/svg";
+const LABEL_DESCENT = __LABEL_DESCENT__, TOKEN_GAP = __TOKEN_GAP__;
 function mk(tag, attrs, parent) {
   const e = document.createElementNS(NS, tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -235,12 +256,21 @@ function render({ model, el }) {
         if (title) mk("title", {}, p).textContent = title;
       }]));
   }
+  // a stack starts lower by what it rises (3 units a token), and on a cell whose name reaches lower than
+  // a lone token's top, lower still (tokenDrop, as stack_drop in Python): its outline crossed the names
+  function tokenDrop(label, n) {
+    const rise = 3 * (Math.min(n, 3) - 1);
+    if (!label) return rise;
+    const size = model.get("size"), ls = model.get("label_scale");
+    const bottom = -size * (0.73 - ls / 2) + size * ls * LABEL_DESCENT + TOKEN_GAP;
+    return rise + Math.max(0, bottom - (size * 0.12 - size * 0.4));
+  }
   function drawTokens() {
     const cells = model.get("cells"), stacks = model.get("stacks"), size = model.get("size");
     const r = size * 0.4;
     drawMarks("tokens", Object.keys(stacks).filter((id) => cells[id]).map((id) => {
       const [fill, n, ink, mark] = stacks[id];
-      const cx = cells[id][1], cy = cells[id][2] + size * 0.12;
+      const cx = cells[id][1], cy = cells[id][2] + size * 0.12 + tokenDrop(cells[id][3], n);
       return [JSON.stringify([id, cx, cy, r, fill, n, ink, mark]), (parent) => {
         for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
           mk("circle", { cx: cx + i * 3, cy: cy - i * 3, r, fill, class: "kl-token",
@@ -363,7 +393,7 @@ function render({ model, el }) {
   };
 }
 export default { render };
-"""
+""".replace("__LABEL_DESCENT__", repr(LABEL_DESCENT)).replace("__TOKEN_GAP__", repr(TOKEN_GAP))
 
 # A box that scrolls sideways fades on each side holding more board (a mask stays with the box while
 # the board moves under it): a fresh user at 390 px read New World's cut-off play map as the whole map.
@@ -591,7 +621,8 @@ class HexBoard(anywidget.AnyWidget):
         for cid, (fill, n, ink, *mark) in self.stacks.items():
             if cid not in self.cells:
                 continue
-            cx, cy = self.cells[cid][1], self.cells[cid][2] + size * 0.12
+            cx = self.cells[cid][1]
+            cy = self.cells[cid][2] + size * 0.12 + stack_drop(size, self.label_scale, self.cells[cid][3], n)
             for i in range(min(n, 3) - 1, -1, -1):
                 out.append(f'<circle cx="{_fmt(cx + i * 3)}" cy="{_fmt(cy - i * 3)}" '
                            f'r="{_fmt(r)}" fill="{e(fill)}" stroke="#222"/>')
