@@ -56,26 +56,12 @@ DEFAULT_FILL = "#f3eddc"
 LABEL_SCALE = 0.36
 """A cell label's font size as a share of the board's ``size`` (:attr:`HexBoard.label_scale`)."""
 STROKE = "#7a6a4f"
-LABEL_DESCENT = 0.3
-"""How far below its baseline a cell label's box reaches, as a share of its font size (the font's
-descent, with Thai vowels below the line): a token stack stays clear of it (:func:`stack_drop`)."""
-TOKEN_GAP = 1.0
-"""Units of space kept between a cell's label box and the top of its token stack (:func:`stack_drop`)."""
-
-
-def stack_drop(size: float, label_scale: float, label: str, n: int) -> float:
-    """How much lower than a lone token (``0.12`` of ``size`` below the cell's centre) a stack of ``n``
-    tokens starts: each token of a stack is drawn 3 units up and right of the one under it (three
-    drawn at most), and a stack of two or three rose into the cell's name, or, under a name wider than
-    its cell (New World's), a neighbour's: Shadow Master's larger names (``label_scale`` 0.46) were
-    crossed by its outline (a fresh user's trial).  A stack now starts lower by what it rises, so its
-    top is a lone token's; on a cell with a ``label`` whose box (its baseline plus
-    :data:`LABEL_DESCENT`, and :data:`TOKEN_GAP`) reaches lower than that top, lower still."""
-    rise = 3 * (min(n, 3) - 1)
-    if not label:
-        return float(rise)
-    bottom = -size * (0.73 - label_scale / 2) + size * label_scale * LABEL_DESCENT + TOKEN_GAP
-    return rise + max(0.0, bottom - (size * 0.12 - size * 0.4))
+STACK_STEP = 3.0
+"""Units each token of a stack is drawn right of the one in front of it (three drawn at most), on the
+same line: a stack drawn rising up and right (3 units up a token) crossed the cell's name above it
+with its outline (Shadow Master's names, 0.46 of a cell: a fresh user's trial), and one sunk down
+crossed the names of the row below that reach up into its cells (New World's, two cells wide).  Side
+by side, a stack takes the height of one token, between its cell's name and the next row's names."""
 
 
 def cell_id(h: Hex) -> str:
@@ -137,7 +123,7 @@ def text_colour(fill: str) -> str:
 
 _ESM = r"""
 const NS = "http://www.w3.org/2000/svg";
-const LABEL_DESCENT = __LABEL_DESCENT__, TOKEN_GAP = __TOKEN_GAP__;
+const STACK_STEP = __STACK_STEP__;
 function mk(tag, attrs, parent) {
   const e = document.createElementNS(NS, tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -256,24 +242,15 @@ function render({ model, el }) {
         if (title) mk("title", {}, p).textContent = title;
       }]));
   }
-  // a stack starts lower by what it rises (3 units a token), and on a cell whose name reaches lower than
-  // a lone token's top, lower still (tokenDrop, as stack_drop in Python): its outline crossed the names
-  function tokenDrop(label, n) {
-    const rise = 3 * (Math.min(n, 3) - 1);
-    if (!label) return rise;
-    const size = model.get("size"), ls = model.get("label_scale");
-    const bottom = -size * (0.73 - ls / 2) + size * ls * LABEL_DESCENT + TOKEN_GAP;
-    return rise + Math.max(0, bottom - (size * 0.12 - size * 0.4));
-  }
   function drawTokens() {
     const cells = model.get("cells"), stacks = model.get("stacks"), size = model.get("size");
     const r = size * 0.4;
     drawMarks("tokens", Object.keys(stacks).filter((id) => cells[id]).map((id) => {
       const [fill, n, ink, mark] = stacks[id];
-      const cx = cells[id][1], cy = cells[id][2] + size * 0.12 + tokenDrop(cells[id][3], n);
+      const cx = cells[id][1], cy = cells[id][2] + size * 0.12;
       return [JSON.stringify([id, cx, cy, r, fill, n, ink, mark]), (parent) => {
-        for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
-          mk("circle", { cx: cx + i * 3, cy: cy - i * 3, r, fill, class: "kl-token",
+        for (let i = Math.min(n, 3) - 1; i >= 0; i--) {  // side by side (STACK_STEP), the front one last
+          mk("circle", { cx: cx + i * STACK_STEP, cy, r, fill, class: "kl-token",
                          "data-token": id }, parent);
         }
         if (mark || n > 1) {
@@ -393,7 +370,7 @@ function render({ model, el }) {
   };
 }
 export default { render };
-""".replace("__LABEL_DESCENT__", repr(LABEL_DESCENT)).replace("__TOKEN_GAP__", repr(TOKEN_GAP))
+""".replace("__STACK_STEP__", repr(STACK_STEP))
 
 # A box that scrolls sideways fades on each side holding more board (a mask stays with the box while
 # the board moves under it): a fresh user at 390 px read New World's cut-off play map as the whole map.
@@ -621,10 +598,9 @@ class HexBoard(anywidget.AnyWidget):
         for cid, (fill, n, ink, *mark) in self.stacks.items():
             if cid not in self.cells:
                 continue
-            cx = self.cells[cid][1]
-            cy = self.cells[cid][2] + size * 0.12 + stack_drop(size, self.label_scale, self.cells[cid][3], n)
-            for i in range(min(n, 3) - 1, -1, -1):
-                out.append(f'<circle cx="{_fmt(cx + i * 3)}" cy="{_fmt(cy - i * 3)}" '
+            cx, cy = self.cells[cid][1], self.cells[cid][2] + size * 0.12
+            for i in range(min(n, 3) - 1, -1, -1):  # side by side (STACK_STEP), the front one last
+                out.append(f'<circle cx="{_fmt(cx + i * STACK_STEP)}" cy="{_fmt(cy)}" '
                            f'r="{_fmt(r)}" fill="{e(fill)}" stroke="#222"/>')
             if mark or n > 1:
                 out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + r * 0.35)}" fill="{ink}" '
