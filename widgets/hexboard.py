@@ -17,7 +17,7 @@ synced traits so a click re-sends only what changed:
   has the class ``kl-hex-coords`` (set by the view: a class added to the widget after it is shown
   does not reach the page).
 * ``label_scale`` (optional, 0.36 by default): a label's font size as a share of ``size``
-  (Shadow Master draws its cell names larger, 0.46).
+  (Shadow Master draws its cell names larger, 0.46; New World its place names, 0.66).
 * ``min_label_px`` (optional, 0 by default): labels that the scaled board would draw smaller than
   this many CSS px are hidden (the view's class ``kl-hex-small-labels``), e.g. on a phone's column
   where a tapped cell is named in the caption instead.
