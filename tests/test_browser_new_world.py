@@ -18,7 +18,9 @@ from widgets.deeplink import title_of
 
 from tests.conftest import ARTIFACTS
 from tests.test_browser_phone import PHONE
-from tests.test_browser_shadow_master import OfflinePage
+from widgets.new_world.board import MAP_MIN_LABEL_PX
+
+from tests.test_browser_shadow_master import TOKENS_ON_NAMES, OfflinePage
 
 THAI = re.compile(r"[\u0e00-\u0e7f]")
 
@@ -364,7 +366,7 @@ def test_a_tapped_cell_is_named_where_its_label_is_too_small_to_read(browser, da
         if not phone:
             assert got["px"] >= 7 and got["shown"] == got["n"] and got["minShown"] > 0, got
         else:
-            assert got["px"] < 5 and got["shown"] == 0, got  # 3.8 px: hidden
+            assert got["px"] < MAP_MIN_LABEL_PX and got["shown"] == 0, got  # 7 px, two 18 px cells wide: hidden
             line = _tap_names(page, scenario, got["cell"], tap=True)
             assert line["text"] == "ช่องที่แตะ / cell tapped: " + line["title"], line
             th, en = line["title"].split(" / ")
@@ -424,3 +426,67 @@ def test_an_entry_picked_in_the_select_is_marked_on_the_map_and_do_places_it(bro
         assert not op.errors, op.errors
     finally:
         page.close()
+
+
+# The place names of a map as drawn: the smallest font size on screen (computed size times the SVG's
+# scale), how many show, and the pairs of names whose letters' boxes (canvas measureText, in the SVG's
+# units: the SVG text box of a Thai font is 1.6 em tall) overlap, "+1" marks included.
+NAME_SIZES = """(map) => {
+  const svg = map.querySelector('svg.kl-hexboard'), scale = svg.getScreenCTM().a;
+  const ctx = document.createElement('canvas').getContext('2d');
+  const shown = [...svg.querySelectorAll('text.kl-label')].filter(t => t.getBoundingClientRect().width > 0);
+  const names = shown.filter(t => t.textContent !== '+1');
+  const boxes = shown.map(t => {
+    const cs = getComputedStyle(t), fs = parseFloat(t.getAttribute('font-size'));
+    ctx.font = `${cs.fontWeight} ${fs * 10}px ${cs.fontFamily}`;
+    const m = ctx.measureText(t.textContent), x = +t.getAttribute('x'), y = +t.getAttribute('y');
+    return [t.textContent, x - m.width / 20, x + m.width / 20, y - m.actualBoundingBoxAscent / 10, y + m.actualBoundingBoxDescent / 10];
+  });
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, al, ar, at, ab] = boxes[i], [b, bl, br, bt, bb] = boxes[j];
+    if (al < br && bl < ar && at < bb && bt < ab) overlaps.push([a, b]);
+  }
+  return {n: names.length, all: svg.querySelectorAll('text.kl-label').length, overlaps,
+          min: names.length ? Math.min(...names.map(t => parseFloat(getComputedStyle(t).fontSize) * scale)) : null};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 900}], ids=["390", "1280"])
+def test_the_place_names_read_on_the_maps(browser, dashboard, viewport):
+    """A fresh user's trial: the play map's place names ("Urquhart", "Dunnot…") were 6 px high at
+    390 px.  As drawn (font size times the map's scale) they are now at least 11 px there (the play
+    map, in its box that scrolls) and at 1280 px on the play map and the rulings' example maps; the
+    example maps at 390 px, the whole map in the 362 px column, keep them hidden (a tap names a cell).
+    No two names' letters overlap, and at the end of a game no token crosses a name's letters."""
+    phone = viewport == PHONE
+    page = browser.new_page(viewport=viewport, device_scale_factor=1, is_mobile=phone, has_touch=phone)
+    try:
+        page.goto(f"{dashboard}/voila/render/new_world.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        panel = page.locator(".kl-play-panel").first
+        panel.wait_for(state="attached", timeout=180_000)
+        scenario = page.locator(".kl-nw-scenario .kl-nw-map").first
+        scenario.locator("text.kl-label").first.wait_for(state="attached", timeout=120_000)
+        page.wait_for_timeout(1000)
+        example = scenario.evaluate(NAME_SIZES)
+        panel.locator("input[type=text]").first.fill("5")
+        panel.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()
+        play = page.locator(".kl-nw-play .kl-nw-map").first
+        play.locator(".kl-highlights polygon").first.wait_for(timeout=120_000)
+        page.wait_for_timeout(1000)
+        start = play.evaluate(NAME_SIZES)
+        page.locator(".kl-nw-play .kl-tools button", has_text="bots finish").first.click()
+        page.locator(".kl-nw-play .kl-decide", has_text="game over").first.wait_for(timeout=180_000)
+        page.wait_for_timeout(1000)
+        end = play.evaluate(NAME_SIZES)
+        tokens = page.evaluate(TOKENS_ON_NAMES, ".kl-nw-play svg.kl-hexboard")
+        play.screenshot(path=str(ARTIFACTS / f"new_world_names_{viewport['width']}.png"))
+    finally:
+        page.close()
+    assert start["n"] > 15 and start["min"] >= 11, start
+    assert start["overlaps"] == [] and end["overlaps"] == [], (start, end)
+    if phone:
+        assert example["n"] == 0 and example["all"] > 15, example  # hidden; a tap names the cell
+    else:
+        assert example["n"] > 15 and example["min"] >= 11 and example["overlaps"] == [], example
+    assert tokens["tokens"] > 20 and tokens["crossed"] == [], tokens

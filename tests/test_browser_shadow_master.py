@@ -285,3 +285,55 @@ def test_the_cell_names_on_the_maps_read(browser, dashboard, width, least):
         assert got["n"] > 50, (where, got)  # the map's names are drawn (101 cells and X cells)
         assert got["min"] >= least, (where, width, got)
         assert got["page"] <= got["screen"] + 1, (where, got)  # no sideways scroll of the page
+
+
+# Every token circle of each board in `sel` that crosses a cell label's ink: the label's box is the
+# one its letters cover (canvas measureText of its text in its font: the SVG text box of a Thai font
+# is 1.6 em tall, far beyond the letters), in the SVG's own units, beside the circles' own geometry.
+TOKENS_ON_NAMES = """(sel) => {
+  const ctx = document.createElement("canvas").getContext("2d"), out = [];
+  let tokens = 0, labels = 0;
+  for (const svg of document.querySelectorAll(sel)) {
+    if (!svg.getBoundingClientRect().width) continue;
+    const boxes = [];
+    for (const t of svg.querySelectorAll("text.kl-label")) {
+      if (!t.getBoundingClientRect().width) continue;
+      const cs = getComputedStyle(t), fs = parseFloat(t.getAttribute("font-size"));
+      ctx.font = `${cs.fontWeight} ${fs * 10}px ${cs.fontFamily}`;  // x10: whole-pixel metrics
+      const m = ctx.measureText(t.textContent), x = parseFloat(t.getAttribute("x")), y = parseFloat(t.getAttribute("y"));
+      boxes.push({name: t.textContent, left: x - m.width / 20, right: x + m.width / 20,
+                  top: y - m.actualBoundingBoxAscent / 10, bottom: y + m.actualBoundingBoxDescent / 10});
+    }
+    labels += boxes.length;
+    for (const c of svg.querySelectorAll("circle.kl-token")) {
+      tokens++;
+      const cx = +c.getAttribute("cx"), cy = +c.getAttribute("cy"), r = +c.getAttribute("r");
+      for (const b of boxes) {
+        const dx = Math.max(b.left - cx, 0, cx - b.right), dy = Math.max(b.top - cy, 0, cy - b.bottom);
+        if (Math.hypot(dx, dy) < r) out.push([c.getAttribute("data-token"), b.name]);
+      }
+    }
+  }
+  return {tokens, labels, crossed: out};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_token_crosses_a_cell_name(browser, dashboard, width):
+    """A fresh user's trial: on Shadow Master's boards (names drawn 0.46 of a cell since the names
+    grew) the outline of a stack of two or three tokens crossed the cell's name ("A5", "B3"); now a
+    stack starts lower by what it rises and no token circle crosses the letters of any name (the
+    rulings' example boards hold stacks of 1-3 tokens)."""
+    page = browser.new_page(viewport={"width": width, "height": 1400}, device_scale_factor=1)
+    try:
+        page.goto(f"{dashboard}/voila/render/shadow_master.ipynb", wait_until="domcontentloaded", timeout=120_000)
+        page.locator(".kl-sm-scenario svg.kl-hexboard circle.kl-token").first.wait_for(state="attached", timeout=180_000)
+        page.wait_for_timeout(1000)
+        got = page.evaluate(TOKENS_ON_NAMES, ".kl-sm-scenario svg.kl-hexboard")
+        board = page.locator(".kl-sm-scenario svg.kl-hexboard").first
+        board.scroll_into_view_if_needed()
+        board.screenshot(path=str(ARTIFACTS / f"shadow_master_tokens_{width}.png"))
+    finally:
+        page.close()
+    assert got["tokens"] >= 5 and got["labels"] > 100, got
+    assert got["crossed"] == [], got

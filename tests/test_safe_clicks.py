@@ -71,6 +71,8 @@ def _play_multi_clicking(table, rng: random.Random, kinds: set, steps: int = 400
             if k == 0:
                 assert table.decision != before, "the first click applied nothing"
                 assert "kl-error" not in table.message.value, table.message.value
+            elif table.session.current_player() == TERMINAL:  # the click ended the game: a late one says nothing
+                assert table.message.value == "", table.message.value
             else:
                 assert "kl-moved-on" in table.message.value and "kl-error" not in table.message.value
         kinds.add((kind, action["type"]))
@@ -126,6 +128,8 @@ def test_new_world_cell_clicks_select_and_do_applies_each_shown_placement_once()
             pick.click()
             if k == 0:
                 assert table.decision != before and "kl-error" not in table.message.value, table.message.value
+            elif table.session.current_player() == TERMINAL:  # the click ended the game: a late one says nothing
+                assert table.message.value == "", table.message.value
             else:
                 assert "kl-moved-on" in table.message.value and "kl-error" not in table.message.value
         shown.append(a)
@@ -283,3 +287,44 @@ def test_a_play_tables_clickable_pictures_settle_and_a_reading_board_does_not():
     view = page.scenario_at(SPEC, sorted(SPEC.scenarios.glob("*.yaml"))[0], 0)
     assert view.board.hexboard.settle == 0
     table.close()
+
+
+@pytest.mark.parametrize("game", ["coup", "shadow_master", "new_world", "valeria"])
+def test_a_late_click_on_a_finished_game_says_nothing_of_a_game_going_on(game):
+    """A fresh user's trial: the last decision's choice clicked again after the game had ended showed
+    "the game has moved on" under a finished game.  On a finished game a late click (the last
+    decision's choices, the stale "let the bots finish") applies nothing and says nothing: the page
+    already says "game over"."""
+    spec = __import__(f"widgets.{game}", fromlist=["SPEC"]).SPEC
+    for seed in range(1, 8):
+        table = page.new_table(spec, 1, None, seed)
+        rng = random.Random(seed)
+        last = None
+        while table.session.current_player() != TERMINAL and _choices(table):
+            last = rng.choice(_choices(table))
+            last[2]()
+        if table.session.current_player() == TERMINAL and last is not None:
+            break
+    else:
+        pytest.fail("no game ended on the reader's own click")
+    actions, prompt = list(table.session.actions), table.prompt.value
+    assert "game over" in prompt and table.message.value == ""
+    for _ in range(2):
+        last[2]()  # the last decision's choice, clicked again (twice)
+    assert table.session.actions == actions and table.prompt.value == prompt
+    assert "kl-moved-on" not in table.message.value and "kl-error" not in table.message.value, table.message.value
+    assert "moved on" not in table.message.value and "เดินต่อ" not in table.message.value
+    # the game ended by "let the bots finish": that button clicked again on the finished game
+    table = page.new_table(spec, 1, None, 11)
+    _choices(table)[0][2]()  # one move of the reader's (for the undo below)
+    stale = table.finish_button
+    stale.click()
+    assert table.session.current_player() == TERMINAL
+    stale.click()
+    assert "kl-moved-on" not in table.message.value and "kl-error" not in table.message.value
+    # a click that is late but the game goes on still gets the calm note (undo reopened the game)
+    undo = table.undo_button
+    undo.click()
+    assert table.session.current_player() != TERMINAL
+    undo.click()
+    assert "kl-moved-on" in table.message.value

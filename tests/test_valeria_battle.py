@@ -419,3 +419,23 @@ def test_the_strength_table_heads_say_english_too_and_keep_troop_names_whole():
     html = b.panel.value
     assert "<th>พลัง / strength</th>" in html, html[:400]
     assert "<span class='kl-nobr'>ก็อบลิน</span>" in html
+
+
+def test_a_late_click_on_an_ended_battle_says_nothing_of_it_going_on():
+    """The last click of a battle clicked again (a double click) once the battle is over: nothing is
+    applied and no "the game has moved on" note shows under "the battle is over"."""
+    bench = BattleBench("5_one_marker_two_chains")
+    for key in ("กลับค่าย", "plan35"):
+        bench.click(_key(bench, key))
+    for die in (0, 1):
+        bench.click(f"die:{die}")
+        bench.click(f"slot:{die}")
+    bench.click(_key(bench, "ออกรบ"))
+    bench.click(_key(bench, "ช่องสำรอง"))
+    last = bench.board.current
+    bench.click("space:d")
+    assert bench.done() and "kl-vb-over" in bench.panel.value
+    length = bench.session.length
+    bench.click("space:d", decision=last)                  # the double click's second message
+    assert bench.session.length == length and "kl-moved-on" not in bench.message.value
+    assert "kl-error" not in bench.message.value

@@ -17,7 +17,7 @@ synced traits so a click re-sends only what changed:
   has the class ``kl-hex-coords`` (set by the view: a class added to the widget after it is shown
   does not reach the page).
 * ``label_scale`` (optional, 0.36 by default): a label's font size as a share of ``size``
-  (Shadow Master draws its cell names larger, 0.46).
+  (Shadow Master draws its cell names larger, 0.46; New World its place names, 0.66).
 * ``min_label_px`` (optional, 0 by default): labels that the scaled board would draw smaller than
   this many CSS px are hidden (the view's class ``kl-hex-small-labels``), e.g. on a phone's column
   where a tapped cell is named in the caption instead.
@@ -56,6 +56,12 @@ DEFAULT_FILL = "#f3eddc"
 LABEL_SCALE = 0.36
 """A cell label's font size as a share of the board's ``size`` (:attr:`HexBoard.label_scale`)."""
 STROKE = "#7a6a4f"
+STACK_STEP = 3.0
+"""Units each token of a stack is drawn right of the one in front of it (three drawn at most), on the
+same line: a stack drawn rising up and right (3 units up a token) crossed the cell's name above it
+with its outline (Shadow Master's names, 0.46 of a cell: a fresh user's trial), and one sunk down
+crossed the names of the row below that reach up into its cells (New World's, two cells wide).  Side
+by side, a stack takes the height of one token, between its cell's name and the next row's names."""
 
 
 def cell_id(h: Hex) -> str:
@@ -117,6 +123,7 @@ def text_colour(fill: str) -> str:
 
 _ESM = r"""
 const NS = "http://www.w3.org/2000/svg";
+const STACK_STEP = __STACK_STEP__;
 function mk(tag, attrs, parent) {
   const e = document.createElementNS(NS, tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -242,8 +249,8 @@ function render({ model, el }) {
       const [fill, n, ink, mark] = stacks[id];
       const cx = cells[id][1], cy = cells[id][2] + size * 0.12;
       return [JSON.stringify([id, cx, cy, r, fill, n, ink, mark]), (parent) => {
-        for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
-          mk("circle", { cx: cx + i * 3, cy: cy - i * 3, r, fill, class: "kl-token",
+        for (let i = Math.min(n, 3) - 1; i >= 0; i--) {  // side by side (STACK_STEP), the front one last
+          mk("circle", { cx: cx + i * STACK_STEP, cy, r, fill, class: "kl-token",
                          "data-token": id }, parent);
         }
         if (mark || n > 1) {
@@ -363,7 +370,7 @@ function render({ model, el }) {
   };
 }
 export default { render };
-"""
+""".replace("__STACK_STEP__", repr(STACK_STEP))
 
 # A box that scrolls sideways fades on each side holding more board (a mask stays with the box while
 # the board moves under it): a fresh user at 390 px read New World's cut-off play map as the whole map.
@@ -592,8 +599,8 @@ class HexBoard(anywidget.AnyWidget):
             if cid not in self.cells:
                 continue
             cx, cy = self.cells[cid][1], self.cells[cid][2] + size * 0.12
-            for i in range(min(n, 3) - 1, -1, -1):
-                out.append(f'<circle cx="{_fmt(cx + i * 3)}" cy="{_fmt(cy - i * 3)}" '
+            for i in range(min(n, 3) - 1, -1, -1):  # side by side (STACK_STEP), the front one last
+                out.append(f'<circle cx="{_fmt(cx + i * STACK_STEP)}" cy="{_fmt(cy)}" '
                            f'r="{_fmt(r)}" fill="{e(fill)}" stroke="#222"/>')
             if mark or n > 1:
                 out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + r * 0.35)}" fill="{ink}" '

@@ -1278,7 +1278,11 @@ class PlayTable(w.VBox):
                                       "this choice is not one of those shown, so nothing was done")
 
     def moved_on(self) -> None:
-        """Say calmly that a click came too late (nothing was applied)."""
+        """Say calmly that a click came too late (nothing was applied).  On a finished game a late
+        click says nothing: "the game has moved on" read as if the game went on, and the page
+        already shows the end and the result (the prompt's "game over", the board, the log)."""
+        if self.session.current_player() == TERMINAL:
+            return
         self.message.value = MOVED_ON
 
     def freeze(self) -> None:

@@ -168,10 +168,20 @@ def legend_html(board) -> str:
             f"<br><b>บนไทล์ / on a tile:</b> {''.join(tiles)}</div>")
 
 
+LABEL_SCALE = 0.66
+"""The place names' font size on a map as a share of a cell's ``size``
+(:attr:`widgets.hexboard.HexBoard.label_scale`; 0.36 by default).  A fresh user read the play map's
+names 6.1 px high at 390 px (the map 1.6 times the column, :data:`widgets.mobile.NEW_WORLD_PHONE_CSS`):
+at 0.66 they read 11 px there and 14-15 px at 1280.  A name (cut to :data:`SHORT_NAME` letters) is
+then about two cells wide; the named places (castles, cathedrals, towers) stand at least two cells
+apart in a row, so no two names meet, and the names sit over the cells' tops, above the tokens."""
+
+
 class NWMap(HexBoard):
     """The hex map of one side; :meth:`show` paints an observation."""
 
     def __init__(self, board, size: float = 21.0, width: int = MAP_MAX, **kwargs):
+        kwargs.setdefault("label_scale", LABEL_SCALE)
         super().__init__(board.cells, size=size, labels=static_labels(board), width=width, **kwargs)
         self.nw_board = board
         self.set_titles(cell_titles(board))
@@ -353,13 +363,16 @@ moves name cells ``ช่อง (6, 2) / cell (6, 2)``, which the map showed onl
 Coordinates are written on the map only when the reader asks (:data:`COORDS_TOGGLE`): 230 cells of
 ~29 px already carry tiles, pips and place labels."""
 
+MAP_MIN_LABEL_PX = 9.0
+"""The play and scenario maps' place names (drawn at :data:`LABEL_SCALE`) drawn smaller than this (CSS
+px) are hidden (:attr:`widgets.hexboard.HexBoard.min_label_px`); a tap names the cell.  At 390 px a
+scenario's map fitted to the 362 px column would draw them 7 px high, each two 18 px cells wide (a
+smudge): hidden, as before; the play map's (11 px there) and every map's at 1280 px (14 px) show."""
 MIN_LABEL_PX = 5.0
-"""Place labels drawn smaller than this (CSS px) are hidden (:attr:`widgets.hexboard.HexBoard.min_label_px`),
-on the maps where a tap names the cell (:data:`TAPPED`, a line of 13 px).  Measured at 390 px: a
-scenario's map fitted to the 362 px column drew them at 3.7-3.8 px (a smudge of letters over 18 px
-cells, unreadable); the play map (1.6 times the column, in a box that scrolls) draws them at 6.1 px
-and every map at 1280 px at 7.4 px or more: those keep theirs.  The map editor's board keeps its
-labels at every size (a click there edits the cell, so it cannot name it)."""
+"""The map editor's place labels (drawn at the default 0.36 of a cell) drawn smaller than this (CSS px)
+are hidden (:attr:`widgets.hexboard.HexBoard.min_label_px`): at 390 px the editor's whole map fitted to
+the column drew them 3.8 px high (a smudge of letters over 18 px cells).  The play and scenario maps
+draw theirs larger and hide them below :data:`MAP_MIN_LABEL_PX`."""
 
 COORDS_TOGGLE = "แสดงพิกัด / show coordinates"
 """The toggle beside the map that writes each cell's ``q,r`` on it (:meth:`NWBoardView.show_coords`)."""
@@ -381,7 +394,7 @@ class NWBoardView(BoardView):
         # the layout is given at construction: a Layout set afterwards left the default one open
         # (a widget in the kernel and the browser per view, never closed)
         self.map = NWMap(self.nw_board, size=size, layout=w.Layout(width="100%", min_width="0"),
-                         scroll_hint=SWIPE_HINT, tap_names=TAPPED, min_label_px=MIN_LABEL_PX)
+                         scroll_hint=SWIPE_HINT, tap_names=TAPPED, min_label_px=MAP_MIN_LABEL_PX)
         self.map.on_click(self._clicked)
         self.scores, self.decided, self.public = w.HTML(), w.HTML(), w.HTML()
         # the reader's hand and missions head the column beside the map, over the decision: under

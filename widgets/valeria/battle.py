@@ -486,7 +486,8 @@ class BattleBench(w.VBox):
 
     def _on_choice(self, kind: str, key: str, decision: int, extra) -> None:
         if self._busy or decision != self.board.current:
-            self.message.value = MOVED_ON
+            if not self.done():  # an ended battle says nothing: its panel already says it is over
+                self.message.value = MOVED_ON
             return
         try:
             if kind == "drop":
