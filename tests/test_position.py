@@ -232,6 +232,9 @@ def test_hex_games_shade_the_cells(gid, stem, step):
         assert board.fills[cid] == shade((table["value"][best] - lo) / ((hi - lo) or 1.0))
         assert f"[{100 * table['lo'][best]:.0f}%, {100 * table['hi'][best]:.0f}%]" in board.titles[cid]
     assert "kl-bots-legend" in bh.out.value and "<th>ช่อง / cell</th>" in bh.out.value
+    if gid == "new_world":  # as the play map: names too small for a phone hidden, a tap names the cell
+        from widgets.new_world.board import MAP_MIN_LABEL_PX, TAPPED
+        assert (board.min_label_px, board.tap_names) == (MAP_MIN_LABEL_PX, TAPPED)
 
 
 

@@ -522,7 +522,10 @@ def analysis_board(state, obs: Mapping, fills: Mapping, titles: Mapping) -> NWMa
     shaded (``fills``) and their scores as hover texts (``titles``)."""
     from ..bots_here import MUTED
     # the class at construction: the widget's opening message carries it (see the Shadow Master board)
-    m = NWMap(state.board, size=15.0, width=560, layout=w.Layout(width="100%"), _dom_classes=("kl-bots-board",))
+    # names too small to read on a phone are hidden and a tap names the cell with its score (titles):
+    # at 390 px this map's names drew ~7 px, a smudge over the shading, and a phone has no hover
+    m = NWMap(state.board, size=15.0, width=560, layout=w.Layout(width="100%"), _dom_classes=("kl-bots-board",),
+              min_label_px=MAP_MIN_LABEL_PX, tap_names=TAPPED)
     m.show(obs)
     # placed tiles keep their seat's colour; the rest of the map is muted so the shaded cells stand out
     drawn = {parse_cell_id(cid): colour for cid, colour in m.fills.items()}
