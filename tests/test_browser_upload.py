@@ -117,16 +117,21 @@ def test_a_shared_game_link_shows_two_lines_of_code_and_opens_the_same_game(brow
         other.goto(shown, wait_until="domcontentloaded", timeout=120_000)
         again = other.locator(".kl-coup-play .kl-story").filter(has_text="ที่นั่ง 1 รับเงิน").first
         again.wait_for(timeout=180_000)
-        # one play area: the shared game is the play panel's table (no "no game yet" under it), and the
-        # top of the page has a link that scrolls to it
+        # one play area: the shared game is the play panel's table (no "no game yet" under it); the page
+        # brings it on screen by itself (it lies far below the first screen), and the top of the page
+        # has a link that scrolls to it again
         panel = other.locator(".kl-play-panel").first
         assert panel.locator(".kl-coup-play").count() == 1 and other.locator(".kl-coup-play").count() == 1
         assert "ยังไม่มีเกม" not in panel.inner_text() and "the game in this page's address" in panel.inner_text()
+        at_top = ("() => { const r = document.querySelector('.kl-play-panel').getBoundingClientRect();"
+                  " return r.top >= -2 && r.top < 100; }")
+        other.wait_for_function(at_top, timeout=30_000)
+        assert other.evaluate("() => window.scrollY") > 1400  # it lay below the first screen
+        other.wait_for_timeout(3500)  # (the page's settling is over: the reader's scroll is left alone)
+        other.evaluate("() => window.scrollTo(0, 0)")
         go = other.locator("a.kl-go-play").first
-        assert panel.evaluate("p => p.getBoundingClientRect().top") > 1400  # below the first screen
         go.click()
-        other.wait_for_function("() => { const r = document.querySelector('.kl-play-panel').getBoundingClientRect();"
-                                " return r.top >= -2 && r.top < 100; }", timeout=10_000)
+        other.wait_for_function(at_top, timeout=10_000)
         mine = [ln for ln in story if "ที่นั่ง 1 รับเงิน" in ln]
         assert mine and [ln for ln in story_lines(again) if "ที่นั่ง 1 รับเงิน" in ln] == mine, (story, story_lines(again))
         ARTIFACTS.mkdir(exist_ok=True)

@@ -92,6 +92,20 @@ def test_a_link_asks_the_page_to_bring_its_example_on_screen_and_a_picked_exampl
     assert other.children[1].children[2].children[1].reveal == ""
 
 
+def test_a_game_link_asks_the_page_to_bring_its_play_panel_on_screen():
+    """A shared game opens in the page's play panel, far below the link's line (at 390 px even the
+    line's "go to the game" button lay below the first screen): the box asks the browser to bring
+    the panel on screen (``UrlState.reveal`` searched in the whole page), and changes no address."""
+    import ipywidgets as w
+    box = deeplink.placeholder()
+    shown = w.HTML("the game")
+    assert deeplink.follow(box, "coup", scenario_view, query="game=abc", play=lambda code: shown) is not None
+    note, table, url = box.children
+    assert table is shown and "play on" in note.value
+    assert url.reveal == deeplink.PLAY_REVEAL == ".kl-play-panel" and url.query == {}
+    assert url.get_state()["reveal"] == ".kl-play-panel"
+
+
 def test_no_link_leaves_the_box_empty():
     box = deeplink.placeholder()
     assert deeplink.follow(box, "coup", scenario_view, query="") is None

@@ -52,10 +52,15 @@ from .errors import count_en, error_html, message_html
 
 SCENARIOS = DATA / "scenarios"
 POSITION_FIELDS = ("step", "frame")
+"""The link's fields that say where in a scenario to open (a fault in one opens it at step 0)."""
 REVEAL = ".kl-stepper"
 """What a deep link's page brings on screen once drawn (:attr:`UrlState.reveal`): the example's stepper
 (with the link's line over it when both fit on the screen)."""
-"""The link's fields that say where in a scenario to open (a fault in one opens it at step 0)."""
+PLAY_REVEAL = ".kl-play-panel"
+"""What a ``?game=`` link's page brings on screen (:attr:`UrlState.reveal`, found in the whole page:
+the game opens in the page's play panel, far below the link's line). At 390 px the panel lay ~6,000 px
+down and even the line's "go to the game" button sat below the first screen (917 px of 844): a reader
+of a shared game saw the page's introduction and no sign of the game."""
 
 
 @dataclass(frozen=True)
@@ -295,7 +300,8 @@ function reveal(model, el) {
     const y = window.scrollY || window.pageYOffset || 0;
     if (ours === null ? y > 2 : Math.abs(y - ours) > 40) return;  // the reader is elsewhere already
     const box = el.parentElement;
-    const target = box ? box.querySelector(want) : null;
+    // in this widget's box first (a linked example), else in the page (a shared game's play panel)
+    const target = (box && box.querySelector(want)) || document.querySelector(want);
     const r = target ? target.getBoundingClientRect() : null;
     if (!r || r.height === 0) {  // not drawn yet
       if (Date.now() - start < REVEAL_WAIT) setTimeout(step, 100);
@@ -338,10 +344,11 @@ class UrlState(anywidget.AnyWidget):
     query = t.Dict(per_key_traits={}).tag(sync=True)
     hash = t.Unicode("").tag(sync=True)
     reveal = t.Unicode("").tag(sync=True)
-    """A CSS selector (``""``: none): once the element it names is drawn in this widget's own box,
-    the page scrolls that box's first line and the element on screen (the element at the top when
-    both do not fit), once, and never after the reader moved the page (:func:`follow`: a deep
-    link's example and its stepper, below the page's first screen on a phone)."""
+    """A CSS selector (``""``: none): once the element it names is drawn in this widget's own box
+    (else the first in the page), the page scrolls that box's first line and the element on screen
+    (the element at the top when both do not fit), once, and never after the reader moved the page
+    (:func:`follow`: a deep link's example and its stepper, :data:`REVEAL`, below the page's first
+    screen on a phone; a shared game's play panel, :data:`PLAY_REVEAL`)."""
 
 
 def _step_source(view) -> t.HasTraits | None:
@@ -503,8 +510,10 @@ def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
                 raise BadInput("link", "game", "หน้านี้เปิดเกมจากลิงก์ไม่ได้", "this page cannot open a shared game")
             shown = play(link.game)
             # a shared link or the reader's own game after a reload (the play panel keeps it in the address)
+            # the page brings the game on screen once drawn, as a linked example (unless the reader moved)
             box.children = [w.HTML(message_html("ลิงก์ของหน้านี้เปิดเกมไว้ เล่นต่อได้",
-                                                "this page's address opens a game: play on", tone="info")), shown]
+                                                "this page's address opens a game: play on", tone="info")), shown,
+                            UrlState(reveal=PLAY_REVEAL)]
             return link
         if link.scenario is None:
             return None
