@@ -149,3 +149,18 @@ def story_lines(story) -> list[str]:
     the browser has not yet laid out (off screen, or just arrived on a busy machine: no frame drawn
     since) reads '' through ``innerText`` though its words are there (two CI runs failed on that)."""
     return story.evaluate(STORY_LINES_JS)
+
+
+def play_coup_income(page, table, moves: int) -> None:
+    """Make ``moves`` moves in an open Coup play ``table`` (:func:`open_coup_play`): income while it is
+    offered (else the first choice), each time waiting for a newer story line and the bots' answer."""
+    newest = ("t => Math.max(-1, ...[...t.querySelectorAll('.kl-story .kl-line[data-n]')]"
+              ".map(l => Number(l.dataset.n)))")
+    for _ in range(moves):
+        before = table.evaluate(newest)
+        choice = table.locator(".kl-choices button", has_text="รายได้")
+        (choice.first if choice.count() else table.locator(".kl-choices button").first).click()
+        page.wait_for_function("([t, n]) => [...t.querySelectorAll('.kl-story .kl-line[data-n]')]"
+                               ".some(l => Number(l.dataset.n) > n)", arg=[table.element_handle(), before],
+                               timeout=60_000)
+        table.locator(".kl-choices button").first.wait_for(timeout=60_000)

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from tests.conftest import ARTIFACTS, open_coup_play
+from tests.conftest import ARTIFACTS, open_coup_play, play_coup_income
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
@@ -69,11 +69,6 @@ def _decode(payload):
         return None
 
 
-def _newest(table) -> int:
-    return table.evaluate("t => Math.max(-1, ...[...t.querySelectorAll('.kl-story .kl-line[data-n]')]"
-                          ".map(l => Number(l.dataset.n)))")
-
-
 @pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
 def test_the_pickers_moves_send_only_new_entries_and_it_lists_the_kernels(browser, dashboard, width, height):
     mobile = width < 500
@@ -93,14 +88,7 @@ def test_the_pickers_moves_send_only_new_entries_and_it_lists_the_kernels(browse
                 and "lines" in f[3].get("data", {}).get("state", {})]
         assert len(made) == len(set(made)), made  # once a model at most
         frames.clear()
-        for _ in range(MOVES):  # income while it is offered (else the first choice), the bots answer
-            before = _newest(table)
-            choice = table.locator(".kl-choices button", has_text="รายได้")
-            (choice.first if choice.count() else table.locator(".kl-choices button").first).click()
-            page.wait_for_function("([t, n]) => [...t.querySelectorAll('.kl-story .kl-line[data-n]')]"
-                                   ".some(l => Number(l.dataset.n) > n)", arg=[table.element_handle(), before],
-                                   timeout=60_000)
-            table.locator(".kl-choices button").first.wait_for(timeout=60_000)
+        play_coup_income(page, table, MOVES)
         page.wait_for_timeout(500)
         # no move sent the picker's whole list: its changes are custom messages of the new entries
         moves = [f[3] for f in frames if f and f[0] == "iopub" and f[1].get("msg_type") == "comm_msg"]

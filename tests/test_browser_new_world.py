@@ -89,6 +89,18 @@ def _assert_map_key_reads(play, width: int) -> None:
         assert w >= 40 and h <= 60, (width, text, w, h)
 
 
+def _open_with_example_map(page, dashboard: str, drawn: str):
+    """Open New World's page in ``page``: ``(its play panel, the first example's map)`` once the
+    map holds a ``drawn`` element (and a second more for its layout)."""
+    page.goto(f"{dashboard}/voila/render/new_world.ipynb", wait_until="domcontentloaded", timeout=120_000)
+    panel = page.locator(".kl-play-panel").first
+    panel.wait_for(state="attached", timeout=180_000)
+    scenario = page.locator(".kl-nw-scenario .kl-nw-map").first
+    scenario.locator(drawn).first.wait_for(state="attached", timeout=120_000)
+    page.wait_for_timeout(1000)
+    return panel, scenario
+
+
 def test_new_world_notebook_steps_a_scenario_and_plays_a_game(browser, dashboard):
     op = OfflinePage(browser)
     page = op.page
@@ -355,12 +367,7 @@ def test_a_tapped_cell_is_named_where_its_label_is_too_small_to_read(browser, da
     phone = viewport == PHONE
     page = browser.new_page(viewport=viewport, locale="th-TH", device_scale_factor=1, is_mobile=phone, has_touch=phone)
     try:
-        page.goto(f"{dashboard}/voila/render/new_world.ipynb", wait_until="domcontentloaded", timeout=120_000)
-        panel = page.locator(".kl-play-panel").first
-        panel.wait_for(state="attached", timeout=180_000)
-        scenario = page.locator(".kl-nw-scenario .kl-nw-map").first
-        scenario.locator("polygon.kl-cell").first.wait_for(state="attached", timeout=120_000)
-        page.wait_for_timeout(1000)
+        panel, scenario = _open_with_example_map(page, dashboard, "polygon.kl-cell")
         got = scenario.evaluate(MAP_LABELS)
         assert got["n"] > 10, got
         if not phone:
@@ -462,12 +469,7 @@ def test_the_place_names_read_on_the_maps(browser, dashboard, viewport):
     phone = viewport == PHONE
     page = browser.new_page(viewport=viewport, device_scale_factor=1, is_mobile=phone, has_touch=phone)
     try:
-        page.goto(f"{dashboard}/voila/render/new_world.ipynb", wait_until="domcontentloaded", timeout=120_000)
-        panel = page.locator(".kl-play-panel").first
-        panel.wait_for(state="attached", timeout=180_000)
-        scenario = page.locator(".kl-nw-scenario .kl-nw-map").first
-        scenario.locator("text.kl-label").first.wait_for(state="attached", timeout=120_000)
-        page.wait_for_timeout(1000)
+        panel, scenario = _open_with_example_map(page, dashboard, "text.kl-label")
         example = scenario.evaluate(NAME_SIZES)
         panel.locator("input[type=text]").first.fill("5")
         panel.get_by_role("button", name="เริ่มเกมใหม่ / New game").click()

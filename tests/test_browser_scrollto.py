@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ARTIFACTS, open_coup_play
+from tests.conftest import ARTIFACTS, open_coup_play, play_coup_income
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
@@ -109,15 +109,7 @@ def test_choosing_an_early_event_brings_its_line_into_the_story_box(browser, das
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
         table, _income = open_coup_play(page, dashboard)
-        for _ in range(8):  # income while offered (else the first choice), the bots answer: a long story
-            before = table.evaluate("t => Math.max(-1, ...[...t.querySelectorAll('.kl-story .kl-line[data-n]')]"
-                                    ".map(l => Number(l.dataset.n)))")
-            choice = table.locator(".kl-choices button", has_text="รายได้")
-            (choice.first if choice.count() else table.locator(".kl-choices button").first).click()
-            page.wait_for_function("([t, n]) => [...t.querySelectorAll('.kl-story .kl-line[data-n]')]"
-                                   ".some(l => Number(l.dataset.n) > n)", arg=[table.element_handle(), before],
-                                   timeout=60_000)
-            table.locator(".kl-choices button").first.wait_for(timeout=60_000)
+        play_coup_income(page, table, 8)  # a long story
         story = table.locator(".kl-story").first
         assert story.evaluate("s => s.scrollHeight > s.clientHeight + 200"), "the story fits its box: no test"
         picker = table.locator(".kl-eventlog-pick select").first

@@ -242,7 +242,9 @@ def test_the_bench_steps_a_battle_to_a_placed_marker():
     assert len(_instances) == made                   # no widget was built by a click
 
 
-def test_the_chain_bonuses_are_listed_with_their_clause():
+def _two_chains_to_the_reserve() -> BattleBench:
+    """The bench of ``5_one_marker_two_chains`` with both dice placed (plan 35, back to camp) and
+    "ออกรบ" then the reserve space clicked: the battle's last decision made."""
     bench = BattleBench("5_one_marker_two_chains")
     for key in ("กลับค่าย", "plan35"):
         bench.click(_key(bench, key))
@@ -251,6 +253,11 @@ def test_the_chain_bonuses_are_listed_with_their_clause():
         bench.click(f"slot:{die}")
     bench.click(_key(bench, "ออกรบ"))
     bench.click(_key(bench, "ช่องสำรอง"))
+    return bench
+
+
+def test_the_chain_bonuses_are_listed_with_their_clause():
+    bench = _two_chains_to_the_reserve()
     assert "เวทมนตร์ 2, Chain เวทมนตร์ 2" in bench.choices["space:d"][2]
     bench.click("space:d")
     assert bench.state.players[0].magic == 7 and bench.done()
@@ -424,14 +431,7 @@ def test_the_strength_table_heads_say_english_too_and_keep_troop_names_whole():
 def test_a_late_click_on_an_ended_battle_says_nothing_of_it_going_on():
     """The last click of a battle clicked again (a double click) once the battle is over: nothing is
     applied and no "the game has moved on" note shows under "the battle is over"."""
-    bench = BattleBench("5_one_marker_two_chains")
-    for key in ("กลับค่าย", "plan35"):
-        bench.click(_key(bench, key))
-    for die in (0, 1):
-        bench.click(f"die:{die}")
-        bench.click(f"slot:{die}")
-    bench.click(_key(bench, "ออกรบ"))
-    bench.click(_key(bench, "ช่องสำรอง"))
+    bench = _two_chains_to_the_reserve()
     last = bench.board.current
     bench.click("space:d")
     assert bench.done() and "kl-vb-over" in bench.panel.value
