@@ -370,10 +370,15 @@ def test_a_tapped_cell_is_named_where_its_label_is_too_small_to_read(browser, da
         panel, scenario = _open_with_example_map(page, dashboard, "polygon.kl-cell")
         got = scenario.evaluate(MAP_LABELS)
         assert got["n"] > 10, got
+        hint = scenario.evaluate("m => { const h = m.querySelector('.kl-hex-hint');"
+                                 " return h && !h.hidden && h.getBoundingClientRect().height > 0 ? h.textContent : ''; }")
         if not phone:
             assert got["px"] >= 7 and got["shown"] == got["n"] and got["minShown"] > 0, got
+            assert hint == "", hint  # names drawn: nothing to say
         else:
             assert got["px"] < MAP_MIN_LABEL_PX and got["shown"] == 0, got  # 7 px, two 18 px cells wide: hidden
+            # a map with no names says how to read one (a fresh user found the tap by accident)
+            assert hint == "แตะช่องเพื่อดูชื่อช่อง / tap a cell to see its name", hint
             line = _tap_names(page, scenario, got["cell"], tap=True)
             assert line["text"] == "ช่องที่แตะ / cell tapped: " + line["title"], line
             th, en = line["title"].split(" / ")

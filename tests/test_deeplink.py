@@ -267,7 +267,9 @@ def test_a_bad_game_link_says_what_to_do_beside_the_picker(code):
         raise AssertionError("a bad code was accepted")
     assert deeplink.follow(box, "coup", scenario_view, query=f"game={code}", play=play) is None
     text = unescape(box.children[0].value)
-    assert len(box.children) == 2  # the message, then the picker
+    assert len(box.children) == 3  # the message, then the picker; the page brings the message on screen
+    assert box.children[2].reveal == deeplink.BAD_LINK_REVEAL == ".kl-error" and box.children[2].query == {}
+    assert 'class="kl-error"' in box.children[0].value
     assert "game" in text and "start a new game" in text and "เริ่มเกมใหม่" in text
 
 
@@ -382,7 +384,7 @@ def test_a_link_with_two_bad_fields_names_each(query, faults):
         assert re.search(f"{word_en}[^·]*{re.escape(value)}", en), (field, en)
     fields = [f for f, _v in faults]
     if "scenario" in fields:  # nothing to open: the error box and the picker
-        assert link is None and "kl-error" in html and len(box.children) == 2
+        assert link is None and "kl-error" in html and len(box.children) == 3
         assert f'data-where="link: {", ".join(fields)}"' in html
         assert "ช่อง / fields: " + ", ".join(f"<code>{f}</code>" for f in fields) in html
     else:  # the scenario opens at step 0 under the calm line naming both fields

@@ -233,8 +233,8 @@ def test_hex_games_shade_the_cells(gid, stem, step):
         assert f"[{100 * table['lo'][best]:.0f}%, {100 * table['hi'][best]:.0f}%]" in board.titles[cid]
     assert "kl-bots-legend" in bh.out.value and "<th>ช่อง / cell</th>" in bh.out.value
     if gid == "new_world":  # as the play map: names too small for a phone hidden, a tap names the cell
-        from widgets.new_world.board import MAP_MIN_LABEL_PX, TAPPED
-        assert (board.min_label_px, board.tap_names) == (MAP_MIN_LABEL_PX, TAPPED)
+        from widgets.new_world.board import MAP_MIN_LABEL_PX, TAP_HINT, TAPPED
+        assert (board.min_label_px, board.tap_names, board.small_hint) == (MAP_MIN_LABEL_PX, TAPPED, TAP_HINT)
 
 
 

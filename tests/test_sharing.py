@@ -103,7 +103,8 @@ def test_a_bad_link_gives_a_short_message_and_a_picker(gid, query):
     box = page.link_box()
     query = query.format(stem=EXAMPLE[gid])
     assert page.follow(box, spec, query=query) is None
-    message, pick = box.children
+    message, pick, reveal = box.children
+    assert reveal.reveal == ".kl-error"  # the page brings the message on screen (below the first on a phone)
     assert "kl-error" in message.value and "Traceback" not in message.value
     assert 'data-where="link:' in message.value  # names the field: scenario or game, in the link
     stems = [p.stem for p in spec.scenarios.glob("*.yaml")]
@@ -532,7 +533,7 @@ def test_a_shared_link_opens_in_the_pages_play_panel(gid):
     assert not any(isinstance(x, (page.PlayTable, sharing.PlayShare)) for x in box.children)
     top = "".join(getattr(x, "value", "") for x in box.children)
     assert "kl-go-play" in top and ".kl-play-panel" in top and "play section below" in top
-    assert box.children[-1].table is linked
+    assert box.children[1].table is linked
     again = reader.children[4]
     assert again.table() is linked and again.share().startswith("?game=")
     # a cut code: the reader's panel keeps its game, the top says what went wrong

@@ -54,8 +54,11 @@ SCENARIOS = DATA / "scenarios"
 POSITION_FIELDS = ("step", "frame")
 """The link's fields that say where in a scenario to open (a fault in one opens it at step 0)."""
 REVEAL = ".kl-stepper"
-"""What a deep link's page brings on screen once drawn (:attr:`UrlState.reveal`): the example's stepper
-(with the link's line over it when both fit on the screen)."""
+"""What a deep link's page waits for before it brings the link's line to the top of the screen
+(:attr:`UrlState.reveal`): the example's stepper drawn, the example's title and board under the line."""
+BAD_LINK_REVEAL = ".kl-error"
+"""What a refused link's page brings on screen (:attr:`UrlState.reveal`): the message saying why, with
+the picker under it (at 390 px it lay ~980 px down, below the first screen, the page at its top)."""
 PLAY_REVEAL = ".kl-play-panel"
 """What a ``?game=`` link's page brings on screen (:attr:`UrlState.reveal`, found in the whole page:
 the game opens in the page's play panel, far below the link's line). At 390 px the panel lay ~6,000 px
@@ -277,9 +280,11 @@ window.addEventListener('pagehide', flush);
 // Bringing a linked example on screen ('reveal'): a deep link's example lies below the page's first
 // screen (at 390 px its stepper was 1400 px down: the reader saw the page's top and no sign of the
 // link).  Once per model, when the element 'reveal' names (the example's stepper) is drawn in this
-// widget's own box, the page scrolls so that the box's first line (the link's line: what the link
-// opened) and that element are on screen together, or, when both do not fit, that element is at
-// the top.  For about 3 s after it is drawn the page is put there again if the parts above it grew.
+// widget's own box (else in the page), the page scrolls the box's first line (the link's line: what
+// the link opened, or why it could not) to the top of the screen, the example's title and board
+// under it: the same landing on every page (with the stepper at the top when both did not fit, a
+// phone reader of a Valeria link met the stepper with the example's title and question above the
+// screen).  For about 3 s after it is drawn the page is put there again if the parts above it grew.
 // A reader who moved the page (a scroll, a wheel, a touch, a key, a click) before or meanwhile is
 // never fought: nothing more is scrolled; nor is an address with a fragment (#kl-step: the page's
 // template holds that anchor at the top).
@@ -308,9 +313,9 @@ function reveal(model, el) {
       return;
     }
     drawn = drawn || Date.now();
-    const head = box.firstElementChild && box.firstElementChild !== el ? box.firstElementChild.getBoundingClientRect() : r;
-    const h = window.innerHeight || document.documentElement.clientHeight;
-    const top = r.bottom - head.top <= h - 8 ? head.top : r.top;
+    const head = box && box.contains(target) && box.firstElementChild && box.firstElementChild !== el
+      ? box.firstElementChild.getBoundingClientRect() : r;
+    const top = head.top;
     if (Math.abs(top) > 4) {
       window.scrollTo(0, y + top);
       ours = window.scrollY || window.pageYOffset || 0;
@@ -345,8 +350,8 @@ class UrlState(anywidget.AnyWidget):
     hash = t.Unicode("").tag(sync=True)
     reveal = t.Unicode("").tag(sync=True)
     """A CSS selector (``""``: none): once the element it names is drawn in this widget's own box
-    (else the first in the page), the page scrolls that box's first line and the element on screen
-    (the element at the top when both do not fit), once, and never after the reader moved the page
+    (else the first in the page), the page scrolls that box's first line to the top of the screen (the
+    element itself when it is outside the box), once, and never after the reader moved the page
     (:func:`follow`: a deep link's example and its stepper, :data:`REVEAL`, below the page's first
     screen on a phone; a shared game's play panel, :data:`PLAY_REVEAL`)."""
 
@@ -553,5 +558,6 @@ def follow(box: w.VBox, game: str, view: Callable[..., w.Widget],
                 "เริ่มเกมใหม่ได้ที่แผงเล่นด้านล่าง เลือกกรณีตัวอย่างจากรายการ หรือขอลิงก์ใหม่จากคนที่แชร์",
                 "start a new game in the play panel below, pick a worked example from the list, or ask "
                 "whoever shared it for the link again", tone="info")
-        box.children = [w.HTML(html), picker(game, view, box)]  # the issue's "short message with a picker"
+        # the issue's "short message with a picker", brought on screen (at 390 px it lay below the first)
+        box.children = [w.HTML(html), picker(game, view, box), UrlState(reveal=BAD_LINK_REVEAL)]
         return None

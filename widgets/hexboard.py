@@ -24,7 +24,7 @@ synced traits so a click re-sends only what changed:
 
 The view is ``el > div.kl-hex-hint, div.kl-hex-box > svg, div.kl-hex-caption``: a page's CSS may let
 the box scroll sideways (``overflow-x: auto``); while it does, the hint line (:attr:`HexBoard.scroll_hint`)
-shows and the box fades on each side holding more board (classes ``kl-hex-scrolls`` on the view,
+shows (else, while its labels are hidden as too small, :attr:`HexBoard.small_hint`) and the box fades on each side holding more board (classes ``kl-hex-scrolls`` on the view,
 ``kl-more-left`` / ``kl-more-right`` on the box).  The caption names the cell last clicked
 (:attr:`HexBoard.tap_names`: a phone has no hover) and draws that cell as if hovered; a scroll
 event or a redraw changes only what differs (the hint's text is set only when it is new).
@@ -300,9 +300,12 @@ function render({ model, el }) {
     el.classList.toggle("kl-hex-scrolls", scrolls);
     box.classList.toggle("kl-more-left", scrolls && box.scrollLeft > 1);
     box.classList.toggle("kl-more-right", scrolls && box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
-    const words = model.get("scroll_hint") || "";
+    // the hint says how to read the board: swipe (while it scrolls sideways), else tap a cell for its
+    // name (while its labels are too small to draw: the board shows no name and no sign of the tap)
+    const small = el.classList.contains("kl-hex-small-labels");
+    const words = (scrolls ? model.get("scroll_hint") : small ? model.get("small_hint") : "") || "";
     if (hint.textContent !== words) hint.textContent = words;
-    if (hint.hidden !== !(scrolls && words)) hint.hidden = !(scrolls && words);
+    if (hint.hidden !== !words) hint.hidden = !words;
   }
   box.addEventListener("scroll", edges, { passive: true });
   const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(edges);
@@ -346,15 +349,15 @@ function render({ model, el }) {
     ["change:cells change:view_box change:size change:width change:label_scale", () => {
       drawCells(); drawHighlights(); drawTokens(); drawPips();
       if (named !== null && !model.get("cells")[named]) named = null;
-      drawCaption(); labelSize();
+      drawCaption(); edges();
     }],
     ["change:pips", drawPips],
     ["change:coords", drawCoords],
     ["change:fills change:default_fill", drawFills],
     ["change:titles", () => { drawTitles(); drawCaption(); }],
     ["change:tap_names", drawCaption],
-    ["change:scroll_hint", edges],
-    ["change:min_label_px", labelSize],
+    ["change:scroll_hint change:small_hint", edges],
+    ["change:min_label_px", edges],
     ["change:highlights", drawHighlights],
     ["change:outlines", drawOutlines],
     ["change:stacks", drawTokens],
@@ -428,6 +431,9 @@ class HexBoard(anywidget.AnyWidget):
     """A line over the board shown only while its box scrolls sideways (a page's CSS made the board
     wider than its column: ``overflow-x: auto`` on ``.kl-hex-box``), e.g. "swipe the map sideways";
     ``""``: none."""
+    small_hint = t.Unicode("").tag(sync=True)
+    """The hint line over the board while its labels are hidden as too small (:attr:`min_label_px`)
+    and it does not scroll sideways, e.g. "tap a cell to see its name"; ``""``: none."""
     tap_names = t.Unicode("").tag(sync=True)
     """Lead words of a line under the board naming the cell last clicked (tapped) by its hover text
     (:attr:`titles`: a phone has no hover), e.g. ``"ช่องที่แตะ / tapped cell: "``; ``""``: no line."""

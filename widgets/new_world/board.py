@@ -357,6 +357,10 @@ def outlines_of(board, events) -> list:
 SWIPE_HINT = "↔ เลื่อนแผนที่ไปทางซ้าย-ขวา แตะช่องเพื่อดูชื่อช่อง / swipe the map sideways; tap a cell to see its name"
 """The line over the map while its box scrolls sideways (the play map on a phone is 1.6 times the
 column, :data:`widgets.mobile.NEW_WORLD_PHONE_CSS`): a fresh user at 390 px saw no sign of more map."""
+TAP_HINT = "แตะช่องเพื่อดูชื่อช่อง / tap a cell to see its name"
+"""The line over a map whose place names are hidden as too small (:data:`MAP_MIN_LABEL_PX`: the example
+maps at 390 px; :attr:`widgets.hexboard.HexBoard.small_hint`): a fresh user saw a map with no names and
+no sign that a tap names a cell."""
 TAPPED = "ช่องที่แตะ / cell tapped: "
 """Leads the line under the map naming the cell last tapped by the engine's words (:func:`cell_titles`):
 moves name cells ``ช่อง (6, 2) / cell (6, 2)``, which the map showed only on hover (a phone has none).
@@ -394,7 +398,8 @@ class NWBoardView(BoardView):
         # the layout is given at construction: a Layout set afterwards left the default one open
         # (a widget in the kernel and the browser per view, never closed)
         self.map = NWMap(self.nw_board, size=size, layout=w.Layout(width="100%", min_width="0"),
-                         scroll_hint=SWIPE_HINT, tap_names=TAPPED, min_label_px=MAP_MIN_LABEL_PX)
+                         scroll_hint=SWIPE_HINT, tap_names=TAPPED, min_label_px=MAP_MIN_LABEL_PX,
+                         small_hint=TAP_HINT)
         self.map.on_click(self._clicked)
         self.scores, self.decided, self.public = w.HTML(), w.HTML(), w.HTML()
         # the reader's hand and missions head the column beside the map, over the decision: under
@@ -525,7 +530,7 @@ def analysis_board(state, obs: Mapping, fills: Mapping, titles: Mapping) -> NWMa
     # names too small to read on a phone are hidden and a tap names the cell with its score (titles):
     # at 390 px this map's names drew ~7 px, a smudge over the shading, and a phone has no hover
     m = NWMap(state.board, size=15.0, width=560, layout=w.Layout(width="100%"), _dom_classes=("kl-bots-board",),
-              min_label_px=MAP_MIN_LABEL_PX, tap_names=TAPPED)
+              min_label_px=MAP_MIN_LABEL_PX, tap_names=TAPPED, small_hint=TAP_HINT)
     m.show(obs)
     # placed tiles keep their seat's colour; the rest of the map is muted so the shaded cells stand out
     drawn = {parse_cell_id(cid): colour for cid, colour in m.fills.items()}
