@@ -19,7 +19,11 @@ from tests.conftest import ARTIFACTS, open_coup_play, play_coup_income
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("dashboard")]
 
-LINKS = {"coup": "4_forced_coup&step=2", "new_world": "7b_refusals_name_their_clause&step=1"}
+LINKS = {"coup": "4_forced_coup&step=2", "new_world": "7b_refusals_name_their_clause&step=1",
+         "valeria": "4_warden_must_move&step=1"}
+
+BANNER_AT_TOP = """() => { const b = document.querySelector('.kl-link-banner');
+  return !!b && b.getBoundingClientRect().height > 0 && Math.abs(b.getBoundingClientRect().top) <= 40; }"""
 
 LINK_STEPPER = ("document.querySelector('.kl-link-banner')"
                 ".closest('.widget-box').querySelector('.kl-stepper')")
@@ -36,7 +40,7 @@ def _page(browser, width, height):
 
 
 @pytest.mark.parametrize("game,width,height", [("coup", 390, 844), ("new_world", 390, 844),
-                                               ("new_world", 1280, 800)])
+                                               ("new_world", 1280, 800), ("valeria", 390, 844)])
 def test_a_deep_link_brings_its_example_on_screen_once_drawn(browser, dashboard, game, width, height):
     page = _page(browser, width, height)
     errors: list[str] = []
@@ -47,17 +51,17 @@ def test_a_deep_link_brings_its_example_on_screen_once_drawn(browser, dashboard,
         banner = page.locator(".kl-link-banner").first
         banner.wait_for(timeout=180_000)
         page.wait_for_function(f"() => !!({LINK_STEPPER})", timeout=60_000)
-        # the example's stepper comes on screen (it was far below the first screen: the page stayed at its top)
-        page.wait_for_function(IN_VIEW, timeout=15_000)
+        # the link's line comes to the top of the screen, the example under it, on every page (it was far
+        # below the first screen: the page stayed at its top; with the stepper at the top when both did
+        # not fit, Valeria's title and question were above the screen at 390)
+        page.wait_for_function(BANNER_AT_TOP, timeout=15_000)
+        page.wait_for_timeout(1000)
         where = page.evaluate("""() => { const b = document.querySelector('.kl-link-banner').getBoundingClientRect();
             const s = """ + LINK_STEPPER + """.getBoundingClientRect();
-            return {banner: b.top, bannerBottom: b.bottom, stepper: s.top, stepperBottom: s.bottom, y: scrollY, h: innerHeight}; }""")
-        assert where["y"] > 0, where
-        # the link's line over it when both fit (Coup at 390), else the stepper at the top (New World at 390)
-        if where["stepperBottom"] - where["banner"] <= where["h"] - 8:
-            assert -1 <= where["banner"] <= 40, where
-        else:
-            assert -1 <= where["stepper"] <= 40, where
+            return {banner: b.top, stepper: s.top, stepperBottom: s.bottom, y: scrollY, h: innerHeight}; }""")
+        assert where["y"] > 0 and -1 <= where["banner"] <= 40, where
+        if where["stepperBottom"] - where["banner"] <= where["h"] - 8:  # (when they fit, both on screen)
+            assert page.evaluate(IN_VIEW), where
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"scrollto_link_{game}_{width}.png"))
         # once: a reader who scrolls elsewhere afterwards is not brought back
@@ -134,5 +138,22 @@ def test_choosing_an_early_event_brings_its_line_into_the_story_box(browser, das
         page.wait_for_timeout(300)
         table.locator(".kl-eventlog-box").first.screenshot(path=str(ARTIFACTS / f"scrollto_pick_{width}.png"))
         assert errors == [], errors
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("query", ["scenario=no_such_thing&step=2", "game=garbage123"])
+def test_a_refused_link_brings_its_message_on_screen(browser, dashboard, query):
+    """A bad link's message and picker lay ~980 px down at 390 px, the page at its top (a fresh
+    user's trial): the page brings the message to the top of the screen."""
+    page = _page(browser, 390, 844)
+    try:
+        page.goto(f"{dashboard}/voila/render/shadow_master.ipynb?{query}", wait_until="domcontentloaded",
+                  timeout=120_000)
+        page.locator(".kl-error").first.wait_for(timeout=180_000)
+        page.wait_for_function("() => { const r = document.querySelector('.kl-error').getBoundingClientRect();"
+                               " return Math.abs(r.top) <= 40; }", timeout=15_000)
+        assert page.evaluate("() => scrollY") > 300
+        page.screenshot(path=str(ARTIFACTS / f"scrollto_bad_link_{query.split('=')[0]}_390.png"))
     finally:
         page.close()
