@@ -24,8 +24,9 @@ synced traits so a click re-sends only what changed:
 
 The view is ``el > div.kl-hex-hint, div.kl-hex-box > svg, div.kl-hex-caption``: a page's CSS may let
 the box scroll sideways (``overflow-x: auto``); while it does, the hint line (:attr:`HexBoard.scroll_hint`)
-shows (else, while its labels are hidden as too small, :attr:`HexBoard.small_hint`) and the box fades on each side holding more board (classes ``kl-hex-scrolls`` on the view,
-``kl-more-left`` / ``kl-more-right`` on the box).  The caption names the cell last clicked
+shows (else, while its labels are hidden as too small, :attr:`HexBoard.small_hint`) and the box fades
+on each side holding more board (classes ``kl-hex-scrolls`` on the view, ``kl-more-left`` /
+``kl-more-right`` on the box).  The caption names the cell last clicked
 (:attr:`HexBoard.tap_names`: a phone has no hover) and draws that cell as if hovered; a scroll
 event or a redraw changes only what differs (the hint's text is set only when it is new).
 
