@@ -301,7 +301,11 @@ function reveal(model, el) {
   let drawn = 0, ours = null;
   const step = () => {
     if (readerMoved || !el.isConnected) return;
-    if (window.location.hash.length > 1) return;  // the address names its own place (the page holds it there)
+    // the address names a place of its own that the page has (#kl-step: the template holds it there);
+    // a fragment naming nothing on the page (#foo) is no place, and the example is brought as without
+    let at = null;
+    try { at = window.location.hash.length > 1 ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null; } catch (e) { at = null; }
+    if (at) return;
     const y = window.scrollY || window.pageYOffset || 0;
     if (ours === null ? y > 2 : Math.abs(y - ours) > 40) return;  // the reader is elsewhere already
     const box = el.parentElement;
